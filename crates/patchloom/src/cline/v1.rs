@@ -1,0 +1,157 @@
+//! Cline v1 (`constructNewFileContentV1`), line by line.
+//!
+//! Flags rather than a state machine, so markers act in any state: a separator inside the
+//! REPLACE part searches again and writes the gap a second time; a SEARCH marker inside a block
+//! restarts the SEARCH text but keeps the previous match and the out-of-order flag. A block found
+//! only by the last-resort exact search from offset 0 may lie before the previous block: it is
+//! not streamed and is applied in the final rebuild, which sorts all blocks by start.
+
+use super::machine::{BlockRecord, Sink};
+use super::messages;
+use crate::blocks::Marker;
+use crate::error::Result;
+use crate::matching::{Found, Haystack, Strategy, cline_cascade, find_exact};
+use crate::text::js::js_slice;
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct V1 {
+    in_search: bool,
+    in_replace: bool,
+    search: String,
+    replace: String,
+    /// The current block's match (`searchMatchIndex`/`searchEndIndex`; `None` is Cline's -1).
+    found: Option<Found>,
+    /// End of the last in-order block (`lastProcessedIndex`).
+    last_end: usize,
+    /// The current block lies before `last_end` (`pendingOutOfOrderReplacement`).
+    out_of_order: bool,
+}
+
+impl V1 {
+    pub(crate) fn marker(
+        &mut self,
+        marker: Marker,
+        hay: &Haystack<'_>,
+        sink: &mut Sink<'_>,
+    ) -> Result<()> {
+        match marker {
+            Marker::SearchStart => {
+                self.in_search = true;
+                self.search.clear();
+                self.replace.clear();
+            }
+            Marker::Separator => {
+                self.in_search = false;
+                self.in_replace = true;
+                let found = self.locate(hay)?;
+                if found.start < self.last_end {
+                    self.out_of_order = true;
+                }
+                self.found = Some(found);
+                if !self.out_of_order {
+                    sink.emit(js_slice(hay.text(), self.last_end, found.start));
+                }
+            }
+            Marker::ReplaceEnd => {
+                let Some(found) = self.found else {
+                    return Err(messages::search_malformatted(&self.search));
+                };
+                sink.blocks.push(BlockRecord {
+                    start: found.start,
+                    end: found.end,
+                    strategy: found.strategy,
+                    replacement: std::mem::take(&mut self.replace),
+                });
+                if !self.out_of_order {
+                    self.last_end = found.end;
+                }
+                self.reset_block();
+            }
+        }
+        Ok(())
+    }
+
+    fn locate(&self, hay: &Haystack<'_>) -> Result<Found> {
+        let text = hay.text();
+        if self.search.is_empty() {
+            return if text.is_empty() {
+                Ok(Found {
+                    start: 0,
+                    end: 0,
+                    strategy: Strategy::EmptySearchNewFile,
+                })
+            } else {
+                Err(messages::empty_search_nonempty_file())
+            };
+        }
+        if let Some(found) = cline_cascade(hay, &self.search, self.last_end) {
+            return Ok(found);
+        }
+        match find_exact(text, &self.search, 0) {
+            Some(start) => Ok(Found {
+                start,
+                end: start + self.search.len(),
+                strategy: Strategy::ExactAnywhere,
+            }),
+            None => Err(messages::search_not_found(&self.search)),
+        }
+    }
+
+    fn reset_block(&mut self) {
+        self.in_search = false;
+        self.in_replace = false;
+        self.search.clear();
+        self.replace.clear();
+        self.found = None;
+        self.out_of_order = false;
+    }
+
+    pub(crate) fn content(&mut self, line: &str) -> bool {
+        let emits = self.emits_content();
+        if self.in_search {
+            self.search.push_str(line);
+            self.search.push('\n');
+        } else if self.in_replace {
+            self.replace.push_str(line);
+            self.replace.push('\n');
+        }
+        emits
+    }
+
+    pub(crate) fn emits_content(&self) -> bool {
+        !self.in_search && self.in_replace && self.found.is_some() && !self.out_of_order
+    }
+
+    /// The final rebuild: an unterminated block whose separator was reached is applied, then all
+    /// blocks are applied to the original in order of their start (a stable sort, as
+    /// JavaScript's). Returns the content and the block order (Cline's final `matchIndices`).
+    pub(crate) fn finish(
+        mut self,
+        original: &str,
+        blocks: &mut Vec<BlockRecord>,
+    ) -> (String, Vec<usize>) {
+        if self.in_replace {
+            if let Some(found) = self.found {
+                blocks.push(BlockRecord {
+                    start: found.start,
+                    end: found.end,
+                    strategy: found.strategy,
+                    replacement: std::mem::take(&mut self.replace),
+                });
+            }
+        }
+        let mut order: Vec<usize> = (0..blocks.len()).collect();
+        order.sort_by_key(|&i| blocks[i].start);
+        let size = original.len() + blocks.iter().map(|b| b.replacement.len()).sum::<usize>();
+        let mut content = String::with_capacity(size);
+        let mut cursor = 0;
+        for &i in &order {
+            let block = &blocks[i];
+            content.push_str(js_slice(original, cursor, block.start));
+            content.push_str(&block.replacement);
+            cursor = block.end;
+        }
+        content.push_str(js_slice(original, cursor, original.len()));
+        (content, order)
+    }
+}

@@ -1,0 +1,51 @@
+//! patchloom applies the edits language models write to files — SEARCH/REPLACE blocks streamed
+//! token by token — exactly as the tools they replace do, while the model is still streaming,
+//! and fast.
+//!
+//! # Overview
+//!
+//! - [`StreamingApplier`]: push a diff in pieces of any size, read a live
+//!   [`preview`](StreamingApplier::preview) and a per-push [`Update`] splice, then
+//!   [`finish`](StreamingApplier::finish) into an [`Outcome`] with a report per block. The work
+//!   per push is proportional to the pushed text.
+//! - [`cline::construct_new_file_content`]: the stateless drop-in for Cline's
+//!   `constructNewFileContent`, byte-identical with Cline v4.0.10 for final and partial calls.
+//! - [`Error`]: one error type with a stable [`code`](Error::code); in the Cline dialects its
+//!   message is Cline's exact text.
+//! - [`Position`] and [`TextOffset`]: every reported position in UTF-8 bytes, UTF-16 code units
+//!   (JavaScript), Unicode scalars (Python) and lines.
+//!
+//! The core is pure: it takes text and returns text, with no file-system access.
+//!
+//! # Example: streaming a Cline-style edit
+//!
+//! ```
+//! use patchloom::{ApplierOptions, Dialect, StreamingApplier};
+//!
+//! let original = "def greet():\n    print('hi')\n";
+//! let mut applier = StreamingApplier::new(original, ApplierOptions::new().dialect(Dialect::ClineV1));
+//! let diff = "------- SEARCH\n    print('hi')\n=======\n    print('hello')\n+++++++ REPLACE\n";
+//! for piece in diff.as_bytes().chunks(7) {
+//!     applier.push(std::str::from_utf8(piece).unwrap());
+//!     // applier.preview() is what an editor's diff view shows now.
+//! }
+//! let outcome = applier.finish()?;
+//! assert_eq!(outcome.new_content, "def greet():\n    print('hello')\n");
+//! # Ok::<(), patchloom::Error>(())
+//! ```
+
+#![forbid(unsafe_code)]
+
+mod blocks;
+pub mod cline;
+mod error;
+mod matching;
+mod stream;
+pub mod text;
+
+pub use error::{Error, ErrorKind, Result};
+pub use matching::Strategy;
+pub use stream::{
+    ApplierOptions, BlockReport, BlockStatus, Dialect, Outcome, StreamingApplier, Update,
+};
+pub use text::{Position, TextOffset};

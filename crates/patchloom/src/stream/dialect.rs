@@ -1,0 +1,66 @@
+//! Dialect names, shared by every binding.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::cline::Version;
+use crate::error::{Error, ErrorKind, Result};
+
+/// How a diff is read and applied.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Dialect {
+    /// Cline v1, byte-identical with Cline v4.0.10 (the default, for drop-in safety).
+    #[default]
+    ClineV1,
+    /// Cline v2, byte-identical with Cline v4.0.10.
+    ClineV2,
+}
+
+impl Dialect {
+    /// Every dialect, in the order documentation lists them.
+    pub const ALL: &'static [Dialect] = &[Dialect::ClineV1, Dialect::ClineV2];
+
+    /// The dialect's name: `"cline-v1"` or `"cline-v2"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Dialect::ClineV1 => "cline-v1",
+            Dialect::ClineV2 => "cline-v2",
+        }
+    }
+
+    /// The Cline version this dialect reproduces.
+    pub(crate) fn cline_version(self) -> Version {
+        match self {
+            Dialect::ClineV1 => Version::V1,
+            Dialect::ClineV2 => Version::V2,
+        }
+    }
+}
+
+impl FromStr for Dialect {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        Dialect::ALL
+            .iter()
+            .copied()
+            .find(|d| d.as_str() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Dialect::ALL.iter().map(|d| d.as_str()).collect();
+                Error::new(
+                    ErrorKind::InvalidDialect,
+                    format!(
+                        "unknown dialect '{s}': expected one of {}",
+                        names.join(", ")
+                    ),
+                )
+            })
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}

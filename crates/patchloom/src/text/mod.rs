@@ -1,0 +1,13 @@
+//! Text primitives: JavaScript string semantics that Cline relies on, and offsets in every unit a
+//! caller may index by (UTF-8 bytes, UTF-16 code units, Unicode scalars, 1-based lines).
+
+pub(crate) mod js;
+mod offsets;
+pub(crate) mod tracked;
+
+pub use js::{is_js_whitespace, js_trim, js_trim_end};
+pub(crate) use offsets::OffsetCursor;
+pub use offsets::{
+    Position, TextOffset, line_number_from_byte_index, line_number_from_char_index,
+    line_number_from_utf16_index,
+};
