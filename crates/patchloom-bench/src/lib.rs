@@ -1,1 +1,132 @@
-//! Bench inputs.
+//! Deterministic inputs for the benchmarks: synthetic code-like files and SEARCH/REPLACE diffs.
+//!
+//! Scenarios (the same in every language's benchmark):
+//! - S1: a 10,000-line file with 20 exact 4-line blocks, applied one-shot.
+//! - S2: S1's diff streamed in 4-character chunks.
+//! - S3: S1's blocks with indentation removed and trailing spaces added (line-trimmed tier).
+//! - S4: a 200,000-line file with one block near the end, one-shot.
+//! - S5: S4 streamed in 4-character chunks.
+
+/// A file and a diff for it.
+pub struct Scenario {
+    /// The original file.
+    pub original: String,
+    /// The SEARCH/REPLACE diff.
+    pub diff: String,
+}
+
+/// A deterministic generator (SplitMix64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[(self.next() % items.len() as u64) as usize]
+    }
+}
+
+/// `lines` lines of Python-like code; every line is distinct (it carries its number).
+pub fn code_file(lines: usize) -> String {
+    let names = [
+        "value", "count", "buffer", "token", "result", "entry", "cursor", "limit",
+    ];
+    let ops = ["+", "-", "*", "//", "%"];
+    let mut rng = Rng(0x5EED_0001);
+    let mut out = String::with_capacity(lines * 40);
+    for i in 0..lines {
+        let line = match i % 8 {
+            0 => format!(
+                "def handler_{i}({}, {}):",
+                rng.pick(&names),
+                rng.pick(&names)
+            ),
+            1 => format!("    \"\"\"Process batch {i}.\"\"\""),
+            7 => String::new(),
+            _ => format!(
+                "    {}_{i} = {} {} {}",
+                rng.pick(&names),
+                rng.pick(&names),
+                rng.pick(&ops),
+                rng.next() % 1000
+            ),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+fn block(search: &[&str], replace: &[String]) -> String {
+    let mut out = String::from("------- SEARCH\n");
+    for line in search {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push_str("=======\n");
+    for line in replace {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push_str("+++++++ REPLACE\n");
+    out
+}
+
+/// A diff of `blocks` 4-line blocks spread evenly over `original`, each starting on line
+/// `first + k * step`; `mangle` rewrites the SEARCH lines.
+fn diff_for(original: &str, starts: &[usize], mangle: impl Fn(&str) -> String) -> String {
+    let lines: Vec<&str> = original.lines().collect();
+    let mut diff = String::new();
+    for &start in starts {
+        let search: Vec<String> = lines[start..start + 4].iter().map(|l| mangle(l)).collect();
+        let search: Vec<&str> = search.iter().map(String::as_str).collect();
+        let replace: Vec<String> = lines[start..start + 4]
+            .iter()
+            .map(|l| format!("{l}  # reviewed"))
+            .collect();
+        diff.push_str(&block(&search, &replace));
+    }
+    diff
+}
+
+fn s1_starts() -> Vec<usize> {
+    (0..20).map(|k| 2 + k * 500).collect()
+}
+
+/// S1 (and S2): 10,000 lines, 20 exact 4-line blocks.
+pub fn s1() -> Scenario {
+    let original = code_file(10_000);
+    let diff = diff_for(&original, &s1_starts(), str::to_owned);
+    Scenario { original, diff }
+}
+
+/// S3: S1 with each SEARCH line's indentation removed and two trailing spaces added.
+pub fn s3() -> Scenario {
+    let original = code_file(10_000);
+    let diff = diff_for(&original, &s1_starts(), |l| format!("{}  ", l.trim_start()));
+    Scenario { original, diff }
+}
+
+/// S4 (and S5): 200,000 lines, one block near the end.
+pub fn s4() -> Scenario {
+    let original = code_file(200_000);
+    let diff = diff_for(&original, &[199_900], str::to_owned);
+    Scenario { original, diff }
+}
+
+/// The diff cut into pieces of `n` characters, as a model's tokens arrive.
+pub fn chunks(diff: &str, n: usize) -> Vec<&str> {
+    let bounds: Vec<usize> = diff
+        .char_indices()
+        .map(|(i, _)| i)
+        .step_by(n)
+        .chain(std::iter::once(diff.len()))
+        .collect();
+    bounds.windows(2).map(|w| &diff[w[0]..w[1]]).collect()
+}

@@ -49,3 +49,8 @@ pub use stream::{
     ApplierOptions, BlockReport, BlockStatus, Dialect, Outcome, StreamingApplier, Update,
 };
 pub use text::{Position, TextOffset};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

@@ -81,11 +81,20 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
-    pub(crate) fn new(machine: Machine, build_preview: bool) -> Self {
+    /// An engine for `machine`. `build_preview` is false only for a one-shot final call in a
+    /// dialect whose final content does not derive from the partial output. `expected_len` sizes
+    /// the output buffer once (the preview of an edit is usually about as long as the file), so
+    /// it is not copied as it grows.
+    pub(crate) fn new(machine: Machine, build_preview: bool, expected_len: usize) -> Self {
         let emit = build_preview || machine.final_uses_output();
+        let capacity = if emit {
+            expected_len + expected_len / 8
+        } else {
+            0
+        };
         Engine {
             machine,
-            out: TrackedText::default(),
+            out: TrackedText::with_capacity(capacity),
             committed_len: 0,
             blocks: Vec::new(),
             committed_blocks: 0,
@@ -307,7 +316,8 @@ impl Engine {
                 }
             }
         }
-        let (content, order) = self.machine.finish(&hay, self.out, &mut self.blocks)?;
+        let out = self.emit.then_some(self.out);
+        let (content, order) = self.machine.finish(&hay, out, &mut self.blocks)?;
         Ok(Finished {
             content,
             blocks: self.blocks,

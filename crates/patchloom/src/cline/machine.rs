@@ -105,15 +105,18 @@ impl Machine {
     }
 
     /// The final content and the blocks in Cline's `matchIndices` order (v2 reports none).
+    /// `out` is the partial output, if it was built.
     pub(crate) fn finish(
         self,
         hay: &Haystack<'_>,
-        out: TrackedText,
+        out: Option<TrackedText>,
         blocks: &mut Vec<BlockRecord>,
     ) -> Result<(String, Vec<usize>)> {
         match self {
-            Machine::V1(m) => Ok(m.finish(hay.text(), blocks)),
-            Machine::V2(m) => m.finish(hay.text(), out).map(|s| (s, Vec::new())),
+            Machine::V1(m) => Ok(m.finish(hay.text(), out, blocks)),
+            Machine::V2(m) => m
+                .finish(hay.text(), out.unwrap_or_default())
+                .map(|s| (s, Vec::new())),
         }
     }
 

@@ -76,20 +76,40 @@ impl fmt::Display for Version {
 }
 
 /// What `constructNewFileContent` resolves to.
+///
+/// Match positions are kept as byte offsets and converted to other units only when asked for,
+/// so a caller that only wants the content never pays for counting UTF-16 units in a large file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewFileContent {
+pub struct NewFileContent<'a> {
     /// The new file content (for a partial call, the content so far).
     pub new_content: String,
-    /// Where each applied block starts in the original, in Cline's order: completion order for
-    /// partial calls, sorted for final ones; always empty in v2, as in Cline.
-    pub match_indices: Vec<Position>,
+    original: &'a str,
+    match_starts: Vec<usize>,
 }
 
-impl NewFileContent {
+impl NewFileContent<'_> {
+    /// Where each applied block starts in the original, as byte offsets, in Cline's order:
+    /// completion order for partial calls, sorted for final ones; always empty in v2.
+    pub fn match_byte_offsets(&self) -> &[usize] {
+        &self.match_starts
+    }
+
+    /// The match positions in every unit (computed on each call, in one pass over the original
+    /// up to the last match).
+    pub fn match_indices(&self) -> Vec<Position> {
+        positions(self.original, &self.match_starts)
+    }
+
     /// The match indices as Cline reports them: UTF-16 code-unit offsets.
     pub fn match_indices_utf16(&self) -> Vec<usize> {
-        self.match_indices.iter().map(|p| p.utf16).collect()
+        self.match_indices().iter().map(|p| p.utf16).collect()
     }
+}
+
+/// Positions of byte offsets of `text`, in the order given.
+pub(crate) fn positions(text: &str, offsets: &[usize]) -> Vec<Position> {
+    let mut cursor = OffsetCursor::default();
+    offsets.iter().map(|&b| cursor.position(text, b)).collect()
 }
 
 /// Cline's `constructNewFileContent(diff, original, isFinal, version)`, byte for byte.
@@ -109,25 +129,25 @@ impl NewFileContent {
 /// assert_eq!(result.match_indices_utf16(), vec![12]);
 /// # Ok::<(), patchloom::Error>(())
 /// ```
-pub fn construct_new_file_content(
+pub fn construct_new_file_content<'a>(
     diff: &str,
-    original: &str,
+    original: &'a str,
     is_final: bool,
     version: Version,
-) -> Result<NewFileContent> {
-    let mut engine = Engine::new(version.machine(), !is_final);
+) -> Result<NewFileContent<'a>> {
+    let mut engine = Engine::new(version.machine(), !is_final, original.len());
     engine.push(original, diff);
     if is_final {
         let finished = engine.finish(original)?;
-        let mut cursor = OffsetCursor::default();
-        let match_indices = finished
+        let match_starts = finished
             .order
             .iter()
-            .map(|&i| cursor.position(original, finished.blocks[i].start))
+            .map(|&i| finished.blocks[i].start)
             .collect();
         return Ok(NewFileContent {
             new_content: finished.content,
-            match_indices,
+            original,
+            match_starts,
         });
     }
     if let Some(e) = engine.error() {
@@ -135,19 +155,16 @@ pub fn construct_new_file_content(
     }
     Ok(NewFileContent {
         new_content: engine.preview().to_owned(),
-        match_indices: partial_match_indices(&engine, original),
+        original,
+        match_starts: partial_match_starts(&engine),
     })
 }
 
-/// Cline's `matchIndices` for a partial call: every completed block, in completion order (v1).
-pub(crate) fn partial_match_indices(engine: &Engine, original: &str) -> Vec<Position> {
+/// Cline's `matchIndices` for a partial call, as byte offsets: every completed block, in
+/// completion order (v1); none in v2.
+pub(crate) fn partial_match_starts(engine: &Engine) -> Vec<usize> {
     if !engine.reports_match_indices() {
         return Vec::new();
     }
-    let mut cursor = OffsetCursor::default();
-    engine
-        .blocks()
-        .iter()
-        .map(|b| cursor.position(original, b.start))
-        .collect()
+    engine.blocks().iter().map(|b| b.start).collect()
 }

@@ -12,8 +12,9 @@ use crate::blocks::Marker;
 use crate::error::Result;
 use crate::matching::{Found, Haystack, Strategy, cline_cascade, find_exact};
 use crate::text::js::js_slice;
+use crate::text::tracked::TrackedText;
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct V1 {
     in_search: bool,
     in_replace: bool,
@@ -25,6 +26,26 @@ pub(crate) struct V1 {
     last_end: usize,
     /// The current block lies before `last_end` (`pendingOutOfOrderReplacement`).
     out_of_order: bool,
+    /// Whether the partial output is still the final content up to the last block's end. True
+    /// until a quirk makes them differ (an out-of-order block, a second separator in a block, a
+    /// SEARCH marker inside the REPLACE part); while true the final call appends the rest of the
+    /// original to the partial output instead of rebuilding the file.
+    output_is_prefix: bool,
+}
+
+impl Default for V1 {
+    fn default() -> Self {
+        V1 {
+            in_search: false,
+            in_replace: false,
+            search: String::new(),
+            replace: String::new(),
+            found: None,
+            last_end: 0,
+            out_of_order: false,
+            output_is_prefix: true,
+        }
+    }
 }
 
 impl V1 {
@@ -36,6 +57,7 @@ impl V1 {
     ) -> Result<()> {
         match marker {
             Marker::SearchStart => {
+                self.output_is_prefix &= !self.in_replace;
                 self.in_search = true;
                 self.search.clear();
                 self.replace.clear();
@@ -47,6 +69,7 @@ impl V1 {
                 if found.start < self.last_end {
                     self.out_of_order = true;
                 }
+                self.output_is_prefix &= self.found.is_none() && !self.out_of_order;
                 self.found = Some(found);
                 if !self.out_of_order {
                     sink.emit(js_slice(hay.text(), self.last_end, found.start));
@@ -125,23 +148,32 @@ impl V1 {
     /// The final rebuild: an unterminated block whose separator was reached is applied, then all
     /// blocks are applied to the original in order of their start (a stable sort, as
     /// JavaScript's). Returns the content and the block order (Cline's final `matchIndices`).
+    ///
+    /// `output` is the partial output if it was built; when it is still a prefix of the final
+    /// content, the rest of the original is appended to it instead.
     pub(crate) fn finish(
         mut self,
         original: &str,
+        output: Option<TrackedText>,
         blocks: &mut Vec<BlockRecord>,
     ) -> (String, Vec<usize>) {
-        if self.in_replace {
-            if let Some(found) = self.found {
-                blocks.push(BlockRecord {
-                    start: found.start,
-                    end: found.end,
-                    strategy: found.strategy,
-                    replacement: std::mem::take(&mut self.replace),
-                });
-            }
+        if let Some(found) = self.found.filter(|_| self.in_replace) {
+            blocks.push(BlockRecord {
+                start: found.start,
+                end: found.end,
+                strategy: found.strategy,
+                replacement: std::mem::take(&mut self.replace),
+            });
         }
         let mut order: Vec<usize> = (0..blocks.len()).collect();
         order.sort_by_key(|&i| blocks[i].start);
+        if let Some(output) = output.filter(|_| self.output_is_prefix) {
+            debug_assert!(order.iter().copied().eq(0..blocks.len()));
+            let mut content = output.into_string();
+            let cursor = blocks.last().map_or(0, |b| b.end);
+            content.push_str(js_slice(original, cursor, original.len()));
+            return (content, order);
+        }
         let size = original.len() + blocks.iter().map(|b| b.replacement.len()).sum::<usize>();
         let mut content = String::with_capacity(size);
         let mut cursor = 0;

@@ -2,9 +2,11 @@
 
 use crate::cline::engine::{Engine, PushEffect};
 use crate::cline::machine::BlockRecord;
-use crate::cline::partial_match_indices;
+use crate::cline::{partial_match_starts, positions};
 use crate::error::{Error, Result};
 use crate::stream::{BlockReport, BlockStatus, Dialect, Outcome, Update};
+use std::borrow::Cow;
+
 use crate::text::{OffsetCursor, Position, TextOffset};
 
 /// Options of a [`StreamingApplier`].
@@ -62,17 +64,22 @@ pub struct StreamingApplier {
     engine: Engine,
     /// Converts block offsets in the original; blocks mostly arrive in order, so one pass.
     cursor: OffsetCursor,
+    /// Reports of the committed blocks, made once when each completes.
+    reports: Vec<BlockReport>,
 }
 
 impl StreamingApplier {
     /// An applier for `original` (taken by value to avoid a copy when the caller owns it).
     pub fn new(original: impl Into<String>, options: ApplierOptions) -> Self {
         let dialect = options.dialect;
+        let original = original.into();
+        let engine = Engine::new(dialect.cline_version().machine(), true, original.len());
         StreamingApplier {
-            original: original.into(),
+            original,
             dialect,
-            engine: Engine::new(dialect.cline_version().machine(), true),
+            engine,
             cursor: OffsetCursor::default(),
+            reports: Vec::new(),
         }
     }
 
@@ -90,36 +97,29 @@ impl StreamingApplier {
     ///
     /// After an error caused by a complete line (see [`error`](Self::error)) further pushes
     /// change nothing.
-    pub fn push(&mut self, chunk: &str) -> Update {
+    pub fn push(&mut self, chunk: &str) -> Update<'_> {
         let effect = self.engine.push(&self.original, chunk);
         self.update(effect)
     }
 
-    fn update(&mut self, effect: PushEffect) -> Update {
+    fn update(&mut self, effect: PushEffect) -> Update<'_> {
         let PushEffect {
             changed_from,
             old_end,
             old_committed_blocks,
         } = effect;
         let committed = self.engine.committed_blocks();
-        let completed = committed[old_committed_blocks..]
-            .iter()
-            .enumerate()
-            .map(|(k, b)| {
-                report(
-                    &mut self.cursor,
-                    &self.original,
-                    old_committed_blocks + k,
-                    b,
-                )
-            })
-            .collect();
+        debug_assert_eq!(self.reports.len(), old_committed_blocks);
+        for (i, b) in committed.iter().enumerate().skip(old_committed_blocks) {
+            let report = report(&mut self.cursor, &self.original, i, b);
+            self.reports.push(report);
+        }
         Update {
             start: changed_from,
             removed: old_end.sub(changed_from),
-            inserted: self.engine.preview()[changed_from.bytes..].to_owned(),
+            inserted: Cow::Borrowed(&self.engine.preview()[changed_from.bytes..]),
             blocks_completed: committed.len(),
-            completed,
+            completed: self.reports[old_committed_blocks..].to_vec(),
         }
     }
 
@@ -149,21 +149,18 @@ impl StreamingApplier {
     /// Cline's `matchIndices` for the diff so far as a partial call (completion order; empty in
     /// v2).
     pub fn match_indices(&self) -> Vec<Position> {
-        partial_match_indices(&self.engine, &self.original)
+        positions(&self.original, &partial_match_starts(&self.engine))
     }
 
     /// Ends the diff: the final content and a report per block, or the error Cline's final call
     /// gives.
-    pub fn finish(self) -> Result<Outcome> {
+    pub fn finish(mut self) -> Result<Outcome> {
         let finished = self.engine.finish(&self.original)?;
-        let mut cursor = OffsetCursor::default();
-        let mut by_start: Vec<usize> = (0..finished.blocks.len()).collect();
-        by_start.sort_by_key(|&i| finished.blocks[i].start);
-        let mut reports: Vec<Option<BlockReport>> = vec![None; finished.blocks.len()];
-        for &i in &by_start {
-            reports[i] = Some(report(&mut cursor, &self.original, i, &finished.blocks[i]));
+        // Committed blocks were reported as they completed; the last line may add one more.
+        let mut blocks = self.reports;
+        for (i, b) in finished.blocks.iter().enumerate().skip(blocks.len()) {
+            blocks.push(report(&mut self.cursor, &self.original, i, b));
         }
-        let blocks: Vec<BlockReport> = reports.into_iter().flatten().collect();
         let match_indices = finished.order.iter().map(|&i| blocks[i].start).collect();
         Ok(Outcome {
             new_content: finished.content,

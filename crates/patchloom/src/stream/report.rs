@@ -1,26 +1,42 @@
 //! What the applier reports: per-push splices, per-block reports, the final outcome.
 
+use std::borrow::Cow;
+
 use crate::matching::Strategy;
 use crate::text::{Position, TextOffset};
 
 /// How the preview changed in one push: one splice at `start` that removes `removed` and inserts
 /// `inserted`. A UI applies it to its own copy of the preview instead of copying the preview on
 /// every push. In the Cline dialects the splice is always at the tail.
+///
+/// The inserted text is borrowed from the applier (valid until its next call), so a push costs
+/// no copy of it; [`Update::into_owned`] makes one when needed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Update {
+pub struct Update<'a> {
     /// Where the splice starts in the preview before the push.
     pub start: TextOffset,
     /// The length of the text removed there.
     pub removed: TextOffset,
     /// The text inserted there.
-    pub inserted: String,
+    pub inserted: Cow<'a, str>,
     /// How many blocks have been completed by complete lines so far.
     pub blocks_completed: usize,
     /// The reports of the blocks this push completed.
     pub completed: Vec<BlockReport>,
 }
 
-impl Update {
+impl Update<'_> {
+    /// A copy that does not borrow the applier.
+    pub fn into_owned(self) -> Update<'static> {
+        Update {
+            start: self.start,
+            removed: self.removed,
+            inserted: Cow::Owned(self.inserted.into_owned()),
+            blocks_completed: self.blocks_completed,
+            completed: self.completed,
+        }
+    }
+
     /// Whether the preview did not change.
     pub fn is_noop(&self) -> bool {
         self.removed.bytes == 0 && self.inserted.is_empty()

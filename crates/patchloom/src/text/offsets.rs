@@ -104,7 +104,7 @@ pub(crate) fn measure(s: &[u8]) -> Counts {
 }
 
 fn accumulate(block: &[u8], counts: &mut Counts) {
-    debug_assert!(block.len() % LANES == 0 && block.len() <= LANES * 255);
+    debug_assert!(block.len().is_multiple_of(LANES) && block.len() <= LANES * 255);
     let mut chars = [0u8; LANES];
     let mut astral = [0u8; LANES];
     let mut newlines = [0u8; LANES];

@@ -12,6 +12,14 @@ pub(crate) struct TrackedText {
 }
 
 impl TrackedText {
+    /// An empty text with room for `capacity` bytes.
+    pub(crate) fn with_capacity(capacity: usize) -> Self {
+        TrackedText {
+            text: String::with_capacity(capacity),
+            ..TrackedText::default()
+        }
+    }
+
     pub(crate) fn as_str(&self) -> &str {
         &self.text
     }

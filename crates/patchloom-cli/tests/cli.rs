@@ -1,0 +1,106 @@
+//! The `patchloom` binary end to end.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn patchloom(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_patchloom"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn patchloom");
+    let mut input = child.stdin.take().expect("stdin");
+    input
+        .write_all(stdin.unwrap_or("").as_bytes())
+        .expect("write stdin");
+    drop(input);
+    child.wait_with_output().expect("wait")
+}
+
+const DIFF: &str = "------- SEARCH\nb\n=======\nB\n+++++++ REPLACE\n";
+
+#[test]
+fn apply_writes_the_new_content() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.txt");
+    let diff = dir.path().join("edit.txt");
+    std::fs::write(&file, "a\nb\nc\n").expect("write");
+    std::fs::write(&diff, DIFF).expect("write");
+    let out = patchloom(
+        &[
+            "apply",
+            "--diff",
+            diff.to_str().unwrap(),
+            file.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "a\nB\nc\n");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").collect();
+    assert_eq!(leftovers.len(), 2, "no temporary file is left behind");
+}
+
+#[test]
+fn dry_run_prints_a_unified_diff_and_writes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, "a\nb\nc\n").expect("write");
+    let out = patchloom(
+        &["apply", "--dry-run", "--diff", "-", file.to_str().unwrap()],
+        Some(DIFF),
+    );
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).expect("utf8");
+    assert!(stdout.contains("-b\n+B\n"), "{stdout}");
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "a\nb\nc\n");
+}
+
+#[test]
+fn a_failed_edit_exits_nonzero_and_leaves_the_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, "a\nb\nc\n").expect("write");
+    let diff = "------- SEARCH\nnot there\n=======\nx\n+++++++ REPLACE\n";
+    let out = patchloom(
+        &[
+            "apply",
+            "--diff",
+            "-",
+            "--dialect",
+            "cline-v2",
+            file.to_str().unwrap(),
+        ],
+        Some(diff),
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8(out.stderr).expect("utf8");
+    assert!(stderr.contains("[search_not_found]"), "{stderr}");
+    assert!(
+        stderr.contains("The SEARCH block:\nnot there\n...does not match anything in the file.")
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "a\nb\nc\n");
+}
+
+#[test]
+fn unknown_dialect_is_refused() {
+    let out = patchloom(&["apply", "--diff", "-", "--dialect", "v9", "x"], Some(""));
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown dialect 'v9'"));
+}
+
+#[test]
+fn demo_streams_and_shows_the_diff() {
+    let out = patchloom(&["demo", "--delay-ms", "0"], None);
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).expect("utf8");
+    assert!(stdout.contains("block 3 applied (exact)"), "{stdout}");
+    assert!(stdout.contains("+++ b/inventory.py"));
+    assert!(stdout.contains("3 blocks applied"));
+}
