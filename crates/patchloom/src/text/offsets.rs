@@ -94,7 +94,10 @@ pub(crate) fn measure(s: &[u8]) -> Counts {
     }
     let rest = blocks.remainder();
     let tail_start = rest.len() - rest.len() % LANES;
-    accumulate(&rest[..tail_start], &mut counts);
+    if tail_start > 0 {
+        accumulate(&rest[..tail_start], &mut counts);
+    }
+    // Streamed pieces are often a few bytes: those skip the lane setup entirely.
     for &b in &rest[tail_start..] {
         counts.chars += usize::from((b as i8) >= -64);
         counts.astral += usize::from(b >= 0xF0);
