@@ -38,61 +38,46 @@ fn floor(s: &Scenario) -> Vec<u8> {
     s.original.as_bytes().to_vec()
 }
 
+/// A one-shot scenario: the one-shot call, and with `floor` a copy of the file beside it.
+fn one_shot_group(c: &mut Criterion, name: &str, s: &Scenario, floor_too: bool) {
+    let mut g = c.benchmark_group(name);
+    g.bench_function("one-shot", |b| b.iter(|| one_shot(black_box(s))));
+    if floor_too {
+        g.bench_function("floor (copy of the file)", |b| {
+            b.iter(|| floor(black_box(s)))
+        });
+    }
+    g.finish();
+}
+
+/// A streamed scenario: the stateful applier and the stateless call per prefix, 4-char chunks.
+fn streamed_group(c: &mut Criterion, name: &str, s: &Scenario) {
+    let pieces = chunks(&s.diff, 4);
+    let mut g = c.benchmark_group(name);
+    g.sample_size(10);
+    g.bench_function("stateful applier", |b| {
+        b.iter_batched(
+            || s.original.clone(),
+            |o| stateful(o, &pieces),
+            BatchSize::LargeInput,
+        )
+    });
+    g.bench_function("stateless per prefix", |b| {
+        b.iter(|| stateless_per_prefix(black_box(s), &pieces))
+    });
+    g.finish();
+}
+
 fn scenarios(c: &mut Criterion) {
-    let s1 = s1();
-    let s3 = s3();
-    let s4 = s4();
-    assert_ne!(one_shot(&s1), s1.original);
-    assert_ne!(one_shot(&s3), s3.original);
-    assert_ne!(one_shot(&s4), s4.original);
-
-    let mut g = c.benchmark_group("S1 10k lines, 20 exact blocks");
-    g.bench_function("one-shot", |b| b.iter(|| one_shot(black_box(&s1))));
-    g.bench_function("floor (copy of the file)", |b| {
-        b.iter(|| floor(black_box(&s1)))
-    });
-    g.finish();
-
-    let pieces = chunks(&s1.diff, 4);
-    let mut g = c.benchmark_group("S2 S1 streamed in 4-char chunks");
-    g.sample_size(10);
-    g.bench_function("stateful applier", |b| {
-        b.iter_batched(
-            || s1.original.clone(),
-            |o| stateful(o, &pieces),
-            BatchSize::LargeInput,
-        )
-    });
-    g.bench_function("stateless per prefix", |b| {
-        b.iter(|| stateless_per_prefix(black_box(&s1), &pieces))
-    });
-    g.finish();
-
-    let mut g = c.benchmark_group("S3 10k lines, 20 line-trimmed blocks");
-    g.bench_function("one-shot", |b| b.iter(|| one_shot(black_box(&s3))));
-    g.finish();
-
-    let mut g = c.benchmark_group("S4 200k lines, one block near the end");
-    g.bench_function("one-shot", |b| b.iter(|| one_shot(black_box(&s4))));
-    g.bench_function("floor (copy of the file)", |b| {
-        b.iter(|| floor(black_box(&s4)))
-    });
-    g.finish();
-
-    let pieces = chunks(&s4.diff, 4);
-    let mut g = c.benchmark_group("S5 S4 streamed in 4-char chunks");
-    g.sample_size(10);
-    g.bench_function("stateful applier", |b| {
-        b.iter_batched(
-            || s4.original.clone(),
-            |o| stateful(o, &pieces),
-            BatchSize::LargeInput,
-        )
-    });
-    g.bench_function("stateless per prefix", |b| {
-        b.iter(|| stateless_per_prefix(black_box(&s4), &pieces))
-    });
-    g.finish();
+    let (s1, s3, s4) = (s1(), s3(), s4());
+    for s in [&s1, &s3, &s4] {
+        assert_ne!(one_shot(s), s.original, "every scenario edits its file");
+    }
+    one_shot_group(c, "S1 10k lines, 20 exact blocks", &s1, true);
+    streamed_group(c, "S2 S1 streamed in 4-char chunks", &s1);
+    one_shot_group(c, "S3 10k lines, 20 line-trimmed blocks", &s3, false);
+    one_shot_group(c, "S4 200k lines, one block near the end", &s4, true);
+    streamed_group(c, "S5 S4 streamed in 4-char chunks", &s4);
 }
 
 criterion_group!(benches, scenarios);
