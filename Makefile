@@ -1,20 +1,22 @@
 # patchloom tasks. `make` lists them; `make test` is exactly what CI runs.
+# Each language's targets live in make/<language>.mk.
 
 CARGO ?= cargo
+# Panics caught at the FFI boundary must not leave a backtrace cache behind under valgrind.
 export RUST_BACKTRACE = 0
 
 .DEFAULT_GOAL := help
 
 .PHONY: help
 help: ## List the tasks
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
 .PHONY: demo
 demo: ## Stream a built-in edit into a built-in file and show the live preview
 	$(CARGO) run --release --locked -q -p patchloom-cli -- demo
 
 .PHONY: test
-test: lint test-rust ## Every test in every language (what CI runs)
+test: lint test-rust test-c test-python test-node ## Every test in every language (what CI runs)
 
 .PHONY: test-rust
 test-rust: ## Rust: unit, conformance vectors (every chunking), property tests, CLI, doctests
@@ -26,10 +28,19 @@ lint: ## rustfmt, clippy (warnings are errors) and rustdoc (broken links are err
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps --locked -q
 
+.PHONY: gen
+gen: gen-c gen-node ## Regenerate the committed generated files (C header, Node loader and types)
+
 .PHONY: bench
-bench: ## Criterion benchmarks S1-S5 (stateful vs stateless-per-prefix vs a copy of the file)
+bench: bench-rust bench-python bench-node ## Every benchmark (Rust criterion, Python and Node scripts)
+
+.PHONY: bench-rust
+bench-rust: ## Criterion benchmarks S1-S5 (stateful vs stateless-per-prefix vs a copy of the file)
 	$(CARGO) bench --locked -p patchloom-bench --bench streaming -- --warm-up-time 1 --measurement-time 3
 
 .PHONY: clean
 clean: ## Remove build output
 	$(CARGO) clean
+	rm -rf .venv node/node_modules node/*.node python/patchloom/*.so
+
+include make/c.mk make/python.mk make/node.mk

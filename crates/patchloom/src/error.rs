@@ -28,6 +28,29 @@ pub enum ErrorKind {
     InvalidDialect,
     /// A streaming applier was used after `finish`.
     AlreadyFinished,
+    /// A streaming applier was called from a second thread while a call was in progress
+    /// (bindings whose host languages share objects between threads detect this).
+    ConcurrentUse,
+    /// `str_replace` was given the same old and new text.
+    OldEqualsNew,
+    /// `str_replace` with an empty old text on a file that already has content.
+    FileExists,
+    /// `str_replace` with a non-empty old text on a file that does not exist.
+    FileNotFound,
+    /// `str_replace` found the old text nowhere in the file.
+    NotFound,
+    /// `str_replace` found the old text more than once and `replace_all` was false.
+    MultipleMatches,
+    /// `insert` (after-convention) was given a line past the end of the file.
+    InvalidLine,
+    /// An unknown insert convention name (expected `before` or `after`).
+    InvalidConvention,
+    /// Roo's `insert_content`: the line argument is not a non-negative number.
+    InvalidLineNumber,
+    /// Roo's `insert_content`: a line other than 0 or 1 for a file that does not exist.
+    InvalidLineForNewFile,
+    /// An unknown content-fix name.
+    InvalidFix,
 }
 
 impl ErrorKind {
@@ -43,6 +66,17 @@ impl ErrorKind {
             ErrorKind::InvalidVersion => "invalid_version",
             ErrorKind::InvalidDialect => "invalid_dialect",
             ErrorKind::AlreadyFinished => "already_finished",
+            ErrorKind::ConcurrentUse => "concurrent_use",
+            ErrorKind::OldEqualsNew => "old_equals_new",
+            ErrorKind::FileExists => "file_exists",
+            ErrorKind::FileNotFound => "file_not_found",
+            ErrorKind::NotFound => "not_found",
+            ErrorKind::MultipleMatches => "multiple_matches",
+            ErrorKind::InvalidLine => "invalid_line",
+            ErrorKind::InvalidConvention => "invalid_convention",
+            ErrorKind::InvalidLineNumber => "invalid_line_number",
+            ErrorKind::InvalidLineForNewFile => "invalid_line_for_new_file",
+            ErrorKind::InvalidFix => "invalid_fix",
         }
     }
 
@@ -57,6 +91,17 @@ impl ErrorKind {
         ErrorKind::InvalidVersion,
         ErrorKind::InvalidDialect,
         ErrorKind::AlreadyFinished,
+        ErrorKind::ConcurrentUse,
+        ErrorKind::OldEqualsNew,
+        ErrorKind::FileExists,
+        ErrorKind::FileNotFound,
+        ErrorKind::NotFound,
+        ErrorKind::MultipleMatches,
+        ErrorKind::InvalidLine,
+        ErrorKind::InvalidConvention,
+        ErrorKind::InvalidLineNumber,
+        ErrorKind::InvalidLineForNewFile,
+        ErrorKind::InvalidFix,
     ];
 }
 
@@ -81,6 +126,14 @@ impl Error {
         Error::new(
             ErrorKind::AlreadyFinished,
             "this applier has already finished; create a new one",
+        )
+    }
+
+    /// An error for calling a streaming applier while another thread is inside a call on it.
+    pub fn concurrent_use() -> Self {
+        Error::new(
+            ErrorKind::ConcurrentUse,
+            "this applier is in use by another thread; use each applier from one thread at a time",
         )
     }
 

@@ -39,7 +39,9 @@
 mod blocks;
 pub mod cline;
 mod error;
+pub mod fixes;
 mod matching;
+pub mod ops;
 mod stream;
 pub mod text;
 

@@ -17,11 +17,14 @@
 pub(crate) mod engine;
 pub(crate) mod machine;
 mod messages;
+mod resume;
 mod v1;
 mod v2;
 
 use std::fmt;
 use std::str::FromStr;
+
+pub use resume::{CacheStats, ResumeCache, ResumedContent};
 
 use crate::error::{Error, Result};
 use crate::text::{OffsetCursor, Position};

@@ -1,0 +1,410 @@
+//! [`pl_applier`]: the engine's [`StreamingApplier`] for C.
+//!
+//! The engine owns the streaming state. The handle adds what C needs around it: the unfinished
+//! UTF-8 character of the last push (see `utf8.rs`), a NUL-terminated copy of the preview kept
+//! in step through each push's splice (so reading the preview costs nothing per push), the
+//! inserted text of the last push, a lifecycle state, because `StreamingApplier::finish`
+//! consumes the engine while the C handle must stay valid until `pl_applier_free`, and a busy
+//! flag, so that a host's threading mistake becomes `PL_STATUS_CONCURRENT_USE` instead of a data
+//! race.
+
+use std::cell::UnsafeCell;
+use std::ffi::c_char;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use engine::{BlockReport, Error, StreamingApplier};
+
+use crate::args::{Out, bytes_arg, handle, str_arg};
+use crate::error::{Failure, pl_error};
+use crate::ffi_guard::{guard, guard_void, guard_with_error};
+use crate::options::pl_applier_options;
+use crate::result::pl_result;
+use crate::status::pl_status;
+use crate::text::CText;
+use crate::utf8::Pending;
+
+/// A diff applied to one original text while the diff streams in.
+///
+/// Create it with `pl_applier_new`, feed the diff with `pl_applier_push` in chunks of any size
+/// (even single bytes), read `pl_applier_preview` whenever you like, end it with
+/// `pl_applier_finish`, and always release it with `pl_applier_free`.
+///
+/// Threads: an applier may be moved to another thread, but must never be used by two threads at
+/// the same time (lock around it if you share it). A call that overlaps another call on the
+/// same applier is detected and refused with `PL_STATUS_CONCURRENT_USE` (except
+/// `pl_applier_free`, which must never overlap anything).
+#[derive(Debug)]
+pub struct pl_applier {
+    /// Set while a call is inside; a call that finds it set is refused instead of racing.
+    pub(crate) busy: AtomicBool,
+    /// Accessed only by the call that set `busy`.
+    inner: UnsafeCell<Inner>,
+}
+
+/// The state behind a `pl_applier`.
+#[derive(Debug)]
+struct Inner {
+    state: State,
+    /// An unfinished UTF-8 character at the end of the pushes so far.
+    pending: Pending,
+    /// The engine's preview, NUL-terminated.
+    preview: CText,
+    /// What the last push inserted, NUL-terminated.
+    inserted: CText,
+    /// Reports of the blocks completed so far, gathered from each push, for snapshots.
+    blocks: Vec<BlockReport>,
+}
+
+// The whole handle is one heap allocation already; boxing the engine too would only add an
+// indirection to every call.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug)]
+enum State {
+    Streaming(StreamingApplier),
+    /// `pl_applier_finish` was called (successfully or not).
+    Finished,
+    /// A panic interrupted a call; the engine state was dropped.
+    Poisoned,
+}
+
+/// How the preview changed in one push: replace `removed` bytes at byte offset `start` of the
+/// preview as it was before the push with the `inserted_len` bytes at `inserted`.
+///
+/// A UI keeping its own copy of the preview applies this splice instead of copying the whole
+/// preview per push. In the Cline dialects the splice is always at the end of the preview.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct pl_update {
+    /// Where the splice starts, in bytes of the preview before the push.
+    pub start: usize,
+    /// How many bytes of the old preview are replaced.
+    pub removed: usize,
+    /// The inserted text: UTF-8, NUL-terminated, owned by the applier and valid until the next
+    /// `pl_applier_push`, `pl_applier_finish` or `pl_applier_free` on it.
+    pub inserted: *const c_char,
+    /// The length of `inserted` in bytes.
+    pub inserted_len: usize,
+    /// How many blocks complete lines have completed so far.
+    pub blocks_completed: usize,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set by tests to make the next push on this thread panic inside the engine call.
+    pub(crate) static PANIC_IN_NEXT_PUSH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Clears the busy flag when a call ends, however it ends.
+struct Release<'a>(&'a AtomicBool);
+
+impl Drop for Release<'_> {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Release);
+    }
+}
+
+/// Runs `body` on the state behind `applier`, refusing a call that overlaps another one. A panic
+/// inside poisons the applier: the engine state it interrupted is dropped, and every later call
+/// returns `PL_STATUS_PANIC`.
+///
+/// # Safety
+/// `applier` must be NULL or a live `pl_applier` (not freed, and not being freed meanwhile).
+unsafe fn with_applier<R>(
+    applier: *const pl_applier,
+    body: impl FnOnce(&mut Inner) -> Result<R, Failure>,
+) -> Result<R, Failure> {
+    // SAFETY: forwarded from this function's contract; only a shared reference is made, so an
+    // overlapping call from another thread does not alias a `&mut`.
+    let a = unsafe { handle(applier) }?;
+    if a.busy.swap(true, Ordering::Acquire) {
+        return Err(Error::concurrent_use().into());
+    }
+    let _release = Release(&a.busy);
+    // SAFETY: this call set `busy`, so no other call is using `inner` until `_release` drops.
+    let inner = unsafe { &mut *a.inner.get() };
+    if matches!(inner.state, State::Poisoned) {
+        return Err(pl_status::Panic.into());
+    }
+    match catch_unwind(AssertUnwindSafe(|| body(&mut *inner))) {
+        Ok(r) => r,
+        Err(_payload) => {
+            inner.state = State::Poisoned;
+            Err(pl_status::Panic.into())
+        }
+    }
+}
+
+/// The engine's `already_finished` error for a handle that is no longer streaming.
+fn finished() -> Failure {
+    Error::already_finished().into()
+}
+
+/// Creates an applier for `original` (UTF-8, `original_len` bytes, copied).
+///
+/// `options` may be NULL for the defaults (dialect `PL_DIALECT_CLINE_V1`). On success `*applier`
+/// receives a new applier owned by the caller, who must free it with `pl_applier_free`.
+///
+/// @return `PL_STATUS_NULL_ARGUMENT` if `applier` is NULL or `original` is NULL with a non-zero
+/// length; `PL_STATUS_INVALID_UTF8` if `original` is not UTF-8; `PL_STATUS_INVALID_OPTION` if
+/// `options->dialect` is not a `PL_DIALECT_` value. `*applier` is untouched then.
+///
+/// # Safety
+/// `original` must point to `original_len` readable bytes (or be NULL with length 0); `options`
+/// must be NULL or point to a `pl_applier_options`; `applier` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_applier_new(
+    original: *const c_char,
+    original_len: usize,
+    options: *const pl_applier_options,
+    applier: *mut *mut pl_applier,
+) -> pl_status {
+    guard(|| {
+        let out = Out::new(applier)?;
+        // SAFETY: the caller passes `original_len` readable bytes (this function's contract).
+        let original = unsafe { str_arg(original, original_len) }?;
+        // SAFETY: `options` is NULL or points to a pl_applier_options (this function's contract).
+        let options = unsafe { options.as_ref() }.copied().unwrap_or_default();
+        let inner = StreamingApplier::new(original, options.to_engine()?);
+        let handle = Box::new(pl_applier {
+            busy: AtomicBool::new(false),
+            inner: UnsafeCell::new(Inner {
+                state: State::Streaming(inner),
+                pending: Pending::default(),
+                preview: CText::new(),
+                inserted: CText::new(),
+                blocks: Vec::new(),
+            }),
+        });
+        // SAFETY: `out` is non-NULL and writable (this function's contract).
+        unsafe { out.write(Box::into_raw(handle)) };
+        Ok(())
+    })
+}
+
+/// Feeds the next `chunk_len` bytes of the diff and fills `*update` with how the preview changed.
+///
+/// The chunk may end in the middle of a UTF-8 character: its bytes are kept and completed by the
+/// next push. `chunk` may be NULL when `chunk_len` is 0. A diff the engine rejects is not a push
+/// failure: the push succeeds and `pl_applier_snapshot` / `pl_applier_finish` report the error.
+///
+/// @return `PL_STATUS_NULL_ARGUMENT` if `applier` or `update` is NULL, or `chunk` is NULL with a
+/// non-zero length; `PL_STATUS_INVALID_UTF8` if the chunk contains bytes that are not UTF-8
+/// (nothing changes: the chunk is dropped whole); `PL_STATUS_ALREADY_FINISHED` after
+/// `pl_applier_finish`; `PL_STATUS_CONCURRENT_USE` if another call on the applier is in progress;
+/// `PL_STATUS_PANIC` if the applier is poisoned. `*update` is untouched then.
+///
+/// # Safety
+/// `applier` must be a live applier not used by another thread meanwhile; `chunk` must point to
+/// `chunk_len` readable bytes (or be NULL with length 0); `update` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_applier_push(
+    applier: *mut pl_applier,
+    chunk: *const c_char,
+    chunk_len: usize,
+    update: *mut pl_update,
+) -> pl_status {
+    guard(|| {
+        let out = Out::new(update)?;
+        // SAFETY: the caller passes `chunk_len` readable bytes (this function's contract).
+        let chunk = unsafe { bytes_arg(chunk, chunk_len) }?;
+        // SAFETY: the caller passes a live applier used by this thread only (this function's
+        // contract).
+        let filled = unsafe { with_applier(applier, |a| push(a, chunk)) }?;
+        // SAFETY: `out` is non-NULL and writable (this function's contract).
+        unsafe { out.write(filled) };
+        Ok(())
+    })
+}
+
+fn push(a: &mut Inner, chunk: &[u8]) -> Result<pl_update, Failure> {
+    let Inner {
+        state,
+        pending,
+        preview,
+        inserted,
+        blocks,
+    } = a;
+    let State::Streaming(inner) = state else {
+        return Err(finished());
+    };
+    let joined = pending.join(chunk).map_err(|_| pl_status::InvalidUtf8)?;
+    #[cfg(test)]
+    if PANIC_IN_NEXT_PUSH.with(|p| p.replace(false)) {
+        panic!("panic injected by a test");
+    }
+    let update = inner.push(&joined.text);
+    let (start, removed) = (update.start.bytes, update.removed.bytes);
+    preview.splice(start..start + removed, &update.inserted);
+    inserted.set(&update.inserted);
+    blocks.extend(update.completed);
+    *pending = joined.pending;
+    Ok(pl_update {
+        start,
+        removed,
+        inserted: inserted.as_ptr(),
+        inserted_len: inserted.len(),
+        blocks_completed: update.blocks_completed,
+    })
+}
+
+/// What the file looks like after the diff pushed so far (in the Cline dialects: Cline's partial
+/// `newContent`, which ends where the streamed edits end).
+///
+/// On success `*preview` points to `*preview_len` bytes of UTF-8 followed by a NUL, owned by the
+/// applier and valid until the next `pl_applier_push`, `pl_applier_finish` or `pl_applier_free`
+/// on it. Reading it costs no copy.
+///
+/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; `PL_STATUS_ALREADY_FINISHED` after
+/// `pl_applier_finish` (use the result's content); `PL_STATUS_CONCURRENT_USE` if another call on
+/// the applier is in progress; `PL_STATUS_PANIC` if the applier is poisoned.
+///
+/// # Safety
+/// `applier` must be a live applier not used by another thread meanwhile; `preview` and
+/// `preview_len` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_applier_preview(
+    applier: *mut pl_applier,
+    preview: *mut *const c_char,
+    preview_len: *mut usize,
+) -> pl_status {
+    guard(|| {
+        let (out, out_len) = (Out::new(preview)?, Out::new(preview_len)?);
+        // SAFETY: the caller passes a live applier used by this thread only (this function's
+        // contract).
+        let (ptr, len) = unsafe {
+            with_applier(applier, |a| match a.state {
+                State::Streaming(_) => Ok((a.preview.as_ptr(), a.preview.len())),
+                _ => Err(finished()),
+            })
+        }?;
+        // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
+        unsafe {
+            out.write(ptr);
+            out_len.write(len);
+        }
+        Ok(())
+    })
+}
+
+/// What Cline's partial call `constructNewFileContent(<diff so far>, original, false)` returns:
+/// on success `*result` receives a new result (content = the preview, Cline's partial
+/// `matchIndices`, the blocks completed so far) owned by the caller, who frees it with
+/// `pl_result_free`. The applier keeps streaming.
+///
+/// @return `PL_STATUS_EDIT_REJECTED` (with `*error`: a new `pl_error` the caller frees with
+/// `pl_error_free`) if the diff so far is rejected; an error caused only by the unfinished last
+/// line may be withdrawn by later pushes. `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL;
+/// `PL_STATUS_ALREADY_FINISHED` or `PL_STATUS_CONCURRENT_USE` (with `*error`) after
+/// `pl_applier_finish` or during another call on the applier; `PL_STATUS_PANIC` if the applier is
+/// poisoned. `*result` is set only on success, `*error` only with the statuses
+/// that say so.
+///
+/// # Safety
+/// `applier` must be a live applier not used by another thread meanwhile; `result` and `error`
+/// must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_applier_snapshot(
+    applier: *mut pl_applier,
+    result: *mut *mut pl_result,
+    error: *mut *mut pl_error,
+) -> pl_status {
+    guard_with_error(error, || {
+        let out = Out::new(result)?;
+        // SAFETY: the caller passes a live applier used by this thread only (this function's
+        // contract).
+        let snapshot = unsafe {
+            with_applier(applier, |a| {
+                let State::Streaming(inner) = &a.state else {
+                    return Err(finished());
+                };
+                if let Some(e) = inner.error() {
+                    return Err(e.clone().into());
+                }
+                let content = CText::from_str(inner.preview());
+                Ok(pl_result::boxed(content, inner.match_indices(), &a.blocks))
+            })
+        }?;
+        // SAFETY: `out` is non-NULL and writable (this function's contract).
+        unsafe { out.write(Box::into_raw(snapshot)) };
+        Ok(())
+    })
+}
+
+/// Ends the diff: on success `*result` receives a new result (the final content, Cline's
+/// `matchIndices`, one report per block) owned by the caller, who frees it with
+/// `pl_result_free`.
+///
+/// Afterwards the applier is finished, whether the diff was accepted or not: pushes, previews,
+/// snapshots and finishes return `PL_STATUS_ALREADY_FINISHED`. The handle stays valid; free it
+/// with `pl_applier_free` as always.
+///
+/// @return `PL_STATUS_EDIT_REJECTED` (with `*error`: a new `pl_error` the caller frees with
+/// `pl_error_free`; in the Cline dialects its message is Cline's exact text) if the engine
+/// rejects the diff; `PL_STATUS_ALREADY_FINISHED` (with `*error`) if already finished;
+/// `PL_STATUS_CONCURRENT_USE` (with `*error`) if another call on the applier is in progress;
+/// `PL_STATUS_INVALID_UTF8` if the pushed bytes end inside a UTF-8 character (nothing changes:
+/// push the rest and finish again); `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL;
+/// `PL_STATUS_PANIC` if the applier is poisoned. `*result` is set only on success, `*error` only
+/// with the statuses that say so.
+///
+/// # Safety
+/// `applier` must be a live applier not used by another thread meanwhile; `result` and `error`
+/// must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_applier_finish(
+    applier: *mut pl_applier,
+    result: *mut *mut pl_result,
+    error: *mut *mut pl_error,
+) -> pl_status {
+    guard_with_error(error, || {
+        let out = Out::new(result)?;
+        // SAFETY: the caller passes a live applier used by this thread only (this function's
+        // contract).
+        let finished = unsafe { with_applier(applier, finish) }?;
+        // SAFETY: `out` is non-NULL and writable (this function's contract).
+        unsafe { out.write(Box::into_raw(finished)) };
+        Ok(())
+    })
+}
+
+fn finish(a: &mut Inner) -> Result<Box<pl_result>, Failure> {
+    if matches!(a.state, State::Streaming(_)) && !a.pending.is_empty() {
+        return Err(pl_status::InvalidUtf8.into());
+    }
+    let inner = match std::mem::replace(&mut a.state, State::Finished) {
+        State::Streaming(inner) => inner,
+        other => {
+            a.state = other;
+            return Err(finished());
+        }
+    };
+    // The streaming buffers are no longer reachable from C: release them now.
+    a.preview = CText::new();
+    a.inserted = CText::new();
+    a.blocks = Vec::new();
+    let outcome = inner.finish()?;
+    let content = CText::from_string(outcome.new_content);
+    Ok(pl_result::boxed(
+        content,
+        outcome.match_indices,
+        &outcome.blocks,
+    ))
+}
+
+/// Frees an applier, finished or not. NULL is allowed and does nothing. Pointers obtained from
+/// it (previews, inserted texts) become invalid; results and errors it produced stay valid.
+///
+/// # Safety
+/// `applier` must be NULL or an applier from `pl_applier_new` not yet freed, and not in use by
+/// another thread.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_applier_free(applier: *mut pl_applier) {
+    guard_void(|| {
+        if !applier.is_null() {
+            // SAFETY: a non-NULL `applier` was made by `Box::into_raw` in `pl_applier_new` and is
+            // freed once (the caller's contract).
+            drop(unsafe { Box::from_raw(applier) });
+        }
+    })
+}

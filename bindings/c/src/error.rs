@@ -1,0 +1,170 @@
+//! [`pl_error`]: an engine error handed to C, and the mapping from the engine's error kinds to
+//! [`pl_status`] families (the one place that knows them).
+//!
+//! The code is the engine's own [`Error::code`] (stable snake_case); the message is the engine's
+//! [`Error::message`] (Cline's exact text in the Cline dialects). Nothing is re-spelled here.
+
+use std::ffi::c_char;
+
+use engine::{Error, ErrorKind};
+
+use crate::args::{Out, handle};
+use crate::ffi_guard::{guard, guard_void};
+use crate::status::pl_status;
+use crate::text::CText;
+
+/// An error from the engine: a stable code (e.g. `search_not_found`) and a message.
+///
+/// Created by the functions that take a `pl_error **error` out-parameter when they return an
+/// engine status; owned by the caller, who frees it with `pl_error_free`. Immutable, so it may be
+/// read from several threads at once.
+#[derive(Debug)]
+pub struct pl_error {
+    code: CText,
+    message: CText,
+}
+
+impl pl_error {
+    /// A heap copy of `e` for C.
+    pub(crate) fn boxed(e: &Error) -> Box<pl_error> {
+        Box::new(pl_error {
+            code: CText::from_str(e.code()),
+            message: CText::from_str(e.message()),
+        })
+    }
+}
+
+/// Why a call failed, inside the library: a status of its own, or an engine error.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// A failure the binding detected (NULL, UTF-8, range).
+    Status(pl_status),
+    /// An error from the engine, reported with its family's status and as a `pl_error`.
+    Engine(Error),
+}
+
+impl Failure {
+    /// The status returned to C.
+    pub(crate) fn status(&self) -> pl_status {
+        match self {
+            Failure::Status(s) => *s,
+            Failure::Engine(e) => status_of(e.kind()),
+        }
+    }
+}
+
+impl From<pl_status> for Failure {
+    fn from(status: pl_status) -> Self {
+        Failure::Status(status)
+    }
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Self {
+        Failure::Engine(e)
+    }
+}
+
+/// The status family of an engine error kind. `ErrorKind` is `#[non_exhaustive]`, so a kind
+/// added to the engine later maps to `EngineError` until it is classified here (a unit test
+/// fails until then).
+pub(crate) fn status_of(kind: ErrorKind) -> pl_status {
+    match kind {
+        // The edit cannot be applied to this text: show the message to whoever wrote the edit.
+        ErrorKind::SearchNotFound
+        | ErrorKind::EmptySearchNonEmptyFile
+        | ErrorKind::MalformedBlock
+        | ErrorKind::MatchBeforePreviousBlock
+        | ErrorKind::InvalidStateTransition
+        | ErrorKind::IncompleteAtFinish
+        | ErrorKind::OldEqualsNew
+        | ErrorKind::FileExists
+        | ErrorKind::FileNotFound
+        | ErrorKind::NotFound
+        | ErrorKind::MultipleMatches
+        | ErrorKind::InvalidLine
+        | ErrorKind::InvalidLineNumber
+        | ErrorKind::InvalidLineForNewFile => pl_status::EditRejected,
+        // A setting the host chose.
+        ErrorKind::InvalidVersion
+        | ErrorKind::InvalidDialect
+        | ErrorKind::InvalidConvention
+        | ErrorKind::InvalidFix => pl_status::InvalidOption,
+        // Misuse of an applier.
+        ErrorKind::AlreadyFinished => pl_status::AlreadyFinished,
+        ErrorKind::ConcurrentUse => pl_status::ConcurrentUse,
+        _ => pl_status::EngineError,
+    }
+}
+
+/// The error's stable snake_case code (e.g. `search_not_found`), for programs to branch on.
+///
+/// On success `*code` points to NUL-terminated ASCII of `*code_len` bytes, owned by `error` and
+/// valid until `pl_error_free(error)`.
+///
+/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `error` must be a live `pl_error`; `code` and `code_len` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_error_code(
+    error: *const pl_error,
+    code: *mut *const c_char,
+    code_len: *mut usize,
+) -> pl_status {
+    guard(|| {
+        let (code, code_len) = (Out::new(code)?, Out::new(code_len)?);
+        // SAFETY: the caller passes a live pl_error (this function's contract).
+        let e = unsafe { handle(error) }?;
+        // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
+        unsafe {
+            code.write(e.code.as_ptr());
+            code_len.write(e.code.len());
+        }
+        Ok(())
+    })
+}
+
+/// The error's message, for people and models (in the Cline dialects Cline's exact text, which
+/// may be empty, and may quote the diff, so it can contain any character).
+///
+/// On success `*message` points to `*message_len` bytes of UTF-8 followed by a NUL, owned by
+/// `error` and valid until `pl_error_free(error)`.
+///
+/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `error` must be a live `pl_error`; `message` and `message_len` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_error_message(
+    error: *const pl_error,
+    message: *mut *const c_char,
+    message_len: *mut usize,
+) -> pl_status {
+    guard(|| {
+        let (message, message_len) = (Out::new(message)?, Out::new(message_len)?);
+        // SAFETY: the caller passes a live pl_error (this function's contract).
+        let e = unsafe { handle(error) }?;
+        // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
+        unsafe {
+            message.write(e.message.as_ptr());
+            message_len.write(e.message.len());
+        }
+        Ok(())
+    })
+}
+
+/// Frees an error. NULL is allowed and does nothing. Pointers obtained from it become invalid.
+///
+/// # Safety
+/// `error` must be NULL or a `pl_error` from this library not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_error_free(error: *mut pl_error) {
+    guard_void(|| {
+        if !error.is_null() {
+            // SAFETY: a non-NULL `error` was made by `Box::into_raw` in `guard_with_error` and
+            // is freed once (the caller's contract).
+            drop(unsafe { Box::from_raw(error) });
+        }
+    })
+}

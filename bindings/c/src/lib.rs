@@ -1,0 +1,61 @@
+//! The C ABI of patchloom: `libpatchloom.so` / `libpatchloom.a` and `include/patchloom.h`.
+//!
+//! This crate only converts: C texts to `&str`, engine results and errors to C handles, panics to
+//! a status. Behaviour lives in the engine (`crates/patchloom`); the one piece of state added
+//! here is the unfinished UTF-8 character of a push that ended mid-character (`utf8.rs`).
+//!
+//! # Conventions (also in the header's preamble)
+//!
+//! - Every name starts with `pl_`; handles (`pl_applier`, `pl_result`, `pl_error`) are opaque and
+//!   each has a `_free` function that accepts NULL.
+//! - Every function that can fail returns a [`pl_status`]; `PL_STATUS_OK` is 0. On failure no
+//!   out-parameter is written, except `*error` for the engine statuses.
+//! - Texts in are `(const char *ptr, size_t len)` UTF-8, never assumed NUL-terminated (`ptr` may
+//!   be NULL when `len` is 0). Texts out are `(ptr, len)` and also NUL-terminated.
+//! - No panic crosses into C: it becomes `PL_STATUS_PANIC` ([`ffi_guard`]).
+//! - Threads: a handle may move between threads but must not be used by two at once; results and
+//!   errors are immutable and may be read concurrently.
+//!
+//! # Modules
+//!
+//! The exported items, in header order: [`version`], [`status`], [`error`], [`result`],
+//! [`cline`] (the stateless Cline drop-in), [`options`] and [`applier`] (the streaming applier),
+//! [`lines`]. Internal: [`args`] (C arguments in), [`text`] (NUL-terminated text out),
+//! [`utf8`] (chunks ending mid-character), [`ffi_guard`] (the panic boundary).
+
+#![deny(unsafe_op_in_unsafe_fn)]
+// C names: `pl_applier`, `pl_status`, ... are what the header shows.
+#![allow(non_camel_case_types)]
+
+mod args;
+mod ffi_guard;
+mod text;
+mod utf8;
+
+mod applier;
+mod cline;
+mod error;
+mod lines;
+mod options;
+mod result;
+mod status;
+mod version;
+
+pub use applier::{
+    pl_applier, pl_applier_finish, pl_applier_free, pl_applier_new, pl_applier_preview,
+    pl_applier_push, pl_applier_snapshot, pl_update,
+};
+pub use cline::{PL_CLINE_V1, PL_CLINE_V2, pl_cline_version, pl_construct_new_file_content};
+pub use error::{pl_error, pl_error_code, pl_error_free, pl_error_message};
+pub use lines::pl_line_number_from_byte_index;
+pub use options::{PL_DIALECT_CLINE_V1, PL_DIALECT_CLINE_V2, pl_applier_options, pl_dialect};
+pub use result::{
+    PL_UNIT_BYTES, PL_UNIT_CODE_POINTS, PL_UNIT_LINES, PL_UNIT_UTF16, pl_block, pl_position,
+    pl_result, pl_result_block, pl_result_block_count, pl_result_content, pl_result_free,
+    pl_result_match_count, pl_result_match_index, pl_unit,
+};
+pub use status::{pl_status, pl_status_str};
+pub use version::{PL_VERSION_MAJOR, PL_VERSION_MINOR, PL_VERSION_PATCH, pl_version};
+
+#[cfg(test)]
+mod tests;

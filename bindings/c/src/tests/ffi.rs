@@ -1,0 +1,285 @@
+//! Safe wrappers over the exported functions, as a careful C host would write them: every status
+//! checked, every returned text checked for its NUL terminator, every handle freed.
+
+use std::ffi::c_char;
+use std::ptr;
+
+use crate::*;
+
+/// What a call produced: content and match positions, or an error.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Observed {
+    Content {
+        new_content: String,
+        /// Match indices in UTF-16 units (Cline's `matchIndices`).
+        match_indices: Vec<usize>,
+    },
+    Error(String),
+}
+
+/// An owned error read back through the C accessors.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct CError {
+    pub(super) status: pl_status,
+    pub(super) code: String,
+    pub(super) message: String,
+}
+
+pub(super) fn cptr(s: &[u8]) -> *const c_char {
+    s.as_ptr().cast()
+}
+
+/// Reads `(ptr, len)` text handed out by the library, checking the NUL after it.
+///
+/// # Safety
+/// `ptr` must point to `len + 1` readable bytes.
+pub(super) unsafe fn read_text(ptr: *const c_char, len: usize) -> Result<String, String> {
+    if ptr.is_null() {
+        return Err("NULL text".into());
+    }
+    // SAFETY: the caller's contract.
+    let bytes = unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len + 1) };
+    if bytes[len] != 0 {
+        return Err("text not NUL-terminated".into());
+    }
+    String::from_utf8(bytes[..len].to_vec()).map_err(|_| "text out is not UTF-8".to_string())
+}
+
+/// Reads a live `pl_error` (without freeing it).
+pub(super) fn read_error(status: pl_status, error: *const pl_error) -> Result<CError, String> {
+    let (mut code, mut code_len) = (ptr::null(), 0);
+    let (mut msg, mut msg_len) = (ptr::null(), 0);
+    // SAFETY: `error` is a live pl_error; the out-pointers are locals.
+    unsafe {
+        check(pl_error_code(error, &mut code, &mut code_len))?;
+        check(pl_error_message(error, &mut msg, &mut msg_len))?;
+        Ok(CError {
+            status,
+            code: read_text(code, code_len)?,
+            message: read_text(msg, msg_len)?,
+        })
+    }
+}
+
+fn check(status: pl_status) -> Result<(), String> {
+    match status {
+        pl_status::Ok => Ok(()),
+        other => Err(format!("accessor failed: {other:?}")),
+    }
+}
+
+/// Consumes the outcome of a call that hands out `result` or `error`: reads and frees whichever
+/// the status says was written, and checks the other was not.
+pub(super) fn take_outcome(
+    status: pl_status,
+    result: *mut pl_result,
+    error: *mut pl_error,
+    original: &str,
+) -> Result<Result<(String, Vec<pl_position>), CError>, String> {
+    let out = match status {
+        pl_status::Ok => {
+            if !error.is_null() {
+                return Err("error written on success".into());
+            }
+            let read = read_result(result, original);
+            // SAFETY: `result` came from the library and is freed once.
+            unsafe { pl_result_free(result) };
+            Ok(read?)
+        }
+        pl_status::EditRejected
+        | pl_status::InvalidOption
+        | pl_status::AlreadyFinished
+        | pl_status::ConcurrentUse
+        | pl_status::EngineError => {
+            if !result.is_null() {
+                return Err("result written on failure".into());
+            }
+            if error.is_null() {
+                return Err(format!("{status:?} without an error"));
+            }
+            let read = read_error(status, error);
+            // SAFETY: `error` came from the library and is freed once.
+            unsafe { pl_error_free(error) };
+            Err(read?)
+        }
+        other => return Err(format!("unexpected status {other:?}")),
+    };
+    Ok(out)
+}
+
+/// Reads a result's content and match positions in every unit, checking each unit against an
+/// independent count over `original`.
+fn read_result(
+    result: *const pl_result,
+    original: &str,
+) -> Result<(String, Vec<pl_position>), String> {
+    let (mut content, mut content_len, mut count) = (ptr::null(), 0, 0);
+    // SAFETY: `result` is a live pl_result; the out-pointers are locals.
+    unsafe {
+        check(pl_result_content(result, &mut content, &mut content_len))?;
+        check(pl_result_match_count(result, &mut count))?;
+    }
+    // SAFETY: the library hands out `content_len` bytes plus a NUL.
+    let content = unsafe { read_text(content, content_len) }?;
+    let mut positions = Vec::with_capacity(count);
+    for i in 0..count {
+        let mut p = [0usize; 4];
+        for (unit, slot) in [
+            PL_UNIT_BYTES,
+            PL_UNIT_UTF16,
+            PL_UNIT_CODE_POINTS,
+            PL_UNIT_LINES,
+        ]
+        .into_iter()
+        .zip(p.iter_mut())
+        {
+            // SAFETY: `result` is a live pl_result; `slot` is a local.
+            check(unsafe { pl_result_match_index(result, i, unit, slot) })?;
+        }
+        let position = pl_position {
+            bytes: p[0],
+            utf16: p[1],
+            code_points: p[2],
+            line: p[3],
+        };
+        let before = original
+            .get(..position.bytes)
+            .ok_or("match not on a char boundary")?;
+        let want = pl_position {
+            bytes: position.bytes,
+            utf16: before.encode_utf16().count(),
+            code_points: before.chars().count(),
+            line: before.matches('\n').count() + 1,
+        };
+        if position != want {
+            return Err(format!("match {i} is {position:?}, counted {want:?}"));
+        }
+        positions.push(position);
+    }
+    let mut unused = 7;
+    // SAFETY: `result` is a live pl_result; `unused` is a local.
+    let past_end = unsafe { pl_result_match_index(result, count, PL_UNIT_BYTES, &mut unused) };
+    if past_end != pl_status::OutOfRange || unused != 7 {
+        return Err(format!("index past the end gave {past_end:?}"));
+    }
+    Ok((content, positions))
+}
+
+/// The vectors' view of an outcome: content plus UTF-16 match indices, or Cline's message.
+pub(super) fn observed(
+    outcome: Result<(String, Vec<pl_position>), CError>,
+) -> Result<Observed, String> {
+    Ok(match outcome {
+        Ok((new_content, positions)) => Observed::Content {
+            new_content,
+            match_indices: positions.iter().map(|p| p.utf16).collect(),
+        },
+        Err(e) => {
+            let kind = engine::ErrorKind::ALL
+                .iter()
+                .find(|k| k.code() == e.code)
+                .ok_or_else(|| format!("code {:?} is not an engine code", e.code))?;
+            if crate::error::status_of(*kind) != e.status {
+                return Err(format!("code {} came with {:?}", e.code, e.status));
+            }
+            Observed::Error(e.message)
+        }
+    })
+}
+
+/// `pl_construct_new_file_content` on Rust strings.
+pub(super) fn construct(
+    diff: &[u8],
+    original: &[u8],
+    is_final: bool,
+    version: pl_cline_version,
+) -> (pl_status, *mut pl_result, *mut pl_error) {
+    let (mut result, mut error) = (ptr::null_mut(), ptr::null_mut());
+    // SAFETY: the texts are live slices; the out-pointers are locals.
+    let status = unsafe {
+        pl_construct_new_file_content(
+            cptr(diff),
+            diff.len(),
+            cptr(original),
+            original.len(),
+            is_final,
+            version,
+            &mut result,
+            &mut error,
+        )
+    };
+    (status, result, error)
+}
+
+/// An applier handle freed on drop.
+pub(super) struct Applier(pub(super) *mut pl_applier);
+
+impl Applier {
+    pub(super) fn new(original: &[u8], dialect: pl_dialect) -> Result<Applier, pl_status> {
+        let options = pl_applier_options { dialect };
+        let mut handle = ptr::null_mut();
+        // SAFETY: `original` is a live slice; options and out-pointer are locals.
+        let status =
+            unsafe { pl_applier_new(cptr(original), original.len(), &options, &mut handle) };
+        match status {
+            pl_status::Ok if !handle.is_null() => Ok(Applier(handle)),
+            pl_status::Ok => Err(pl_status::NullArgument),
+            other => Err(other),
+        }
+    }
+
+    /// Pushes `chunk`, returning the splice with an owned copy of the inserted text.
+    pub(super) fn push(&mut self, chunk: &[u8]) -> Result<(usize, usize, String, usize), String> {
+        let mut update = pl_update {
+            start: 0,
+            removed: 0,
+            inserted: ptr::null(),
+            inserted_len: 0,
+            blocks_completed: 0,
+        };
+        // SAFETY: live handle, live slice, local out-struct.
+        let status = unsafe { pl_applier_push(self.0, cptr(chunk), chunk.len(), &mut update) };
+        if status != pl_status::Ok {
+            return Err(format!("push: {status:?}"));
+        }
+        // SAFETY: the library hands out `inserted_len` bytes plus a NUL.
+        let inserted = unsafe { read_text(update.inserted, update.inserted_len) }?;
+        Ok((
+            update.start,
+            update.removed,
+            inserted,
+            update.blocks_completed,
+        ))
+    }
+
+    pub(super) fn preview(&mut self) -> Result<String, pl_status> {
+        let (mut p, mut len) = (ptr::null(), 0);
+        // SAFETY: live handle, local out-pointers.
+        match unsafe { pl_applier_preview(self.0, &mut p, &mut len) } {
+            // SAFETY: the library hands out `len` bytes plus a NUL.
+            pl_status::Ok => Ok(unsafe { read_text(p, len) }.map_err(|_| pl_status::Panic)?),
+            other => Err(other),
+        }
+    }
+
+    /// `pl_applier_snapshot` (`finish == false`) or `pl_applier_finish`, raw.
+    pub(super) fn end(&mut self, finish: bool) -> (pl_status, *mut pl_result, *mut pl_error) {
+        let (mut result, mut error) = (ptr::null_mut(), ptr::null_mut());
+        // SAFETY: live handle, local out-pointers.
+        let status = unsafe {
+            if finish {
+                pl_applier_finish(self.0, &mut result, &mut error)
+            } else {
+                pl_applier_snapshot(self.0, &mut result, &mut error)
+            }
+        };
+        (status, result, error)
+    }
+}
+
+impl Drop for Applier {
+    fn drop(&mut self) {
+        // SAFETY: the handle came from pl_applier_new and is freed once.
+        unsafe { pl_applier_free(self.0) }
+    }
+}

@@ -1,0 +1,177 @@
+//! Every Cline conformance vector through the C ABI only: `pl_construct_new_file_content`
+//! (stateless) and `pl_applier_*` (streamed whole, per line, per character, per byte, and at
+//! seeded random split points on character and on byte boundaries).
+//!
+//! Prints `<corpus> <mode>: <passed>/<total> passed` per corpus and mode (visible with
+//! `--nocapture`, as `make test-c` runs it). No vector is skipped.
+
+use super::common::{CLINE_CORPORA, Chunking, ClineVector, SplitMix64, load};
+use super::ffi::{Applier, Observed, construct, observed, take_outcome};
+use crate::*;
+
+/// How the diff reaches the library.
+#[derive(Clone, Copy, Debug)]
+enum Mode {
+    Stateless,
+    /// The core runner's chunkings: whole, line, char, random (character boundaries).
+    Streamed(Chunking),
+    /// One byte per push: multi-byte characters split across pushes.
+    Bytes,
+    /// Seeded random splits at any byte, so also inside characters.
+    RandomBytes(u64),
+}
+
+impl Mode {
+    fn name(self) -> &'static str {
+        match self {
+            Mode::Stateless => "stateless",
+            Mode::Streamed(c) => c.name(),
+            Mode::Bytes => "byte",
+            Mode::RandomBytes(_) => "random-byte",
+        }
+    }
+
+    fn pieces(self, diff: &str) -> Vec<&[u8]> {
+        let bytes = diff.as_bytes();
+        match self {
+            Mode::Stateless => vec![bytes],
+            Mode::Streamed(c) => c.split(diff).into_iter().map(str::as_bytes).collect(),
+            Mode::Bytes => bytes.chunks(1).collect(),
+            Mode::RandomBytes(seed) => {
+                let mut rng = SplitMix64(seed ^ bytes.len() as u64);
+                let mut pieces = Vec::new();
+                let mut at = 0;
+                while at < bytes.len() {
+                    let next = (at + 1 + (rng.next() % 16) as usize).min(bytes.len());
+                    pieces.push(&bytes[at..next]);
+                    at = next;
+                }
+                pieces
+            }
+        }
+    }
+}
+
+const SEED: u64 = 0x5EED;
+
+const MODES: [Mode; 7] = [
+    Mode::Stateless,
+    Mode::Streamed(Chunking::Whole),
+    Mode::Streamed(Chunking::Line),
+    Mode::Streamed(Chunking::Char),
+    Mode::Bytes,
+    Mode::Streamed(Chunking::Random(SEED)),
+    Mode::RandomBytes(SEED),
+];
+
+fn expected(v: &ClineVector) -> Observed {
+    match &v.expect.error {
+        Some(message) => Observed::Error(message.clone()),
+        None => Observed::Content {
+            new_content: v.expect.new_content.clone().expect("new_content"),
+            match_indices: v.expect.match_indices.clone().expect("match_indices"),
+        },
+    }
+}
+
+fn version(v: &ClineVector) -> (pl_cline_version, pl_dialect) {
+    match v.version.as_str() {
+        "v1" => (PL_CLINE_V1, PL_DIALECT_CLINE_V1),
+        "v2" => (PL_CLINE_V2, PL_DIALECT_CLINE_V2),
+        other => panic!("vector {} has version {other}", v.id),
+    }
+}
+
+fn stateless(v: &ClineVector) -> Result<Observed, String> {
+    let (status, result, error) = construct(
+        v.diff.as_bytes(),
+        v.original.as_bytes(),
+        v.is_final,
+        version(v).0,
+    );
+    observed(take_outcome(status, result, error, &v.original)?)
+}
+
+fn streamed(v: &ClineVector, mode: Mode) -> Result<Observed, String> {
+    let mut applier = Applier::new(v.original.as_bytes(), version(v).1)
+        .map_err(|s| format!("pl_applier_new: {s:?}"))?;
+    // The host's copy of the preview, kept only through the splices.
+    let mut mirror = String::new();
+    let check_every_push = matches!(mode, Mode::Streamed(Chunking::Line));
+    for piece in mode.pieces(&v.diff) {
+        let (start, removed, inserted, _) = applier.push(piece)?;
+        if start + removed > mirror.len() || !mirror.is_char_boundary(start) {
+            return Err(format!("splice {start}+{removed} outside {}", mirror.len()));
+        }
+        mirror.replace_range(start..start + removed, &inserted);
+        if check_every_push && applier.preview().map_err(|s| format!("{s:?}"))? != mirror {
+            return Err("a splice does not rebuild the preview".into());
+        }
+    }
+    let preview = applier.preview().map_err(|s| format!("preview: {s:?}"))?;
+    if preview != mirror {
+        return Err("splices do not rebuild the preview".into());
+    }
+    let (status, result, error) = applier.end(v.is_final);
+    let outcome = take_outcome(status, result, error, &v.original)?;
+    if !v.is_final {
+        if let Ok((content, _)) = &outcome
+            && *content != preview
+        {
+            return Err("snapshot content differs from the preview".into());
+        }
+        return observed(outcome);
+    }
+    // Finished: the handle stays valid and refuses further work.
+    let after = applier.push(b"x").err();
+    if after.as_deref() != Some("push: AlreadyFinished") {
+        return Err(format!("push after finish gave {after:?}"));
+    }
+    observed(outcome)
+}
+
+#[test]
+fn every_vector_through_the_c_abi() {
+    let mut failures = Vec::new();
+    for corpus in CLINE_CORPORA {
+        let vectors = load(corpus);
+        assert!(!vectors.is_empty(), "{corpus} is empty");
+        for mode in MODES {
+            let mut passed = 0;
+            for v in &vectors {
+                let want = expected(v);
+                let got = match mode {
+                    Mode::Stateless => stateless(v),
+                    _ => streamed(v, mode),
+                };
+                match got {
+                    Ok(got) if got == want => passed += 1,
+                    Ok(got) => failures.push(format!(
+                        "{corpus} {}: {}\n  want {want:?}\n  got  {got:?}",
+                        mode.name(),
+                        v.id
+                    )),
+                    Err(why) => failures.push(format!("{corpus} {}: {}: {why}", mode.name(), v.id)),
+                }
+            }
+            println!(
+                "{corpus} {}: {passed}/{} passed",
+                mode.name(),
+                vectors.len()
+            );
+        }
+    }
+    for f in failures.iter().take(20) {
+        eprintln!("FAIL {f}");
+    }
+    assert!(failures.is_empty(), "{} failures", failures.len());
+}
+
+#[test]
+fn random_byte_splits_do_cut_characters() {
+    // The random-byte mode is only worth its time if it splits multi-byte characters.
+    let diff = "------- SEARCH\n\u{1F680}\u{e9}\u{20ac}\n=======\n\u{4e2d}\n+++++++ REPLACE\n";
+    let pieces = Mode::RandomBytes(SEED).pieces(diff);
+    assert!(pieces.iter().any(|p| std::str::from_utf8(p).is_err()));
+    assert_eq!(pieces.concat(), diff.as_bytes());
+}

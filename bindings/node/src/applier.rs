@@ -1,0 +1,166 @@
+//! The `StreamingApplier` class: the core's applier behind an `Option`, which `finish` empties
+//! (the core's `finish` consumes the applier).
+//!
+//! V8 sees only a small wrapper object, while the applier holds a copy of the original and the
+//! preview, so each applier reports an estimate of that memory to V8
+//! (`napi_adjust_external_memory`) until it is finished or collected: without it, a program that
+//! drops many appliers over large files would let them pile up between garbage collections.
+
+use napi::bindgen_prelude::ObjectFinalize;
+use napi::{Env, Unknown};
+use napi_derive::napi;
+use patchloom::{ApplierOptions, Dialect};
+
+use crate::args;
+use crate::errors::{self, Failure};
+use crate::types::{Outcome, Update, indices};
+
+/// Applies a SEARCH/REPLACE diff to one original text while the diff streams in.
+///
+/// Push the diff in pieces of any size — whole, per line, per token, per character: chunking
+/// never changes the result. After each push, `preview` is what the file looks like so far
+/// (in the Cline dialects, exactly what Cline's `constructNewFileContent(prefix, original,
+/// false)` returns for the diff pushed so far), and the returned `Update` says how it changed.
+/// The work per push is proportional to the pushed text, not to the file or the diff so far.
+///
+/// After `finish`, every method and getter throws an `Error` with
+/// `code === "already_finished"`.
+///
+/// Strings cross into Rust as UTF-8: a lone surrogate becomes U+FFFD. Push whole code points
+/// (never half of a surrogate pair) and the result is exact.
+///
+/// @example
+/// ```ts
+/// const applier = new StreamingApplier(original, { dialect: "cline-v1" })
+/// for await (const token of stream) applier.push(token)
+/// const { newContent, blocks } = applier.finish()
+/// ```
+#[napi(custom_finalize)]
+pub struct StreamingApplier {
+    inner: Option<patchloom::StreamingApplier>,
+    /// The bytes reported to V8 as held by this applier (0 once released).
+    external: i64,
+}
+
+impl StreamingApplier {
+    /// Withdraws the memory reported to V8 (the applier was finished or collected).
+    fn release(&mut self, env: &Env) {
+        if self.external > 0 {
+            // Accounting only: a failure leaves V8's estimate high, which is harmless.
+            let _ = env.adjust_external_memory(-self.external);
+            self.external = 0;
+        }
+    }
+
+    fn inner(&self, env: &Env) -> napi::Result<&patchloom::StreamingApplier> {
+        self.inner
+            .as_ref()
+            .ok_or_else(|| Failure::Core(patchloom::Error::already_finished()).into_napi(env))
+    }
+}
+
+#[napi]
+impl StreamingApplier {
+    /// An applier for `original`.
+    ///
+    /// @param original The file's content before the edit.
+    /// @param options `dialect`: `"cline-v1"` (default) or `"cline-v2"`; an unknown name throws
+    /// an `Error` with `code === "invalid_dialect"`.
+    #[napi(
+        constructor,
+        ts_args_type = "original: string, options?: ApplierOptions"
+    )]
+    pub fn new(env: &Env, original: Unknown<'_>, options: Unknown<'_>) -> napi::Result<Self> {
+        let parsed = args::string(&original, "original").and_then(|original| {
+            let dialect = match args::option_string(&options, "options", "dialect")? {
+                None => Dialect::default(),
+                Some(name) => name.parse::<Dialect>()?,
+            };
+            Ok((original, dialect))
+        });
+        let (original, dialect) = parsed.map_err(|f| f.into_napi(env))?;
+        let options = ApplierOptions::new().dialect(dialect);
+        // The original and a preview of about its size.
+        let external = i64::try_from(original.len().saturating_mul(2)).unwrap_or(i64::MAX);
+        let _ = env.adjust_external_memory(external);
+        Ok(StreamingApplier {
+            inner: Some(patchloom::StreamingApplier::new(original, options)),
+            external,
+        })
+    }
+
+    /// Feeds the next piece of the diff and returns how the preview changed (positions in
+    /// UTF-16 units, i.e. JavaScript string indices).
+    ///
+    /// An error the diff causes does not throw here: read it from `error`, and `finish` throws
+    /// it. After an error caused by a complete line, further pushes change nothing.
+    #[napi(ts_args_type = "chunk: string")]
+    pub fn push(&mut self, env: &Env, chunk: Unknown<'_>) -> napi::Result<Update> {
+        let chunk = args::string(&chunk, "chunk").map_err(|f| f.into_napi(env))?;
+        let inner = self
+            .inner
+            .as_mut()
+            .ok_or_else(|| Failure::Core(patchloom::Error::already_finished()).into_napi(env))?;
+        Ok(Update::from(inner.push(&chunk)))
+    }
+
+    /// What the file looks like so far. In the Cline dialects this is Cline's partial
+    /// `newContent`, which ends where the streamed edits end. Each read copies the preview;
+    /// to follow a stream, apply each `Update` to your own copy instead.
+    #[napi(getter)]
+    pub fn preview(&self, env: &Env) -> napi::Result<String> {
+        Ok(self.inner(env)?.preview().to_owned())
+    }
+
+    /// The error the diff so far causes, or `null`: what Cline's partial call would reject with
+    /// (an `Error` with the core's `code` and Cline's message). An error caused only by the
+    /// incomplete last line is withdrawn if that line completes differently.
+    #[napi(getter, ts_return_type = "Error | null")]
+    pub fn error<'e>(&self, env: &'e Env) -> napi::Result<Option<Unknown<'e>>> {
+        let Some(error) = self.inner(env)?.error() else {
+            return Ok(None);
+        };
+        let error = napi::Error::new(error.code().to_owned(), error.message().to_owned());
+        Ok(Some(napi::JsError::from(error).into_unknown(*env)))
+    }
+
+    /// Cline's `matchIndices` for the diff so far as a partial call: block starts in the
+    /// original as UTF-16 indices, in completion order (always empty in `cline-v2`).
+    #[napi(getter)]
+    pub fn match_indices(&self, env: &Env) -> napi::Result<Vec<u32>> {
+        Ok(indices(&self.inner(env)?.match_indices()))
+    }
+
+    /// How many blocks complete lines have completed so far.
+    #[napi(getter)]
+    pub fn blocks_completed(&self, env: &Env) -> napi::Result<u32> {
+        let n = self.inner(env)?.blocks_completed();
+        Ok(u32::try_from(n).unwrap_or(u32::MAX))
+    }
+
+    /// The dialect this applier reads.
+    #[napi(getter, ts_return_type = "'cline-v1' | 'cline-v2'")]
+    pub fn dialect(&self, env: &Env) -> napi::Result<String> {
+        Ok(self.inner(env)?.dialect().as_str().to_owned())
+    }
+
+    /// Ends the diff: the final content, Cline's final `matchIndices` and a report per block.
+    /// Throws what Cline's final call (`isFinal = true`) rejects with. Either way the applier is
+    /// finished afterwards.
+    #[napi]
+    pub fn finish(&mut self, env: &Env) -> napi::Result<Outcome> {
+        let inner = self
+            .inner
+            .take()
+            .ok_or_else(|| Failure::Core(patchloom::Error::already_finished()).into_napi(env))?;
+        self.release(env);
+        errors::core(env, inner.finish()).map(Outcome::from)
+    }
+}
+
+impl ObjectFinalize for StreamingApplier {
+    fn finalize(mut self, env: Env) -> napi::Result<()> {
+        self.release(&env);
+        Ok(())
+    }
+}

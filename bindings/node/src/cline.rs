@@ -1,0 +1,194 @@
+//! The Cline drop-ins: `constructNewFileContent` (Promise and sync),
+//! `getLineNumberFromCharIndex`, and the switches of the resume cache behind them.
+
+use napi::bindgen_prelude::AsyncTask;
+use napi::{Env, Task, Unknown};
+use napi_derive::napi;
+use patchloom::cline::{ResumedContent, Version};
+
+use crate::errors::{self, Failure};
+use crate::types::{NewFileContent, ResumeCacheStats};
+use crate::{args, cache};
+
+/// The checked arguments of one call.
+struct Call {
+    diff: String,
+    original: String,
+    is_final: bool,
+    version: Version,
+}
+
+impl Call {
+    fn parse(
+        diff: &Unknown<'_>,
+        original: &Unknown<'_>,
+        is_final: &Unknown<'_>,
+        version: &Unknown<'_>,
+    ) -> Result<Call, Failure> {
+        let diff = args::string(diff, "diffContent")?;
+        let original = args::string(original, "originalContent")?;
+        let is_final = args::boolean(is_final, "isFinal")?;
+        let version = match args::optional_string(version, "version")? {
+            None => Version::V1,
+            Some(v) => v.parse()?,
+        };
+        Ok(Call {
+            diff,
+            original,
+            is_final,
+            version,
+        })
+    }
+
+    fn run(&self) -> Result<ResumedContent, Failure> {
+        Ok(cache::construct(
+            &self.diff,
+            &self.original,
+            self.is_final,
+            self.version,
+        )?)
+    }
+}
+
+/// The work of one `constructNewFileContent` call, run on libuv's thread pool. Argument errors
+/// found on the JavaScript thread travel through it too, so they reject the Promise instead of
+/// throwing.
+pub struct ConstructTask {
+    call: Option<Result<Call, Failure>>,
+}
+
+impl Task for ConstructTask {
+    type Output = Result<ResumedContent, Failure>;
+    type JsValue = NewFileContent;
+
+    fn compute(&mut self) -> napi::Result<Self::Output> {
+        Ok(match self.call.take() {
+            Some(Ok(call)) => call.run(),
+            Some(Err(failure)) => Err(failure),
+            None => Err(Failure::ArgType("the task ran twice".to_owned())),
+        })
+    }
+
+    fn resolve(&mut self, env: Env, output: Self::Output) -> napi::Result<NewFileContent> {
+        output
+            .map(NewFileContent::from)
+            .map_err(|f| f.into_napi(&env))
+    }
+}
+
+/// Cline's `constructNewFileContent(diffContent, originalContent, isFinal, version)`, byte for
+/// byte: the same `newContent`, the same `matchIndices` (UTF-16 indices into the original) and
+/// the same rejection messages, for final (`isFinal = true`) and partial calls alike.
+///
+/// The work runs off the JavaScript thread. A rejection is an `Error` whose `message` is
+/// Cline's exact text and whose `code` is a stable snake_case code (`search_not_found`,
+/// `empty_search_nonempty_file`, `malformed_block`, `match_before_previous_block`,
+/// `invalid_state_transition`, `incomplete_at_finish`, `invalid_version`); an argument of the
+/// wrong type rejects with a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`).
+///
+/// Calls whose diff extends the previous call's diff for the same original and version (Cline's
+/// pattern while a diff streams) resume from the previous call instead of starting over; the
+/// results are identical. See `setResumeCacheCapacity`.
+///
+/// Strings cross into Rust as UTF-8: a lone surrogate (half of a UTF-16 pair, which a
+/// JavaScript string may hold) becomes U+FFFD. Every other string crosses unchanged.
+///
+/// @param diffContent The SEARCH/REPLACE blocks (a prefix of them for a partial call).
+/// @param originalContent The file's content before the edit.
+/// @param isFinal Whether `diffContent` is complete.
+/// @param version `"v1"` (the default, what Cline's write handler uses) or `"v2"`.
+/// @example
+/// ```ts
+/// import { constructNewFileContent } from "patchloom"
+/// const { newContent, matchIndices } = await constructNewFileContent(diff, original, true)
+/// ```
+#[napi(
+    ts_args_type = "diffContent: string, originalContent: string, isFinal: boolean, version?: 'v1' | 'v2'",
+    ts_return_type = "Promise<NewFileContent>"
+)]
+pub fn construct_new_file_content(
+    diff_content: Unknown<'_>,
+    original_content: Unknown<'_>,
+    is_final: Unknown<'_>,
+    version: Unknown<'_>,
+) -> AsyncTask<ConstructTask> {
+    let call = Call::parse(&diff_content, &original_content, &is_final, &version);
+    AsyncTask::new(ConstructTask { call: Some(call) })
+}
+
+/// `constructNewFileContent` on the calling thread: the same arguments and results, but it
+/// returns the result and throws what the Promise would reject with.
+#[napi(
+    ts_args_type = "diffContent: string, originalContent: string, isFinal: boolean, version?: 'v1' | 'v2'"
+)]
+pub fn construct_new_file_content_sync(
+    env: &Env,
+    diff_content: Unknown<'_>,
+    original_content: Unknown<'_>,
+    is_final: Unknown<'_>,
+    version: Unknown<'_>,
+) -> napi::Result<NewFileContent> {
+    Call::parse(&diff_content, &original_content, &is_final, &version)
+        .and_then(|call| call.run())
+        .map(NewFileContent::from)
+        .map_err(|f| f.into_napi(env))
+}
+
+/// Cline's `getLineNumberFromCharIndex(content, charIndex)`: the 1-based line of a string index,
+/// i.e. one more than the number of line feeds in `content.substring(0, charIndex)` (with
+/// `substring`'s clamping: a negative or `NaN` index is 0, an index past the end is the end).
+#[napi(ts_args_type = "content: string, charIndex: number")]
+pub fn get_line_number_from_char_index(
+    env: &Env,
+    content: Unknown<'_>,
+    char_index: Unknown<'_>,
+) -> napi::Result<u32> {
+    let parsed = args::string(&content, "content")
+        .and_then(|c| Ok((c, args::number(&char_index, "charIndex")?)));
+    let (content, char_index) = parsed.map_err(|f| f.into_napi(env))?;
+    // `substring` truncates towards zero and clamps to [0, length]; NaN is 0.
+    let index = if char_index.is_nan() || char_index <= 0.0 {
+        0
+    } else if char_index >= usize::MAX as f64 {
+        usize::MAX
+    } else {
+        char_index as usize
+    };
+    let line = patchloom::text::line_number_from_utf16_index(&content, index);
+    Ok(u32::try_from(line).unwrap_or(u32::MAX))
+}
+
+/// Sets how many streams `constructNewFileContent` keeps to resume from (default 4, one per file
+/// being edited at once). `0` turns resuming off and frees every kept stream: each call then
+/// re-parses its whole diff, as Cline's TypeScript does. Results are the same either way.
+///
+/// Each kept stream holds a copy of its original, the content so far and the diff so far; a
+/// final call (`isFinal = true`) releases its stream.
+#[napi(ts_args_type = "capacity: number")]
+pub fn set_resume_cache_capacity(env: &Env, capacity: Unknown<'_>) -> napi::Result<()> {
+    let capacity = args::number(&capacity, "capacity").map_err(|f| f.into_napi(env))?;
+    if !(capacity >= 0.0 && capacity.fract() == 0.0 && capacity <= f64::from(u32::MAX)) {
+        return Err(errors::range_error(
+            env,
+            format!(
+                "The \"capacity\" argument must be an integer from 0 to 2^32-1. Received {capacity}"
+            ),
+        ));
+    }
+    cache::lock().set_capacity(capacity as usize);
+    Ok(())
+}
+
+/// The resume cache's counters: how many calls resumed a previous call (`hits`) and how many
+/// started over (`misses`), and how many streams it keeps.
+#[napi]
+pub fn resume_cache_stats() -> ResumeCacheStats {
+    let cache = cache::lock();
+    let stats = cache.stats();
+    ResumeCacheStats {
+        hits: stats.hits as f64,
+        misses: stats.misses as f64,
+        entries: u32::try_from(cache.len()).unwrap_or(u32::MAX),
+        capacity: u32::try_from(cache.capacity()).unwrap_or(u32::MAX),
+    }
+}

@@ -1,0 +1,20 @@
+//! The native addon of the `patchloom` npm package (napi-rs).
+//!
+//! This crate only converts: JavaScript values in, core calls, JavaScript values out. Behaviour
+//! lives in the `patchloom` core crate. Each concern has its own module:
+//!
+//! - [`cline`]: the drop-in `constructNewFileContent` (Promise and sync) and
+//!   `getLineNumberFromCharIndex`, through the resume cache of [`cache`].
+//! - [`applier`]: the `StreamingApplier` class.
+//! - [`types`]: the plain objects returned to JavaScript (`Update`, `Outcome`, `BlockReport`, …).
+//! - [`args`]: argument checks that raise a JavaScript `TypeError`.
+//! - [`errors`]: the one place core errors become JavaScript `Error`s with a `.code`.
+//!
+//! The `///` comments of the `#[napi]` items become the JSDoc of the generated `index.d.ts`.
+
+pub mod applier;
+pub mod args;
+pub mod cache;
+pub mod cline;
+pub mod errors;
+pub mod types;

@@ -1,0 +1,160 @@
+//! The plain objects returned to JavaScript, and their conversion from the core's types.
+//!
+//! Every position is a JavaScript string index (UTF-16 code units), taken from the offsets the
+//! core tracks in every unit, so nothing here rescans text. Indices fit in `u32`: V8 strings are
+//! shorter than 2^30 units.
+
+use napi_derive::napi;
+use patchloom::Position;
+
+/// A UTF-16 offset as a JavaScript number.
+fn index(utf16: usize) -> u32 {
+    u32::try_from(utf16).unwrap_or(u32::MAX)
+}
+
+/// UTF-16 offsets of positions, in order.
+pub fn indices(positions: &[Position]) -> Vec<u32> {
+    positions.iter().map(|p| index(p.utf16)).collect()
+}
+
+/// What `constructNewFileContent` resolves to — the same shape as Cline's result.
+#[napi(object)]
+pub struct NewFileContent {
+    /// The new file content (for a partial call, what the file looks like so far).
+    pub new_content: String,
+    /// Where each applied block starts in the original, as JavaScript string indices (UTF-16
+    /// code units): completion order for partial calls, sorted for final ones, always empty for
+    /// `"v2"` — exactly as Cline reports them.
+    pub match_indices: Vec<u32>,
+}
+
+impl From<patchloom::cline::ResumedContent> for NewFileContent {
+    fn from(r: patchloom::cline::ResumedContent) -> Self {
+        NewFileContent {
+            match_indices: indices(&r.match_indices),
+            new_content: r.new_content,
+        }
+    }
+}
+
+/// What happened to one SEARCH/REPLACE block.
+#[napi(object)]
+pub struct BlockReport {
+    /// The block's number among completed blocks, from 0, in the order they completed.
+    pub index: u32,
+    /// Whether the block was applied (failures are thrown in the Cline dialects).
+    #[napi(ts_type = "'applied'")]
+    pub status: String,
+    /// How its SEARCH text was located: `exact` (at or after the previous block), `line_trimmed`
+    /// (lines equal after trimming), `block_anchor` (first and last lines equal after trimming,
+    /// 3+ lines), `exact_anywhere` (exact, before the previous block; applied out of order),
+    /// `empty_search_new_file` (empty SEARCH on an empty file) or `empty_search_whole_file`
+    /// (empty SEARCH replacing the whole file, v2).
+    #[napi(
+        ts_type = "'exact' | 'line_trimmed' | 'block_anchor' | 'exact_anywhere' | 'empty_search_new_file' | 'empty_search_whole_file'"
+    )]
+    pub strategy: String,
+    /// Where the matched text starts in the original (UTF-16 index).
+    pub start: u32,
+    /// Where the matched text ends in the original (UTF-16 index; the fuzzy strategies report
+    /// one past the end of a file without a final newline, as Cline does).
+    pub end: u32,
+    /// The 1-based line of `start`.
+    pub start_line: u32,
+    /// The 1-based line of `end`.
+    pub end_line: u32,
+}
+
+impl From<&patchloom::BlockReport> for BlockReport {
+    fn from(b: &patchloom::BlockReport) -> Self {
+        let status = match b.status {
+            patchloom::BlockStatus::Applied => "applied",
+            _ => "unknown",
+        };
+        BlockReport {
+            index: index(b.index),
+            status: status.to_owned(),
+            strategy: b.strategy.name().to_owned(),
+            start: index(b.start.utf16),
+            end: index(b.end.utf16),
+            start_line: index(b.start.line),
+            end_line: index(b.end.line),
+        }
+    }
+}
+
+/// How the preview changed in one `push`: at `start`, `removed` units were replaced by
+/// `inserted`. Apply it to your own copy of the preview instead of reading the whole preview
+/// after every push:
+/// `view = view.slice(0, u.start) + u.inserted + view.slice(u.start + u.removed)`.
+/// In the Cline dialects the splice is always at the end of the preview.
+#[napi(object)]
+pub struct Update {
+    /// Where the splice starts in the preview before the push (UTF-16 index).
+    pub start: u32,
+    /// How many UTF-16 units the splice removes there.
+    pub removed: u32,
+    /// The text it inserts there.
+    pub inserted: String,
+    /// How many blocks complete lines have completed so far.
+    pub blocks_completed: u32,
+    /// The reports of the blocks this push completed.
+    pub completed: Vec<BlockReport>,
+}
+
+impl From<patchloom::Update<'_>> for Update {
+    fn from(u: patchloom::Update<'_>) -> Self {
+        Update {
+            start: index(u.start.utf16),
+            removed: index(u.removed.utf16),
+            inserted: u.inserted.into_owned(),
+            blocks_completed: index(u.blocks_completed),
+            completed: u.completed.iter().map(BlockReport::from).collect(),
+        }
+    }
+}
+
+/// The result of a finished diff.
+#[napi(object)]
+pub struct Outcome {
+    /// The new file content.
+    pub new_content: String,
+    /// Cline's `matchIndices` for the final call: block starts in the original as UTF-16
+    /// indices, sorted (`cline-v1`); always empty in `cline-v2`.
+    pub match_indices: Vec<u32>,
+    /// One report per applied block, in completion order.
+    pub blocks: Vec<BlockReport>,
+}
+
+impl From<patchloom::Outcome> for Outcome {
+    fn from(o: patchloom::Outcome) -> Self {
+        Outcome {
+            match_indices: indices(&o.match_indices),
+            blocks: o.blocks.iter().map(BlockReport::from).collect(),
+            new_content: o.new_content,
+        }
+    }
+}
+
+/// Options of a `StreamingApplier`.
+#[napi(object)]
+pub struct ApplierOptions {
+    /// How the diff is read and applied: `"cline-v1"` (the default; Cline's
+    /// `constructNewFileContent` v1) or `"cline-v2"`. An unknown name throws an `Error` with
+    /// `code === "invalid_dialect"`.
+    #[napi(ts_type = "'cline-v1' | 'cline-v2'")]
+    pub dialect: Option<String>,
+}
+
+/// How often `constructNewFileContent` resumed a previous call instead of starting over.
+#[napi(object)]
+pub struct ResumeCacheStats {
+    /// Calls that resumed a kept stream (pushed only the diff's new suffix).
+    pub hits: f64,
+    /// Calls computed from scratch.
+    pub misses: f64,
+    /// Streams kept now.
+    pub entries: u32,
+    /// The most streams kept at once (0: the cache is off).
+    pub capacity: u32,
+}

@@ -1,0 +1,52 @@
+//! The Python binding of patchloom: the private extension module `patchloom._native`.
+//!
+//! Every behaviour lives in the core crate; this crate converts arguments (Python `str` in,
+//! `str` indices out, taken from the core's char offsets) and errors (one mapping, in
+//! `errors`). The public package `patchloom` (in `python/`) re-exports what is registered here.
+
+mod applier;
+mod errors;
+mod fixes;
+mod functions;
+mod gil;
+mod ops;
+mod types;
+
+use pyo3::prelude::*;
+
+/// The extension module. Its name must equal the `[lib] name` in Cargo.toml and the last part of
+/// `module-name` in `python/pyproject.toml`.
+#[pymodule]
+mod _native {
+    #[pymodule_export]
+    use super::applier::PyStreamingApplier;
+    #[pymodule_export]
+    use super::errors::{
+        AlreadyFinishedError, AmbiguousMatchError, ConcurrentUseError, InvalidEditError,
+        InvalidOptionError, MalformedDiffError, PatchloomError, SearchNotFoundError, error_class,
+    };
+    #[pymodule_export]
+    use super::fixes::{
+        PyWritten, apply_model_content_fixes, fix_model_html_escaping, remove_invalid_chars,
+        strip_markdown_fences, write,
+    };
+    #[pymodule_export]
+    use super::functions::{construct_new_file_content, line_number_from_index};
+    #[pymodule_export]
+    use super::ops::{PyEdit, PyInsertedContent, insert, insert_content, str_replace};
+    #[pymodule_export]
+    use super::types::{PyBlockReport, PyNewFileContent, PyOutcome, PyUpdate};
+
+    use pyo3::prelude::*;
+
+    #[pymodule_init]
+    fn init(module: &Bound<'_, PyModule>) -> PyResult<()> {
+        module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+        let codes: Vec<&str> = patchloom::ErrorKind::ALL.iter().map(|k| k.code()).collect();
+        module.add(
+            "ERROR_CODES",
+            pyo3::types::PyTuple::new(module.py(), codes)?,
+        )?;
+        Ok(())
+    }
+}

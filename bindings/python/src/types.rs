@@ -1,0 +1,214 @@
+//! The result objects handed to Python: immutable, with positions as Python `str` indices.
+//!
+//! Large texts are converted to a Python `str` once, when the object is built, so reading
+//! `.new_content` repeatedly costs nothing.
+
+use patchloom::cline::NewFileContent;
+use patchloom::{BlockReport, BlockStatus, Outcome, Position, Update};
+use pyo3::prelude::*;
+use pyo3::types::{PySlice, PyString};
+
+/// A list of plain names as Python prints it: `['a', 'b']`.
+pub(crate) fn names_repr(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+/// Python `str` indices (code points) of positions.
+fn str_indices(positions: &[Position]) -> Vec<usize> {
+    positions.iter().map(|p| p.chars).collect()
+}
+
+/// 1-based line numbers of positions.
+fn lines(positions: &[Position]) -> Vec<usize> {
+    positions.iter().map(|p| p.line).collect()
+}
+
+/// The result of `construct_new_file_content`.
+#[pyclass(module = "patchloom", name = "NewFileContent", frozen, get_all)]
+pub struct PyNewFileContent {
+    /// The new file content.
+    new_content: Py<PyString>,
+    /// Cline's `matchIndices` as `str` indices into the original.
+    match_indices: Vec<usize>,
+    /// The 1-based line of each match index.
+    match_lines: Vec<usize>,
+}
+
+impl PyNewFileContent {
+    pub(crate) fn new(py: Python<'_>, result: &NewFileContent<'_>) -> Self {
+        let positions = result.match_indices();
+        PyNewFileContent {
+            new_content: PyString::new(py, &result.new_content).unbind(),
+            match_indices: str_indices(&positions),
+            match_lines: lines(&positions),
+        }
+    }
+}
+
+#[pymethods]
+impl PyNewFileContent {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "NewFileContent(new_content=<{} chars>, match_indices={:?})",
+            self.new_content.bind(py).len()?,
+            self.match_indices
+        ))
+    }
+}
+
+/// What happened to one SEARCH/REPLACE block.
+#[pyclass(module = "patchloom", name = "BlockReport", frozen, get_all)]
+pub struct PyBlockReport {
+    /// The block's number among completed blocks, from 0.
+    index: usize,
+    /// `"applied"`.
+    status: &'static str,
+    /// How the SEARCH text was located, e.g. `"exact"`, `"line_trimmed"`, `"block_anchor"`.
+    strategy: &'static str,
+    /// `str` index in the original where the matched text starts.
+    start: usize,
+    /// `str` index in the original where the matched text ends.
+    end: usize,
+    /// 1-based line of `start`.
+    start_line: usize,
+    /// 1-based line of `end`.
+    end_line: usize,
+}
+
+/// The name of a block status.
+fn status_name(status: BlockStatus) -> &'static str {
+    match status {
+        BlockStatus::Applied => "applied",
+        _ => "unknown",
+    }
+}
+
+impl PyBlockReport {
+    fn new(report: &BlockReport) -> Self {
+        PyBlockReport {
+            index: report.index,
+            status: status_name(report.status),
+            strategy: report.strategy.name(),
+            start: report.start.chars,
+            end: report.end.chars,
+            start_line: report.start.line,
+            end_line: report.end.line,
+        }
+    }
+
+    fn list(py: Python<'_>, reports: &[BlockReport]) -> PyResult<Vec<Py<PyBlockReport>>> {
+        reports
+            .iter()
+            .map(|r| Py::new(py, PyBlockReport::new(r)))
+            .collect()
+    }
+}
+
+#[pymethods]
+impl PyBlockReport {
+    fn __repr__(&self) -> String {
+        format!(
+            "BlockReport(index={}, status='{}', strategy='{}', start={}, end={}, start_line={}, end_line={})",
+            self.index,
+            self.status,
+            self.strategy,
+            self.start,
+            self.end,
+            self.start_line,
+            self.end_line
+        )
+    }
+}
+
+/// One splice of the preview: at `start`, remove `removed` characters and insert `inserted`.
+#[pyclass(module = "patchloom", name = "Update", frozen, get_all)]
+pub struct PyUpdate {
+    /// `str` index in the previous preview where the splice starts.
+    start: usize,
+    /// How many characters of the previous preview the splice removes.
+    removed: usize,
+    /// The text the splice inserts.
+    inserted: Py<PyString>,
+    /// How many blocks have completed so far.
+    blocks_completed: usize,
+    /// Reports of the blocks this push completed.
+    completed: Vec<Py<PyBlockReport>>,
+}
+
+impl PyUpdate {
+    pub(crate) fn new(py: Python<'_>, update: &Update<'_>) -> PyResult<Self> {
+        Ok(PyUpdate {
+            start: update.start.chars,
+            removed: update.removed.chars,
+            inserted: PyString::new(py, &update.inserted).unbind(),
+            blocks_completed: update.blocks_completed,
+            completed: PyBlockReport::list(py, &update.completed)?,
+        })
+    }
+}
+
+#[pymethods]
+impl PyUpdate {
+    /// Apply this splice to a text equal to the previous preview and return the new preview.
+    fn apply_to(&self, py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Py<PyAny>> {
+        let len = text.len()?;
+        let end = self.start + self.removed;
+        if end > len {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "the text has {len} characters; this update splices up to index {end}"
+            )));
+        }
+        // Slicing and concatenating as Python strings keeps the work in `str` units.
+        let head = text.get_item(PySlice::new(py, 0, self.start as isize, 1))?;
+        let tail = text.get_item(PySlice::new(py, end as isize, len as isize, 1))?;
+        let joined = head.add(self.inserted.bind(py))?.add(tail)?;
+        Ok(joined.unbind())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Update(start={}, removed={}, inserted={}, blocks_completed={})",
+            self.start,
+            self.removed,
+            self.inserted.bind(py).repr()?,
+            self.blocks_completed
+        ))
+    }
+}
+
+/// The result of a finished stream.
+#[pyclass(module = "patchloom", name = "Outcome", frozen, get_all)]
+pub struct PyOutcome {
+    /// The new file content.
+    new_content: Py<PyString>,
+    /// Cline's `matchIndices` as `str` indices into the original.
+    match_indices: Vec<usize>,
+    /// The 1-based line of each match index.
+    match_lines: Vec<usize>,
+    /// One report per applied block, in completion order.
+    blocks: Vec<Py<PyBlockReport>>,
+}
+
+impl PyOutcome {
+    pub(crate) fn new(py: Python<'_>, outcome: &Outcome) -> PyResult<Self> {
+        Ok(PyOutcome {
+            new_content: PyString::new(py, &outcome.new_content).unbind(),
+            match_indices: str_indices(&outcome.match_indices),
+            match_lines: lines(&outcome.match_indices),
+            blocks: PyBlockReport::list(py, &outcome.blocks)?,
+        })
+    }
+}
+
+#[pymethods]
+impl PyOutcome {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Outcome(new_content=<{} chars>, match_indices={:?}, blocks=<{} blocks>)",
+            self.new_content.bind(py).len()?,
+            self.match_indices,
+            self.blocks.len()
+        ))
+    }
+}

@@ -1,0 +1,69 @@
+# c targets: owned by the c binding (bindings/c, include/patchloom.h, tests/c).
+#
+# build-c  builds libpatchloom.{so,a}; bindings/c/build.rs regenerates include/patchloom.h.
+# test-c   checks the committed header is current and compiles as C11 and C++17, runs the C
+#          programs of tests/c and the README's C example under valgrind (shared library, and
+#          static for one), then every conformance vector through the extern "C" functions.
+
+# Follows CARGO_TARGET_DIR when it is set (a relative one is taken from the repository root).
+C_TARGET := $(or $(CARGO_TARGET_DIR),target)
+C_LIBDIR := $(C_TARGET)/release
+C_OUT := $(C_TARGET)/c
+C_CC := gcc
+C_CXX := g++
+C_WARN := -std=c11 -Wall -Wextra -Werror -pedantic -g
+C_CFLAGS := $(C_WARN) -Iinclude
+# What the static library needs, from
+# `cargo rustc -p patchloom-c --release --crate-type staticlib -- --print native-static-libs`.
+C_STATIC_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
+C_SHARED := -L$(C_LIBDIR) -lpatchloom -Wl,-rpath,$(abspath $(C_LIBDIR))
+C_VALGRIND := valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible
+C_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+C_PKG_CONFIG := PKG_CONFIG_PATH=$(abspath $(C_LIBDIR)) pkg-config
+C_TESTS := test_errors test_stream_bytes
+
+.PHONY: build-c gen-c test-c c-header-check c-programs c-vectors
+
+build-c: ## C: build libpatchloom.{so,a}, include/patchloom.h and target/release/patchloom.pc
+	$(CARGO) build --release --locked -p patchloom-c
+	sed -e 's|@PREFIX@|$(CURDIR)|' -e 's|@LIBDIR@|$(abspath $(C_LIBDIR))|' \
+	    -e 's|@VERSION@|$(C_VERSION)|' -e 's|@STATIC_LIBS@|$(C_STATIC_LIBS)|' \
+	    bindings/c/patchloom.pc.in > $(C_LIBDIR)/patchloom.pc
+
+gen-c: build-c ## Regenerate include/patchloom.h
+
+test-c: c-header-check c-programs c-vectors ## C: header current, C tests under valgrind, vectors through the C ABI
+
+# The build regenerated the header; it must equal the committed one, and compile as C and C++.
+c-header-check: build-c
+	@git ls-files --error-unmatch include/patchloom.h >/dev/null 2>&1 || \
+	    { echo "include/patchloom.h is not committed (git add it)"; exit 1; }
+	@git diff --exit-code -- include/patchloom.h || \
+	    { echo "include/patchloom.h is stale: commit the regenerated header"; exit 1; }
+	printf '#include "patchloom.h"\n' | $(C_CC) $(C_CFLAGS) -x c -fsyntax-only -
+	@mkdir -p $(C_OUT)
+	printf '#include "patchloom.h"\nint main() { return pl_version()[0] == 0; }\n' | \
+	    $(C_CXX) -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude -x c++ - $(C_SHARED) -o $(C_OUT)/cxx_smoke
+	$(C_OUT)/cxx_smoke
+
+# The README's C example is extracted from the `## C` section, so it cannot drift.
+c-programs: build-c
+	@mkdir -p $(C_OUT)
+	awk '/^## /{s=($$0=="## C")} s&&/^```c$$/{c=1;n++;next} c&&/^```$$/{c=0} c&&n==1' README.md > $(C_OUT)/readme_example.c
+	@test -s $(C_OUT)/readme_example.c || { echo "no C example in README.md's ## C section"; exit 1; }
+	$(C_CC) $(C_WARN) $(C_OUT)/readme_example.c $$($(C_PKG_CONFIG) --cflags --libs patchloom) \
+	    -Wl,-rpath,$(abspath $(C_LIBDIR)) -o $(C_OUT)/readme_example
+	$(C_VALGRIND) $(C_OUT)/readme_example > $(C_OUT)/readme_example.out
+	diff -u tests/c/readme_example.expected $(C_OUT)/readme_example.out
+	@for t in $(C_TESTS); do \
+	    echo "$(C_CC) tests/c/$$t.c (shared)" && \
+	    $(C_CC) $(C_CFLAGS) tests/c/$$t.c $(C_SHARED) -o $(C_OUT)/$$t || exit 1; \
+	    echo "valgrind $(C_OUT)/$$t" && $(C_VALGRIND) $(C_OUT)/$$t || exit 1; \
+	done
+	$(C_CC) $(C_CFLAGS) tests/c/test_stream_bytes.c $(C_LIBDIR)/libpatchloom.a $(C_STATIC_LIBS) \
+	    -o $(C_OUT)/test_stream_bytes_static
+	$(C_VALGRIND) $(C_OUT)/test_stream_bytes_static
+
+# Every vector through the extern "C" functions, printing `<corpus> <mode>: N/M passed`.
+c-vectors:
+	$(CARGO) test --locked -p patchloom-c -- --nocapture

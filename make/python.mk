@@ -1,0 +1,24 @@
+# Python targets: the pip package in python/, built from bindings/python into .venv.
+
+VENV := .venv
+VENV_BIN := $(CURDIR)/$(VENV)/bin
+# maturin is run by pip from the venv; --locked keeps the build on Cargo.lock.
+PIP_BUILD := PATH="$(VENV_BIN):$$PATH" MATURIN_PEP517_ARGS="--locked" $(VENV_BIN)/pip install -q --no-build-isolation --no-deps --force-reinstall
+
+$(VENV)/.installed: python/requirements-dev.txt
+	python3 -m venv $(VENV)
+	$(VENV_BIN)/pip install -q --disable-pip-version-check -r python/requirements-dev.txt
+	touch $@
+
+.PHONY: python-install test-python bench-python
+python-install: $(VENV)/.installed ## Build the extension and pip-install the package into .venv
+	$(PIP_BUILD) ./python
+
+test-python: python-install ## Python: vectors in every mode, API and thread tests, stubtest, mypy --strict
+	$(VENV_BIN)/pytest -q python/tests
+	$(VENV_BIN)/python -m mypy.stubtest patchloom
+	cd python && $(VENV_BIN)/mypy --strict tests bench
+
+bench-python: python-install ## Python: S1/S2/S4/S5 through the Python API, stateful vs per-prefix
+	$(CARGO) run -q --release --locked -p patchloom-bench --bin scenarios -- target/scenarios
+	$(VENV_BIN)/python python/bench/bench.py target/scenarios

@@ -1,0 +1,145 @@
+'use strict'
+// Every Cline vector (tests/vectors/) through every way of calling patchloom from JavaScript:
+//
+//   promise          constructNewFileContent (resume cache off: one stateless call each)
+//   sync             constructNewFileContentSync (resume cache off)
+//   whole/line/char/random
+//                    StreamingApplier fed the diff in that chunking; the splices of each
+//                    Update rebuild the preview; then finish() (final vectors) or
+//                    preview/error/matchIndices (partial vectors)
+//   growing-prefix   Cline's calling pattern with the resume cache on: the Promise API on
+//                    growing prefixes of the diff (seeded random code-point cuts), each checked
+//                    against a StreamingApplier fed the same pieces, then the vector's own call,
+//                    checked against the vector; the cache must have resumed every call after
+//                    the first of each chain
+//
+// and prints `<corpus> <mode>: <passed>/<total> passed`. No vector is skipped.
+
+const test = require('node:test')
+const assert = require('node:assert/strict')
+
+const pl = require('..')
+const h = require('./helpers')
+
+const CHUNKINGS = ['whole', 'line', 'char', 'random']
+
+async function viaPromise(v) {
+  try {
+    return h.observe(await pl.constructNewFileContent(v.diff, v.original, v.is_final, v.version))
+  } catch (err) {
+    return h.observeError(err)
+  }
+}
+
+function viaSync(v) {
+  try {
+    return h.observe(pl.constructNewFileContentSync(v.diff, v.original, v.is_final, v.version))
+  } catch (err) {
+    return h.observeError(err)
+  }
+}
+
+/** The applier's state as a partial call reports it. */
+function partialState(applier) {
+  const error = applier.error
+  if (error !== null) return { error: error.message }
+  return { newContent: applier.preview, matchIndices: applier.matchIndices }
+}
+
+function viaApplier(v, chunking) {
+  const applier = new pl.StreamingApplier(v.original, { dialect: h.dialectOf(v.version) })
+  let view = ''
+  for (const piece of h.split(v.diff, chunking)) {
+    view = h.applySplice(view, applier.push(piece))
+  }
+  if (view !== applier.preview) return { splice: 'the splices do not rebuild the preview' }
+  if (!v.is_final) return partialState(applier)
+  try {
+    return h.observe(applier.finish())
+  } catch (err) {
+    return h.observeError(err)
+  }
+}
+
+/** Returns the result of the vector's own call and how many calls the chain made. */
+async function viaGrowingPrefix(v) {
+  const pieces = h.split(v.diff, 'random', 0xc11e)
+  const applier = new pl.StreamingApplier(v.original, { dialect: h.dialectOf(v.version) })
+  let prefix = ''
+  for (const piece of pieces.slice(0, -1)) {
+    prefix += piece
+    applier.push(piece)
+    let got
+    try {
+      got = h.observe(await pl.constructNewFileContent(prefix, v.original, false, v.version))
+    } catch (err) {
+      got = h.observeError(err)
+    }
+    const want = partialState(applier)
+    if (!equal(got, want)) return { result: { prefix, got, want }, calls: 0 }
+  }
+  return { result: await viaPromise(v), calls: Math.max(pieces.length, 1) }
+}
+
+function equal(a, b) {
+  try {
+    assert.deepStrictEqual(a, b)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Runs `fn` over a corpus, prints its line and returns the failures. */
+async function run(corpus, vectors, mode, fn) {
+  const failures = []
+  for (const v of vectors) {
+    const got = await fn(v)
+    const want = h.expected(v)
+    if (!equal(got, want)) failures.push({ id: v.id, want, got })
+  }
+  console.log(`${corpus} ${mode}: ${vectors.length - failures.length}/${vectors.length} passed`)
+  return failures
+}
+
+function report(failures) {
+  assert.equal(
+    failures.length,
+    0,
+    failures
+      .slice(0, 5)
+      .map((f) => `${f.id}\n  want ${JSON.stringify(f.want)}\n  got  ${JSON.stringify(f.got)}`)
+      .join('\n'),
+  )
+}
+
+for (const corpus of h.CLINE_CORPORA) {
+  test(`${corpus}: every vector, every API and chunking`, async (t) => {
+    const vectors = h.load(corpus)
+    assert.ok(vectors.length > 100, `${corpus} has ${vectors.length} vectors`)
+
+    pl.setResumeCacheCapacity(0)
+    try {
+      await t.test('promise', async () => report(await run(corpus, vectors, 'promise', viaPromise)))
+      await t.test('sync', async () => report(await run(corpus, vectors, 'sync', viaSync)))
+    } finally {
+      pl.setResumeCacheCapacity(4)
+    }
+    for (const chunking of CHUNKINGS) {
+      await t.test(chunking, async () => report(await run(corpus, vectors, chunking, (v) => viaApplier(v, chunking))))
+    }
+    await t.test('growing-prefix', async () => {
+      const before = pl.resumeCacheStats().hits
+      let chained = 0
+      const failures = await run(corpus, vectors, 'growing-prefix', async (v) => {
+        const { result, calls } = await viaGrowingPrefix(v)
+        chained += Math.max(calls - 1, 0)
+        return result
+      })
+      report(failures)
+      const hits = pl.resumeCacheStats().hits - before
+      assert.ok(hits >= chained, `the cache resumed ${hits} calls, want at least ${chained}`)
+      assert.ok(chained > 0)
+    })
+  })
+}

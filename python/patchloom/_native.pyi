@@ -1,0 +1,318 @@
+"""The native extension module of patchloom (import from ``patchloom`` instead)."""
+
+from typing import Literal, Optional, Union, final
+
+__all__ = [
+    "StreamingApplier",
+    "AmbiguousMatchError",
+    "InvalidEditError",
+    "Edit",
+    "InsertedContent",
+    "Written",
+    "str_replace",
+    "insert",
+    "insert_content",
+    "write",
+    "strip_markdown_fences",
+    "apply_model_content_fixes",
+    "fix_model_html_escaping",
+    "remove_invalid_chars",
+    "_error_class",
+    "AlreadyFinishedError",
+    "ConcurrentUseError",
+    "InvalidOptionError",
+    "MalformedDiffError",
+    "PatchloomError",
+    "SearchNotFoundError",
+    "construct_new_file_content",
+    "line_number_from_index",
+    "BlockReport",
+    "NewFileContent",
+    "Outcome",
+    "Update",
+    "__version__",
+    "ERROR_CODES",
+]
+
+__version__: str
+ERROR_CODES: tuple[str, ...]
+"""Every error code the engine defines (stable snake_case; never renamed)."""
+
+class PatchloomError(ValueError):
+    """Base class of every patchloom error.
+
+    ``code`` is the engine's stable snake_case code (for example ``"search_not_found"``);
+    ``str(error)`` is the exact message (Cline's text in the Cline dialects, sometimes empty).
+    """
+
+    code: str
+
+class SearchNotFoundError(PatchloomError):
+    """The text to replace could not be located where the operation allows.
+
+    Codes ``search_not_found``, ``empty_search_nonempty_file``, ``match_before_previous_block``,
+    ``not_found``.
+    """
+
+class AmbiguousMatchError(PatchloomError):
+    """The text to replace occurs more than once and the operation needs one place (code
+    ``multiple_matches``)."""
+
+class InvalidEditError(PatchloomError):
+    """The edit cannot be carried out on this content as asked.
+
+    Codes ``old_equals_new``, ``file_exists``, ``file_not_found``, ``invalid_line``,
+    ``invalid_line_number``, ``invalid_line_for_new_file``.
+    """
+
+class MalformedDiffError(PatchloomError):
+    """The diff's markers are missing, misplaced or unterminated.
+
+    Codes ``malformed_block``, ``invalid_state_transition``, ``incomplete_at_finish``.
+    """
+
+class InvalidOptionError(PatchloomError):
+    """An unknown option value (codes ``invalid_version``, ``invalid_dialect``,
+    ``invalid_convention``, ``invalid_fix``)."""
+
+class AlreadyFinishedError(PatchloomError):
+    """A ``StreamingApplier`` was used after ``finish()`` (code ``already_finished``)."""
+
+class ConcurrentUseError(PatchloomError):
+    """A ``StreamingApplier`` was called from a second thread while a call on it was running
+    (code ``concurrent_use``). Use each applier from one thread at a time."""
+
+@final
+class NewFileContent:
+    """The result of :func:`construct_new_file_content`."""
+
+    @property
+    def new_content(self) -> str:
+        """The new file content."""
+    @property
+    def match_indices(self) -> list[int]:
+        """Cline's ``matchIndices``, as ``str`` indices into the original (``original[i:]``
+        starts at the matched block)."""
+    @property
+    def match_lines(self) -> list[int]:
+        """The 1-based line of each match index."""
+
+@final
+class BlockReport:
+    """What happened to one SEARCH/REPLACE block."""
+
+    @property
+    def index(self) -> int:
+        """The block's number among completed blocks, from 0, in completion order."""
+    @property
+    def status(self) -> Literal["applied"]:
+        """Whether the block was applied."""
+    @property
+    def strategy(self) -> str:
+        """How the SEARCH text was located: ``"exact"``, ``"line_trimmed"``,
+        ``"block_anchor"``, ``"exact_anywhere"``, ``"empty_search_new_file"`` or
+        ``"empty_search_whole_file"``."""
+    @property
+    def start(self) -> int:
+        """``str`` index in the original where the matched text starts."""
+    @property
+    def end(self) -> int:
+        """``str`` index in the original where the matched text ends."""
+    @property
+    def start_line(self) -> int:
+        """1-based line of ``start``."""
+    @property
+    def end_line(self) -> int:
+        """1-based line of ``end``."""
+
+@final
+class Update:
+    """One splice of the preview: at ``start``, remove ``removed`` characters, insert
+    ``inserted``. Applying every update in order to ``""`` gives the current preview."""
+
+    @property
+    def start(self) -> int:
+        """``str`` index in the previous preview where the splice starts."""
+    @property
+    def removed(self) -> int:
+        """How many characters of the previous preview the splice removes."""
+    @property
+    def inserted(self) -> str:
+        """The text the splice inserts."""
+    @property
+    def blocks_completed(self) -> int:
+        """How many blocks have completed so far."""
+    @property
+    def completed(self) -> list[BlockReport]:
+        """Reports of the blocks this push completed."""
+    def apply_to(self, text: str) -> str:
+        """Return ``text`` (equal to the previous preview) with this splice applied."""
+
+@final
+class Outcome:
+    """The result of :meth:`StreamingApplier.finish`."""
+
+    @property
+    def new_content(self) -> str:
+        """The new file content."""
+    @property
+    def match_indices(self) -> list[int]:
+        """Cline's ``matchIndices`` as ``str`` indices into the original."""
+    @property
+    def match_lines(self) -> list[int]:
+        """The 1-based line of each match index."""
+    @property
+    def blocks(self) -> list[BlockReport]:
+        """One report per applied block, in completion order."""
+
+@final
+class StreamingApplier:
+    """Apply a diff while it streams in.
+
+    ``push`` pieces of any size (tokens, lines, the whole diff), read ``preview`` or apply each
+    returned :class:`Update` to your own buffer, then ``finish()``. Chunking never changes the
+    result. The GIL is released while the engine works on large inputs; use each applier from
+    one thread at a time (a concurrent call raises :class:`ConcurrentUseError`).
+    """
+
+    def __new__(
+        cls, original: str, *, dialect: Literal["cline-v1", "cline-v2"] = "cline-v1"
+    ) -> StreamingApplier:
+        """Start applying a diff to ``original``; raises :class:`InvalidOptionError` for an
+        unknown dialect."""
+    def push(self, chunk: str) -> Update:
+        """Feed the next piece of the diff; returns the splice it made to the preview."""
+    @property
+    def preview(self) -> str:
+        """What the file looks like so far (a new ``str`` per read)."""
+    @property
+    def error(self) -> Optional[PatchloomError]:
+        """The error the diff so far causes, or None. An error caused by the last, incomplete
+        line may still be withdrawn by the next push; ``finish()`` raises what remains."""
+    @property
+    def match_indices(self) -> list[int]:
+        """Cline's ``matchIndices`` for the diff so far, as ``str`` indices into the original."""
+    @property
+    def blocks_completed(self) -> int:
+        """How many blocks have completed so far."""
+    @property
+    def dialect(self) -> str:
+        """The dialect name, e.g. ``"cline-v1"``."""
+    @property
+    def finished(self) -> bool:
+        """Whether ``finish()`` has been called."""
+    def finish(self) -> Outcome:
+        """End the stream and return the final content with a report per block, or raise the
+        diff's error. The applier cannot be used afterwards (:class:`AlreadyFinishedError`)."""
+
+def construct_new_file_content(
+    diff: str,
+    original: str,
+    is_final: bool = True,
+    version: Literal["v1", "v2"] = "v1",
+) -> NewFileContent:
+    """Cline's ``constructNewFileContent``: apply a SEARCH/REPLACE diff (or, with
+    ``is_final=False``, a prefix of one) to ``original``, byte-identical with Cline v4.0.10,
+    error messages included."""
+
+def line_number_from_index(content: str, index: int) -> int:
+    """The 1-based line number of a ``str`` index into ``content``."""
+
+@final
+class Edit:
+    """The result of :func:`str_replace` or :func:`insert`."""
+
+    @property
+    def new_content(self) -> str:
+        """The whole text after the edit."""
+    @property
+    def replacements(self) -> int:
+        """How many places were changed (1 unless ``replace_all`` replaced several)."""
+    @property
+    def normalizations(self) -> list[str]:
+        """Adjustments needed to apply the edit: ``"trailing_whitespace"``, ``"line_endings"``,
+        ``"curly_quotes"``, ``"desanitized"``, ``"deleted_line_ending"``."""
+    @property
+    def first_edit(self) -> tuple[int, int]:
+        """The 1-based, inclusive line range of the first change in ``new_content``."""
+
+@final
+class InsertedContent:
+    """The result of :func:`insert_content`."""
+
+    @property
+    def new_content(self) -> str:
+        """The whole text after the insert."""
+    @property
+    def edit_type(self) -> Literal["create", "modify"]:
+        """``"create"`` when the file did not exist, else ``"modify"``."""
+
+@final
+class Written:
+    """The result of :func:`write`."""
+
+    @property
+    def new_content(self) -> str:
+        """The cleaned-up content to write."""
+    @property
+    def fixes_applied(self) -> list[str]:
+        """The fixes that changed something, in pipeline order: ``"strip_markdown_fences"``,
+        ``"fix_model_html_escaping"``, ``"remove_invalid_chars"``."""
+
+def str_replace(
+    content: Optional[str],
+    old: str,
+    new: str,
+    replace_all: bool = False,
+    path: Optional[str] = None,
+) -> Edit:
+    """Claude Code's edit: replace ``old`` with ``new`` in ``content`` (None = the file does not
+    exist; an empty ``old`` then creates it).
+
+    ``old`` is found exactly, else with curly quotes folded (``new`` then takes the file's quote
+    style), else with API short forms such as ``<fnr>`` restored. More than one match needs
+    ``replace_all``. Trailing whitespace is stripped from ``new``'s lines unless ``path`` is a
+    Markdown file. Raises :class:`SearchNotFoundError` (``not_found``),
+    :class:`AmbiguousMatchError` (``multiple_matches``) or :class:`InvalidEditError`.
+    """
+
+def insert(
+    content: str, line: int, text: str, convention: Literal["before", "after"]
+) -> Edit:
+    """Insert ``text`` as whole lines, in the file's line endings.
+
+    ``"before"`` (Roo): before 1-based line ``line``, 0 appends. ``"after"`` (Anthropic's text
+    editor): after line ``line``, 0 is the top; a line past the end raises
+    :class:`InvalidEditError` (``invalid_line``).
+    """
+
+def insert_content(
+    original: Optional[str],
+    line: Union[str, int, float, None],
+    content: Optional[str] = None,
+) -> InsertedContent:
+    """Roo's ``insert_content`` tool, observably: ``original`` None = the file does not exist;
+    ``line`` as the tool received it (text from the XML protocol, a number from the native one,
+    None when missing); Roo's messages and line joining."""
+
+def write(text: str, path: Optional[str] = None, model_id: Optional[str] = None) -> Written:
+    """Cline's ``write_to_file`` content pipeline: strip Markdown fences, then the model content
+    fixes for ``model_id`` and ``path``."""
+
+def strip_markdown_fences(text: str) -> str:
+    """Cline's fence stripping of ``write_to_file`` content."""
+
+def apply_model_content_fixes(
+    text: str, model_id: Optional[str] = None, file_path: Optional[str] = None
+) -> str:
+    """Cline's ``applyModelContentFixes``: for non-Claude models, undo HTML escaping (except in
+    ``.xml`` files) and remove invalid characters."""
+
+def fix_model_html_escaping(text: str) -> str:
+    """Cline's ``fixModelHtmlEscaping``: turn HTML entities a model escaped back into text."""
+
+def remove_invalid_chars(text: str) -> str:
+    """Cline's ``removeInvalidChars``."""
+
+def _error_class(code: str) -> Optional[type[PatchloomError]]:
+    """The exception class raised for an error code (None for an unknown code)."""

@@ -1,0 +1,177 @@
+"""Tool operations and content fixes: the corpora through the Python API, plus table cases.
+
+`roo-insert-content.jsonl` rows of kind `insert_groups` exercise an internal helper of Roo's
+tool; the core's runner checks them, and Python runs the tool rows, which use it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import pytest
+
+import patchloom
+from conftest import load
+
+# Documented Roo rules Python cannot check, with the reason.
+SKIP = {
+    "roo-insert-055": "the missing-`path` check happens in the tool before any file is read; "
+    "the engine takes the file's text, not a path",
+}
+
+
+def test_cline_content_fixes(summary: list[str]) -> None:
+    vectors = load("cline-content-fixes")
+    failures = []
+    for v in vectors:
+        op, text = v["op"], v["text"]
+        if op == "apply_model_content_fixes":
+            got = patchloom.apply_model_content_fixes(text, v["model_id"], v["file_path"])
+        elif op == "strip_markdown_fences":
+            got = patchloom.strip_markdown_fences(text)
+        elif op == "write_to_file_content":
+            got = patchloom.write(text, v["file_path"], v["model_id"]).new_content
+        else:
+            raise AssertionError(f"{v['id']}: unknown op {op}")
+        if got != v["expect"]:
+            failures.append(f"{v['id']} ({op}):\n  want {v['expect']!r}\n  got  {got!r}")
+    line = f"cline-content-fixes: {len(vectors) - len(failures)}/{len(vectors)} passed"
+    summary.append(line)
+    assert not failures, line + "\n" + "\n".join(failures[:5])
+
+
+def roo_tool(v: dict[str, Any]) -> Optional[str]:
+    """None when the tool row holds, else why not."""
+    expect = v["expect"]
+    try:
+        got = patchloom.insert_content(v["original"], v["line"], v["content"])
+    except patchloom.PatchloomError as error:
+        if expect["success"]:
+            return f"raised {error.code}: {error}"
+        if str(error) != expect["error"]:
+            return f"message {str(error)!r}, want {expect['error']!r}"
+        return None
+    if not expect["success"]:
+        return f"succeeded, want error {expect['error']!r}"
+    if (got.new_content, got.edit_type) != (expect["content"], expect["edit_type"]):
+        return f"got {(got.new_content, got.edit_type)!r}, want {expect!r}"
+    return None
+
+
+def test_roo_insert_content(summary: list[str]) -> None:
+    rows = [v for v in load("roo-insert-content") if v["kind"] in ("tool", "rule")]
+    failures, skipped = [], 0
+    for v in rows:
+        if v["id"] in SKIP:
+            skipped += 1
+            continue
+        if v["kind"] == "rule":
+            # roo-insert-054: a non-integer native line reaching the tool is not rejected.
+            patchloom.insert_content(v["original"], v["line"], v["content"])
+            continue
+        why = roo_tool(v)
+        if why:
+            failures.append(f"{v['id']}: {why}")
+    checked = len(rows) - skipped
+    line = (
+        f"roo-insert-content tool+rule rows: {checked - len(failures)}/{checked} passed, "
+        f"{skipped} skipped"
+    )
+    summary.append(line)
+    summary.extend(f"  skipped {k}: {why}" for k, why in SKIP.items())
+    assert not failures, line + "\n" + "\n".join(failures[:5])
+
+
+# --- str_replace -------------------------------------------------------------------------
+
+
+def test_str_replace_exact_and_report() -> None:
+    edit = patchloom.str_replace("a\nb\nc\n", "b", "B")
+    assert edit.new_content == "a\nB\nc\n"
+    assert (edit.replacements, edit.normalizations, edit.first_edit) == (1, [], (2, 2))
+
+
+def test_str_replace_curly_quotes_keep_the_files_style() -> None:
+    edit = patchloom.str_replace('print(“hi”)\n', 'print("hi")', 'print("bye")', path="a.py")
+    assert edit.new_content == "print(“bye”)\n"
+    assert edit.normalizations == ["curly_quotes"]
+
+
+def test_str_replace_errors_have_codes_and_exact_messages() -> None:
+    cases = [
+        (("x", "a", "a"), patchloom.InvalidEditError, "old_equals_new",
+         "No changes to make: old_string and new_string are exactly the same."),
+        (("x", "", "y"), patchloom.InvalidEditError, "file_exists",
+         "Cannot create new file - file already exists."),
+        (("x", "nope", "y"), patchloom.SearchNotFoundError, "not_found",
+         "String to replace not found in file.\nString: nope"),
+        (("aa aa", "aa", "b"), patchloom.AmbiguousMatchError, "multiple_matches",
+         "Found 2 matches of the string to replace, but replace_all is false. To replace all "
+         "occurrences, set replace_all to true. To replace only one occurrence, please provide "
+         "more context to uniquely identify the instance."),
+    ]
+    for args, cls, code, message in cases:
+        with pytest.raises(cls) as info:
+            patchloom.str_replace(*args)
+        assert (info.value.code, str(info.value)) == (code, message)
+
+
+def test_str_replace_all_and_creation() -> None:
+    edit = patchloom.str_replace("aaa", "aa", "b", replace_all=True)
+    assert (edit.new_content, edit.replacements) == ("ba", 1)
+    assert patchloom.str_replace(None, "", "new file\n").new_content == "new file\n"
+
+
+def test_str_replace_trailing_whitespace_kept_only_in_markdown() -> None:
+    assert patchloom.str_replace("a\n", "a", "b  ", path="x.py").new_content == "b\n"
+    assert patchloom.str_replace("a\n", "a", "b  ", path="x.MD").new_content == "b  \n"
+
+
+# --- insert ------------------------------------------------------------------------------
+
+
+def test_insert_conventions_and_line_endings() -> None:
+    assert patchloom.insert("a\nb\n", 1, "x", "before").new_content == "x\na\nb\n"
+    assert patchloom.insert("a\r\nb\r\n", 1, "x", "after").new_content == "a\r\nx\r\nb\r\n"
+    with pytest.raises(patchloom.InvalidEditError) as info:
+        patchloom.insert("a\nb\n", 9, "x", "after")
+    assert info.value.code == "invalid_line"
+    with pytest.raises(patchloom.InvalidOptionError) as option_info:
+        patchloom.insert("a\n", 1, "x", "sideways")  # type: ignore[arg-type]
+    assert option_info.value.code == "invalid_convention"
+
+
+def test_insert_content_line_argument_kinds() -> None:
+    assert patchloom.insert_content("a\nb", "2", "X").new_content == "a\nX\nb"
+    assert patchloom.insert_content("a\nb", 2, "X").new_content == "a\nX\nb"
+    assert patchloom.insert_content(None, 0, "X").edit_type == "create"
+    for bad in (None, "abc", -1):
+        with pytest.raises(patchloom.InvalidEditError) as info:
+            patchloom.insert_content("a\nb", bad, "X")
+        assert info.value.code == "invalid_line_number"
+    with pytest.raises(TypeError):
+        patchloom.insert_content("a", True, "X")  # a bool is not a line number
+    with pytest.raises(TypeError):
+        patchloom.insert_content("a", [1], "X")  # type: ignore[arg-type]
+
+
+# --- write and fixes ---------------------------------------------------------------------
+
+
+def test_write_reports_the_fixes_it_applied() -> None:
+    written = patchloom.write("```python\nx = 1\n```", "a.py", "claude-sonnet")
+    assert written.new_content == "x = 1"
+    assert written.fixes_applied == ["strip_markdown_fences"]
+    assert patchloom.write("x = 1\n").fixes_applied == []
+
+
+def test_reprs() -> None:
+    assert repr(patchloom.str_replace("a\n", "a", "b")) == (
+        "Edit(new_content=<2 chars>, replacements=1, normalizations=[], first_edit=(1, 1))"
+    )
+    assert repr(patchloom.write("```\nx\n```")) == (
+        "Written(new_content=<1 chars>, fixes_applied=['strip_markdown_fences'])"
+    )
+    assert repr(patchloom.insert_content(None, 0, "x")) == (
+        "InsertedContent(new_content=<1 chars>, edit_type='create')"
+    )
