@@ -87,6 +87,14 @@ export interface ApplierOptions {
   dialect?: 'cline-v1' | 'cline-v2'
 }
 
+/**
+ * Cline's `applyModelContentFixes(text, modelId, filePath)`: unless `modelId` contains
+ * `claude` (case-sensitive), `fixModelHtmlEscaping` (skipped when `filePath` ends in `.xml`,
+ * any case) and then `removeInvalidChars`. `undefined` or `null` stands for an omitted
+ * argument.
+ */
+export declare function applyModelContentFixes(text: string, modelId?: string | null, filePath?: string | null): string
+
 /** What happened to one SEARCH/REPLACE block. */
 export interface BlockReport {
   /** The block's number among completed blocks, from 0, in the order they completed. */
@@ -150,12 +158,120 @@ export declare function constructNewFileContent(diffContent: string, originalCon
  */
 export declare function constructNewFileContentSync(diffContent: string, originalContent: string, isFinal: boolean, version?: 'v1' | 'v2'): NewFileContent
 
+/** What `strReplace` and `insert` return. */
+export interface Edit {
+  /** The whole text after the edit. */
+  newContent: string
+  /** How many places were changed (1 unless `replaceAll` replaced several). */
+  replacements: number
+  /**
+   * The adjustments that were needed to apply the edit, in this fixed order, each at most
+   * once: `trailing_whitespace` (stripped from the new text's lines; never for `.md`/`.mdx`),
+   * `line_endings` (the old text's LF line endings matched the file's CRLF and the new text
+   * was written with CRLF; for inserts, the text was converted to the file's line ending),
+   * `curly_quotes` (the old text matched only with curly quotes folded; the new text was
+   * written in the file's quote style), `desanitized` (the old text matched only after
+   * mapping API-shortened tags such as `<fnr>` back), `deleted_line_ending` (a deleted text
+   * that ended its line took its line ending with it).
+   */
+  normalizations: Array<'trailing_whitespace' | 'line_endings' | 'curly_quotes' | 'desanitized' | 'deleted_line_ending'>
+  /** The lines of `newContent` the first change occupies, so hosts can show a snippet. */
+  firstEdit: LineRange
+}
+
+/**
+ * Cline's `fixModelHtmlEscaping`: unescapes `&gt;`, `&lt;`, `&quot;`, `&amp;` and `&apos;`, in
+ * that order (so `&amp;lt;` becomes `&lt;`), as some non-Claude models escape code.
+ */
+export declare function fixModelHtmlEscaping(text: string): string
+
 /**
  * Cline's `getLineNumberFromCharIndex(content, charIndex)`: the 1-based line of a string index,
  * i.e. one more than the number of line feeds in `content.substring(0, charIndex)` (with
  * `substring`'s clamping: a negative or `NaN` index is 0, an index past the end is the end).
  */
 export declare function getLineNumberFromCharIndex(content: string, charIndex: number): number
+
+/**
+ * Inserts `text` as whole lines into `content` at `line`, counted by `convention`:
+ *
+ * - `"before"` (Roo's `insert_content` numbering): before 1-based line `line`; `0` or a line
+ *   past the end appends.
+ * - `"after"` (Anthropic's text editor `insert`): after line `line`; `0` inserts at the top; a
+ *   line past the end throws an `Error` with `code === "invalid_line"` whose message names the
+ *   valid range ("Invalid `insert_line` parameter: 9. It should be within the range of lines of
+ *   the file: [0, 2]").
+ *
+ * One trailing line ending of `text` is dropped (`x` and a line break is the one line `x`); its
+ * lines are written with the file's line ending (CRLF in a CRLF file), and whether
+ * the file ends with a line ending is kept.
+ *
+ * Throws: `invalid_line` (above), `invalid_convention` for another convention string, a
+ * `TypeError` for an argument of the wrong type, a `RangeError`
+ * (`code === "ERR_OUT_OF_RANGE"`) when `line` is not a non-negative integer.
+ *
+ * @param content The file's text.
+ * @param line The line number, a non-negative integer.
+ * @param text The lines to insert.
+ * @param convention `"before"` or `"after"`: which side of `line` the text goes.
+ * @example
+ * ```ts
+ * import { insert } from "patchloom"
+ * const { newContent, firstEdit } = insert(file, 3, "import os", "after") // after line 3
+ * ```
+ */
+export declare function insert(content: string, line: number, text: string, convention: 'before' | 'after'): Edit
+
+/**
+ * Roo Code's `insert_content` tool as a whole, byte for byte (Roo removed it in December 2025;
+ * agents built on it still send its calls): `line` is the raw argument as the tool received it.
+ *
+ * - `line`: a string (XML protocol) is read with `parseInt(line, 10)`, a number (native
+ *   protocol) is used as is, `undefined` or `null` (omitted) is invalid. 1-based: the content
+ *   goes before that line; `0` appends.
+ * - `original` `null`: the file does not exist, and only lines 0 and 1 are accepted; the new
+ *   file's text is `content` (`editType` `"create"`).
+ * - Like the tool, it joins with LF even in a CRLF file, and appending (line 0) to a file that
+ *   ends in a line break adds a blank line, then `content` without a final line break
+ *   (`insert(…, "before")` is the line-ending-aware version).
+ * - `content` `undefined` or `null` (omitted) is an empty text.
+ *
+ * Throws an `Error` with Roo's message: `invalid_line_number` ("Invalid line number. Must be a
+ * non-negative integer.") and `invalid_line_for_new_file` ("Cannot insert content at line 5
+ * into a non-existent file. …"); a `TypeError` for an argument of the wrong type.
+ *
+ * @param original The file's text, or `null` when the file does not exist.
+ * @param line The tool's raw `line` argument.
+ * @param content The tool's raw `content` argument.
+ * @example
+ * ```ts
+ * import { insertContent } from "patchloom"
+ * const { newContent, editType } = insertContent(original, params.line, params.content)
+ * ```
+ */
+export declare function insertContent(original: string | null, line: string | number | null | undefined, content?: string | null): InsertedContent
+
+/** What `insertContent` returns: Roo's new file text and `editType`. */
+export interface InsertedContent {
+  /** The file's new text, exactly as Roo's tool computed it. */
+  newContent: string
+  /**
+   * `"create"` when the file did not exist (its content is the inserted text), else
+   * `"modify"`.
+   */
+  editType: 'create' | 'modify'
+}
+
+/** A 1-based, inclusive range of lines. */
+export interface LineRange {
+  /** The first line (1-based). */
+  start: number
+  /**
+   * The last line (1-based, inclusive, `>= start`). For a deletion `start === end`: the line
+   * where the removed text was.
+   */
+  end: number
+}
 
 /** What `constructNewFileContent` resolves to — the same shape as Cline's result. */
 export interface NewFileContent {
@@ -181,6 +297,12 @@ export interface Outcome {
   /** One report per applied block, in completion order. */
   blocks: Array<BlockReport>
 }
+
+/**
+ * Cline's `removeInvalidChars`: removes every U+FFFD (the replacement character a broken byte
+ * sequence leaves in model output).
+ */
+export declare function removeInvalidChars(text: string): string
 
 /**
  * The resume cache's counters: how many calls resumed a previous call (`hits`) and how many
@@ -211,6 +333,56 @@ export interface ResumeCacheStats {
 export declare function setResumeCacheCapacity(capacity: number): void
 
 /**
+ * The fence removal of Cline's `write_to_file`, byte-identical with Cline v4.0.10: if the text
+ * starts with ```` ``` ````, its first line (the fence, with any language tag) is dropped and
+ * the rest trimmed; then, if it ends with ```` ``` ````, its last line is dropped and the rest
+ * trimmed (JavaScript's `trim`). A text without a fence at either end is returned unchanged.
+ */
+export declare function stripMarkdownFences(text: string): string
+
+/**
+ * Replaces `oldStr` with `newStr` in `content`, with the semantics of Claude Code's edit tool
+ * (and Anthropic's text editor `str_replace`).
+ *
+ * - `oldStr` is looked up exactly; if absent, with curly quotes (`‘ ’ “ ”`) folded to straight
+ *   ones on both sides — and then `newStr` is written in the file's quote style; if still
+ *   absent, with the short tags some APIs substitute mapped back (`<fnr>` →
+ *   `<function_results>`, `<n>` → `<name>`, `H:` → `Human:` after a blank line, …), applied to
+ *   `newStr` too. In a CRLF file, an `oldStr` with LF line endings matches and `newStr` is
+ *   written with CRLF.
+ * - `oldStr` must occur exactly once unless `replaceAll`, which replaces every non-overlapping
+ *   occurrence from left to right.
+ * - An empty `oldStr` creates the content: allowed when the file does not exist (`content`
+ *   `null`) or is empty or whitespace only.
+ * - Trailing whitespace is stripped from every line of `newStr`, except when `path` ends in
+ *   `.md` or `.mdx` (any case), where two trailing spaces are a line break. `path` is used for
+ *   nothing else.
+ * - Deleting (`newStr` empty) a text that starts a line and is followed by a line ending
+ *   removes that line ending too, so no empty line is left behind.
+ *
+ * Throws an `Error` with the core's `code` and message: `old_equals_new` ("No changes to make:
+ * old_string and new_string are exactly the same."), `file_exists` (empty `oldStr`, non-empty
+ * file), `file_not_found` (`content` is `null` and `oldStr` is not empty), `not_found`
+ * ("String to replace not found in file.", then a line "String: " and `oldStr`),
+ * `multiple_matches` ("Found N matches of the string to replace, but replace_all is false. …").
+ * An argument of the wrong type throws a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`).
+ *
+ * Strings cross into Rust as UTF-8: a lone surrogate becomes U+FFFD.
+ *
+ * @param content The file's text, or `null` when the file does not exist.
+ * @param oldStr The text to replace (empty: create the file).
+ * @param newStr The replacement.
+ * @param replaceAll Replace every occurrence instead of requiring exactly one (default `false`).
+ * @param path The file's path, only to tell Markdown (which keeps trailing whitespace) apart.
+ * @example
+ * ```ts
+ * import { strReplace } from "patchloom"
+ * const { newContent, firstEdit } = strReplace(file, 'print("hi")', 'print("bye")', false, "a.py")
+ * ```
+ */
+export declare function strReplace(content: string | null, oldStr: string, newStr: string, replaceAll?: boolean, path?: string | null): Edit
+
+/**
  * How the preview changed in one `push`: at `start`, `removed` units were replaced by
  * `inserted`. Apply it to your own copy of the preview instead of reading the whole preview
  * after every push:
@@ -228,4 +400,40 @@ export interface Update {
   blocksCompleted: number
   /** The reports of the blocks this push completed. */
   completed: Array<BlockReport>
+}
+
+/**
+ * Cline's `write_to_file` content pipeline: what to write when a model sends `modelContent` as
+ * a whole file. Runs, in order, each fix that applies, and names those that changed something:
+ *
+ * 1. `strip_markdown_fences`: a Markdown fence around the text is removed (see
+ *    `stripMarkdownFences`);
+ * 2. `fix_model_html_escaping`: `&gt; &lt; &quot; &amp; &apos;` unescaped — only when `modelId`
+ *    does not contain `claude` (case-sensitive) and `path` does not end in `.xml` (any case);
+ * 3. `remove_invalid_chars`: U+FFFD removed — only when `modelId` does not contain `claude`.
+ *
+ * `fixes` limits the pipeline to the named fixes (each still under its own conditions); an
+ * unknown name throws an `Error` with `code === "invalid_fix"`. An argument of the wrong type
+ * throws a `TypeError`.
+ *
+ * @param modelContent The file content as the model sent it.
+ * @param path The file's path (only the `.xml` test uses it).
+ * @param modelId The model's id (fixes 2 and 3 are skipped for ids containing `claude`).
+ * @param fixes The fixes to run (default: all three).
+ * @example
+ * ```ts
+ * import { write } from "patchloom"
+ * // The model sent the file in a fence, with `<` escaped as `&lt;`:
+ * const { newContent, fixesApplied } = write(modelContent, "src/a.js", "gpt-4o")
+ * // fixesApplied: ["strip_markdown_fences", "fix_model_html_escaping"]
+ * ```
+ */
+export declare function write(modelContent: string, path?: string | null, modelId?: string | null, fixes?: Array<'strip_markdown_fences' | 'fix_model_html_escaping' | 'remove_invalid_chars'> | null): Written
+
+/** What `write` returns: the content to write and which fixes changed it. */
+export interface Written {
+  /** The cleaned-up file content. */
+  newContent: string
+  /** The names of the fixes that changed something, in pipeline order. */
+  fixesApplied: Array<'strip_markdown_fences' | 'fix_model_html_escaping' | 'remove_invalid_chars'>
 }

@@ -836,8 +836,16 @@ function __napiStampBindingTarget(exportsObject, target) {
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
 module.exports.StreamingApplier = nativeBinding.StreamingApplier
+module.exports.applyModelContentFixes = nativeBinding.applyModelContentFixes
 module.exports.constructNewFileContent = nativeBinding.constructNewFileContent
 module.exports.constructNewFileContentSync = nativeBinding.constructNewFileContentSync
+module.exports.fixModelHtmlEscaping = nativeBinding.fixModelHtmlEscaping
 module.exports.getLineNumberFromCharIndex = nativeBinding.getLineNumberFromCharIndex
+module.exports.insert = nativeBinding.insert
+module.exports.insertContent = nativeBinding.insertContent
+module.exports.removeInvalidChars = nativeBinding.removeInvalidChars
 module.exports.resumeCacheStats = nativeBinding.resumeCacheStats
 module.exports.setResumeCacheCapacity = nativeBinding.setResumeCacheCapacity
+module.exports.stripMarkdownFences = nativeBinding.stripMarkdownFences
+module.exports.strReplace = nativeBinding.strReplace
+module.exports.write = nativeBinding.write

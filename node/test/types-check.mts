@@ -2,13 +2,18 @@
 // package the way a TypeScript extension uses it. `@ts-expect-error` lines must stay errors.
 import {
   StreamingApplier,
+  applyModelContentFixes,
   constructNewFileContent,
   constructNewFileContentSync,
   getLineNumberFromCharIndex,
+  insert,
+  insertContent,
   resumeCacheStats,
   setResumeCacheCapacity,
+  strReplace,
+  write,
 } from "patchloom"
-import type { BlockReport, NewFileContent, Outcome, Update } from "patchloom"
+import type { BlockReport, Edit, InsertedContent, NewFileContent, Outcome, Update, Written } from "patchloom"
 
 export async function usage(diff: string, original: string): Promise<number> {
   const result: NewFileContent = await constructNewFileContent(diff, original, false, "v2")
@@ -25,6 +30,29 @@ export async function usage(diff: string, original: string): Promise<number> {
     result.newContent.length + indices.length + update.start + preview.length + (error ? 1 : 0) +
     (strategy ? 1 : 0) + getLineNumberFromCharIndex(original, 3)
   )
+}
+
+export function opsUsage(file: string | null, line: string | number | undefined): string {
+  const edit: Edit = strReplace(file, "old", "new", true, "README.md")
+  const first: number = edit.firstEdit.start + edit.replacements
+  const curly: boolean = edit.normalizations.includes("curly_quotes")
+  const after: Edit = insert(edit.newContent, first, "text", "after")
+  const roo: InsertedContent = insertContent(file, line, null)
+  const created: "create" | "modify" = roo.editType
+  const written: Written = write(after.newContent, "a.xml", null, ["remove_invalid_chars"])
+  const fix: "strip_markdown_fences" | "fix_model_html_escaping" | "remove_invalid_chars" | undefined = written.fixesApplied[0]
+  return applyModelContentFixes(written.newContent, undefined, "a.js") + created + (fix ?? "") + (curly ? "" : "!")
+}
+
+export function opsMisuse(content: string): void {
+  // @ts-expect-error only "before" and "after" exist
+  insert(content, 1, "x", "Before")
+  // @ts-expect-error the line is a number
+  insert(content, "1", "x", "after")
+  // @ts-expect-error the content is a string or null, never undefined
+  strReplace(undefined, "a", "b")
+  // @ts-expect-error only the three fixes exist
+  write(content, null, null, ["html"])
 }
 
 export async function misuse(original: string): Promise<void> {

@@ -1,6 +1,6 @@
 """The native extension module of patchloom (import from ``patchloom`` instead)."""
 
-from typing import Literal, Optional, Union, final
+from typing import Literal, Optional, Sequence, Union, final
 
 __all__ = [
     "StreamingApplier",
@@ -295,9 +295,18 @@ def insert_content(
     ``line`` as the tool received it (text from the XML protocol, a number from the native one,
     None when missing); Roo's messages and line joining."""
 
-def write(text: str, path: Optional[str] = None, model_id: Optional[str] = None) -> Written:
+_FixName = Literal["strip_markdown_fences", "fix_model_html_escaping", "remove_invalid_chars"]
+
+def write(
+    text: str,
+    path: Optional[str] = None,
+    model_id: Optional[str] = None,
+    *,
+    fixes: Optional[Sequence[_FixName]] = None,
+) -> Written:
     """Cline's ``write_to_file`` content pipeline: strip Markdown fences, then the model content
-    fixes for ``model_id`` and ``path``."""
+    fixes for ``model_id`` and ``path``. ``fixes`` limits which fixes may run (each still under
+    its own conditions); an unknown name raises :class:`InvalidOptionError` (``invalid_fix``)."""
 
 def strip_markdown_fences(text: str) -> str:
     """Cline's fence stripping of ``write_to_file`` content."""

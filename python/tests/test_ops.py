@@ -163,6 +163,13 @@ def test_write_reports_the_fixes_it_applied() -> None:
     assert written.new_content == "x = 1"
     assert written.fixes_applied == ["strip_markdown_fences"]
     assert patchloom.write("x = 1\n").fixes_applied == []
+    escaped = "if a &lt; b:\n"
+    assert patchloom.write(escaped, "a.py", "gpt-4").new_content == "if a < b:\n"
+    kept = patchloom.write(escaped, "a.py", "gpt-4", fixes=["strip_markdown_fences"])
+    assert (kept.new_content, kept.fixes_applied) == (escaped, [])
+    with pytest.raises(patchloom.InvalidOptionError) as info:
+        patchloom.write("x", fixes=["no_such_fix"])  # type: ignore[list-item]
+    assert info.value.code == "invalid_fix"
 
 
 def test_reprs() -> None:

@@ -2,8 +2,8 @@
 //! status code; JavaScript callers expect a `TypeError`, as Node's own functions throw, so every
 //! entry point takes its arguments as `Unknown` and checks them here.
 
-use napi::bindgen_prelude::{JsObjectValue, Object};
-use napi::{Unknown, ValueType};
+use napi::bindgen_prelude::{Array, JsObjectValue, Object};
+use napi::{JsValue, Unknown, ValueType};
 
 use crate::errors::Failure;
 
@@ -99,4 +99,77 @@ pub fn option_string(
         }
         other => Err(wrong(name, "object", other)),
     }
+}
+
+/// A string argument that may be `null` (for a file that does not exist): `null` is `None`.
+/// `undefined` is rejected, so a forgotten argument is not read as a missing file.
+pub fn nullable_string(value: &Unknown<'_>, name: &str) -> Result<Option<String>, Failure> {
+    match type_of(value)? {
+        ValueType::Null => Ok(None),
+        ValueType::String => string(value, name).map(Some),
+        other => Err(wrong(name, "string or null", other)),
+    }
+}
+
+/// An optional string argument that may also be `null`: `undefined` and `null` are `None`.
+pub fn optional_nullable_string(
+    value: &Unknown<'_>,
+    name: &str,
+) -> Result<Option<String>, Failure> {
+    match type_of(value)? {
+        ValueType::Undefined | ValueType::Null => Ok(None),
+        ValueType::String => string(value, name).map(Some),
+        other => Err(wrong(name, "string", other)),
+    }
+}
+
+/// An optional boolean argument: `undefined` (or a missing argument) is `None`.
+pub fn optional_boolean(value: &Unknown<'_>, name: &str) -> Result<Option<bool>, Failure> {
+    match type_of(value)? {
+        ValueType::Undefined => Ok(None),
+        ValueType::Boolean => boolean(value, name).map(Some),
+        other => Err(wrong(name, "boolean", other)),
+    }
+}
+
+/// Roo's raw `line` argument: a string (XML protocol), a number (native protocol), or
+/// `undefined`/`null` (omitted).
+pub fn line_arg(value: &Unknown<'_>, name: &str) -> Result<patchloom::ops::LineArg, Failure> {
+    use patchloom::ops::LineArg;
+    match type_of(value)? {
+        ValueType::Undefined | ValueType::Null => Ok(LineArg::Missing),
+        ValueType::String => string(value, name).map(LineArg::Text),
+        ValueType::Number => number(value, name).map(LineArg::Number),
+        other => Err(wrong(name, "string or number", other)),
+    }
+}
+
+/// An optional array of strings: `undefined` and `null` are `None`.
+pub fn optional_string_array(
+    value: &Unknown<'_>,
+    name: &str,
+) -> Result<Option<Vec<String>>, Failure> {
+    let unreadable = |e: napi::Error| Failure::ArgType(format!("cannot read \"{name}\": {e}"));
+    match type_of(value)? {
+        ValueType::Undefined | ValueType::Null => return Ok(None),
+        ValueType::Object if value.is_array().map_err(unreadable)? => {}
+        other => {
+            return Err(Failure::ArgType(format!(
+                "The \"{name}\" argument must be an instance of Array. Received type {}",
+                type_name(other)
+            )));
+        }
+    }
+    // SAFETY: the value was just checked to be an array.
+    let array = unsafe { value.cast::<Array<'_>>() }.map_err(unreadable)?;
+    (0..array.len())
+        .map(|i| {
+            let item: Unknown<'_> = array
+                .get(i)
+                .map_err(unreadable)?
+                .ok_or_else(|| Failure::ArgType(format!("cannot read \"{name}[{i}]\"")))?;
+            string(&item, &format!("{name}[{i}]"))
+        })
+        .collect::<Result<Vec<String>, Failure>>()
+        .map(Some)
 }

@@ -3,7 +3,8 @@
 //! A core [`patchloom::Error`] becomes an `Error` whose `message` is the core's exact message (in
 //! the Cline dialects, Cline's exact text) and whose `code` is the core's stable snake_case code,
 //! e.g. `search_not_found`. A wrong argument type becomes a `TypeError` with
-//! `code === "ERR_INVALID_ARG_TYPE"`, the code Node's own functions use.
+//! `code === "ERR_INVALID_ARG_TYPE"`, and a number out of range a `RangeError` with
+//! `code === "ERR_OUT_OF_RANGE"`: the codes Node's own functions use.
 //!
 //! Both are built as JavaScript objects and handed to napi as the value to throw or to reject
 //! with: napi rethrows a retained error object unchanged, on the synchronous path and as a
@@ -23,6 +24,9 @@ pub enum Failure {
     Core(patchloom::Error),
     /// An argument had the wrong JavaScript type; the message says which and what it was.
     ArgType(String),
+    /// A number argument was out of range (a `RangeError`); the message says which and what it
+    /// was.
+    OutOfRange(String),
 }
 
 impl From<patchloom::Error> for Failure {
@@ -44,6 +48,7 @@ impl Failure {
                 let error = napi::Error::new(INVALID_ARG_TYPE.to_owned(), message);
                 JsTypeError::from(error).into_unknown(*env)
             }
+            Failure::OutOfRange(message) => return range_error(env, message),
         };
         napi::Error::from(value)
     }

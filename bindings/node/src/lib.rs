@@ -6,7 +6,11 @@
 //! - [`cline`]: the drop-in `constructNewFileContent` (Promise and sync) and
 //!   `getLineNumberFromCharIndex`, through the resume cache of [`cache`].
 //! - [`applier`]: the `StreamingApplier` class.
-//! - [`types`]: the plain objects returned to JavaScript (`Update`, `Outcome`, `BlockReport`, …).
+//! - [`ops`]: the tool operations `strReplace`, `insert` and `insertContent`.
+//! - [`fixes`]: the content fixes of a whole-file write: `write`, `stripMarkdownFences`,
+//!   `applyModelContentFixes`, `fixModelHtmlEscaping`, `removeInvalidChars`.
+//! - [`types`]: the plain objects returned to JavaScript (`Update`, `Outcome`, `BlockReport`,
+//!   `Edit`, …).
 //! - [`args`]: argument checks that raise a JavaScript `TypeError`.
 //! - [`errors`]: the one place core errors become JavaScript `Error`s with a `.code`.
 //!
@@ -17,4 +21,6 @@ pub mod args;
 pub mod cache;
 pub mod cline;
 pub mod errors;
+pub mod fixes;
+pub mod ops;
 pub mod types;

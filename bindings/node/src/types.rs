@@ -12,6 +12,11 @@ fn index(utf16: usize) -> u32 {
     u32::try_from(utf16).unwrap_or(u32::MAX)
 }
 
+/// A count or a line number as a JavaScript number.
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
 /// UTF-16 offsets of positions, in order.
 pub fn indices(positions: &[Position]) -> Vec<u32> {
     positions.iter().map(|p| index(p.utf16)).collect()
@@ -157,4 +162,96 @@ pub struct ResumeCacheStats {
     pub entries: u32,
     /// The most streams kept at once (0: the cache is off).
     pub capacity: u32,
+}
+
+/// A 1-based, inclusive range of lines.
+#[napi(object)]
+pub struct LineRange {
+    /// The first line (1-based).
+    pub start: u32,
+    /// The last line (1-based, inclusive, `>= start`). For a deletion `start === end`: the line
+    /// where the removed text was.
+    pub end: u32,
+}
+
+/// What `strReplace` and `insert` return.
+#[napi(object)]
+pub struct Edit {
+    /// The whole text after the edit.
+    pub new_content: String,
+    /// How many places were changed (1 unless `replaceAll` replaced several).
+    pub replacements: u32,
+    /// The adjustments that were needed to apply the edit, in this fixed order, each at most
+    /// once: `trailing_whitespace` (stripped from the new text's lines; never for `.md`/`.mdx`),
+    /// `line_endings` (the old text's LF line endings matched the file's CRLF and the new text
+    /// was written with CRLF; for inserts, the text was converted to the file's line ending),
+    /// `curly_quotes` (the old text matched only with curly quotes folded; the new text was
+    /// written in the file's quote style), `desanitized` (the old text matched only after
+    /// mapping API-shortened tags such as `<fnr>` back), `deleted_line_ending` (a deleted text
+    /// that ended its line took its line ending with it).
+    #[napi(
+        ts_type = "Array<'trailing_whitespace' | 'line_endings' | 'curly_quotes' | 'desanitized' | 'deleted_line_ending'>"
+    )]
+    pub normalizations: Vec<String>,
+    /// The lines of `newContent` the first change occupies, so hosts can show a snippet.
+    pub first_edit: LineRange,
+}
+
+impl From<patchloom::ops::Edit> for Edit {
+    fn from(e: patchloom::ops::Edit) -> Self {
+        Edit {
+            replacements: count(e.replacements),
+            normalizations: e
+                .normalizations
+                .iter()
+                .map(|n| n.as_str().to_owned())
+                .collect(),
+            first_edit: LineRange {
+                start: count(e.first_edit.start),
+                end: count(e.first_edit.end),
+            },
+            new_content: e.new_content,
+        }
+    }
+}
+
+/// What `insertContent` returns: Roo's new file text and `editType`.
+#[napi(object)]
+pub struct InsertedContent {
+    /// The file's new text, exactly as Roo's tool computed it.
+    pub new_content: String,
+    /// `"create"` when the file did not exist (its content is the inserted text), else
+    /// `"modify"`.
+    #[napi(ts_type = "'create' | 'modify'")]
+    pub edit_type: String,
+}
+
+impl From<patchloom::ops::InsertedContent> for InsertedContent {
+    fn from(r: patchloom::ops::InsertedContent) -> Self {
+        InsertedContent {
+            edit_type: r.edit_type.as_str().to_owned(),
+            new_content: r.new_content,
+        }
+    }
+}
+
+/// What `write` returns: the content to write and which fixes changed it.
+#[napi(object)]
+pub struct Written {
+    /// The cleaned-up file content.
+    pub new_content: String,
+    /// The names of the fixes that changed something, in pipeline order.
+    #[napi(
+        ts_type = "Array<'strip_markdown_fences' | 'fix_model_html_escaping' | 'remove_invalid_chars'>"
+    )]
+    pub fixes_applied: Vec<String>,
+}
+
+impl From<patchloom::fixes::Written> for Written {
+    fn from(w: patchloom::fixes::Written) -> Self {
+        Written {
+            fixes_applied: w.fixes_applied.iter().map(|f| (*f).to_owned()).collect(),
+            new_content: w.new_content,
+        }
+    }
 }

@@ -1,10 +1,11 @@
 //! Cline's `write_to_file` content pipeline and its individual fixes.
 
-use patchloom::fixes::{self, Written};
+use patchloom::fixes::{self, Fix, Written};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyString;
 
+use crate::errors::to_py_err;
 use crate::gil;
 use crate::types::names_repr;
 
@@ -37,19 +38,29 @@ impl PyWritten {
     }
 }
 
-/// Cline's `write_to_file` pipeline: strip Markdown fences, then the model content fixes.
+/// Cline's `write_to_file` pipeline: strip Markdown fences, then the model content fixes
+/// (only the fixes named in `fixes`, when given).
 #[pyfunction]
-#[pyo3(signature = (text, path = None, model_id = None))]
+#[pyo3(signature = (text, path = None, model_id = None, *, fixes = None))]
 pub(crate) fn write(
     py: Python<'_>,
     text: PyBackedStr,
     path: Option<PyBackedStr>,
     model_id: Option<PyBackedStr>,
-) -> PyWritten {
+    fixes: Option<Vec<PyBackedStr>>,
+) -> PyResult<PyWritten> {
+    let enabled: Vec<Fix> = match &fixes {
+        Some(names) => names
+            .iter()
+            .map(|name| name.parse())
+            .collect::<Result<_, _>>()
+            .map_err(|e| to_py_err(py, &e))?,
+        None => Fix::ALL.to_vec(),
+    };
     let written = gil::run(py, text.len(), || {
-        fixes::write(&text, path.as_deref(), model_id.as_deref())
+        fixes::write_with(&text, path.as_deref(), model_id.as_deref(), &enabled)
     });
-    PyWritten::new(py, &written)
+    Ok(PyWritten::new(py, &written))
 }
 
 /// Cline's fence stripping of `write_to_file` content.
