@@ -4,25 +4,33 @@
  * @brief patchloom: apply the edits language models write (SEARCH/REPLACE blocks streamed token
  * by token) exactly as Cline v4.0.10's `constructNewFileContent` does, while they stream.
  *
- * Link with `-lpatchloom` (`pkg-config --cflags --libs patchloom`). Two entry points:
+ * Link with `-lpatchloom` (`pkg-config --cflags --libs patchloom`). Entry points:
  * - `pl_construct_new_file_content`: the stateless drop-in for Cline's function;
  * - `pl_applier_*`: push the diff in chunks of any size, read a live preview and per-push
- *   splices, then finish into a `pl_result`.
+ *   splices, then finish into a `pl_result`;
+ * - tool operations: `pl_str_replace` and `pl_insert` (into a `pl_edit`), Roo's
+ *   `pl_insert_content` / `pl_insert_content_number`, and Cline's `write_to_file` content fixes
+ *   `pl_write`, `pl_strip_markdown_fences`, `pl_apply_model_content_fixes`,
+ *   `pl_fix_model_html_escaping`, `pl_remove_invalid_chars` (into a `pl_text`).
  *
  * Conventions, for every function:
- * - Names start with `pl_`. Handles (`pl_applier`, `pl_result`, `pl_error`) are opaque; each is
- *   created by the library and released by its `_free` function, which accepts NULL.
+ * - Names start with `pl_`. Handles (`pl_applier`, `pl_result`, `pl_edit`, `pl_text`,
+ *   `pl_error`) are opaque; each is created by the library and released by its `_free`
+ *   function, which accepts NULL.
  * - Functions that can fail return a `pl_status`; `PL_STATUS_OK` is 0. On failure they write no
  *   out-parameter, except `*error` (a new `pl_error`) for the engine statuses
  *   (`PL_STATUS_EDIT_REJECTED` and after) in functions that take a `pl_error **error`.
  * - Texts in are `(const char *ptr, size_t len)` UTF-8 and never need a NUL terminator; `ptr` may
- *   be NULL when `len` is 0. Texts out are `(ptr, len)` UTF-8 and also NUL-terminated. Each
- *   function says who owns what it returns and for how long a returned pointer stays valid.
+ *   be NULL when `len` is 0, which is the empty text. A file that may not exist comes with a
+ *   `bool ..._exists` flag instead, so a missing file is never an empty one. Texts out are
+ *   `(ptr, len)` UTF-8 and also NUL-terminated. Each function says who owns what it returns and
+ *   for how long a returned pointer stays valid.
  * - Offsets are UTF-8 bytes unless a `pl_unit` says otherwise.
  * - No Rust panic ever unwinds into C: it becomes `PL_STATUS_PANIC`.
  * - Threads: a handle may move between threads but must never be used by two threads at once
  *   (an overlapping call on a `pl_applier` is refused with `PL_STATUS_CONCURRENT_USE`).
- *   `pl_result` and `pl_error` are immutable and may be read by several threads at once.
+ *   `pl_result`, `pl_edit`, `pl_text` and `pl_error` are immutable and may be read by several
+ *   threads at once.
  */
 
 #ifndef PATCHLOOM_H
@@ -121,6 +129,15 @@ typedef enum pl_status {
 typedef struct pl_applier pl_applier;
 
 /**
+ * The outcome of a successful `pl_str_replace` or `pl_insert`: the new content, how many places
+ * changed, the normalisations that were needed, and the lines the first change occupies.
+ *
+ * Owned by the caller, who frees it with `pl_edit_free`. Immutable, so it may be read from
+ * several threads at once.
+ */
+typedef struct pl_edit pl_edit;
+
+/**
  * An error from the engine: a stable code (e.g. `search_not_found`) and a message.
  *
  * Created by the functions that take a `pl_error **error` out-parameter when they return an
@@ -137,6 +154,14 @@ typedef struct pl_error pl_error;
  * several threads at once.
  */
 typedef struct pl_result pl_result;
+
+/**
+ * An owned text: the outcome of `pl_write`, the content fixes and `pl_insert_content`.
+ *
+ * Owned by the caller, who frees it with `pl_text_free`. Immutable, so it may be read from
+ * several threads at once.
+ */
+typedef struct pl_text pl_text;
 
 /**
  * How a diff is read and applied: one of the `PL_DIALECT_` values.
@@ -197,6 +222,42 @@ typedef struct pl_update {
  * `Invalid version 'v<n>' for file content constructor`).
  */
 typedef uint32_t pl_cline_version;
+
+/**
+ * A 1-based, inclusive range of lines, as filled in by `pl_edit_first_line_range`.
+ */
+typedef struct pl_line_range {
+    /**
+     * The first line (1-based).
+     */
+    size_t start;
+    /**
+     * The last line (1-based, inclusive, `>= start`).
+     */
+    size_t end;
+} pl_line_range;
+
+/**
+ * A set of content fixes: an OR of `PL_FIX_` flags (`pl_write` reports the fixes that changed
+ * something in one). Later versions may add flags.
+ */
+typedef uint32_t pl_fix;
+
+/**
+ * Which line `pl_insert` counts from: one of the `PL_INSERT_` values.
+ *
+ * A plain integer type rather than an enum so that any value a host passes is well-defined: an
+ * unknown value fails as the engine does for an unknown convention name (code
+ * `invalid_convention`, message `unknown insert convention '<value>': expected one of before,
+ * after`).
+ */
+typedef uint32_t pl_insert_convention;
+
+/**
+ * Whether `pl_insert_content` created the file or changed it: one of the `PL_EDIT_TYPE_` values
+ * (Roo's `editType`).
+ */
+typedef uint32_t pl_edit_type;
 
 /**
  * The unit of a position or length: one of the `PL_UNIT_` values.
@@ -266,6 +327,44 @@ typedef struct pl_block {
  * `"v2"`: `constructNewFileContentV2`, the state-machine implementation.
  */
 #define PL_CLINE_V2 2
+
+/**
+ * `strip_markdown_fences`: a Markdown code fence around the whole content was removed.
+ */
+#define PL_FIX_STRIP_MARKDOWN_FENCES 1
+
+/**
+ * `fix_model_html_escaping`: `&gt; &lt; &quot; &amp; &apos;` were unescaped (non-Claude models,
+ * paths not ending in `.xml`).
+ */
+#define PL_FIX_MODEL_HTML_ESCAPING 2
+
+/**
+ * `remove_invalid_chars`: U+FFFD characters were removed (non-Claude models).
+ */
+#define PL_FIX_REMOVE_INVALID_CHARS 4
+
+/**
+ * `"before"`, Roo's `insert_content` numbering: the text goes before 1-based line N; 0 (or a
+ * line past the end) appends.
+ */
+#define PL_INSERT_BEFORE 0
+
+/**
+ * `"after"`, Anthropic's text editor `insert`: the text goes after line N; 0 puts it at the top;
+ * a line past the end is error `invalid_line`.
+ */
+#define PL_INSERT_AFTER 1
+
+/**
+ * `"create"`: the file did not exist; its content is the inserted text.
+ */
+#define PL_EDIT_TYPE_CREATE 0
+
+/**
+ * `"modify"`: the file existed.
+ */
+#define PL_EDIT_TYPE_MODIFY 1
 
 /**
  * Cline v1 (`constructNewFileContentV1`), byte-identical with Cline v4.0.10. The default.
@@ -449,6 +548,82 @@ enum pl_status pl_construct_new_file_content(const char *diff,
                                              struct pl_error **error);
 
 /**
+ * The whole text after the edit.
+ *
+ * On success `*content` points to `*content_len` bytes of UTF-8 followed by a NUL (the content
+ * itself may contain NUL characters: use the length), owned by `edit` and valid until
+ * `pl_edit_free(edit)`.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `edit` must be a live `pl_edit`; `content` and `content_len` must be writable.
+ */
+enum pl_status pl_edit_content(const struct pl_edit *edit,
+                               const char **content,
+                               size_t *content_len);
+
+/**
+ * How many places were changed: 1, or for `pl_str_replace` with `replace_all` the number of
+ * occurrences replaced.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `edit` must be a live `pl_edit`; `count` must be writable.
+ */
+enum pl_status pl_edit_replacements(const struct pl_edit *edit, size_t *count);
+
+/**
+ * How many normalisations the edit needed (0 when the model's text was used verbatim).
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `edit` must be a live `pl_edit`; `count` must be writable.
+ */
+enum pl_status pl_edit_normalization_count(const struct pl_edit *edit, size_t *count);
+
+/**
+ * The stable snake_case name of normalisation `index` (from 0, in a fixed order, each at most
+ * once): `trailing_whitespace`, `line_endings`, `curly_quotes`, `desanitized` or
+ * `deleted_line_ending`; later versions may add names.
+ *
+ * On success `*name` points to `*name_len` bytes of NUL-terminated ASCII, owned by `edit` and
+ * valid until `pl_edit_free(edit)`.
+ *
+ * @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_edit_normalization_count`;
+ * `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*name` and `*name_len` are untouched then.
+ *
+ * # Safety
+ * `edit` must be a live `pl_edit`; `name` and `name_len` must be writable.
+ */
+enum pl_status pl_edit_normalization_name(const struct pl_edit *edit,
+                                          size_t index,
+                                          const char **name,
+                                          size_t *name_len);
+
+/**
+ * Fills `*range` with the lines of the new content that the first change occupies (for a
+ * deletion, `start == end` is the line where the removed text was), so a host can show a
+ * snippet around it.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; `*range` is untouched then.
+ *
+ * # Safety
+ * `edit` must be a live `pl_edit`; `range` must be writable.
+ */
+enum pl_status pl_edit_first_line_range(const struct pl_edit *edit, struct pl_line_range *range);
+
+/**
+ * Frees an edit. NULL is allowed and does nothing. Pointers obtained from it become invalid.
+ *
+ * # Safety
+ * `edit` must be NULL or a `pl_edit` from this library not yet freed.
+ */
+void pl_edit_free(struct pl_edit *edit);
+
+/**
  * The error's stable snake_case code (e.g. `search_not_found`), for programs to branch on.
  *
  * On success `*code` points to NUL-terminated ASCII of `*code_len` bytes, owned by `error` and
@@ -486,6 +661,106 @@ enum pl_status pl_error_message(const struct pl_error *error,
 void pl_error_free(struct pl_error *error);
 
 /**
+ * The engine's stable name of one fix flag (e.g. `"fix_model_html_escaping"` for
+ * `PL_FIX_MODEL_HTML_ESCAPING`), the name the other bindings report: static, NUL-terminated,
+ * owned by the library and valid for the life of the process; do not free it. NULL if `fix`
+ * is not exactly one `PL_FIX_` flag.
+ */
+const char *pl_fix_name(pl_fix fix);
+
+/**
+ * Cline v4.0.10's `write_to_file` content pipeline on what a model wrote, byte for byte:
+ * `pl_strip_markdown_fences`, then `pl_apply_model_content_fixes` for `model_id` and `path`.
+ *
+ * `model_content`, `path` and `model_id` are UTF-8 texts of the given lengths (not
+ * NUL-terminated; NULL allowed with length 0; only read during the call); `path` and `model_id`
+ * may be `(NULL, 0)` when not known. On success `*content` receives a new `pl_text` with the
+ * content to write, owned by the caller, who frees it with `pl_text_free`, and `*fixes_applied`
+ * the fixes that changed something (an OR of `PL_FIX_` flags; 0 if none; `pl_fix_name` names
+ * them).
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if `content` or `fixes_applied` is NULL or a text is NULL
+ * with a non-zero length; `PL_STATUS_INVALID_UTF8` if a text is not UTF-8. Both out-parameters
+ * are untouched then.
+ *
+ * # Safety
+ * Each text pointer must point to its length in readable bytes (or be NULL with length 0);
+ * `content` and `fixes_applied` must be writable.
+ */
+enum pl_status pl_write(const char *model_content,
+                        size_t model_content_len,
+                        const char *path,
+                        size_t path_len,
+                        const char *model_id,
+                        size_t model_id_len,
+                        struct pl_text **content,
+                        pl_fix *fixes_applied);
+
+/**
+ * Cline's removal of a Markdown code fence around a whole file (its `write_to_file` handler's
+ * first step), byte for byte.
+ *
+ * `text` is `text_len` bytes of UTF-8 (not NUL-terminated; NULL allowed with length 0). On
+ * success `*result` receives a new `pl_text` owned by the caller, who frees it with
+ * `pl_text_free`.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if `result` is NULL or `text` is NULL with a non-zero
+ * length; `PL_STATUS_INVALID_UTF8` if `text` is not UTF-8. `*result` is untouched then.
+ *
+ * # Safety
+ * `text` must point to `text_len` readable bytes (or be NULL with length 0); `result` must be
+ * writable.
+ */
+enum pl_status pl_strip_markdown_fences(const char *text, size_t text_len, struct pl_text **result);
+
+/**
+ * Cline v4.0.10's `applyModelContentFixes(text, model_id, file_path)`, byte for byte: unless
+ * `model_id` contains `claude` (case-sensitive), `pl_fix_model_html_escaping` (skipped when
+ * `file_path` ends in `.xml`, any case) then `pl_remove_invalid_chars`.
+ *
+ * The texts are UTF-8 of the given lengths (not NUL-terminated; NULL allowed with length 0);
+ * `model_id` and `file_path` may be `(NULL, 0)` when omitted. On success `*result` receives a
+ * new `pl_text` owned by the caller, who frees it with `pl_text_free`.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if `result` is NULL or a text is NULL with a non-zero
+ * length; `PL_STATUS_INVALID_UTF8` if a text is not UTF-8. `*result` is untouched then.
+ *
+ * # Safety
+ * Each text pointer must point to its length in readable bytes (or be NULL with length 0);
+ * `result` must be writable.
+ */
+enum pl_status pl_apply_model_content_fixes(const char *text,
+                                            size_t text_len,
+                                            const char *model_id,
+                                            size_t model_id_len,
+                                            const char *file_path,
+                                            size_t file_path_len,
+                                            struct pl_text **result);
+
+/**
+ * Cline's `fixModelHtmlEscaping`: unescapes `&gt; &lt; &quot; &amp; &apos;`, in that order,
+ * whatever the model (`pl_apply_model_content_fixes` decides when it applies).
+ *
+ * Arguments, ownership and statuses as for `pl_strip_markdown_fences`.
+ *
+ * # Safety
+ * As for `pl_strip_markdown_fences`.
+ */
+enum pl_status pl_fix_model_html_escaping(const char *text,
+                                          size_t text_len,
+                                          struct pl_text **result);
+
+/**
+ * Cline's `removeInvalidChars`: removes every U+FFFD replacement character.
+ *
+ * Arguments, ownership and statuses as for `pl_strip_markdown_fences`.
+ *
+ * # Safety
+ * As for `pl_strip_markdown_fences`.
+ */
+enum pl_status pl_remove_invalid_chars(const char *text, size_t text_len, struct pl_text **result);
+
+/**
  * The 1-based line of byte offset `byte_index` in `text` (UTF-8, `text_len` bytes): one more
  * than the number of `\n` before it, as Cline's `getLineNumberFromCharIndex` counts. Offsets
  * past the end count the whole text; an offset need not be on a character boundary.
@@ -501,6 +776,171 @@ enum pl_status pl_line_number_from_byte_index(const char *text,
                                               size_t text_len,
                                               size_t byte_index,
                                               size_t *line);
+
+/**
+ * Replaces `old_text` with `new_text` in a file's `content`, with Claude Code's edit-tool
+ * semantics (exact match first, then with curly quotes folded, then with the API's sanitised
+ * tags mapped back; the match must be unique unless `replace_all`; trailing whitespace is
+ * stripped from the new text's lines unless `path` ends in `.md` or `.mdx`; deleting a text
+ * that ends its line removes that line ending too).
+ *
+ * - `content`: the file's UTF-8 text, `content_len` bytes, when `content_exists` is true. When
+ *   it is false the file does not exist (an empty `old_text` then creates it): `content_len`
+ *   must be 0 and `content` is not read. `content_exists` true with `(NULL, 0)` is an existing,
+ *   empty file.
+ * - `old_text`, `new_text`: UTF-8 texts of `old_len` and `new_len` bytes.
+ * - `path`: the file's path, only used for the Markdown rule above; `(NULL, 0)` or empty means
+ *   not given.
+ *
+ * All texts need no NUL terminator and may be NULL with length 0; they are only read during the
+ * call. On success `*edit` receives a new `pl_edit` owned by the caller, who frees it with
+ * `pl_edit_free`.
+ *
+ * @return `PL_STATUS_EDIT_REJECTED` with `*error`, a new `pl_error` the caller frees with
+ * `pl_error_free`, carrying code `old_equals_new`, `file_exists`, `file_not_found`, `not_found`
+ * or `multiple_matches` and Claude Code's message (e.g. `String to replace not found in
+ * file.\nString: <old>`). `PL_STATUS_NULL_ARGUMENT` if `edit` or `error` is NULL or a text is
+ * NULL with a non-zero length; `PL_STATUS_INVALID_UTF8` if a text is not UTF-8;
+ * `PL_STATUS_OUT_OF_RANGE` if `content_exists` is false and `content_len` is not 0. `*edit` is
+ * set only on success, `*error` only with `PL_STATUS_EDIT_REJECTED`.
+ *
+ * # Safety
+ * Each text pointer must point to its length in readable bytes (or be NULL with length 0);
+ * `edit` and `error` must be writable.
+ */
+enum pl_status pl_str_replace(const char *content,
+                              size_t content_len,
+                              bool content_exists,
+                              const char *old_text,
+                              size_t old_len,
+                              const char *new_text,
+                              size_t new_len,
+                              bool replace_all,
+                              const char *path,
+                              size_t path_len,
+                              struct pl_edit **edit,
+                              struct pl_error **error);
+
+/**
+ * Inserts `text` as whole lines into `content` at `line`, counted by `convention`
+ * (`PL_INSERT_BEFORE`: before 1-based line `line`, 0 or past the end appends;
+ * `PL_INSERT_AFTER`: after line `line`, 0 is the top, past the end is an error). The inserted
+ * lines take the file's line ending; whether the file ends with one is kept.
+ *
+ * `content` and `text` are UTF-8 texts of `content_len` and `text_len` bytes (not
+ * NUL-terminated; NULL allowed with length 0; only read during the call). On success `*edit`
+ * receives a new `pl_edit` owned by the caller, who frees it with `pl_edit_free`.
+ *
+ * @return `PL_STATUS_EDIT_REJECTED` for a line past the end with `PL_INSERT_AFTER` (code
+ * `invalid_line`, message naming the valid range), or `PL_STATUS_INVALID_OPTION` if
+ * `convention` is not a `PL_INSERT_` value (code `invalid_convention`): both with `*error`, a
+ * new `pl_error` the caller frees with `pl_error_free`. `PL_STATUS_NULL_ARGUMENT` if `edit` or
+ * `error` is NULL or a text is NULL with a non-zero length; `PL_STATUS_INVALID_UTF8` if a text
+ * is not UTF-8. `*edit` is set only on success, `*error` only with the statuses that say so.
+ *
+ * # Safety
+ * `content` and `text` must point to `content_len` and `text_len` readable bytes (or be NULL
+ * with length 0); `edit` and `error` must be writable.
+ */
+enum pl_status pl_insert(const char *content,
+                         size_t content_len,
+                         size_t line,
+                         const char *text,
+                         size_t text_len,
+                         pl_insert_convention convention,
+                         struct pl_edit **edit,
+                         struct pl_error **error);
+
+/**
+ * Roo Code's `insert_content(path, line, content)` tool on a file whose text is `original`,
+ * byte for byte, with `line` as the XML protocol passes it: text, read like JavaScript's
+ * `parseInt(line, 10)` (`"1.9"` is 1, `" 2 "` is 2, `"2abc"` is 2). For a number (Roo's native
+ * protocol) use `pl_insert_content_number`.
+ *
+ * Roo joined lines with `\n` whatever the file uses, so in a `\r\n` file its output mixes
+ * endings; use `pl_insert` with `PL_INSERT_BEFORE` for the same numbering in the file's own
+ * endings.
+ *
+ * - `original`: the file's UTF-8 text, `original_len` bytes, when `original_exists` is true.
+ *   When it is false the file does not exist: `original_len` must be 0 and `original` is not
+ *   read; only lines 0 and 1 are accepted then.
+ * - `line`: `line_len` bytes of UTF-8. A missing argument is passed as `(NULL, 0)`: Roo rejects
+ *   a missing and an empty line alike.
+ * - `content`: the UTF-8 text to insert, `content_len` bytes; an omitted argument is `(NULL,
+ *   0)`, the empty text, as in Roo.
+ *
+ * Texts need no NUL terminator and are only read during the call. On success `*new_content`
+ * receives a new `pl_text` with the file's new text, owned by the caller, who frees it with
+ * `pl_text_free`, and `*edit_type` is `PL_EDIT_TYPE_CREATE` (the file did not exist) or
+ * `PL_EDIT_TYPE_MODIFY`.
+ *
+ * @return `PL_STATUS_EDIT_REJECTED` with `*error`, a new `pl_error` the caller frees with
+ * `pl_error_free`, carrying Roo's message and code `invalid_line_number` (not a number, or
+ * negative) or `invalid_line_for_new_file` (a line other than 0 or 1 for a missing file).
+ * `PL_STATUS_NULL_ARGUMENT` if `new_content`, `edit_type` or `error` is NULL or a text is NULL
+ * with a non-zero length; `PL_STATUS_INVALID_UTF8` if a text is not UTF-8;
+ * `PL_STATUS_OUT_OF_RANGE` if `original_exists` is false and `original_len` is not 0.
+ * `*new_content` and `*edit_type` are set only on success, `*error` only with
+ * `PL_STATUS_EDIT_REJECTED`.
+ *
+ * # Safety
+ * Each text pointer must point to its length in readable bytes (or be NULL with length 0);
+ * `new_content`, `edit_type` and `error` must be writable.
+ */
+enum pl_status pl_insert_content(const char *original,
+                                 size_t original_len,
+                                 bool original_exists,
+                                 const char *line,
+                                 size_t line_len,
+                                 const char *content,
+                                 size_t content_len,
+                                 struct pl_text **new_content,
+                                 pl_edit_type *edit_type,
+                                 struct pl_error **error);
+
+/**
+ * `pl_insert_content` with `line` as Roo's native (JSON) protocol passes it: a number, used as
+ * is (`1.5` behaves like 1; a negative number is `invalid_line_number`). NaN stands for a
+ * missing argument, which Roo rejects with `invalid_line_number`.
+ *
+ * Everything else, ownership included, is as for `pl_insert_content`.
+ *
+ * # Safety
+ * As for `pl_insert_content`.
+ */
+enum pl_status pl_insert_content_number(const char *original,
+                                        size_t original_len,
+                                        bool original_exists,
+                                        double line,
+                                        const char *content,
+                                        size_t content_len,
+                                        struct pl_text **new_content,
+                                        pl_edit_type *edit_type,
+                                        struct pl_error **error);
+
+/**
+ * The text.
+ *
+ * On success `*content` points to `*content_len` bytes of UTF-8 followed by a NUL (the text
+ * itself may contain NUL characters: use the length), owned by `text` and valid until
+ * `pl_text_free(text)`.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `text` must be a live `pl_text`; `content` and `content_len` must be writable.
+ */
+enum pl_status pl_text_content(const struct pl_text *text,
+                               const char **content,
+                               size_t *content_len);
+
+/**
+ * Frees a text. NULL is allowed and does nothing. Pointers obtained from it become invalid.
+ *
+ * # Safety
+ * `text` must be NULL or a `pl_text` from this library not yet freed.
+ */
+void pl_text_free(struct pl_text *text);
 
 /**
  * The new file content (for a partial call or a snapshot, the content so far).

@@ -38,6 +38,41 @@ pub(crate) unsafe fn str_arg<'a>(ptr: *const c_char, len: usize) -> Result<&'a s
     std::str::from_utf8(bytes).map_err(|_| pl_status::InvalidUtf8)
 }
 
+/// Borrows a text that may not exist (a file that is missing): `exists` false is `None`, and then
+/// `len` must be 0 (`ptr` is not read), so a host cannot pass content and "missing" at once.
+///
+/// # Safety
+/// As for [`bytes_arg`].
+pub(crate) unsafe fn maybe_str_arg<'a>(
+    ptr: *const c_char,
+    len: usize,
+    exists: bool,
+) -> Result<Option<&'a str>, pl_status> {
+    if !exists {
+        return if len == 0 {
+            Ok(None)
+        } else {
+            Err(pl_status::OutOfRange)
+        };
+    }
+    // SAFETY: forwarded from this function's contract.
+    unsafe { str_arg(ptr, len) }.map(Some)
+}
+
+/// Borrows an optional argument such as a path or a model id: the empty text (or `(NULL, 0)`)
+/// is "not given". Only for arguments where the engine treats the empty text and `None` alike.
+///
+/// # Safety
+/// As for [`bytes_arg`].
+pub(crate) unsafe fn optional_str_arg<'a>(
+    ptr: *const c_char,
+    len: usize,
+) -> Result<Option<&'a str>, pl_status> {
+    // SAFETY: forwarded from this function's contract.
+    let text = unsafe { str_arg(ptr, len) }?;
+    Ok(Some(text).filter(|t| !t.is_empty()))
+}
+
 /// A non-NULL out-parameter, written only once the call has succeeded.
 pub(crate) struct Out<T>(NonNull<T>);
 

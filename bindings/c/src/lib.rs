@@ -6,12 +6,14 @@
 //!
 //! # Conventions (also in the header's preamble)
 //!
-//! - Every name starts with `pl_`; handles (`pl_applier`, `pl_result`, `pl_error`) are opaque and
-//!   each has a `_free` function that accepts NULL.
+//! - Every name starts with `pl_`; handles (`pl_applier`, `pl_result`, `pl_edit`, `pl_text`,
+//!   `pl_error`) are opaque and each has a `_free` function that accepts NULL.
 //! - Every function that can fail returns a [`pl_status`]; `PL_STATUS_OK` is 0. On failure no
 //!   out-parameter is written, except `*error` for the engine statuses.
 //! - Texts in are `(const char *ptr, size_t len)` UTF-8, never assumed NUL-terminated (`ptr` may
-//!   be NULL when `len` is 0). Texts out are `(ptr, len)` and also NUL-terminated.
+//!   be NULL when `len` is 0: the empty text). A file that may not exist comes with a
+//!   `bool ..._exists` flag, so "missing" is never confused with "empty". Texts out are
+//!   `(ptr, len)` and also NUL-terminated.
 //! - No panic crosses into C: it becomes `PL_STATUS_PANIC` ([`ffi_guard`]).
 //! - Threads: a handle may move between threads but must not be used by two at once; results and
 //!   errors are immutable and may be read concurrently.
@@ -20,7 +22,8 @@
 //!
 //! The exported items, in header order: [`version`], [`status`], [`error`], [`result`],
 //! [`cline`] (the stateless Cline drop-in), [`options`] and [`applier`] (the streaming applier),
-//! [`lines`]. Internal: [`args`] (C arguments in), [`text`] (NUL-terminated text out),
+//! [`lines`], [`ops`] (`str_replace`, line inserts, Roo's `insert_content`) with [`edit`] (their
+//! result), [`fixes`] (Cline's `write_to_file` content fixes) with [`owned_text`] (their result). Internal: [`args`] (C arguments in), [`text`] (NUL-terminated text out),
 //! [`utf8`] (chunks ending mid-character), [`ffi_guard`] (the panic boundary).
 
 #![deny(unsafe_op_in_unsafe_fn)]
@@ -34,9 +37,13 @@ mod utf8;
 
 mod applier;
 mod cline;
+mod edit;
 mod error;
+mod fixes;
 mod lines;
+mod ops;
 mod options;
+mod owned_text;
 mod result;
 mod status;
 mod version;
@@ -46,9 +53,23 @@ pub use applier::{
     pl_applier_push, pl_applier_snapshot, pl_update,
 };
 pub use cline::{PL_CLINE_V1, PL_CLINE_V2, pl_cline_version, pl_construct_new_file_content};
+pub use edit::{
+    pl_edit, pl_edit_content, pl_edit_first_line_range, pl_edit_free, pl_edit_normalization_count,
+    pl_edit_normalization_name, pl_edit_replacements, pl_line_range,
+};
 pub use error::{pl_error, pl_error_code, pl_error_free, pl_error_message};
+pub use fixes::{
+    PL_FIX_MODEL_HTML_ESCAPING, PL_FIX_REMOVE_INVALID_CHARS, PL_FIX_STRIP_MARKDOWN_FENCES,
+    pl_apply_model_content_fixes, pl_fix, pl_fix_model_html_escaping, pl_fix_name,
+    pl_remove_invalid_chars, pl_strip_markdown_fences, pl_write,
+};
 pub use lines::pl_line_number_from_byte_index;
+pub use ops::{
+    PL_EDIT_TYPE_CREATE, PL_EDIT_TYPE_MODIFY, PL_INSERT_AFTER, PL_INSERT_BEFORE, pl_edit_type,
+    pl_insert, pl_insert_content, pl_insert_content_number, pl_insert_convention, pl_str_replace,
+};
 pub use options::{PL_DIALECT_CLINE_V1, PL_DIALECT_CLINE_V2, pl_applier_options, pl_dialect};
+pub use owned_text::{pl_text, pl_text_content, pl_text_free};
 pub use result::{
     PL_UNIT_BYTES, PL_UNIT_CODE_POINTS, PL_UNIT_LINES, PL_UNIT_UTF16, pl_block, pl_position,
     pl_result, pl_result_block, pl_result_block_count, pl_result_content, pl_result_free,

@@ -3,11 +3,17 @@
 //! - `vectors`: every Cline conformance vector, stateless and streamed in every chunking.
 //! - `boundary`: what only the C layer does: NULL arguments, UTF-8 checks and buffering,
 //!   statuses and error codes, the lifecycle after finish, panics.
+//! - `ops_vectors`: the tool-operation corpora (`cline-content-fixes`, `roo-insert-content`).
+//! - `ops_boundary`: the tool operations' C layer: existence flags, NULL arguments, UTF-8,
+//!   statuses and error codes, out-parameters left alone.
 //!
-//! `ffi` holds the small safe wrappers both use.
+//! `ffi` and `ops_ffi` hold the small safe wrappers they use.
 
 mod boundary;
 mod ffi;
+mod ops_boundary;
+mod ops_ffi;
+mod ops_vectors;
 mod vectors;
 
 /// The vector loader and chunkings of the core's own runner, shared so the two cannot drift.

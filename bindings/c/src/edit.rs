@@ -1,0 +1,198 @@
+//! [`pl_edit`]: the outcome of `pl_str_replace` and `pl_insert` (the engine's [`Edit`]), and
+//! [`pl_line_range`].
+
+use std::ffi::c_char;
+
+use engine::ops::Edit;
+
+use crate::args::{Out, handle};
+use crate::ffi_guard::{guard, guard_void};
+use crate::status::pl_status;
+use crate::text::CText;
+
+/// A 1-based, inclusive range of lines, as filled in by `pl_edit_first_line_range`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct pl_line_range {
+    /// The first line (1-based).
+    pub start: usize,
+    /// The last line (1-based, inclusive, `>= start`).
+    pub end: usize,
+}
+
+/// The outcome of a successful `pl_str_replace` or `pl_insert`: the new content, how many places
+/// changed, the normalisations that were needed, and the lines the first change occupies.
+///
+/// Owned by the caller, who frees it with `pl_edit_free`. Immutable, so it may be read from
+/// several threads at once.
+#[derive(Debug)]
+pub struct pl_edit {
+    content: CText,
+    replacements: usize,
+    /// The normalisations' stable names, in the engine's fixed order.
+    normalizations: Vec<CText>,
+    first_edit: pl_line_range,
+}
+
+impl pl_edit {
+    /// A heap copy of the engine's edit for C (the content is moved, not copied).
+    pub(crate) fn boxed(edit: Edit) -> Box<Self> {
+        let normalizations = edit
+            .normalizations
+            .iter()
+            .map(|n| CText::from_str(n.as_str()))
+            .collect();
+        Box::new(pl_edit {
+            normalizations,
+            replacements: edit.replacements,
+            first_edit: pl_line_range {
+                start: edit.first_edit.start,
+                end: edit.first_edit.end,
+            },
+            content: CText::from_string(edit.new_content),
+        })
+    }
+}
+
+/// The whole text after the edit.
+///
+/// On success `*content` points to `*content_len` bytes of UTF-8 followed by a NUL (the content
+/// itself may contain NUL characters: use the length), owned by `edit` and valid until
+/// `pl_edit_free(edit)`.
+///
+/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `edit` must be a live `pl_edit`; `content` and `content_len` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_edit_content(
+    edit: *const pl_edit,
+    content: *mut *const c_char,
+    content_len: *mut usize,
+) -> pl_status {
+    guard(|| {
+        let (content, content_len) = (Out::new(content)?, Out::new(content_len)?);
+        // SAFETY: the caller passes a live pl_edit (this function's contract).
+        let e = unsafe { handle(edit) }?;
+        // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
+        unsafe {
+            content.write(e.content.as_ptr());
+            content_len.write(e.content.len());
+        }
+        Ok(())
+    })
+}
+
+/// How many places were changed: 1, or for `pl_str_replace` with `replace_all` the number of
+/// occurrences replaced.
+///
+/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `edit` must be a live `pl_edit`; `count` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_edit_replacements(
+    edit: *const pl_edit,
+    count: *mut usize,
+) -> pl_status {
+    guard(|| {
+        let count = Out::new(count)?;
+        // SAFETY: the caller passes a live pl_edit (this function's contract).
+        let e = unsafe { handle(edit) }?;
+        // SAFETY: `count` is non-NULL and writable (this function's contract).
+        unsafe { count.write(e.replacements) };
+        Ok(())
+    })
+}
+
+/// How many normalisations the edit needed (0 when the model's text was used verbatim).
+///
+/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `edit` must be a live `pl_edit`; `count` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_edit_normalization_count(
+    edit: *const pl_edit,
+    count: *mut usize,
+) -> pl_status {
+    guard(|| {
+        let count = Out::new(count)?;
+        // SAFETY: the caller passes a live pl_edit (this function's contract).
+        let e = unsafe { handle(edit) }?;
+        // SAFETY: `count` is non-NULL and writable (this function's contract).
+        unsafe { count.write(e.normalizations.len()) };
+        Ok(())
+    })
+}
+
+/// The stable snake_case name of normalisation `index` (from 0, in a fixed order, each at most
+/// once): `trailing_whitespace`, `line_endings`, `curly_quotes`, `desanitized` or
+/// `deleted_line_ending`; later versions may add names.
+///
+/// On success `*name` points to `*name_len` bytes of NUL-terminated ASCII, owned by `edit` and
+/// valid until `pl_edit_free(edit)`.
+///
+/// @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_edit_normalization_count`;
+/// `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*name` and `*name_len` are untouched then.
+///
+/// # Safety
+/// `edit` must be a live `pl_edit`; `name` and `name_len` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_edit_normalization_name(
+    edit: *const pl_edit,
+    index: usize,
+    name: *mut *const c_char,
+    name_len: *mut usize,
+) -> pl_status {
+    guard(|| {
+        let (name, name_len) = (Out::new(name)?, Out::new(name_len)?);
+        // SAFETY: the caller passes a live pl_edit (this function's contract).
+        let e = unsafe { handle(edit) }?;
+        let n = e.normalizations.get(index).ok_or(pl_status::OutOfRange)?;
+        // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
+        unsafe {
+            name.write(n.as_ptr());
+            name_len.write(n.len());
+        }
+        Ok(())
+    })
+}
+
+/// Fills `*range` with the lines of the new content that the first change occupies (for a
+/// deletion, `start == end` is the line where the removed text was), so a host can show a
+/// snippet around it.
+///
+/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; `*range` is untouched then.
+///
+/// # Safety
+/// `edit` must be a live `pl_edit`; `range` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_edit_first_line_range(
+    edit: *const pl_edit,
+    range: *mut pl_line_range,
+) -> pl_status {
+    guard(|| {
+        let range = Out::new(range)?;
+        // SAFETY: the caller passes a live pl_edit (this function's contract).
+        let e = unsafe { handle(edit) }?;
+        // SAFETY: `range` is non-NULL and writable (this function's contract).
+        unsafe { range.write(e.first_edit) };
+        Ok(())
+    })
+}
+
+/// Frees an edit. NULL is allowed and does nothing. Pointers obtained from it become invalid.
+///
+/// # Safety
+/// `edit` must be NULL or a `pl_edit` from this library not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_edit_free(edit: *mut pl_edit) {
+    guard_void(|| {
+        if !edit.is_null() {
+            // SAFETY: a non-NULL `edit` was made by `Box::into_raw` in this library and is freed
+            // once (the caller's contract).
+            drop(unsafe { Box::from_raw(edit) });
+        }
+    })
+}

@@ -1,0 +1,71 @@
+//! [`pl_text`]: a text the library hands over on its own (the content fixes, Roo's
+//! `insert_content`).
+
+use std::ffi::c_char;
+
+use crate::args::{Out, handle};
+use crate::ffi_guard::{guard, guard_void};
+use crate::status::pl_status;
+use crate::text::CText;
+
+/// An owned text: the outcome of `pl_write`, the content fixes and `pl_insert_content`.
+///
+/// Owned by the caller, who frees it with `pl_text_free`. Immutable, so it may be read from
+/// several threads at once.
+#[derive(Debug)]
+pub struct pl_text {
+    text: CText,
+}
+
+impl pl_text {
+    /// Takes `text` over, for C.
+    pub(crate) fn boxed(text: String) -> Box<Self> {
+        Box::new(pl_text {
+            text: CText::from_string(text),
+        })
+    }
+}
+
+/// The text.
+///
+/// On success `*content` points to `*content_len` bytes of UTF-8 followed by a NUL (the text
+/// itself may contain NUL characters: use the length), owned by `text` and valid until
+/// `pl_text_free(text)`.
+///
+/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `text` must be a live `pl_text`; `content` and `content_len` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_text_content(
+    text: *const pl_text,
+    content: *mut *const c_char,
+    content_len: *mut usize,
+) -> pl_status {
+    guard(|| {
+        let (content, content_len) = (Out::new(content)?, Out::new(content_len)?);
+        // SAFETY: the caller passes a live pl_text (this function's contract).
+        let t = unsafe { handle(text) }?;
+        // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
+        unsafe {
+            content.write(t.text.as_ptr());
+            content_len.write(t.text.len());
+        }
+        Ok(())
+    })
+}
+
+/// Frees a text. NULL is allowed and does nothing. Pointers obtained from it become invalid.
+///
+/// # Safety
+/// `text` must be NULL or a `pl_text` from this library not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_text_free(text: *mut pl_text) {
+    guard_void(|| {
+        if !text.is_null() {
+            // SAFETY: a non-NULL `text` was made by `Box::into_raw` in this library and is freed
+            // once (the caller's contract).
+            drop(unsafe { Box::from_raw(text) });
+        }
+    })
+}
