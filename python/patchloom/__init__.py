@@ -4,7 +4,9 @@ The engine is native (Rust). ``construct_new_file_content`` is a drop-in for Cli
 ``constructNewFileContent``; ``StreamingApplier`` applies a diff while it streams in, at a cost
 per push proportional to the pushed text. ``str_replace``, ``insert`` and ``insert_content``
 are the tool-call edits of Claude Code, Anthropic's text editor tool and Roo; ``write`` is Cline's
-``write_to_file`` content clean-up. Positions are Python ``str`` indices.
+``write_to_file`` content clean-up. ``apply_diff`` applies a whole diff in the ``native``
+dialect: what the model meant, refusing what is ambiguous or stale. Positions are Python ``str``
+indices.
 """
 
 from ._native import (
@@ -26,6 +28,7 @@ from ._native import (
     Update,
     Written,
     __version__,
+    apply_diff,
     apply_model_content_fixes,
     construct_new_file_content,
     fix_model_html_escaping,
@@ -57,6 +60,7 @@ __all__ = [
     "Update",
     "Written",
     "__version__",
+    "apply_diff",
     "apply_model_content_fixes",
     "construct_new_file_content",
     "fix_model_html_escaping",

@@ -4,6 +4,7 @@ from typing import Literal, Optional, Sequence, Union, final
 
 __all__ = [
     "StreamingApplier",
+    "apply_diff",
     "AmbiguousMatchError",
     "InvalidEditError",
     "Edit",
@@ -38,6 +39,10 @@ __version__: str
 ERROR_CODES: tuple[str, ...]
 """Every error code the engine defines (stable snake_case; never renamed)."""
 
+_Dialect = Literal["cline-v1", "cline-v2", "native"]
+_Policy = Literal["all_or_nothing", "partial"]
+_FixName = Literal["strip_markdown_fences", "fix_model_html_escaping", "remove_invalid_chars"]
+
 class PatchloomError(ValueError):
     """Base class of every patchloom error.
 
@@ -55,8 +60,8 @@ class SearchNotFoundError(PatchloomError):
     """
 
 class AmbiguousMatchError(PatchloomError):
-    """The text to replace occurs more than once and the operation needs one place (code
-    ``multiple_matches``)."""
+    """The text to replace occurs more than once and the operation needs one place (codes
+    ``multiple_matches``, ``ambiguous_match``)."""
 
 class InvalidEditError(PatchloomError):
     """The edit cannot be carried out on this content as asked.
@@ -66,14 +71,16 @@ class InvalidEditError(PatchloomError):
     """
 
 class MalformedDiffError(PatchloomError):
-    """The diff's markers are missing, misplaced or unterminated.
+    """The diff is malformed or contradicts itself: markers missing, misplaced or unterminated,
+    or blocks overlapping.
 
-    Codes ``malformed_block``, ``invalid_state_transition``, ``incomplete_at_finish``.
+    Codes ``malformed_block``, ``invalid_state_transition``, ``incomplete_at_finish``,
+    ``overlapping_blocks``.
     """
 
 class InvalidOptionError(PatchloomError):
     """An unknown option value (codes ``invalid_version``, ``invalid_dialect``,
-    ``invalid_convention``, ``invalid_fix``)."""
+    ``invalid_convention``, ``invalid_fix``, ``invalid_policy``)."""
 
 class AlreadyFinishedError(PatchloomError):
     """A ``StreamingApplier`` was used after ``finish()`` (code ``already_finished``)."""
@@ -105,13 +112,16 @@ class BlockReport:
     def index(self) -> int:
         """The block's number among completed blocks, from 0, in completion order."""
     @property
-    def status(self) -> Literal["applied"]:
-        """Whether the block was applied."""
+    def status(self) -> Literal["applied", "failed"]:
+        """Whether the block was applied (``"failed"`` only under the ``"partial"`` policy)."""
     @property
     def strategy(self) -> str:
-        """How the SEARCH text was located: ``"exact"``, ``"line_trimmed"``,
-        ``"block_anchor"``, ``"exact_anywhere"``, ``"empty_search_new_file"`` or
-        ``"empty_search_whole_file"``."""
+        """How the SEARCH text was located. Cline dialects: ``"exact"``, ``"line_trimmed"``,
+        ``"block_anchor"``, ``"exact_anywhere"``, ``"empty_search_new_file"``,
+        ``"empty_search_whole_file"``; ``native``: ``"exact"``, ``"line_endings"``,
+        ``"trailing_whitespace"``, ``"indentation"``, ``"punctuation"``,
+        ``"line_number_prefix"``, ``"blank_lines"``, ``"typo"``, or ``"unmatched"`` for a
+        failed block."""
     @property
     def start(self) -> int:
         """``str`` index in the original where the matched text starts."""
@@ -120,10 +130,27 @@ class BlockReport:
         """``str`` index in the original where the matched text ends."""
     @property
     def start_line(self) -> int:
-        """1-based line of ``start``."""
+        """1-based line where the matched text starts."""
     @property
     def end_line(self) -> int:
-        """1-based line of ``end``."""
+        """1-based line the matched text ends on (``start_line`` when it is empty)."""
+    @property
+    def candidates(self) -> int:
+        """How many places the deciding tier found (``native``; Cline dialects report 1)."""
+    @property
+    def indent_delta(self) -> int:
+        """The indentation change from the SEARCH text to the file, in columns (``native``)."""
+    @property
+    def reindented(self) -> bool:
+        """Whether the replacement was shifted by ``indent_delta`` (``native``)."""
+    @property
+    def normalizations(self) -> list[str]:
+        """The differences the match tolerated (``native``): ``"line_endings"``,
+        ``"trailing_whitespace"``, ``"indentation"``, ``"punctuation"``,
+        ``"line_number_prefixes"``, ``"blank_lines"``, ``"typo"``."""
+    @property
+    def error(self) -> Optional[PatchloomError]:
+        """Why the block failed, or None."""
 
 @final
 class Update:
@@ -176,10 +203,16 @@ class StreamingApplier:
     """
 
     def __new__(
-        cls, original: str, *, dialect: Literal["cline-v1", "cline-v2"] = "cline-v1"
+        cls,
+        original: str,
+        *,
+        dialect: _Dialect = "cline-v1",
+        policy: _Policy = "all_or_nothing",
     ) -> StreamingApplier:
-        """Start applying a diff to ``original``; raises :class:`InvalidOptionError` for an
-        unknown dialect."""
+        """Start applying a diff to ``original``. ``dialect`` ``"cline-v1"`` (the default, a
+        drop-in for Cline) or ``"cline-v2"`` reproduce Cline; ``"native"`` applies what the
+        model meant and refuses what is ambiguous. ``policy`` (``native`` only): all blocks or
+        none, or ``"partial"``. Raises :class:`InvalidOptionError` for an unknown name."""
     def push(self, chunk: str) -> Update:
         """Feed the next piece of the diff; returns the splice it made to the preview."""
     @property
@@ -204,6 +237,23 @@ class StreamingApplier:
     def finish(self) -> Outcome:
         """End the stream and return the final content with a report per block, or raise the
         diff's error. The applier cannot be used afterwards (:class:`AlreadyFinishedError`)."""
+
+def apply_diff(
+    diff: str,
+    original: str,
+    *,
+    dialect: _Dialect = "native",
+    policy: _Policy = "all_or_nothing",
+) -> Outcome:
+    """Apply a whole SEARCH/REPLACE diff in any dialect (``native`` by default).
+
+    ``native`` reads every marker spelling models emit and locates each block independently by
+    a cascade of tiers, strictest first (exact, line endings, trailing whitespace, indentation,
+    punctuation, read-tool line numbers, blank lines, one typo). Two or more candidates raise
+    :class:`AmbiguousMatchError`, none :class:`SearchNotFoundError`, with a message a model can
+    act on. By default all blocks apply or none; with ``policy="partial"`` the ones that matched
+    apply and the rest are reported with ``status == "failed"``.
+    """
 
 def construct_new_file_content(
     diff: str,
@@ -294,8 +344,6 @@ def insert_content(
     """Roo's ``insert_content`` tool, observably: ``original`` None = the file does not exist;
     ``line`` as the tool received it (text from the XML protocol, a number from the native one,
     None when missing); Roo's messages and line joining."""
-
-_FixName = Literal["strip_markdown_fences", "fix_model_html_escaping", "remove_invalid_chars"]
 
 def write(
     text: str,

@@ -23,7 +23,7 @@ def test_match_indices_are_str_indices_after_astral_characters() -> None:
     [block] = outcome.blocks
     assert (block.index, block.status, block.strategy) == (0, "applied", "exact")
     assert original[block.start : block.end] == "b\n"
-    assert (block.start_line, block.end_line) == (2, 3)
+    assert (block.start_line, block.end_line) == (2, 2)
 
 
 def test_updates_rebuild_the_preview_in_str_units() -> None:
@@ -99,7 +99,10 @@ def test_reprs_are_informative() -> None:
     assert repr(update).startswith("Update(start=0, removed=0, inserted='b\\n'")
     outcome = applier.finish()
     assert repr(outcome) == "Outcome(new_content=<2 chars>, match_indices=[0], blocks=<1 blocks>)"
-    assert "strategy='exact'" in repr(outcome.blocks[0])
+    assert repr(outcome.blocks[0]) == (
+        "BlockReport(index=0, status='applied', strategy='exact', start=0, end=2, start_line=1, "
+        "end_line=1, candidates=1, normalizations=[])"
+    )
     assert repr(applier) == "StreamingApplier(dialect='cline-v1', finished)"
 
 

@@ -32,6 +32,9 @@ FAMILY = {
     "invalid_line_for_new_file": patchloom.InvalidEditError,
     "invalid_convention": patchloom.InvalidOptionError,
     "invalid_fix": patchloom.InvalidOptionError,
+    "invalid_policy": patchloom.InvalidOptionError,
+    "ambiguous_match": patchloom.AmbiguousMatchError,
+    "overlapping_blocks": patchloom.MalformedDiffError,
 }
 
 # Codes no Python call can raise, with the reason.
@@ -152,6 +155,13 @@ def test_every_code_is_raised_for_real_with_its_class() -> None:
         lambda: patchloom.insert_content("a", "abc", "x"),
         lambda: patchloom.insert_content(None, 3, "x"),
         lambda: patchloom.write("x", fixes=["no_such_fix"]),  # type: ignore[list-item]
+        lambda: patchloom.apply_diff("", "", policy="x"),  # type: ignore[arg-type]
+        lambda: patchloom.apply_diff("------- SEARCH\na\n=======\nb\n+++++++ REPLACE\n", "a\na\n"),
+        lambda: patchloom.apply_diff(
+            "------- SEARCH\na\nb\n=======\nx\n+++++++ REPLACE\n"
+            "------- SEARCH\nb\nc\n=======\ny\n+++++++ REPLACE\n",
+            "a\nb\nc\n",
+        ),
     ):
         try:
             call()

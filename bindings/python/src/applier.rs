@@ -6,7 +6,7 @@
 
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
-use patchloom::{ApplierOptions, Dialect, Error, StreamingApplier};
+use patchloom::{ApplierOptions, Dialect, Error, Policy, StreamingApplier};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 
@@ -47,11 +47,13 @@ fn running<'g>(
 #[pymethods]
 impl PyStreamingApplier {
     #[new]
-    #[pyo3(signature = (original, *, dialect = "cline-v1"))]
-    fn new(py: Python<'_>, original: PyBackedStr, dialect: &str) -> PyResult<Self> {
+    #[pyo3(signature = (original, *, dialect = "cline-v1", policy = "all_or_nothing"))]
+    fn new(py: Python<'_>, original: PyBackedStr, dialect: &str, policy: &str) -> PyResult<Self> {
         let dialect: Dialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
+        let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
+        let options = ApplierOptions::new().dialect(dialect).policy(policy);
         let applier = gil::run(py, original.len(), || {
-            StreamingApplier::new(&*original, ApplierOptions::new().dialect(dialect))
+            StreamingApplier::new(&*original, options)
         });
         Ok(PyStreamingApplier {
             inner: Mutex::new(Some(applier)),

@@ -27,7 +27,7 @@ create_exception!(
     patchloom,
     AmbiguousMatchError,
     PatchloomError,
-    "The text to replace occurs more than once and the operation needs one place (code multiple_matches)."
+    "The text to replace occurs more than once and the operation needs one place (codes multiple_matches, ambiguous_match)."
 );
 create_exception!(
     patchloom,
@@ -39,13 +39,13 @@ create_exception!(
     patchloom,
     MalformedDiffError,
     PatchloomError,
-    "The diff's markers are missing, misplaced or unterminated (codes malformed_block, invalid_state_transition, incomplete_at_finish)."
+    "The diff is malformed or contradicts itself: markers missing, misplaced or unterminated, or blocks overlapping (codes malformed_block, invalid_state_transition, incomplete_at_finish, overlapping_blocks)."
 );
 create_exception!(
     patchloom,
     InvalidOptionError,
     PatchloomError,
-    "An unknown option value (codes invalid_version, invalid_dialect, invalid_convention, invalid_fix)."
+    "An unknown option value (codes invalid_version, invalid_dialect, invalid_convention, invalid_fix, invalid_policy)."
 );
 create_exception!(
     patchloom,
@@ -67,7 +67,9 @@ fn class_for(py: Python<'_>, kind: ErrorKind) -> Bound<'_, PyType> {
         | ErrorKind::EmptySearchNonEmptyFile
         | ErrorKind::MatchBeforePreviousBlock
         | ErrorKind::NotFound => py.get_type::<SearchNotFoundError>(),
-        ErrorKind::MultipleMatches => py.get_type::<AmbiguousMatchError>(),
+        ErrorKind::MultipleMatches | ErrorKind::AmbiguousMatch => {
+            py.get_type::<AmbiguousMatchError>()
+        }
         ErrorKind::OldEqualsNew
         | ErrorKind::FileExists
         | ErrorKind::FileNotFound
@@ -76,11 +78,13 @@ fn class_for(py: Python<'_>, kind: ErrorKind) -> Bound<'_, PyType> {
         | ErrorKind::InvalidLineForNewFile => py.get_type::<InvalidEditError>(),
         ErrorKind::MalformedBlock
         | ErrorKind::InvalidStateTransition
-        | ErrorKind::IncompleteAtFinish => py.get_type::<MalformedDiffError>(),
+        | ErrorKind::IncompleteAtFinish
+        | ErrorKind::OverlappingBlocks => py.get_type::<MalformedDiffError>(),
         ErrorKind::InvalidVersion
         | ErrorKind::InvalidDialect
         | ErrorKind::InvalidConvention
-        | ErrorKind::InvalidFix => py.get_type::<InvalidOptionError>(),
+        | ErrorKind::InvalidFix
+        | ErrorKind::InvalidPolicy => py.get_type::<InvalidOptionError>(),
         ErrorKind::AlreadyFinished => py.get_type::<AlreadyFinishedError>(),
         ErrorKind::ConcurrentUse => py.get_type::<ConcurrentUseError>(),
         // The core may add kinds; until they get a family they raise the base class (the

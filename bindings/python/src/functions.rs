@@ -2,12 +2,13 @@
 
 use patchloom::cline::{self, Version};
 use patchloom::text::line_number_from_char_index;
+use patchloom::{ApplyOptions, Dialect, Policy};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 
 use crate::errors::to_py_err;
 use crate::gil;
-use crate::types::PyNewFileContent;
+use crate::types::{PyNewFileContent, PyOutcome};
 
 /// Cline's `constructNewFileContent`: apply a SEARCH/REPLACE diff (or a prefix of one, with
 /// `is_final=False`) to `original`, byte-identical with Cline v4.0.10.
@@ -26,6 +27,27 @@ pub(crate) fn construct_new_file_content(
     })
     .map_err(|e| to_py_err(py, &e))?;
     Ok(PyNewFileContent::new(py, &result))
+}
+
+/// Apply a whole diff in any dialect (`native` by default): the new content and a report per
+/// block, or the diff's error.
+#[pyfunction]
+#[pyo3(signature = (diff, original, *, dialect = "native", policy = "all_or_nothing"))]
+pub(crate) fn apply_diff(
+    py: Python<'_>,
+    diff: PyBackedStr,
+    original: PyBackedStr,
+    dialect: &str,
+    policy: &str,
+) -> PyResult<PyOutcome> {
+    let dialect: Dialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
+    let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
+    let options = ApplyOptions::new().dialect(dialect).policy(policy);
+    let outcome = gil::run(py, diff.len() + original.len(), || {
+        patchloom::apply_diff(&diff, &original, &options)
+    })
+    .map_err(|e| to_py_err(py, &e))?;
+    PyOutcome::new(py, &outcome)
 }
 
 /// The 1-based line number of a `str` index into `content` (indices past the end count the

@@ -31,7 +31,7 @@ mod _native {
         strip_markdown_fences, write,
     };
     #[pymodule_export]
-    use super::functions::{construct_new_file_content, line_number_from_index};
+    use super::functions::{apply_diff, construct_new_file_content, line_number_from_index};
     #[pymodule_export]
     use super::ops::{PyEdit, PyInsertedContent, insert, insert_content, str_replace};
     #[pymodule_export]

@@ -6,6 +6,8 @@
 use patchloom::cline::NewFileContent;
 use patchloom::{BlockReport, BlockStatus, Outcome, Position, Update};
 use pyo3::prelude::*;
+
+use crate::errors::exception;
 use pyo3::types::{PySlice, PyString};
 
 /// A list of plain names as Python prints it: `['a', 'b']`.
@@ -62,45 +64,65 @@ impl PyNewFileContent {
 pub struct PyBlockReport {
     /// The block's number among completed blocks, from 0.
     index: usize,
-    /// `"applied"`.
+    /// `"applied"` or `"failed"`.
     status: &'static str,
-    /// How the SEARCH text was located, e.g. `"exact"`, `"line_trimmed"`, `"block_anchor"`.
+    /// How the SEARCH text was located, e.g. `"exact"`, `"indentation"`, `"unmatched"`.
     strategy: &'static str,
     /// `str` index in the original where the matched text starts.
     start: usize,
     /// `str` index in the original where the matched text ends.
     end: usize,
-    /// 1-based line of `start`.
+    /// 1-based line where the matched text starts.
     start_line: usize,
-    /// 1-based line of `end`.
+    /// 1-based line the matched text ends on.
     end_line: usize,
+    /// How many places the deciding tier found (`native`).
+    candidates: usize,
+    /// The indentation change from the SEARCH text to the file, in columns (`native`).
+    indent_delta: isize,
+    /// Whether the replacement was shifted by `indent_delta` (`native`).
+    reindented: bool,
+    /// The differences the match tolerated (`native`), e.g. `"trailing_whitespace"`.
+    normalizations: Vec<&'static str>,
+    /// Why the block failed (a `PatchloomError`), or None.
+    error: Option<Py<PyAny>>,
 }
 
 /// The name of a block status.
 fn status_name(status: BlockStatus) -> &'static str {
     match status {
         BlockStatus::Applied => "applied",
+        BlockStatus::Failed => "failed",
         _ => "unknown",
     }
 }
 
 impl PyBlockReport {
-    fn new(report: &BlockReport) -> Self {
-        PyBlockReport {
+    fn new(py: Python<'_>, report: &BlockReport) -> PyResult<Self> {
+        let error = match &report.error {
+            Some(e) => Some(exception(py, e)?.unbind()),
+            None => None,
+        };
+        Ok(PyBlockReport {
             index: report.index,
             status: status_name(report.status),
             strategy: report.strategy.name(),
             start: report.start.chars,
             end: report.end.chars,
             start_line: report.start.line,
-            end_line: report.end.line,
-        }
+            end_line: report.end_line,
+            candidates: report.candidates,
+            indent_delta: report.indent_delta,
+            reindented: report.reindented,
+            normalizations: report.normalizations.iter().map(|n| n.name()).collect(),
+            error,
+        })
     }
 
     fn list(py: Python<'_>, reports: &[BlockReport]) -> PyResult<Vec<Py<PyBlockReport>>> {
         reports
             .iter()
-            .map(|r| Py::new(py, PyBlockReport::new(r)))
+            .map(|r| Py::new(py, PyBlockReport::new(py, r)?))
             .collect()
     }
 }
@@ -109,14 +131,16 @@ impl PyBlockReport {
 impl PyBlockReport {
     fn __repr__(&self) -> String {
         format!(
-            "BlockReport(index={}, status='{}', strategy='{}', start={}, end={}, start_line={}, end_line={})",
+            "BlockReport(index={}, status='{}', strategy='{}', start={}, end={}, start_line={}, end_line={}, candidates={}, normalizations={})",
             self.index,
             self.status,
             self.strategy,
             self.start,
             self.end,
             self.start_line,
-            self.end_line
+            self.end_line,
+            self.candidates,
+            names_repr(&self.normalizations)
         )
     }
 }

@@ -6,6 +6,8 @@
 //! - S3: S1's blocks with indentation removed and trailing spaces added (line-trimmed tier).
 //! - S4: a 200,000-line file with one block near the end, one-shot.
 //! - S5: S4 streamed in 4-character chunks.
+//! - S6: S4's file with a block that matches nothing, through the `native` dialect, against an
+//!   exact block over the same file.
 
 /// A file and a diff for it.
 pub struct Scenario {
@@ -118,6 +120,25 @@ pub fn s4() -> Scenario {
     let original = code_file(200_000);
     let diff = diff_for(&original, &[199_900], str::to_owned);
     Scenario { original, diff }
+}
+
+/// S6: S4's 200,000-line file with one 4-line block whose SEARCH text matches nothing: each of
+/// its lines is in the file, but far apart, so every tolerant tier of the `native` dialect runs
+/// and finds nothing (its worst case), and the refusal computes its diagnostics.
+pub fn s6_no_match() -> Scenario {
+    let original = code_file(200_000);
+    let lines: Vec<&str> = original.lines().collect();
+    let search: Vec<&str> = [50_002, 90_003, 130_004, 170_005]
+        .iter()
+        .map(|&i| lines[i])
+        .collect();
+    let diff = block(&search, &["    pass".to_owned()]);
+    Scenario { original, diff }
+}
+
+/// S6's exact counterpart: the same file with one exact 4-line block near the end (S4).
+pub fn s6_exact() -> Scenario {
+    s4()
 }
 
 /// The diff cut into pieces of `n` characters, as a model's tokens arrive.

@@ -28,8 +28,9 @@ enum Command {
         /// The diff to apply; `-` reads it from standard input.
         #[arg(long, value_name = "EDIT")]
         diff: PathBuf,
-        /// How the diff is read: cline-v1 or cline-v2.
-        #[arg(long, default_value = "cline-v1", value_parser = parse_dialect)]
+        /// How the diff is read: native (tolerant, refuses ambiguous or stale edits),
+        /// cline-v1 or cline-v2 (byte-exact Cline).
+        #[arg(long, default_value = "native", value_parser = parse_dialect)]
         dialect: Dialect,
         /// Print a unified diff of the change instead of writing FILE.
         #[arg(long)]

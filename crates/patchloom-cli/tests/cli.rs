@@ -89,6 +89,68 @@ fn a_failed_edit_exits_nonzero_and_leaves_the_file() {
 }
 
 #[test]
+fn native_is_the_default_and_refuses_ambiguous_edits() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.txt");
+    // CRLF file, LF diff with lost indentation: the native dialect applies it.
+    std::fs::write(&file, "fn f() {\r\n    b();\r\n}\r\n").expect("write");
+    let diff = "<<<<<<< SEARCH\nb();\n=======\n    c();\n>>>>>>> REPLACE\n";
+    let out = patchloom(
+        &["apply", "--diff", "-", file.to_str().unwrap()],
+        Some(diff),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        "fn f() {\r\n    c();\r\n}\r\n"
+    );
+    // The same text twice: refused, file untouched.
+    std::fs::write(&file, "x\ny\nx\n").expect("write");
+    let diff = "------- SEARCH\nx\n=======\nz\n+++++++ REPLACE\n";
+    let out = patchloom(
+        &["apply", "--diff", "-", file.to_str().unwrap()],
+        Some(diff),
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8(out.stderr).expect("utf8");
+    assert!(stderr.contains("[ambiguous_match]"), "{stderr}");
+    assert!(
+        stderr.contains("matches 2 places: line 1, line 3"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "x\ny\nx\n");
+}
+
+#[test]
+fn dialect_cline_v1_keeps_the_old_behaviour() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, "x\ny\nx\n").expect("write");
+    let diff = "------- SEARCH\nx\n=======\nz\n+++++++ REPLACE\n";
+    let out = patchloom(
+        &[
+            "apply",
+            "--diff",
+            "-",
+            "--dialect",
+            "cline-v1",
+            file.to_str().unwrap(),
+        ],
+        Some(diff),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "z\ny\nx\n");
+}
+
+#[test]
 fn unknown_dialect_is_refused() {
     let out = patchloom(&["apply", "--diff", "-", "--dialect", "v9", "x"], Some(""));
     assert!(!out.status.success());

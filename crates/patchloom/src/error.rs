@@ -28,6 +28,10 @@ pub enum ErrorKind {
     InvalidDialect,
     /// A streaming applier was used after `finish`.
     AlreadyFinished,
+    /// A SEARCH block matched several places and nothing chose one (`native`).
+    AmbiguousMatch,
+    /// Two blocks matched overlapping regions (`native`).
+    OverlappingBlocks,
     /// A streaming applier was called from a second thread while a call was in progress
     /// (bindings whose host languages share objects between threads detect this).
     ConcurrentUse,
@@ -51,6 +55,8 @@ pub enum ErrorKind {
     InvalidLineForNewFile,
     /// An unknown content-fix name.
     InvalidFix,
+    /// An unknown failure-policy name (expected `all_or_nothing` or `partial`).
+    InvalidPolicy,
 }
 
 impl ErrorKind {
@@ -66,6 +72,8 @@ impl ErrorKind {
             ErrorKind::InvalidVersion => "invalid_version",
             ErrorKind::InvalidDialect => "invalid_dialect",
             ErrorKind::AlreadyFinished => "already_finished",
+            ErrorKind::AmbiguousMatch => "ambiguous_match",
+            ErrorKind::OverlappingBlocks => "overlapping_blocks",
             ErrorKind::ConcurrentUse => "concurrent_use",
             ErrorKind::OldEqualsNew => "old_equals_new",
             ErrorKind::FileExists => "file_exists",
@@ -77,6 +85,7 @@ impl ErrorKind {
             ErrorKind::InvalidLineNumber => "invalid_line_number",
             ErrorKind::InvalidLineForNewFile => "invalid_line_for_new_file",
             ErrorKind::InvalidFix => "invalid_fix",
+            ErrorKind::InvalidPolicy => "invalid_policy",
         }
     }
 
@@ -91,6 +100,8 @@ impl ErrorKind {
         ErrorKind::InvalidVersion,
         ErrorKind::InvalidDialect,
         ErrorKind::AlreadyFinished,
+        ErrorKind::AmbiguousMatch,
+        ErrorKind::OverlappingBlocks,
         ErrorKind::ConcurrentUse,
         ErrorKind::OldEqualsNew,
         ErrorKind::FileExists,
@@ -102,6 +113,7 @@ impl ErrorKind {
         ErrorKind::InvalidLineNumber,
         ErrorKind::InvalidLineForNewFile,
         ErrorKind::InvalidFix,
+        ErrorKind::InvalidPolicy,
     ];
 }
 

@@ -41,6 +41,7 @@ pub mod cline;
 mod error;
 pub mod fixes;
 mod matching;
+mod native;
 pub mod ops;
 mod stream;
 pub mod text;
@@ -48,7 +49,8 @@ pub mod text;
 pub use error::{Error, ErrorKind, Result};
 pub use matching::Strategy;
 pub use stream::{
-    ApplierOptions, BlockReport, BlockStatus, Dialect, Outcome, StreamingApplier, Update,
+    ApplierOptions, ApplyOptions, BlockReport, BlockStatus, Dialect, Normalization, Outcome,
+    Policy, StreamingApplier, Update, apply_diff,
 };
 pub use text::{Position, TextOffset};
 

@@ -41,7 +41,8 @@ pub(crate) use line_index::{Haystack, LineIndex, SearchLines};
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Strategy {
-    /// Byte-for-byte, at or after the end of the previous block.
+    /// Byte-for-byte (Cline: at or after the end of the previous block; `native`: anywhere,
+    /// whole lines).
     Exact,
     /// Whole lines equal after trimming whitespace at both ends.
     LineTrimmed,
@@ -54,6 +55,22 @@ pub enum Strategy {
     EmptySearchNewFile,
     /// An empty SEARCH on a non-empty file, replacing all of it (Cline v2).
     EmptySearchWholeFile,
+    /// `native`: equal except for line endings.
+    LineEndings,
+    /// `native`: equal except for trailing whitespace.
+    TrailingWhitespace,
+    /// `native`: equal except for a uniform indentation change (tabs and spaces understood).
+    Indentation,
+    /// `native`: equal once typographic punctuation and exotic spaces are folded to ASCII.
+    Punctuation,
+    /// `native`: equal once read-tool line-number prefixes are removed from the SEARCH lines.
+    LineNumberPrefix,
+    /// `native`: equal when blank lines are ignored.
+    BlankLines,
+    /// `native`: one line differs by a small letter edit inside a word.
+    Typo,
+    /// `native`: no match; the block failed (see its error).
+    Unmatched,
 }
 
 impl Strategy {
@@ -66,6 +83,14 @@ impl Strategy {
             Strategy::ExactAnywhere => "exact_anywhere",
             Strategy::EmptySearchNewFile => "empty_search_new_file",
             Strategy::EmptySearchWholeFile => "empty_search_whole_file",
+            Strategy::LineEndings => "line_endings",
+            Strategy::TrailingWhitespace => "trailing_whitespace",
+            Strategy::Indentation => "indentation",
+            Strategy::Punctuation => "punctuation",
+            Strategy::LineNumberPrefix => "line_number_prefix",
+            Strategy::BlankLines => "blank_lines",
+            Strategy::Typo => "typo",
+            Strategy::Unmatched => "unmatched",
         }
     }
 }

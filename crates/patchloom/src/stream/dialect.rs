@@ -15,25 +15,30 @@ pub enum Dialect {
     ClineV1,
     /// Cline v2, byte-identical with Cline v4.0.10.
     ClineV2,
+    /// What the model meant, made robust: every marker spelling, a cascade of tolerant tiers,
+    /// refusal of ambiguous or stale edits (see [`apply_diff`](crate::apply_diff)).
+    Native,
 }
 
 impl Dialect {
     /// Every dialect, in the order documentation lists them.
-    pub const ALL: &'static [Dialect] = &[Dialect::ClineV1, Dialect::ClineV2];
+    pub const ALL: &'static [Dialect] = &[Dialect::ClineV1, Dialect::ClineV2, Dialect::Native];
 
-    /// The dialect's name: `"cline-v1"` or `"cline-v2"`.
+    /// The dialect's name: `"cline-v1"`, `"cline-v2"` or `"native"`.
     pub fn as_str(self) -> &'static str {
         match self {
             Dialect::ClineV1 => "cline-v1",
             Dialect::ClineV2 => "cline-v2",
+            Dialect::Native => "native",
         }
     }
 
-    /// The Cline version this dialect reproduces.
-    pub(crate) fn cline_version(self) -> Version {
+    /// The Cline version this dialect reproduces, if it is a Cline dialect.
+    pub(crate) fn cline_version(self) -> Option<Version> {
         match self {
-            Dialect::ClineV1 => Version::V1,
-            Dialect::ClineV2 => Version::V2,
+            Dialect::ClineV1 => Some(Version::V1),
+            Dialect::ClineV2 => Some(Version::V2),
+            Dialect::Native => None,
         }
     }
 }

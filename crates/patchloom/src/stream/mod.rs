@@ -1,9 +1,11 @@
-//! The stateful streaming applier and what it reports.
+//! The stateful streaming applier, the one-shot [`apply_diff`], and what they report.
 
 mod applier;
 mod dialect;
+mod oneshot;
 mod report;
 
-pub use applier::{ApplierOptions, StreamingApplier};
+pub use applier::{ApplierOptions, Policy, StreamingApplier};
 pub use dialect::Dialect;
-pub use report::{BlockReport, BlockStatus, Outcome, Update};
+pub use oneshot::{ApplyOptions, apply_diff};
+pub use report::{BlockReport, BlockStatus, Normalization, Outcome, Update};

@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 
+use crate::error::Error;
 use crate::matching::Strategy;
 use crate::text::{Position, TextOffset};
 
@@ -59,6 +60,43 @@ impl Update<'_> {
 pub enum BlockStatus {
     /// The block's SEARCH text was found and its REPLACE text applied.
     Applied,
+    /// The block was not applied (`native`): its [`BlockReport::error`] says why.
+    Failed,
+}
+
+/// A difference between a SEARCH text and the file that the `native` dialect tolerated.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Normalization {
+    /// Line endings differed (LF, CRLF, or no newline at the end of the file).
+    LineEndings,
+    /// Trailing whitespace differed.
+    TrailingWhitespace,
+    /// Indentation differed by a uniform delta, or tabs against spaces.
+    Indentation,
+    /// Typographic punctuation or exotic spaces differed from their ASCII forms.
+    Punctuation,
+    /// The SEARCH lines carried read-tool line-number prefixes.
+    LineNumberPrefixes,
+    /// Blank lines differed.
+    BlankLines,
+    /// One line differed by a small letter edit.
+    Typo,
+}
+
+impl Normalization {
+    /// A stable snake_case name, as bindings report it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Normalization::LineEndings => "line_endings",
+            Normalization::TrailingWhitespace => "trailing_whitespace",
+            Normalization::Indentation => "indentation",
+            Normalization::Punctuation => "punctuation",
+            Normalization::LineNumberPrefixes => "line_number_prefixes",
+            Normalization::BlankLines => "blank_lines",
+            Normalization::Typo => "typo",
+        }
+    }
 }
 
 /// What happened to one SEARCH/REPLACE block.
@@ -76,6 +114,50 @@ pub struct BlockReport {
     /// Where the matched text ends in the original (Cline's fuzzy tiers report one past the end
     /// of a file without a final newline).
     pub end: Position,
+    /// The 1-based line the matched text ends on (`start.line` when it is empty).
+    pub end_line: usize,
+    /// How many places the deciding tier found (`native`; more than one means a `:start_line:`
+    /// hint chose; 0 for a failed block). The Cline dialects take the first match, reported as 1.
+    pub candidates: usize,
+    /// The indentation change from the SEARCH text to the file, in columns (`native`).
+    pub indent_delta: isize,
+    /// Whether the replacement was shifted by [`indent_delta`](Self::indent_delta) because it
+    /// carried the SEARCH text's indentation rather than the file's (`native`).
+    pub reindented: bool,
+    /// The differences the match tolerated (`native`; empty for an exact match).
+    pub normalizations: Vec<Normalization>,
+    /// Why the block failed, when [`status`](Self::status) is [`BlockStatus::Failed`].
+    pub error: Option<Error>,
+}
+
+impl BlockReport {
+    /// An applied block of a Cline dialect: positions and strategy only.
+    pub(crate) fn cline(
+        index: usize,
+        strategy: Strategy,
+        start: Position,
+        end: Position,
+        ends_with_newline: bool,
+    ) -> Self {
+        let end_line = if end.bytes > start.bytes && ends_with_newline {
+            end.line - 1
+        } else {
+            end.line
+        };
+        BlockReport {
+            index,
+            status: BlockStatus::Applied,
+            strategy,
+            start,
+            end,
+            end_line,
+            candidates: 1,
+            indent_delta: 0,
+            reindented: false,
+            normalizations: Vec::new(),
+            error: None,
+        }
+    }
 }
 
 /// The result of a finished diff.
@@ -84,8 +166,19 @@ pub struct BlockReport {
 pub struct Outcome {
     /// The new file content.
     pub new_content: String,
-    /// One report per applied block, in completion order.
+    /// One report per block, in completion order (in `native`, failed blocks too when the
+    /// policy is [`Policy::Partial`](crate::Policy::Partial)).
     pub blocks: Vec<BlockReport>,
-    /// Cline's `matchIndices` (block starts, sorted in v1; empty in v2).
+    /// Cline's `matchIndices` (block starts, sorted in v1; empty in v2; in `native`, the starts
+    /// of the applied blocks, sorted).
     pub match_indices: Vec<Position>,
+}
+
+impl Outcome {
+    /// The blocks that failed (only with [`Policy::Partial`](crate::Policy::Partial)).
+    pub fn failed(&self) -> impl Iterator<Item = &BlockReport> {
+        self.blocks
+            .iter()
+            .filter(|b| b.status == BlockStatus::Failed)
+    }
 }

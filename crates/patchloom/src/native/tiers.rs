@@ -1,0 +1,514 @@
+//! The `native` matching cascade (see the module doc of `native` for the rules).
+//!
+//! The exact tier is a substring search (memchr's `memmem`) that keeps line-aligned hits, so an
+//! exact edit never indexes the file. Every later tier starts from the candidates of the loosest
+//! line key, found once per block in the file's non-blank lines ([`FileIndex`]) by a Z-algorithm
+//! pass, and checks each candidate window against the stricter keys; every window a stricter
+//! tier accepts is among those candidates, so each tier still counts its matches in the whole
+//! file. The typo tier finds windows with at most one differing line from the common-prefix and
+//! common-suffix lengths of every position (two more linear passes). A work budget bounds the
+//! windows checked per block.
+
+use std::cell::OnceCell;
+
+use memchr::memmem;
+
+use super::indent::IndentMap;
+use super::index::FileIndex;
+use super::normalize::{BLANK, fold_trimmed, indent_of, loose_hash, split_line_number};
+use super::seq::{common_prefixes, common_suffixes, occurrences};
+use super::typo::is_typo;
+
+/// The tiers, strictest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum Tier {
+    Exact,
+    LineEndings,
+    TrailingWhitespace,
+    Indentation,
+    Punctuation,
+    LineNumberPrefix,
+    BlankLines,
+    Typo,
+}
+
+impl Tier {
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// A `:start_line:` hint picks among candidates whose first line is at most this far from it.
+pub(crate) const HINT_WINDOW: usize = 10;
+
+/// Line windows checked per block (beyond the exact tier) before the block is refused as too
+/// repetitive to place.
+const WINDOW_BUDGET: usize = 200_000;
+
+/// The SEARCH part of a block: content lines and the diff's line ending of each.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct SearchText {
+    pub(crate) lines: Vec<String>,
+    pub(crate) eols: Vec<&'static str>,
+}
+
+impl SearchText {
+    fn joined(&self) -> String {
+        let mut s = String::new();
+        for (l, e) in self.lines.iter().zip(&self.eols) {
+            s.push_str(l);
+            s.push_str(e);
+        }
+        s
+    }
+
+    /// The SEARCH without read-tool line-number prefixes, and the first line's number, when
+    /// every line carries one and the numbers run consecutively.
+    fn without_line_numbers(&self) -> Option<(SearchText, usize)> {
+        let mut first = None;
+        let mut lines = Vec::with_capacity(self.lines.len());
+        for (j, line) in self.lines.iter().enumerate() {
+            let (n, rest) = match split_line_number(line) {
+                Some(found) => found,
+                None if line.trim().is_empty() && first.is_some() => (first? + j, ""),
+                None => return None,
+            };
+            let start = *first.get_or_insert(n);
+            if n != start + j {
+                return None;
+            }
+            lines.push(rest.to_owned());
+        }
+        Some((
+            SearchText {
+                lines,
+                eols: self.eols.clone(),
+            },
+            first?,
+        ))
+    }
+}
+
+/// Where a block's SEARCH text was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Located {
+    /// The matched region in bytes of the original (whole lines, with their endings).
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    /// The region's first line (0-based) and its number of lines.
+    pub(crate) first_line: usize,
+    pub(crate) line_count: usize,
+    pub(crate) tier: Tier,
+    /// How many candidates the deciding tier had.
+    pub(crate) candidates: usize,
+    /// A `:start_line:` hint chose among several candidates.
+    pub(crate) hinted: bool,
+    pub(crate) indent: IndentMap,
+    /// The relaxations used, one bit per [`Tier`].
+    pub(crate) relaxed: u8,
+    /// The indentation of the first non-blank line of the SEARCH text as matched (without
+    /// line-number prefixes), which a replacement carrying the wrong indentation repeats.
+    pub(crate) search_indent: String,
+}
+
+impl Located {
+    /// Whether the relaxation of `tier` was needed.
+    pub(crate) fn used(&self, tier: Tier) -> bool {
+        self.relaxed & tier.bit() != 0
+    }
+}
+
+/// Why a SEARCH text was not placed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Miss {
+    NotFound,
+    /// Several candidates in one tier: their (first line, line count), 0-based.
+    Ambiguous {
+        tier: Tier,
+        windows: Vec<(usize, usize)>,
+    },
+    /// The work budget ran out among too many similar windows.
+    TooRepetitive,
+}
+
+/// A candidate window.
+#[derive(Clone, Copy, Debug)]
+struct Cand {
+    start: usize,
+    end: usize,
+    first_line: usize,
+    line_count: usize,
+    /// The tier this window meets (within a bucket, exact or line endings).
+    tier: Tier,
+    indent: IndentMap,
+    relaxed: u8,
+}
+
+/// Runs the cascade for one non-empty SEARCH text.
+pub(crate) fn locate(
+    text: &str,
+    index: &OnceCell<FileIndex>,
+    search: &SearchText,
+    hint: Option<usize>,
+) -> Result<Located, Miss> {
+    debug_assert!(!search.lines.is_empty());
+    let with_indent = |mut found: Located, search: &SearchText| {
+        found.search_indent = search
+            .lines
+            .iter()
+            .find(|l| !l.trim().is_empty())
+            .map_or("", |l| indent_of(l))
+            .to_owned();
+        found
+    };
+    let mut budget = WINDOW_BUDGET;
+    if let Some(found) = line_tiers(text, index, search, hint, &mut budget)? {
+        return Ok(with_indent(found, search));
+    }
+    let ix = index.get_or_init(|| FileIndex::new(text));
+    if let Some((stripped, number)) = search.without_line_numbers()
+        && let Some(mut found) =
+            line_tiers(text, index, &stripped, hint.or(Some(number)), &mut budget)?
+    {
+        found.tier = Tier::LineNumberPrefix;
+        found.relaxed |= Tier::LineNumberPrefix.bit();
+        return Ok(with_indent(found, &stripped));
+    }
+    let keys = Keys::new(search);
+    if keys.nonblank.is_empty() {
+        return Err(Miss::NotFound);
+    }
+    let occ = occurrences(&keys.nonblank_loose(), &ix.nonblank_loose);
+    let blank = blank_tier(text, ix, search, &keys, &occ, &mut budget)?;
+    if !blank.is_empty() {
+        return decide(blank, Tier::BlankLines, hint).map(|f| with_indent(f, search));
+    }
+    let typos = typo_tier(text, ix, search, &keys, &mut budget)?;
+    if !typos.is_empty() {
+        return decide(typos, Tier::Typo, hint).map(|f| with_indent(f, search));
+    }
+    Err(Miss::NotFound)
+}
+
+/// The loose hashes of a SEARCH text's lines and which lines are not blank.
+struct Keys {
+    loose: Vec<u64>,
+    nonblank: Vec<usize>,
+}
+
+impl Keys {
+    fn new(search: &SearchText) -> Self {
+        let mut buf = String::new();
+        let loose: Vec<u64> = search
+            .lines
+            .iter()
+            .map(|l| loose_hash(l, &mut buf))
+            .collect();
+        let nonblank = (0..loose.len()).filter(|&j| loose[j] != BLANK).collect();
+        Keys { loose, nonblank }
+    }
+
+    fn nonblank_loose(&self) -> Vec<u64> {
+        self.nonblank.iter().map(|&j| self.loose[j]).collect()
+    }
+}
+
+/// The line-preserving tiers: exact, line endings, trailing whitespace, indentation,
+/// punctuation. `Ok(None)` when none has a candidate.
+///
+/// Line endings are invisible to a model, so a window that differs only in them counts with
+/// the exact candidates (and is reported as the line-endings tier).
+fn line_tiers(
+    text: &str,
+    index: &OnceCell<FileIndex>,
+    search: &SearchText,
+    hint: Option<usize>,
+    budget: &mut usize,
+) -> Result<Option<Located>, Miss> {
+    if let Some(exact) = exact_fast_path(text, search)
+        && !exact.is_empty()
+    {
+        return decide(exact, Tier::Exact, hint).map(Some);
+    }
+    let ix = index.get_or_init(|| FileIndex::new(text));
+    let keys = Keys::new(search);
+    let Some(&lead) = keys.nonblank.first() else {
+        return Ok(None);
+    };
+    let k = search.lines.len();
+    let mut buckets: [Vec<Cand>; 4] = Default::default();
+    for c in occurrences(&keys.nonblank_loose(), &ix.nonblank_loose) {
+        let Some(first) = (ix.nonblank[c] as usize).checked_sub(lead) else {
+            continue;
+        };
+        if first + k > ix.len() {
+            continue;
+        }
+        spend(budget)?;
+        let pairs = (0..k).map(|j| (first + j, j));
+        if let Some((tier, indent, relaxed)) = compare(text, ix, search, pairs, None) {
+            let bucket = (tier as usize).saturating_sub(1);
+            buckets[bucket].push(cand(ix, first, k, tier, indent, relaxed));
+        }
+    }
+    let tiers = [
+        Tier::Exact,
+        Tier::TrailingWhitespace,
+        Tier::Indentation,
+        Tier::Punctuation,
+    ];
+    for (bucket, tier) in buckets.into_iter().zip(tiers) {
+        if !bucket.is_empty() {
+            return decide(bucket, tier, hint).map(Some);
+        }
+    }
+    Ok(None)
+}
+
+/// The exact tier without indexing the file, when line endings can only differ at the end of
+/// the file (no `\r` in the file or the SEARCH text): line-aligned `memmem` hits (overlapping
+/// ones included), plus the file's last lines if they lack only the final newline. `None` when
+/// the indexed path must decide.
+fn exact_fast_path(text: &str, search: &SearchText) -> Option<Vec<Cand>> {
+    if search.eols.iter().any(|e| *e != "\n") || memchr::memchr(b'\r', text.as_bytes()).is_some() {
+        return None;
+    }
+    let needle = search.joined();
+    let finder = memmem::Finder::new(needle.as_bytes());
+    let hay = text.as_bytes();
+    let k = search.lines.len();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(i) = finder.find(&hay[at..]) {
+        let start = at + i;
+        at = start + 1;
+        if start > 0 && hay[start - 1] != b'\n' {
+            continue;
+        }
+        out.push(Cand {
+            start,
+            end: start + needle.len(),
+            first_line: 0,
+            line_count: k,
+            tier: Tier::Exact,
+            indent: IndentMap::IDENTITY,
+            relaxed: 0,
+        });
+    }
+    // `needle` minus its last `\n` at the very end of a file without a final newline.
+    let tail = &needle[..needle.len() - 1];
+    if !text.ends_with('\n') && text.ends_with(tail) {
+        let start = text.len() - tail.len();
+        if start == 0 || hay[start - 1] == b'\n' {
+            out.push(Cand {
+                start,
+                end: text.len(),
+                first_line: 0,
+                line_count: k,
+                tier: Tier::LineEndings,
+                indent: IndentMap::IDENTITY,
+                relaxed: Tier::LineEndings.bit(),
+            });
+        }
+    }
+    // Line numbers only matter to choose among several candidates (the engine takes the
+    // winner's from its offset), so a unique match never counts the lines before it.
+    if out.len() > 1 {
+        let (mut line, mut counted) = (0, 0);
+        for c in &mut out {
+            line += memchr::memchr_iter(b'\n', &hay[counted..c.start]).count();
+            counted = c.start;
+            c.first_line = line;
+        }
+    }
+    Some(out)
+}
+
+fn cand(
+    ix: &FileIndex,
+    first: usize,
+    count: usize,
+    tier: Tier,
+    indent: IndentMap,
+    relaxed: u8,
+) -> Cand {
+    Cand {
+        start: ix.start(first),
+        end: ix.start(first + count),
+        first_line: first,
+        line_count: count,
+        tier,
+        indent,
+        relaxed,
+    }
+}
+
+fn spend(budget: &mut usize) -> Result<(), Miss> {
+    *budget = budget.checked_sub(1).ok_or(Miss::TooRepetitive)?;
+    Ok(())
+}
+
+/// Compares file lines with SEARCH lines pairwise (`(file line, search line)`): the strictest
+/// line-preserving tier every pair meets, the indentation map, and the relaxations used. The
+/// SEARCH line `typo`, if given, must instead differ from its file line by a typo.
+fn compare(
+    text: &str,
+    ix: &FileIndex,
+    search: &SearchText,
+    pairs: impl Iterator<Item = (usize, usize)>,
+    typo: Option<usize>,
+) -> Option<(Tier, IndentMap, u8)> {
+    let mut worst = Tier::Exact;
+    let mut relaxed = 0u8;
+    let mut indents = Vec::new();
+    for (fi, sj) in pairs {
+        let f = ix.content(text, fi);
+        let s = search.lines[sj].as_str();
+        let tier = if typo == Some(sj) {
+            if !is_typo(&fold_trimmed(f), &fold_trimmed(s)) {
+                return None;
+            }
+            Tier::Typo
+        } else if f == s {
+            if ix.eol(text, fi) == search.eols[sj] {
+                Tier::Exact
+            } else {
+                Tier::LineEndings
+            }
+        } else if f.trim_end() == s.trim_end() {
+            Tier::TrailingWhitespace
+        } else if f.trim() == s.trim() {
+            Tier::Indentation
+        } else if fold_trimmed(f) == fold_trimmed(s) {
+            Tier::Punctuation
+        } else {
+            return None;
+        };
+        relaxed |= tier.bit();
+        worst = worst.max(tier);
+        if !f.trim().is_empty() && !s.trim().is_empty() {
+            indents.push((indent_of(f), indent_of(s)));
+        }
+    }
+    let indent = if worst >= Tier::Indentation && !indents.is_empty() {
+        IndentMap::infer(&indents)?
+    } else {
+        IndentMap::IDENTITY
+    };
+    if !indent.is_identity() {
+        relaxed |= Tier::Indentation.bit();
+    }
+    // A typo window is classified by its other lines; report it as the typo tier.
+    Some((worst.min(Tier::Punctuation), indent, relaxed))
+}
+
+/// Windows whose non-blank lines match the SEARCH's non-blank lines, blank lines ignored
+/// (leading and trailing blank SEARCH lines must still be there).
+fn blank_tier(
+    text: &str,
+    ix: &FileIndex,
+    search: &SearchText,
+    keys: &Keys,
+    occ: &[usize],
+    budget: &mut usize,
+) -> Result<Vec<Cand>, Miss> {
+    let k = search.lines.len();
+    let m = keys.nonblank.len();
+    let lead = keys.nonblank[0];
+    let trail = k - 1 - keys.nonblank[m - 1];
+    let mut out = Vec::new();
+    for &c in occ {
+        let first_nb = ix.nonblank[c] as usize;
+        let last_nb = ix.nonblank[c + m - 1] as usize;
+        if first_nb < lead || last_nb + trail >= ix.len() {
+            continue;
+        }
+        let (first, last) = (first_nb - lead, last_nb + trail);
+        let blank = |i: usize| ix.loose[i] == BLANK;
+        if !(first..first_nb).all(blank) || !(last_nb + 1..=last).all(blank) {
+            continue;
+        }
+        spend(budget)?;
+        let pairs = (0..m).map(|j| (ix.nonblank[c + j] as usize, keys.nonblank[j]));
+        if let Some((_, indent, relaxed)) = compare(text, ix, search, pairs, None) {
+            let relaxed = relaxed | Tier::BlankLines.bit();
+            out.push(cand(
+                ix,
+                first,
+                last + 1 - first,
+                Tier::BlankLines,
+                indent,
+                relaxed,
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// Same-size windows where exactly one non-blank line differs from the SEARCH text, by a typo;
+/// the SEARCH must have at least three non-blank lines.
+fn typo_tier(
+    text: &str,
+    ix: &FileIndex,
+    search: &SearchText,
+    keys: &Keys,
+    budget: &mut usize,
+) -> Result<Vec<Cand>, Miss> {
+    let k = search.lines.len();
+    let n = ix.len();
+    if keys.nonblank.len() < 3 || k > n {
+        return Ok(Vec::new());
+    }
+    let pre = common_prefixes(&keys.loose, &ix.loose);
+    let suf = common_suffixes(&keys.loose, &ix.loose);
+    let mut out = Vec::new();
+    for first in 0..=n - k {
+        let p = pre[first] as usize;
+        if p >= k || p + suf[first + k - 1] as usize + 1 < k {
+            continue;
+        }
+        if keys.loose[p] == BLANK || ix.loose[first + p] == BLANK {
+            continue;
+        }
+        spend(budget)?;
+        let pairs = (0..k).map(|j| (first + j, j));
+        if let Some((_, indent, relaxed)) = compare(text, ix, search, pairs, Some(p)) {
+            out.push(cand(ix, first, k, Tier::Typo, indent, relaxed));
+        }
+    }
+    Ok(out)
+}
+
+/// One candidate wins; several are ambiguous unless a hint picks the unique nearest one within
+/// [`HINT_WINDOW`] lines.
+fn decide(cands: Vec<Cand>, tier: Tier, hint: Option<usize>) -> Result<Located, Miss> {
+    let located = |c: &Cand, hinted: bool| Located {
+        start: c.start,
+        end: c.end,
+        first_line: c.first_line,
+        line_count: c.line_count,
+        tier: c.tier,
+        candidates: cands.len(),
+        hinted,
+        indent: c.indent,
+        relaxed: c.relaxed,
+        search_indent: String::new(),
+    };
+    if let [only] = cands.as_slice() {
+        return Ok(located(only, false));
+    }
+    if let Some(hint) = hint {
+        let distance = |c: &Cand| (c.first_line + 1).abs_diff(hint);
+        let best = cands.iter().map(distance).min().unwrap_or(usize::MAX);
+        let mut nearest = cands.iter().filter(|c| distance(c) == best);
+        if let (Some(c), None) = (nearest.next(), nearest.next())
+            && best <= HINT_WINDOW
+        {
+            return Ok(located(c, true));
+        }
+    }
+    Err(Miss::Ambiguous {
+        tier,
+        windows: cands.iter().map(|c| (c.first_line, c.line_count)).collect(),
+    })
+}
