@@ -2,12 +2,15 @@
 /**
  * @file patchloom.h
  * @brief patchloom: apply the edits language models write (SEARCH/REPLACE blocks streamed token
- * by token) exactly as Cline v4.0.10's `constructNewFileContent` does, while they stream.
+ * by token) exactly as Cline v4.0.10's `constructNewFileContent` does, while they stream, or in
+ * the robust `native` dialect (`PL_DIALECT_NATIVE`), which applies what the model meant despite
+ * whitespace, indentation, line-ending or punctuation drift and refuses ambiguous or stale edits.
  *
  * Link with `-lpatchloom` (`pkg-config --cflags --libs patchloom`). Entry points:
+ * - `pl_apply_diff`: a whole diff at once (`native` by default), with a report per block;
  * - `pl_construct_new_file_content`: the stateless drop-in for Cline's function;
  * - `pl_applier_*`: push the diff in chunks of any size, read a live preview and per-push
- *   splices, then finish into a `pl_result`;
+ *   splices, then finish into a `pl_result` (Cline v1 by default; any dialect);
  * - tool operations: `pl_str_replace` and `pl_insert` (into a `pl_edit`), Roo's
  *   `pl_insert_content` / `pl_insert_content_number`, and Cline's `write_to_file` content fixes
  *   `pl_write`, `pl_strip_markdown_fences`, `pl_apply_model_content_fixes`,
@@ -90,13 +93,14 @@ typedef enum pl_status {
     PL_STATUS_PANIC = 4,
     /**
      * The engine rejected the edit: it cannot be applied to this text (e.g. codes
-     * `search_not_found`, `malformed_block`); `pl_error_code` says which. In the Cline dialects
-     * the message is Cline's exact text, meant to be shown to the model.
+     * `search_not_found`, `malformed_block`, and in `native` `ambiguous_match`,
+     * `overlapping_blocks`); `pl_error_code` says which. The message is meant to be shown to the
+     * model (in the Cline dialects it is Cline's exact text).
      */
     PL_STATUS_EDIT_REJECTED = 5,
     /**
      * An option the host chose has a value the engine does not know (e.g. codes
-     * `invalid_version`, `invalid_dialect`).
+     * `invalid_version`, `invalid_dialect`, `invalid_policy`).
      */
     PL_STATUS_INVALID_OPTION = 6,
     /**
@@ -148,7 +152,8 @@ typedef struct pl_error pl_error;
 
 /**
  * The outcome of a successful call: the new content, Cline's `matchIndices` and (for
- * `pl_applier_finish` and `pl_applier_snapshot`) one report per completed block.
+ * `pl_apply_diff`, `pl_applier_finish` and `pl_applier_snapshot`) one report per completed
+ * block.
  *
  * Owned by the caller, who frees it with `pl_result_free`. Immutable, so it may be read from
  * several threads at once.
@@ -166,21 +171,36 @@ typedef struct pl_text pl_text;
 /**
  * How a diff is read and applied: one of the `PL_DIALECT_` values.
  *
- * A plain integer type rather than an enum so that any value a host passes is well-defined:
- * unknown values are rejected with `PL_STATUS_INVALID_OPTION`.
+ * A plain integer type rather than an enum so that any value a host passes is well-defined: an
+ * unknown value fails as the engine does for an unknown dialect name (status
+ * `PL_STATUS_INVALID_OPTION`, code `invalid_dialect`).
  */
 typedef uint32_t pl_dialect;
 
 /**
+ * What the `native` dialect does when some blocks of a diff fail: one of the `PL_POLICY_`
+ * values. The Cline dialects ignore it (they stop at the first failure, as Cline does).
+ *
+ * A plain integer type rather than an enum so that any value a host passes is well-defined: an
+ * unknown value fails as the engine does for an unknown policy name (status
+ * `PL_STATUS_INVALID_OPTION`, code `invalid_policy`).
+ */
+typedef uint32_t pl_policy;
+
+/**
  * Options of `pl_applier_new`. Zero-initialise it (`pl_applier_options opts = {0};`), which
- * selects every default, then set the fields you need; a NULL options pointer means the same.
- * Fields added in later versions will also default at zero.
+ * selects every default (Cline v1, all or nothing), then set the fields you need; a NULL options
+ * pointer means the same. Fields added in later versions will also default at zero.
  */
 typedef struct pl_applier_options {
     /**
-     * A `PL_DIALECT_` value (default `PL_DIALECT_CLINE_V1`).
+     * A `PL_DIALECT_` value (default, 0: `PL_DIALECT_CLINE_V1`).
      */
     pl_dialect dialect;
+    /**
+     * A `PL_POLICY_` value (default, 0: `PL_POLICY_ALL_OR_NOTHING`; `native` only).
+     */
+    pl_policy policy;
 } pl_applier_options;
 
 /**
@@ -188,7 +208,8 @@ typedef struct pl_applier_options {
  * preview as it was before the push with the `inserted_len` bytes at `inserted`.
  *
  * A UI keeping its own copy of the preview applies this splice instead of copying the whole
- * preview per push. In the Cline dialects the splice is always at the end of the preview.
+ * preview per push. In the Cline dialects the splice is always at the end of the preview; in
+ * `native` it may lie anywhere (the block being streamed may be in the middle of the file).
  */
 typedef struct pl_update {
     /**
@@ -213,6 +234,22 @@ typedef struct pl_update {
      */
     size_t blocks_completed;
 } pl_update;
+
+/**
+ * Options of `pl_apply_diff`. Zero-initialise it (`pl_apply_options opts = {0};`), which
+ * selects every default (`native`, all or nothing), then set the fields you need; a NULL options
+ * pointer means the same. Fields added in later versions will also default at zero.
+ */
+typedef struct pl_apply_options {
+    /**
+     * A `PL_DIALECT_` value (default, 0: `PL_DIALECT_NATIVE`).
+     */
+    pl_dialect dialect;
+    /**
+     * A `PL_POLICY_` value (default, 0: `PL_POLICY_ALL_OR_NOTHING`; `native` only).
+     */
+    pl_policy policy;
+} pl_apply_options;
 
 /**
  * Which of Cline's implementations to reproduce: one of the `PL_CLINE_` values.
@@ -290,7 +327,14 @@ typedef struct pl_position {
 } pl_position;
 
 /**
+ * Whether a block was applied: one of the `PL_BLOCK_` values.
+ */
+typedef uint32_t pl_block_status;
+
+/**
  * What happened to one SEARCH/REPLACE block, as filled in by `pl_result_block`.
+ *
+ * Every pointer in it is owned by the result and valid until `pl_result_free`.
  */
 typedef struct pl_block {
     /**
@@ -298,9 +342,12 @@ typedef struct pl_block {
      */
     size_t index;
     /**
-     * How its SEARCH text was located: the engine's stable snake_case name (`exact`,
-     * `line_trimmed`, `block_anchor`, ...), NUL-terminated, `strategy_len` bytes, owned by the
-     * result and valid until `pl_result_free`.
+     * How its SEARCH text was located: the engine's stable snake_case name, NUL-terminated,
+     * `strategy_len` bytes. The Cline dialects: `exact`, `line_trimmed`, `block_anchor`,
+     * `exact_anywhere`, `empty_search_new_file`, `empty_search_whole_file`; `native`: `exact`,
+     * `line_endings`, `trailing_whitespace`, `indentation`, `punctuation`, `line_number_prefix`,
+     * `blank_lines`, `typo`, `empty_search_new_file`, and `unmatched` for a failed block. Later
+     * versions may add names.
      */
     const char *strategy;
     /**
@@ -308,14 +355,66 @@ typedef struct pl_block {
      */
     size_t strategy_len;
     /**
-     * Where the matched text starts in the original.
+     * Where the matched text starts in the original (all zero for a failed block).
      */
     struct pl_position start;
     /**
      * Where the matched text ends in the original (Cline's fuzzy tiers may report one past the
-     * end of a file without a final newline).
+     * end of a file without a final newline; all zero for a failed block).
      */
     struct pl_position end;
+    /**
+     * `PL_BLOCK_APPLIED`, or `PL_BLOCK_FAILED` (only in `native` with `PL_POLICY_PARTIAL`; with
+     * the default policy a failure refuses the whole diff instead).
+     */
+    pl_block_status status;
+    /**
+     * The 1-based line the matched text ends on (`start.line` when it is empty; 0 for a failed
+     * block), so the block replaced lines `start.line` to `end_line` of the original.
+     */
+    size_t end_line;
+    /**
+     * How many places the deciding `native` tier found: 1, or more when a Roo `:start_line:`
+     * hint chose among them; 0 for a failed block. The Cline dialects take the first match,
+     * reported as 1.
+     */
+    size_t candidates;
+    /**
+     * The indentation change from the SEARCH text to the file, in columns (`native`; negative
+     * when the file is indented less; 0 in the Cline dialects).
+     */
+    ptrdiff_t indent_delta;
+    /**
+     * Whether the replacement was shifted by `indent_delta` because it carried the SEARCH
+     * text's indentation rather than the file's (`native`).
+     */
+    bool reindented;
+    /**
+     * How many differences between the SEARCH text and the file the match tolerated (`native`;
+     * 0 for an exact match and in the Cline dialects); read their names with
+     * `pl_result_block_normalization`.
+     */
+    size_t normalization_count;
+    /**
+     * For a failed block, the engine's stable code (e.g. `search_not_found`, `ambiguous_match`,
+     * `overlapping_blocks`, `malformed_block`), NUL-terminated, `error_code_len` bytes; NULL
+     * (and length 0) for an applied block.
+     */
+    const char *error_code;
+    /**
+     * The length of `error_code` in bytes.
+     */
+    size_t error_code_len;
+    /**
+     * For a failed block, the message written for the model (which block, why, the closest
+     * window with its lines), UTF-8, NUL-terminated, `error_message_len` bytes; NULL (and length
+     * 0) for an applied block.
+     */
+    const char *error_message;
+    /**
+     * The length of `error_message` in bytes.
+     */
+    size_t error_message_len;
 } pl_block;
 
 /**
@@ -367,14 +466,43 @@ typedef struct pl_block {
 #define PL_EDIT_TYPE_MODIFY 1
 
 /**
- * Cline v1 (`constructNewFileContentV1`), byte-identical with Cline v4.0.10. The default.
+ * 0, what a zero-initialised options struct holds: the default of the function the options go
+ * to. `PL_DIALECT_CLINE_V1` for `pl_applier_new` (drop-in safety), `PL_DIALECT_NATIVE` for
+ * `pl_apply_diff`.
  */
-#define PL_DIALECT_CLINE_V1 0
+#define PL_DIALECT_DEFAULT 0
+
+/**
+ * Cline v1 (`constructNewFileContentV1`), byte-identical with Cline v4.0.10.
+ */
+#define PL_DIALECT_CLINE_V1 1
 
 /**
  * Cline v2 (`constructNewFileContentV2`), byte-identical with Cline v4.0.10.
  */
-#define PL_DIALECT_CLINE_V2 1
+#define PL_DIALECT_CLINE_V2 2
+
+/**
+ * `native`: apply what the model meant and refuse what is ambiguous or stale. Every marker
+ * spelling (Cline's, aider's, Roo's); each block located independently of the others by tiers
+ * from strict to loose (exact, line endings, trailing whitespace, indentation, typographic
+ * punctuation, read-tool line numbers, blank lines, one typo); a SEARCH text found in several
+ * places is refused (code `ambiguous_match`), one found nowhere too (`search_not_found`), two
+ * blocks on overlapping lines too (`overlapping_blocks`), each with a message a model can act on.
+ */
+#define PL_DIALECT_NATIVE 3
+
+/**
+ * Apply every block or none: any failed block refuses the whole diff with its error (the
+ * default, so a model never leaves a file half edited).
+ */
+#define PL_POLICY_ALL_OR_NOTHING 0
+
+/**
+ * Apply the blocks that matched; the result reports the others with status
+ * `PL_BLOCK_FAILED` and their error (see `pl_block`, `pl_result_failed_count`).
+ */
+#define PL_POLICY_PARTIAL 1
 
 /**
  * UTF-8 bytes (what C indexes by).
@@ -396,6 +524,17 @@ typedef struct pl_block {
  */
 #define PL_UNIT_LINES 3
 
+/**
+ * The block's SEARCH text was found and its REPLACE text applied.
+ */
+#define PL_BLOCK_APPLIED 0
+
+/**
+ * The block was not applied (`native` with `PL_POLICY_PARTIAL`): the block's `error_code` and
+ * `error_message` say why.
+ */
+#define PL_BLOCK_FAILED 1
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -403,12 +542,15 @@ extern "C" {
 /**
  * Creates an applier for `original` (UTF-8, `original_len` bytes, copied).
  *
- * `options` may be NULL for the defaults (dialect `PL_DIALECT_CLINE_V1`). On success `*applier`
- * receives a new applier owned by the caller, who must free it with `pl_applier_free`.
+ * `options` may be NULL for the defaults (dialect `PL_DIALECT_CLINE_V1`, for drop-in safety;
+ * set `PL_DIALECT_NATIVE` for the robust dialect, and `PL_POLICY_PARTIAL` to keep the blocks
+ * that matched when others fail). On success `*applier` receives a new applier owned by the
+ * caller, who must free it with `pl_applier_free`.
  *
  * @return `PL_STATUS_NULL_ARGUMENT` if `applier` is NULL or `original` is NULL with a non-zero
  * length; `PL_STATUS_INVALID_UTF8` if `original` is not UTF-8; `PL_STATUS_INVALID_OPTION` if
- * `options->dialect` is not a `PL_DIALECT_` value. `*applier` is untouched then.
+ * `options->dialect` is not a `PL_DIALECT_` value or `options->policy` not a `PL_POLICY_` value.
+ * `*applier` is untouched then.
  *
  * # Safety
  * `original` must point to `original_len` readable bytes (or be NULL with length 0); `options`
@@ -443,7 +585,8 @@ enum pl_status pl_applier_push(struct pl_applier *applier,
 
 /**
  * What the file looks like after the diff pushed so far (in the Cline dialects: Cline's partial
- * `newContent`, which ends where the streamed edits end).
+ * `newContent`, which ends where the streamed edits end; in `native`: the whole file, with the
+ * blocks placed so far replaced and the current block's replacement flowing in).
  *
  * On success `*preview` points to `*preview_len` bytes of UTF-8 followed by a NUL, owned by the
  * applier and valid until the next `pl_applier_push`, `pl_applier_finish` or `pl_applier_free`
@@ -465,11 +608,13 @@ enum pl_status pl_applier_preview(struct pl_applier *applier,
  * What Cline's partial call `constructNewFileContent(<diff so far>, original, false)` returns:
  * on success `*result` receives a new result (content = the preview, Cline's partial
  * `matchIndices`, the blocks completed so far) owned by the caller, who frees it with
- * `pl_result_free`. The applier keeps streaming.
+ * `pl_result_free`. The applier keeps streaming. In `native`: the preview, the starts of the
+ * blocks placed so far (file order) and the blocks completed so far.
  *
  * @return `PL_STATUS_EDIT_REJECTED` (with `*error`: a new `pl_error` the caller frees with
- * `pl_error_free`) if the diff so far is rejected; an error caused only by the unfinished last
- * line may be withdrawn by later pushes. `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL;
+ * `pl_error_free`) if the diff so far is rejected (in `native`: the first failed block's error,
+ * whatever the policy); an error caused only by the unfinished last line may be withdrawn by
+ * later pushes. `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL;
  * `PL_STATUS_ALREADY_FINISHED` or `PL_STATUS_CONCURRENT_USE` (with `*error`) after
  * `pl_applier_finish` or during another call on the applier; `PL_STATUS_PANIC` if the applier is
  * poisoned. `*result` is set only on success, `*error` only with the statuses
@@ -486,7 +631,9 @@ enum pl_status pl_applier_snapshot(struct pl_applier *applier,
 /**
  * Ends the diff: on success `*result` receives a new result (the final content, Cline's
  * `matchIndices`, one report per block) owned by the caller, who frees it with
- * `pl_result_free`.
+ * `pl_result_free`. In `native` it equals what `pl_apply_diff` gives for the whole diff with
+ * the same policy, in any chunking (with `PL_POLICY_PARTIAL`, failed blocks are reported in the
+ * result instead of refusing it).
  *
  * Afterwards the applier is finished, whether the diff was accepted or not: pushes, previews,
  * snapshots and finishes return `PL_STATUS_ALREADY_FINISHED`. The handle stays valid; free it
@@ -494,7 +641,8 @@ enum pl_status pl_applier_snapshot(struct pl_applier *applier,
  *
  * @return `PL_STATUS_EDIT_REJECTED` (with `*error`: a new `pl_error` the caller frees with
  * `pl_error_free`; in the Cline dialects its message is Cline's exact text) if the engine
- * rejects the diff; `PL_STATUS_ALREADY_FINISHED` (with `*error`) if already finished;
+ * rejects the diff (in `native`, codes such as `ambiguous_match`, `search_not_found`,
+ * `overlapping_blocks`); `PL_STATUS_ALREADY_FINISHED` (with `*error`) if already finished;
  * `PL_STATUS_CONCURRENT_USE` (with `*error`) if another call on the applier is in progress;
  * `PL_STATUS_INVALID_UTF8` if the pushed bytes end inside a UTF-8 character (nothing changes:
  * push the rest and finish again); `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL;
@@ -518,6 +666,45 @@ enum pl_status pl_applier_finish(struct pl_applier *applier,
  * another thread.
  */
 void pl_applier_free(struct pl_applier *applier);
+
+/**
+ * Applies a whole SEARCH/REPLACE diff to `original`: the new content and a report per block.
+ *
+ * `diff` and `original` are UTF-8 texts of `diff_len` and `original_len` bytes (not
+ * NUL-terminated; NULL allowed with length 0). `options` may be NULL for the defaults: dialect
+ * `PL_DIALECT_NATIVE`, policy `PL_POLICY_ALL_OR_NOTHING` (as does a zeroed `pl_apply_options`).
+ * In `native` every block is located independently of the others, tolerating drift in line
+ * endings, whitespace, indentation, punctuation, line-number prefixes, blank lines and one typo;
+ * an ambiguous, stale or overlapping block is refused rather than guessed. The result is the
+ * same as streaming the diff through a `pl_applier` with the same dialect and policy, in any
+ * chunking.
+ *
+ * On success `*result` receives a new result owned by the caller, who frees it with
+ * `pl_result_free`: the new content, the starts of the applied blocks (`pl_result_match_*`),
+ * and one `pl_block` per block (`pl_result_block`; with `PL_POLICY_PARTIAL` the failed blocks
+ * too, with their code and message; `pl_result_failed_count` counts them).
+ *
+ * @return `PL_STATUS_EDIT_REJECTED` if the diff is refused (codes `search_not_found`,
+ * `ambiguous_match`, `overlapping_blocks`, `malformed_block`, ...; with the default policy any
+ * failed block refuses the whole diff, and the message covers every failed block), or
+ * `PL_STATUS_INVALID_OPTION` if `options` holds a value that is not a `PL_DIALECT_` /
+ * `PL_POLICY_` value (codes `invalid_dialect`, `invalid_policy`): both with `*error`, a new
+ * `pl_error` the caller frees with `pl_error_free`. `PL_STATUS_NULL_ARGUMENT` if `result` or
+ * `error` is NULL or a text is NULL with a non-zero length; `PL_STATUS_INVALID_UTF8` if a text is
+ * not UTF-8. `*result` is set only on success, `*error` only with the statuses that say so.
+ *
+ * # Safety
+ * `diff` and `original` must point to `diff_len` and `original_len` readable bytes (or be NULL
+ * with length 0); `options` must be NULL or point to a `pl_apply_options`; `result` and `error`
+ * must be writable.
+ */
+enum pl_status pl_apply_diff(const char *diff,
+                             size_t diff_len,
+                             const char *original,
+                             size_t original_len,
+                             const struct pl_apply_options *options,
+                             struct pl_result **result,
+                             struct pl_error **error);
 
 /**
  * Cline v4.0.10's `constructNewFileContent(diff, original, is_final, version)`, byte for byte.
@@ -960,7 +1147,7 @@ enum pl_status pl_result_content(const struct pl_result *result,
 
 /**
  * How many match indices the result has (Cline's `matchIndices.length`: one per applied block
- * in v1, none in v2).
+ * in v1, none in v2; in `native`, one per applied block).
  *
  * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
  *
@@ -970,8 +1157,9 @@ enum pl_status pl_result_content(const struct pl_result *result,
 enum pl_status pl_result_match_count(const struct pl_result *result, size_t *count);
 
 /**
- * Match index `index` (from 0, in Cline's order) in `unit`: where that block's SEARCH text
- * starts in the original. `PL_UNIT_UTF16` gives Cline's own `matchIndices[index]`.
+ * Match index `index` (from 0, in Cline's order; in `native`, in file order) in `unit`: where
+ * that block's SEARCH text starts in the original. `PL_UNIT_UTF16` gives Cline's own
+ * `matchIndices[index]`.
  *
  * @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_result_match_count` or `unit` is not a
  * `PL_UNIT_` value; `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*value` is untouched then.
@@ -985,8 +1173,9 @@ enum pl_status pl_result_match_index(const struct pl_result *result,
                                      size_t *value);
 
 /**
- * How many block reports the result has: the blocks completed so far, in completion order.
- * Results of `pl_construct_new_file_content` have none (Cline's function reports none).
+ * How many block reports the result has: the blocks completed so far, in completion order (in
+ * `native` with `PL_POLICY_PARTIAL`, the failed blocks too). Results of
+ * `pl_construct_new_file_content` have none (Cline's function reports none).
  *
  * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
  *
@@ -996,8 +1185,9 @@ enum pl_status pl_result_match_index(const struct pl_result *result,
 enum pl_status pl_result_block_count(const struct pl_result *result, size_t *count);
 
 /**
- * Fills `*block` with block report `index` (from 0). Its `strategy` pointer is owned by
- * `result` and valid until `pl_result_free(result)`.
+ * Fills `*block` with block report `index` (from 0). Its pointers (`strategy`, and for a failed
+ * block `error_code` and `error_message`) are owned by `result` and valid until
+ * `pl_result_free(result)`.
  *
  * @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_result_block_count`;
  * `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*block` is untouched then.
@@ -1008,6 +1198,39 @@ enum pl_status pl_result_block_count(const struct pl_result *result, size_t *cou
 enum pl_status pl_result_block(const struct pl_result *result,
                                size_t index,
                                struct pl_block *block);
+
+/**
+ * The stable snake_case name of normalisation `index` (from 0, in a fixed order, each at most
+ * once) of block report `block`: what the `native` match tolerated between the SEARCH text and
+ * the file: `line_endings`, `trailing_whitespace`, `indentation`, `punctuation`,
+ * `line_number_prefixes`, `blank_lines` or `typo`; later versions may add names.
+ *
+ * On success `*name` points to `*name_len` bytes of NUL-terminated ASCII, owned by `result` and
+ * valid until `pl_result_free(result)`.
+ *
+ * @return `PL_STATUS_OUT_OF_RANGE` if `block >= pl_result_block_count` or `index` is not below
+ * the block's `normalization_count`; `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*name`
+ * and `*name_len` are untouched then.
+ *
+ * # Safety
+ * `result` must be a live `pl_result`; `name` and `name_len` must be writable.
+ */
+enum pl_status pl_result_block_normalization(const struct pl_result *result,
+                                             size_t block,
+                                             size_t index,
+                                             const char **name,
+                                             size_t *name_len);
+
+/**
+ * How many of the result's block reports have status `PL_BLOCK_FAILED` (only `native` with
+ * `PL_POLICY_PARTIAL` reports failed blocks; 0 means every block was applied).
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `result` must be a live `pl_result`; `count` must be writable.
+ */
+enum pl_status pl_result_failed_count(const struct pl_result *result, size_t *count);
 
 /**
  * Frees a result. NULL is allowed and does nothing. Pointers obtained from it become invalid.

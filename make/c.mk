@@ -3,7 +3,8 @@
 # build-c  builds libpatchloom.{so,a}; bindings/c/build.rs regenerates include/patchloom.h.
 # test-c   checks the committed header is current and compiles as C11 and C++17, runs the C
 #          programs of tests/c and the README's C example under valgrind (shared library, and
-#          static for one), then every conformance vector through the extern "C" functions.
+#          static for one), then every conformance vector and the robustness corpus through the
+#          extern "C" functions.
 
 # Follows CARGO_TARGET_DIR when it is set (a relative one is taken from the repository root).
 C_TARGET := $(or $(CARGO_TARGET_DIR),target)
@@ -20,7 +21,7 @@ C_SHARED := -L$(C_LIBDIR) -lpatchloom -Wl,-rpath,$(abspath $(C_LIBDIR))
 C_VALGRIND := valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible
 C_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 C_PKG_CONFIG := PKG_CONFIG_PATH=$(abspath $(C_LIBDIR)) pkg-config
-C_TESTS := test_errors test_stream_bytes test_ops
+C_TESTS := test_errors test_stream_bytes test_ops test_native
 
 .PHONY: build-c gen-c test-c c-header-check c-programs c-vectors
 
@@ -64,6 +65,7 @@ c-programs: build-c
 	    -o $(C_OUT)/test_stream_bytes_static
 	$(C_VALGRIND) $(C_OUT)/test_stream_bytes_static
 
-# Every vector through the extern "C" functions, printing `<corpus> <mode>: N/M passed`.
+# Every vector through the extern "C" functions, printing `<corpus> <mode>: N/M passed`, and the
+# robustness corpus in `native`, printing `robustness <category>: N/M correct, W wrong`.
 c-vectors:
 	$(CARGO) test --locked -p patchloom-c -- --nocapture

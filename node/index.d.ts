@@ -15,8 +15,12 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
  * Push the diff in pieces of any size — whole, per line, per token, per character: chunking
  * never changes the result. After each push, `preview` is what the file looks like so far
  * (in the Cline dialects, exactly what Cline's `constructNewFileContent(prefix, original,
- * false)` returns for the diff pushed so far), and the returned `Update` says how it changed.
- * The work per push is proportional to the pushed text, not to the file or the diff so far.
+ * false)` returns for the diff pushed so far; in `native`, the whole file with the blocks
+ * placed so far replaced), and the returned `Update` says how it changed. The work per push
+ * is proportional to the pushed text, not to the file or the diff so far.
+ *
+ * In the `native` dialect `finish` returns exactly what `applyDiff` returns for the whole
+ * diff, in every chunking.
  *
  * After `finish`, every method and getter throws an `Error` with
  * `code === "already_finished"`.
@@ -26,7 +30,7 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
  *
  * @example
  * ```ts
- * const applier = new StreamingApplier(original, { dialect: "cline-v1" })
+ * const applier = new StreamingApplier(original, { dialect: "native" })
  * for await (const token of stream) applier.push(token)
  * const { newContent, blocks } = applier.finish()
  * ```
@@ -36,8 +40,10 @@ export declare class StreamingApplier {
    * An applier for `original`.
    *
    * @param original The file's content before the edit.
-   * @param options `dialect`: `"cline-v1"` (default) or `"cline-v2"`; an unknown name throws
-   * an `Error` with `code === "invalid_dialect"`.
+   * @param options `dialect`: `"cline-v1"` (the default, for drop-in safety), `"cline-v2"`
+   * or `"native"`; an unknown name throws an `Error` with `code === "invalid_dialect"`.
+   * `policy` (`native` only): `"all_or_nothing"` (the default) or `"partial"`; an unknown
+   * name throws an `Error` with `code === "invalid_policy"`.
    */
   constructor(original: string, options?: ApplierOptions)
   /**
@@ -45,34 +51,40 @@ export declare class StreamingApplier {
    * UTF-16 units, i.e. JavaScript string indices).
    *
    * An error the diff causes does not throw here: read it from `error`, and `finish` throws
-   * it. After an error caused by a complete line, further pushes change nothing.
+   * it. In the Cline dialects, after an error caused by a complete line further pushes
+   * change nothing; in `native`, a failed block is reported in `completed` and the other
+   * blocks go on.
    */
   push(chunk: string): Update
   /**
    * What the file looks like so far. In the Cline dialects this is Cline's partial
-   * `newContent`, which ends where the streamed edits end. Each read copies the preview;
-   * to follow a stream, apply each `Update` to your own copy instead.
+   * `newContent`, which ends where the streamed edits end; in `native`, the whole file with
+   * the blocks placed so far replaced (the current block's replacement flowing in). Each
+   * read copies the preview; to follow a stream, apply each `Update` to your own copy
+   * instead.
    */
   get preview(): string
   /**
    * The error the diff so far causes, or `null`: what Cline's partial call would reject with
-   * (an `Error` with the core's `code` and Cline's message). An error caused only by the
-   * incomplete last line is withdrawn if that line completes differently.
+   * (an `Error` with the core's `code` and Cline's message); in `native`, the first failed
+   * block's error. An error caused only by the incomplete last line is withdrawn if that
+   * line completes differently.
    */
   get error(): Error | null
   /**
    * Cline's `matchIndices` for the diff so far as a partial call: block starts in the
-   * original as UTF-16 indices, in completion order (always empty in `cline-v2`).
+   * original as UTF-16 indices, in completion order (always empty in `cline-v2`; in
+   * `native`, the starts of the blocks placed so far, in file order).
    */
   get matchIndices(): Array<number>
   /** How many blocks complete lines have completed so far. */
   get blocksCompleted(): number
   /** The dialect this applier reads. */
-  get dialect(): 'cline-v1' | 'cline-v2'
+  get dialect(): 'cline-v1' | 'cline-v2' | 'native'
   /**
    * Ends the diff: the final content, Cline's final `matchIndices` and a report per block.
-   * Throws what Cline's final call (`isFinal = true`) rejects with. Either way the applier is
-   * finished afterwards.
+   * Throws what Cline's final call (`isFinal = true`) rejects with; in `native`, what
+   * `applyDiff` throws for the whole diff. Either way the applier is finished afterwards.
    */
   finish(): Outcome
 }
@@ -81,11 +93,65 @@ export declare class StreamingApplier {
 export interface ApplierOptions {
   /**
    * How the diff is read and applied: `"cline-v1"` (the default; Cline's
-   * `constructNewFileContent` v1) or `"cline-v2"`. An unknown name throws an `Error` with
-   * `code === "invalid_dialect"`.
+   * `constructNewFileContent` v1), `"cline-v2"`, or `"native"` (tolerant matching that
+   * refuses ambiguous or stale edits; see `applyDiff`). An unknown name throws an `Error`
+   * with `code === "invalid_dialect"`.
    */
-  dialect?: 'cline-v1' | 'cline-v2'
+  dialect?: 'cline-v1' | 'cline-v2' | 'native'
+  /**
+   * What `native` does when some blocks fail: `"all_or_nothing"` (the default: `finish`
+   * throws and nothing is applied) or `"partial"` (`finish` applies the blocks that matched
+   * and reports the others with `status === "failed"`). The Cline dialects ignore it. An
+   * unknown name throws an `Error` with `code === "invalid_policy"`.
+   */
+  policy?: 'all_or_nothing' | 'partial'
 }
+
+/**
+ * Applies a whole SEARCH/REPLACE diff to `original` and returns the new content with a report
+ * per block, or throws.
+ *
+ * In the default `native` dialect each block is located on its own, whatever the block order,
+ * by tiers from strict to loose: exact, line endings, trailing whitespace, indentation (tabs
+ * and spaces understood), typographic punctuation, read-tool line-number prefixes, blank
+ * lines, one small typo. The replacement is written verbatim (shifted back only when it
+ * carries the SEARCH text's wrong indentation; `reindented` says so), with the line endings of
+ * the region it replaces; nothing outside the matched regions changes. Every marker spelling
+ * models emit is read (Cline's, aider's and Roo's, `:start_line:` hints); text outside blocks
+ * is ignored. Each block's report says which tier matched (`strategy`), the lines it covers,
+ * the indentation change and the `normalizations` it tolerated.
+ *
+ * It refuses instead of guessing. A SEARCH text found in two or more places throws an `Error`
+ * with `code === "ambiguous_match"` whose message names the candidate lines; one found
+ * nowhere throws `search_not_found`, with the closest window and its line numbers and whether
+ * the edit seems applied already; two blocks matching overlapping lines throw
+ * `overlapping_blocks`; a diff without a complete block throws `malformed_block`. Messages
+ * are written for a model to act on. By default a diff applies all its blocks or none; with
+ * `policy: "partial"` it applies the blocks that matched and reports the others with
+ * `status === "failed"` and their `error`.
+ *
+ * `"cline-v1"` and `"cline-v2"` give what Cline's `constructNewFileContent(diff, original,
+ * true)` gives, byte for byte. The result equals a `StreamingApplier` of the same options fed
+ * the diff in any chunking. Positions are JavaScript string indices (UTF-16 units).
+ *
+ * Throws a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`) for an argument of the wrong
+ * type, an `Error` with `code === "invalid_dialect"` or `"invalid_policy"` for an unknown
+ * option name.
+ *
+ * @param diff The SEARCH/REPLACE blocks, complete.
+ * @param original The file's content before the edit.
+ * @param options `dialect` (default `"native"`) and `policy` (default `"all_or_nothing"`).
+ * @example
+ * ```ts
+ * import { applyDiff } from "patchloom"
+ * try {
+ *   const { newContent, blocks } = applyDiff(diff, original)
+ * } catch (err) {
+ *   // err.code: "search_not_found", "ambiguous_match", …; err.message tells the model why.
+ * }
+ * ```
+ */
+export declare function applyDiff(diff: string, original: string, options?: ApplyOptions): Outcome
 
 /**
  * Cline's `applyModelContentFixes(text, modelId, filePath)`: unless `modelId` contains
@@ -95,31 +161,91 @@ export interface ApplierOptions {
  */
 export declare function applyModelContentFixes(text: string, modelId?: string | null, filePath?: string | null): string
 
+/** Options of `applyDiff`. */
+export interface ApplyOptions {
+  /**
+   * How the diff is read and applied: `"native"` (the default), `"cline-v1"` or
+   * `"cline-v2"`. An unknown name throws an `Error` with `code === "invalid_dialect"`.
+   */
+  dialect?: 'native' | 'cline-v1' | 'cline-v2'
+  /**
+   * What `native` does when some blocks fail: `"all_or_nothing"` (the default: throw, apply
+   * nothing) or `"partial"` (apply the blocks that matched, report the others with
+   * `status === "failed"`). The Cline dialects ignore it. An unknown name throws an `Error`
+   * with `code === "invalid_policy"`.
+   */
+  policy?: 'all_or_nothing' | 'partial'
+}
+
 /** What happened to one SEARCH/REPLACE block. */
 export interface BlockReport {
   /** The block's number among completed blocks, from 0, in the order they completed. */
   index: number
-  /** Whether the block was applied (failures are thrown in the Cline dialects). */
-  status: 'applied'
   /**
-   * How its SEARCH text was located: `exact` (at or after the previous block), `line_trimmed`
-   * (lines equal after trimming), `block_anchor` (first and last lines equal after trimming,
-   * 3+ lines), `exact_anywhere` (exact, before the previous block; applied out of order),
+   * Whether the block was applied. `"failed"` only in `native`: with the `"partial"` policy
+   * in `Outcome.blocks`, and in `Update.completed` while streaming; `error` says why. (The
+   * Cline dialects throw instead.)
+   */
+  status: 'applied' | 'failed'
+  /**
+   * How its SEARCH text was located.
+   *
+   * Cline dialects: `exact` (at or after the previous block), `line_trimmed` (lines equal
+   * after trimming), `block_anchor` (first and last lines equal after trimming, 3+ lines),
+   * `exact_anywhere` (exact, before the previous block; applied out of order),
    * `empty_search_new_file` (empty SEARCH on an empty file) or `empty_search_whole_file`
    * (empty SEARCH replacing the whole file, v2).
+   *
+   * `native`, the tier that matched, strictest first: `exact`, `line_endings`,
+   * `trailing_whitespace`, `indentation` (a uniform indentation change, tabs and spaces
+   * understood), `punctuation` (curly quotes, dashes, ellipsis, exotic spaces folded),
+   * `line_number_prefix` (read-tool line numbers stripped from the SEARCH lines),
+   * `blank_lines`, `typo` (one line differs by a small letter edit), or
+   * `empty_search_new_file`; `unmatched` for a failed block.
    */
-  strategy: 'exact' | 'line_trimmed' | 'block_anchor' | 'exact_anywhere' | 'empty_search_new_file' | 'empty_search_whole_file'
-  /** Where the matched text starts in the original (UTF-16 index). */
+  strategy: 'exact' | 'line_trimmed' | 'block_anchor' | 'exact_anywhere' | 'empty_search_new_file' | 'empty_search_whole_file' | 'line_endings' | 'trailing_whitespace' | 'indentation' | 'punctuation' | 'line_number_prefix' | 'blank_lines' | 'typo' | 'unmatched'
+  /** Where the matched text starts in the original (UTF-16 index; 0 for a failed block). */
   start: number
   /**
-   * Where the matched text ends in the original (UTF-16 index; the fuzzy strategies report
-   * one past the end of a file without a final newline, as Cline does).
+   * Where the matched text ends in the original (UTF-16 index; Cline's fuzzy strategies
+   * report one past the end of a file without a final newline, as Cline does; 0 for a failed
+   * block).
    */
   end: number
-  /** The 1-based line of `start`. */
+  /** The 1-based line of `start` (0 for a failed block). */
   startLine: number
-  /** The 1-based line of `end`. */
+  /**
+   * The 1-based line the matched text ends on, so `startLine..endLine` (inclusive) are the
+   * lines it covers; `startLine` when it is empty, 0 for a failed block.
+   */
   endLine: number
+  /**
+   * How many places the deciding tier found: 1, or more when a `:start_line:` hint chose
+   * among them (`native`); 0 for a failed block. The Cline dialects take the first match and
+   * report 1.
+   */
+  candidates: number
+  /**
+   * The indentation change from the SEARCH text to the file, in columns (`native`; 0
+   * otherwise).
+   */
+  indentDelta: number
+  /**
+   * Whether the replacement was shifted by `indentDelta` because it carried the SEARCH
+   * text's (wrong) indentation rather than the file's (`native`).
+   */
+  reindented: boolean
+  /**
+   * The differences between the SEARCH text and the file that the match tolerated
+   * (`native`; empty for an exact match and in the Cline dialects).
+   */
+  normalizations: Array<'line_endings' | 'trailing_whitespace' | 'indentation' | 'punctuation' | 'line_number_prefixes' | 'blank_lines' | 'typo'>
+  /**
+   * Why the block failed (`status === "failed"`), else `null`: an `Error` with a stable
+   * `code` (`search_not_found`, `ambiguous_match`, `overlapping_blocks`,
+   * `malformed_block`, …) and a message written for a model to act on.
+   */
+  error: Error | null
 }
 
 /**
@@ -291,10 +417,14 @@ export interface Outcome {
   newContent: string
   /**
    * Cline's `matchIndices` for the final call: block starts in the original as UTF-16
-   * indices, sorted (`cline-v1`); always empty in `cline-v2`.
+   * indices, sorted (`cline-v1`); always empty in `cline-v2`; in `native`, the starts of the
+   * applied blocks, sorted.
    */
   matchIndices: Array<number>
-  /** One report per applied block, in completion order. */
+  /**
+   * One report per block, in completion order: the applied ones, and in `native` with the
+   * `"partial"` policy the failed ones too (`blocks.filter((b) => b.status === "failed")`).
+   */
   blocks: Array<BlockReport>
 }
 
@@ -387,7 +517,8 @@ export declare function strReplace(content: string | null, oldStr: string, newSt
  * `inserted`. Apply it to your own copy of the preview instead of reading the whole preview
  * after every push:
  * `view = view.slice(0, u.start) + u.inserted + view.slice(u.start + u.removed)`.
- * In the Cline dialects the splice is always at the end of the preview.
+ * In the Cline dialects the splice is always at the end of the preview; in `native` it may lie
+ * in the middle (where the streaming block is).
  */
 export interface Update {
   /** Where the splice starts in the preview before the push (UTF-16 index). */

@@ -53,8 +53,8 @@ test('emoji before a match: offsets are JavaScript string indices', async () => 
   assert.deepEqual(
     outcome.blocks.map((b) => [b.start, b.end, b.startLine, b.endLine, b.strategy, b.status]),
     [
-      [7, 9, 2, 3, 'exact', 'applied'],
-      [13, 15, 4, 5, 'exact', 'applied'],
+      [7, 9, 2, 2, 'exact', 'applied'],
+      [13, 15, 4, 4, 'exact', 'applied'],
     ],
   )
 })
@@ -91,7 +91,7 @@ test('core errors are Errors with a code and the exact message, from every API',
   const v2 = ['------- SEARCH\nline2\n+++++++ REPLACE\nreplaced', 'line1\nline2\nline3', true, 'v2']
   await assert.rejects(pl.constructNewFileContent(...v2), (err) => err instanceof Error && err.code === 'malformed_block' && err.message === '')
 
-  // (An unknown name; `native` is a core dialect now, exposed in Node by the native-dialect work.)
+  // An unknown name (`native` is a dialect: see native.test.js).
   assert.throws(() => new pl.StreamingApplier('a', { dialect: 'cline-v3' }), (err) => err instanceof Error && err.code === 'invalid_dialect')
   assert.equal(new pl.StreamingApplier('a', {}).dialect, 'cline-v1')
   assert.equal(new pl.StreamingApplier('a', { dialect: undefined }).dialect, 'cline-v1')

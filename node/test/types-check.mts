@@ -2,6 +2,7 @@
 // package the way a TypeScript extension uses it. `@ts-expect-error` lines must stay errors.
 import {
   StreamingApplier,
+  applyDiff,
   applyModelContentFixes,
   constructNewFileContent,
   constructNewFileContentSync,
@@ -13,7 +14,7 @@ import {
   strReplace,
   write,
 } from "patchloom"
-import type { BlockReport, Edit, InsertedContent, NewFileContent, Outcome, Update, Written } from "patchloom"
+import type { ApplyOptions, BlockReport, Edit, InsertedContent, NewFileContent, Outcome, Update, Written } from "patchloom"
 
 export async function usage(diff: string, original: string): Promise<number> {
   const result: NewFileContent = await constructNewFileContent(diff, original, false, "v2")
@@ -24,12 +25,37 @@ export async function usage(diff: string, original: string): Promise<number> {
   const error: Error | null = applier.error
   const outcome: Outcome = applier.finish()
   const block: BlockReport | undefined = outcome.blocks[0]
-  const strategy: "exact" | "line_trimmed" | "block_anchor" | "exact_anywhere" | "empty_search_new_file" | "empty_search_whole_file" | undefined = block?.strategy
+  const strategy:
+    | "exact" | "line_trimmed" | "block_anchor" | "exact_anywhere" | "empty_search_new_file" | "empty_search_whole_file"
+    | "line_endings" | "trailing_whitespace" | "indentation" | "punctuation" | "line_number_prefix" | "blank_lines"
+    | "typo" | "unmatched" | undefined = block?.strategy
   setResumeCacheCapacity(resumeCacheStats().capacity)
   return (
     result.newContent.length + indices.length + update.start + preview.length + (error ? 1 : 0) +
     (strategy ? 1 : 0) + getLineNumberFromCharIndex(original, 3)
   )
+}
+
+export function nativeUsage(diff: string, original: string): number {
+  const options: ApplyOptions = { policy: "partial" }
+  const outcome: Outcome = applyDiff(diff, original, options)
+  const native: Outcome = applyDiff(diff, original)
+  const cline: Outcome = applyDiff(diff, original, { dialect: "cline-v2" })
+  const applier = new StreamingApplier(original, { dialect: "native", policy: "all_or_nothing" })
+  const dialect: "cline-v1" | "cline-v2" | "native" = applier.dialect
+  const completed: BlockReport[] = applier.push(diff).completed
+  let n = native.blocks.length + cline.blocks.length + completed.length + dialect.length
+  for (const block of outcome.blocks) {
+    const status: "applied" | "failed" = block.status
+    const error: Error | null = block.error
+    const normalization:
+      | "line_endings" | "trailing_whitespace" | "indentation" | "punctuation" | "line_number_prefixes"
+      | "blank_lines" | "typo" | undefined = block.normalizations[0]
+    const reindented: boolean = block.reindented
+    n += block.endLine - block.startLine + block.candidates + block.indentDelta + status.length
+    n += (error?.message.length ?? 0) + (normalization ? 1 : 0) + (reindented ? 1 : 0)
+  }
+  return n
 }
 
 export function opsUsage(file: string | null, line: string | number | undefined): string {
@@ -60,8 +86,14 @@ export async function misuse(original: string): Promise<void> {
   await constructNewFileContent("", original)
   // @ts-expect-error only "v1" and "v2" exist
   constructNewFileContentSync("", original, true, "v3")
-  // @ts-expect-error only the Cline dialects exist
-  new StreamingApplier(original, { dialect: "native" })
+  // @ts-expect-error only "cline-v1", "cline-v2" and "native" exist
+  new StreamingApplier(original, { dialect: "cline-v3" })
+  // @ts-expect-error only "all_or_nothing" and "partial" exist
+  applyDiff("", original, { policy: "best_effort" })
+  // @ts-expect-error only "all_or_nothing" and "partial" exist
+  new StreamingApplier(original, { dialect: "native", policy: "allOrNothing" })
+  // @ts-expect-error the diff is a string
+  applyDiff(undefined, original)
   // @ts-expect-error chunks are strings
   new StreamingApplier(original).push(42)
   const applier = new StreamingApplier(original)

@@ -72,7 +72,8 @@ enum State {
 /// preview as it was before the push with the `inserted_len` bytes at `inserted`.
 ///
 /// A UI keeping its own copy of the preview applies this splice instead of copying the whole
-/// preview per push. In the Cline dialects the splice is always at the end of the preview.
+/// preview per push. In the Cline dialects the splice is always at the end of the preview; in
+/// `native` it may lie anywhere (the block being streamed may be in the middle of the file).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct pl_update {
@@ -142,12 +143,15 @@ fn finished() -> Failure {
 
 /// Creates an applier for `original` (UTF-8, `original_len` bytes, copied).
 ///
-/// `options` may be NULL for the defaults (dialect `PL_DIALECT_CLINE_V1`). On success `*applier`
-/// receives a new applier owned by the caller, who must free it with `pl_applier_free`.
+/// `options` may be NULL for the defaults (dialect `PL_DIALECT_CLINE_V1`, for drop-in safety;
+/// set `PL_DIALECT_NATIVE` for the robust dialect, and `PL_POLICY_PARTIAL` to keep the blocks
+/// that matched when others fail). On success `*applier` receives a new applier owned by the
+/// caller, who must free it with `pl_applier_free`.
 ///
 /// @return `PL_STATUS_NULL_ARGUMENT` if `applier` is NULL or `original` is NULL with a non-zero
 /// length; `PL_STATUS_INVALID_UTF8` if `original` is not UTF-8; `PL_STATUS_INVALID_OPTION` if
-/// `options->dialect` is not a `PL_DIALECT_` value. `*applier` is untouched then.
+/// `options->dialect` is not a `PL_DIALECT_` value or `options->policy` not a `PL_POLICY_` value.
+/// `*applier` is untouched then.
 ///
 /// # Safety
 /// `original` must point to `original_len` readable bytes (or be NULL with length 0); `options`
@@ -166,12 +170,14 @@ pub unsafe extern "C" fn pl_applier_new(
         // SAFETY: `options` is NULL or points to a pl_applier_options (this function's contract).
         let options = unsafe { options.as_ref() }.copied().unwrap_or_default();
         let inner = StreamingApplier::new(original, options.to_engine()?);
+        // Empty in the Cline dialects; the whole original in `native`.
+        let preview = CText::from_str(inner.preview());
         let handle = Box::new(pl_applier {
             busy: AtomicBool::new(false),
             inner: UnsafeCell::new(Inner {
                 state: State::Streaming(inner),
                 pending: Pending::default(),
-                preview: CText::new(),
+                preview,
                 inserted: CText::new(),
                 blocks: Vec::new(),
             }),
@@ -249,7 +255,8 @@ fn push(a: &mut Inner, chunk: &[u8]) -> Result<pl_update, Failure> {
 }
 
 /// What the file looks like after the diff pushed so far (in the Cline dialects: Cline's partial
-/// `newContent`, which ends where the streamed edits end).
+/// `newContent`, which ends where the streamed edits end; in `native`: the whole file, with the
+/// blocks placed so far replaced and the current block's replacement flowing in).
 ///
 /// On success `*preview` points to `*preview_len` bytes of UTF-8 followed by a NUL, owned by the
 /// applier and valid until the next `pl_applier_push`, `pl_applier_finish` or `pl_applier_free`
@@ -290,11 +297,13 @@ pub unsafe extern "C" fn pl_applier_preview(
 /// What Cline's partial call `constructNewFileContent(<diff so far>, original, false)` returns:
 /// on success `*result` receives a new result (content = the preview, Cline's partial
 /// `matchIndices`, the blocks completed so far) owned by the caller, who frees it with
-/// `pl_result_free`. The applier keeps streaming.
+/// `pl_result_free`. The applier keeps streaming. In `native`: the preview, the starts of the
+/// blocks placed so far (file order) and the blocks completed so far.
 ///
 /// @return `PL_STATUS_EDIT_REJECTED` (with `*error`: a new `pl_error` the caller frees with
-/// `pl_error_free`) if the diff so far is rejected; an error caused only by the unfinished last
-/// line may be withdrawn by later pushes. `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL;
+/// `pl_error_free`) if the diff so far is rejected (in `native`: the first failed block's error,
+/// whatever the policy); an error caused only by the unfinished last line may be withdrawn by
+/// later pushes. `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL;
 /// `PL_STATUS_ALREADY_FINISHED` or `PL_STATUS_CONCURRENT_USE` (with `*error`) after
 /// `pl_applier_finish` or during another call on the applier; `PL_STATUS_PANIC` if the applier is
 /// poisoned. `*result` is set only on success, `*error` only with the statuses
@@ -333,7 +342,9 @@ pub unsafe extern "C" fn pl_applier_snapshot(
 
 /// Ends the diff: on success `*result` receives a new result (the final content, Cline's
 /// `matchIndices`, one report per block) owned by the caller, who frees it with
-/// `pl_result_free`.
+/// `pl_result_free`. In `native` it equals what `pl_apply_diff` gives for the whole diff with
+/// the same policy, in any chunking (with `PL_POLICY_PARTIAL`, failed blocks are reported in the
+/// result instead of refusing it).
 ///
 /// Afterwards the applier is finished, whether the diff was accepted or not: pushes, previews,
 /// snapshots and finishes return `PL_STATUS_ALREADY_FINISHED`. The handle stays valid; free it
@@ -341,7 +352,8 @@ pub unsafe extern "C" fn pl_applier_snapshot(
 ///
 /// @return `PL_STATUS_EDIT_REJECTED` (with `*error`: a new `pl_error` the caller frees with
 /// `pl_error_free`; in the Cline dialects its message is Cline's exact text) if the engine
-/// rejects the diff; `PL_STATUS_ALREADY_FINISHED` (with `*error`) if already finished;
+/// rejects the diff (in `native`, codes such as `ambiguous_match`, `search_not_found`,
+/// `overlapping_blocks`); `PL_STATUS_ALREADY_FINISHED` (with `*error`) if already finished;
 /// `PL_STATUS_CONCURRENT_USE` (with `*error`) if another call on the applier is in progress;
 /// `PL_STATUS_INVALID_UTF8` if the pushed bytes end inside a UTF-8 character (nothing changes:
 /// push the rest and finish again); `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL;

@@ -84,12 +84,15 @@ pub(crate) fn status_of(kind: ErrorKind) -> pl_status {
         | ErrorKind::MultipleMatches
         | ErrorKind::InvalidLine
         | ErrorKind::InvalidLineNumber
-        | ErrorKind::InvalidLineForNewFile => pl_status::EditRejected,
+        | ErrorKind::InvalidLineForNewFile
+        | ErrorKind::AmbiguousMatch
+        | ErrorKind::OverlappingBlocks => pl_status::EditRejected,
         // A setting the host chose.
         ErrorKind::InvalidVersion
         | ErrorKind::InvalidDialect
         | ErrorKind::InvalidConvention
-        | ErrorKind::InvalidFix => pl_status::InvalidOption,
+        | ErrorKind::InvalidFix
+        | ErrorKind::InvalidPolicy => pl_status::InvalidOption,
         // Misuse of an applier.
         ErrorKind::AlreadyFinished => pl_status::AlreadyFinished,
         ErrorKind::ConcurrentUse => pl_status::ConcurrentUse,

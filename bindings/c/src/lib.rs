@@ -22,6 +22,7 @@
 //!
 //! The exported items, in header order: [`version`], [`status`], [`error`], [`result`],
 //! [`cline`] (the stateless Cline drop-in), [`options`] and [`applier`] (the streaming applier),
+//! [`apply`] (`pl_apply_diff`, the stateless entry point, `native` by default),
 //! [`lines`], [`ops`] (`str_replace`, line inserts, Roo's `insert_content`) with [`edit`] (their
 //! result), [`fixes`] (Cline's `write_to_file` content fixes) with [`owned_text`] (their result). Internal: [`args`] (C arguments in), [`text`] (NUL-terminated text out),
 //! [`utf8`] (chunks ending mid-character), [`ffi_guard`] (the panic boundary).
@@ -36,6 +37,7 @@ mod text;
 mod utf8;
 
 mod applier;
+mod apply;
 mod cline;
 mod edit;
 mod error;
@@ -52,6 +54,7 @@ pub use applier::{
     pl_applier, pl_applier_finish, pl_applier_free, pl_applier_new, pl_applier_preview,
     pl_applier_push, pl_applier_snapshot, pl_update,
 };
+pub use apply::pl_apply_diff;
 pub use cline::{PL_CLINE_V1, PL_CLINE_V2, pl_cline_version, pl_construct_new_file_content};
 pub use edit::{
     pl_edit, pl_edit_content, pl_edit_first_line_range, pl_edit_free, pl_edit_normalization_count,
@@ -68,12 +71,17 @@ pub use ops::{
     PL_EDIT_TYPE_CREATE, PL_EDIT_TYPE_MODIFY, PL_INSERT_AFTER, PL_INSERT_BEFORE, pl_edit_type,
     pl_insert, pl_insert_content, pl_insert_content_number, pl_insert_convention, pl_str_replace,
 };
-pub use options::{PL_DIALECT_CLINE_V1, PL_DIALECT_CLINE_V2, pl_applier_options, pl_dialect};
+pub use options::{
+    PL_DIALECT_CLINE_V1, PL_DIALECT_CLINE_V2, PL_DIALECT_DEFAULT, PL_DIALECT_NATIVE,
+    PL_POLICY_ALL_OR_NOTHING, PL_POLICY_PARTIAL, pl_applier_options, pl_apply_options, pl_dialect,
+    pl_policy,
+};
 pub use owned_text::{pl_text, pl_text_content, pl_text_free};
 pub use result::{
-    PL_UNIT_BYTES, PL_UNIT_CODE_POINTS, PL_UNIT_LINES, PL_UNIT_UTF16, pl_block, pl_position,
-    pl_result, pl_result_block, pl_result_block_count, pl_result_content, pl_result_free,
-    pl_result_match_count, pl_result_match_index, pl_unit,
+    PL_BLOCK_APPLIED, PL_BLOCK_FAILED, PL_UNIT_BYTES, PL_UNIT_CODE_POINTS, PL_UNIT_LINES,
+    PL_UNIT_UTF16, pl_block, pl_block_status, pl_position, pl_result, pl_result_block,
+    pl_result_block_count, pl_result_block_normalization, pl_result_content,
+    pl_result_failed_count, pl_result_free, pl_result_match_count, pl_result_match_index, pl_unit,
 };
 pub use status::{pl_status, pl_status_str};
 pub use version::{PL_VERSION_MAJOR, PL_VERSION_MINOR, PL_VERSION_PATCH, pl_version};

@@ -2,8 +2,9 @@
 //! position units C can ask for.
 
 use std::ffi::c_char;
+use std::ptr;
 
-use engine::{BlockReport, Position};
+use engine::{BlockReport, BlockStatus, Position};
 
 use crate::args::{Out, handle};
 use crate::error::Failure;
@@ -52,34 +53,139 @@ impl From<Position> for pl_position {
     }
 }
 
+/// Whether a block was applied: one of the `PL_BLOCK_` values.
+#[allow(non_camel_case_types)]
+pub type pl_block_status = u32;
+
+/// The block's SEARCH text was found and its REPLACE text applied.
+pub const PL_BLOCK_APPLIED: pl_block_status = 0;
+/// The block was not applied (`native` with `PL_POLICY_PARTIAL`): the block's `error_code` and
+/// `error_message` say why.
+pub const PL_BLOCK_FAILED: pl_block_status = 1;
+
 /// What happened to one SEARCH/REPLACE block, as filled in by `pl_result_block`.
+///
+/// Every pointer in it is owned by the result and valid until `pl_result_free`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct pl_block {
     /// The block's number among completed blocks, from 0, in completion order.
     pub index: usize,
-    /// How its SEARCH text was located: the engine's stable snake_case name (`exact`,
-    /// `line_trimmed`, `block_anchor`, ...), NUL-terminated, `strategy_len` bytes, owned by the
-    /// result and valid until `pl_result_free`.
+    /// How its SEARCH text was located: the engine's stable snake_case name, NUL-terminated,
+    /// `strategy_len` bytes. The Cline dialects: `exact`, `line_trimmed`, `block_anchor`,
+    /// `exact_anywhere`, `empty_search_new_file`, `empty_search_whole_file`; `native`: `exact`,
+    /// `line_endings`, `trailing_whitespace`, `indentation`, `punctuation`, `line_number_prefix`,
+    /// `blank_lines`, `typo`, `empty_search_new_file`, and `unmatched` for a failed block. Later
+    /// versions may add names.
     pub strategy: *const c_char,
     /// The length of `strategy` in bytes.
     pub strategy_len: usize,
-    /// Where the matched text starts in the original.
+    /// Where the matched text starts in the original (all zero for a failed block).
     pub start: pl_position,
     /// Where the matched text ends in the original (Cline's fuzzy tiers may report one past the
-    /// end of a file without a final newline).
+    /// end of a file without a final newline; all zero for a failed block).
     pub end: pl_position,
+    /// `PL_BLOCK_APPLIED`, or `PL_BLOCK_FAILED` (only in `native` with `PL_POLICY_PARTIAL`; with
+    /// the default policy a failure refuses the whole diff instead).
+    pub status: pl_block_status,
+    /// The 1-based line the matched text ends on (`start.line` when it is empty; 0 for a failed
+    /// block), so the block replaced lines `start.line` to `end_line` of the original.
+    pub end_line: usize,
+    /// How many places the deciding `native` tier found: 1, or more when a Roo `:start_line:`
+    /// hint chose among them; 0 for a failed block. The Cline dialects take the first match,
+    /// reported as 1.
+    pub candidates: usize,
+    /// The indentation change from the SEARCH text to the file, in columns (`native`; negative
+    /// when the file is indented less; 0 in the Cline dialects).
+    pub indent_delta: isize,
+    /// Whether the replacement was shifted by `indent_delta` because it carried the SEARCH
+    /// text's indentation rather than the file's (`native`).
+    pub reindented: bool,
+    /// How many differences between the SEARCH text and the file the match tolerated (`native`;
+    /// 0 for an exact match and in the Cline dialects); read their names with
+    /// `pl_result_block_normalization`.
+    pub normalization_count: usize,
+    /// For a failed block, the engine's stable code (e.g. `search_not_found`, `ambiguous_match`,
+    /// `overlapping_blocks`, `malformed_block`), NUL-terminated, `error_code_len` bytes; NULL
+    /// (and length 0) for an applied block.
+    pub error_code: *const c_char,
+    /// The length of `error_code` in bytes.
+    pub error_code_len: usize,
+    /// For a failed block, the message written for the model (which block, why, the closest
+    /// window with its lines), UTF-8, NUL-terminated, `error_message_len` bytes; NULL (and length
+    /// 0) for an applied block.
+    pub error_message: *const c_char,
+    /// The length of `error_message` in bytes.
+    pub error_message_len: usize,
 }
 
-/// A block report with its strategy name kept NUL-terminated for C.
+/// A block report with its texts kept NUL-terminated for C.
 #[derive(Debug)]
 struct Block {
     report: BlockReport,
     strategy: CText,
+    /// The normalisations' stable names, in the engine's order.
+    normalizations: Vec<CText>,
+    /// A failed block's code and message.
+    error: Option<(CText, CText)>,
+}
+
+impl Block {
+    fn new(report: &BlockReport) -> Self {
+        Block {
+            strategy: CText::from_str(report.strategy.name()),
+            normalizations: report
+                .normalizations
+                .iter()
+                .map(|n| CText::from_str(n.name()))
+                .collect(),
+            error: report
+                .error
+                .as_ref()
+                .map(|e| (CText::from_str(e.code()), CText::from_str(e.message()))),
+            report: report.clone(),
+        }
+    }
+
+    fn to_c(&self) -> pl_block {
+        let r = &self.report;
+        let (error_code, error_code_len, error_message, error_message_len) = match &self.error {
+            Some((code, message)) => (code.as_ptr(), code.len(), message.as_ptr(), message.len()),
+            None => (ptr::null(), 0, ptr::null(), 0),
+        };
+        pl_block {
+            index: r.index,
+            strategy: self.strategy.as_ptr(),
+            strategy_len: self.strategy.len(),
+            start: r.start.into(),
+            end: r.end.into(),
+            status: block_status_value(r.status),
+            end_line: r.end_line,
+            candidates: r.candidates,
+            indent_delta: r.indent_delta,
+            reindented: r.reindented,
+            normalization_count: self.normalizations.len(),
+            error_code,
+            error_code_len,
+            error_message,
+            error_message_len,
+        }
+    }
+}
+
+/// The C value of a block status.
+fn block_status_value(status: BlockStatus) -> pl_block_status {
+    match status {
+        BlockStatus::Applied => PL_BLOCK_APPLIED,
+        BlockStatus::Failed => PL_BLOCK_FAILED,
+        // Caught by the unit tests; becomes PL_STATUS_PANIC if it ever slipped through.
+        other => unreachable!("block status {other:?} has no PL_BLOCK_ value"),
+    }
 }
 
 /// The outcome of a successful call: the new content, Cline's `matchIndices` and (for
-/// `pl_applier_finish` and `pl_applier_snapshot`) one report per completed block.
+/// `pl_apply_diff`, `pl_applier_finish` and `pl_applier_snapshot`) one report per completed
+/// block.
 ///
 /// Owned by the caller, who frees it with `pl_result_free`. Immutable, so it may be read from
 /// several threads at once.
@@ -97,13 +203,7 @@ impl pl_result {
         matches: Vec<Position>,
         blocks: &[BlockReport],
     ) -> Box<Self> {
-        let blocks = blocks
-            .iter()
-            .map(|b| Block {
-                report: b.clone(),
-                strategy: CText::from_str(b.strategy.name()),
-            })
-            .collect();
+        let blocks = blocks.iter().map(Block::new).collect();
         Box::new(pl_result {
             content,
             matches,
@@ -142,7 +242,7 @@ pub unsafe extern "C" fn pl_result_content(
 }
 
 /// How many match indices the result has (Cline's `matchIndices.length`: one per applied block
-/// in v1, none in v2).
+/// in v1, none in v2; in `native`, one per applied block).
 ///
 /// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
@@ -163,8 +263,9 @@ pub unsafe extern "C" fn pl_result_match_count(
     })
 }
 
-/// Match index `index` (from 0, in Cline's order) in `unit`: where that block's SEARCH text
-/// starts in the original. `PL_UNIT_UTF16` gives Cline's own `matchIndices[index]`.
+/// Match index `index` (from 0, in Cline's order; in `native`, in file order) in `unit`: where
+/// that block's SEARCH text starts in the original. `PL_UNIT_UTF16` gives Cline's own
+/// `matchIndices[index]`.
 ///
 /// @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_result_match_count` or `unit` is not a
 /// `PL_UNIT_` value; `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*value` is untouched then.
@@ -190,8 +291,9 @@ pub unsafe extern "C" fn pl_result_match_index(
     })
 }
 
-/// How many block reports the result has: the blocks completed so far, in completion order.
-/// Results of `pl_construct_new_file_content` have none (Cline's function reports none).
+/// How many block reports the result has: the blocks completed so far, in completion order (in
+/// `native` with `PL_POLICY_PARTIAL`, the failed blocks too). Results of
+/// `pl_construct_new_file_content` have none (Cline's function reports none).
 ///
 /// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
@@ -212,8 +314,9 @@ pub unsafe extern "C" fn pl_result_block_count(
     })
 }
 
-/// Fills `*block` with block report `index` (from 0). Its `strategy` pointer is owned by
-/// `result` and valid until `pl_result_free(result)`.
+/// Fills `*block` with block report `index` (from 0). Its pointers (`strategy`, and for a failed
+/// block `error_code` and `error_message`) are owned by `result` and valid until
+/// `pl_result_free(result)`.
 ///
 /// @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_result_block_count`;
 /// `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*block` is untouched then.
@@ -230,16 +333,76 @@ pub unsafe extern "C" fn pl_result_block(
         let block = Out::new(block)?;
         // SAFETY: the caller passes a live pl_result (this function's contract).
         let r = unsafe { handle(result) }?;
-        let b = r.blocks.get(index).ok_or(pl_status::OutOfRange)?;
-        let filled = pl_block {
-            index: b.report.index,
-            strategy: b.strategy.as_ptr(),
-            strategy_len: b.strategy.len(),
-            start: b.report.start.into(),
-            end: b.report.end.into(),
-        };
+        let filled = r.blocks.get(index).ok_or(pl_status::OutOfRange)?.to_c();
         // SAFETY: `block` is non-NULL and writable (this function's contract).
         unsafe { block.write(filled) };
+        Ok(())
+    })
+}
+
+/// The stable snake_case name of normalisation `index` (from 0, in a fixed order, each at most
+/// once) of block report `block`: what the `native` match tolerated between the SEARCH text and
+/// the file: `line_endings`, `trailing_whitespace`, `indentation`, `punctuation`,
+/// `line_number_prefixes`, `blank_lines` or `typo`; later versions may add names.
+///
+/// On success `*name` points to `*name_len` bytes of NUL-terminated ASCII, owned by `result` and
+/// valid until `pl_result_free(result)`.
+///
+/// @return `PL_STATUS_OUT_OF_RANGE` if `block >= pl_result_block_count` or `index` is not below
+/// the block's `normalization_count`; `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*name`
+/// and `*name_len` are untouched then.
+///
+/// # Safety
+/// `result` must be a live `pl_result`; `name` and `name_len` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_result_block_normalization(
+    result: *const pl_result,
+    block: usize,
+    index: usize,
+    name: *mut *const c_char,
+    name_len: *mut usize,
+) -> pl_status {
+    guard(|| {
+        let (name, name_len) = (Out::new(name)?, Out::new(name_len)?);
+        // SAFETY: the caller passes a live pl_result (this function's contract).
+        let r = unsafe { handle(result) }?;
+        let n = r
+            .blocks
+            .get(block)
+            .and_then(|b| b.normalizations.get(index))
+            .ok_or(pl_status::OutOfRange)?;
+        // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
+        unsafe {
+            name.write(n.as_ptr());
+            name_len.write(n.len());
+        }
+        Ok(())
+    })
+}
+
+/// How many of the result's block reports have status `PL_BLOCK_FAILED` (only `native` with
+/// `PL_POLICY_PARTIAL` reports failed blocks; 0 means every block was applied).
+///
+/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `result` must be a live `pl_result`; `count` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_result_failed_count(
+    result: *const pl_result,
+    count: *mut usize,
+) -> pl_status {
+    guard(|| {
+        let count = Out::new(count)?;
+        // SAFETY: the caller passes a live pl_result (this function's contract).
+        let r = unsafe { handle(result) }?;
+        let failed = r
+            .blocks
+            .iter()
+            .filter(|b| b.report.status == BlockStatus::Failed)
+            .count();
+        // SAFETY: `count` is non-NULL and writable (this function's contract).
+        unsafe { count.write(failed) };
         Ok(())
     })
 }

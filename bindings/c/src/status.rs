@@ -30,11 +30,12 @@ pub enum pl_status {
     /// on returns `PL_STATUS_PANIC` from then on; it is still safe (and required) to free it.
     Panic = 4,
     /// The engine rejected the edit: it cannot be applied to this text (e.g. codes
-    /// `search_not_found`, `malformed_block`); `pl_error_code` says which. In the Cline dialects
-    /// the message is Cline's exact text, meant to be shown to the model.
+    /// `search_not_found`, `malformed_block`, and in `native` `ambiguous_match`,
+    /// `overlapping_blocks`); `pl_error_code` says which. The message is meant to be shown to the
+    /// model (in the Cline dialects it is Cline's exact text).
     EditRejected = 5,
     /// An option the host chose has a value the engine does not know (e.g. codes
-    /// `invalid_version`, `invalid_dialect`).
+    /// `invalid_version`, `invalid_dialect`, `invalid_policy`).
     InvalidOption = 6,
     /// The applier has already finished (code `already_finished`); create a new one.
     AlreadyFinished = 7,

@@ -11,17 +11,21 @@ use napi::{Env, Unknown};
 use napi_derive::napi;
 use patchloom::{ApplierOptions, Dialect};
 
-use crate::args;
 use crate::errors::{self, Failure};
 use crate::types::{Outcome, Update, indices};
+use crate::{apply, args};
 
 /// Applies a SEARCH/REPLACE diff to one original text while the diff streams in.
 ///
 /// Push the diff in pieces of any size — whole, per line, per token, per character: chunking
 /// never changes the result. After each push, `preview` is what the file looks like so far
 /// (in the Cline dialects, exactly what Cline's `constructNewFileContent(prefix, original,
-/// false)` returns for the diff pushed so far), and the returned `Update` says how it changed.
-/// The work per push is proportional to the pushed text, not to the file or the diff so far.
+/// false)` returns for the diff pushed so far; in `native`, the whole file with the blocks
+/// placed so far replaced), and the returned `Update` says how it changed. The work per push
+/// is proportional to the pushed text, not to the file or the diff so far.
+///
+/// In the `native` dialect `finish` returns exactly what `applyDiff` returns for the whole
+/// diff, in every chunking.
 ///
 /// After `finish`, every method and getter throws an `Error` with
 /// `code === "already_finished"`.
@@ -31,7 +35,7 @@ use crate::types::{Outcome, Update, indices};
 ///
 /// @example
 /// ```ts
-/// const applier = new StreamingApplier(original, { dialect: "cline-v1" })
+/// const applier = new StreamingApplier(original, { dialect: "native" })
 /// for await (const token of stream) applier.push(token)
 /// const { newContent, blocks } = applier.finish()
 /// ```
@@ -64,22 +68,24 @@ impl StreamingApplier {
     /// An applier for `original`.
     ///
     /// @param original The file's content before the edit.
-    /// @param options `dialect`: `"cline-v1"` (default) or `"cline-v2"`; an unknown name throws
-    /// an `Error` with `code === "invalid_dialect"`.
+    /// @param options `dialect`: `"cline-v1"` (the default, for drop-in safety), `"cline-v2"`
+    /// or `"native"`; an unknown name throws an `Error` with `code === "invalid_dialect"`.
+    /// `policy` (`native` only): `"all_or_nothing"` (the default) or `"partial"`; an unknown
+    /// name throws an `Error` with `code === "invalid_policy"`.
     #[napi(
         constructor,
         ts_args_type = "original: string, options?: ApplierOptions"
     )]
     pub fn new(env: &Env, original: Unknown<'_>, options: Unknown<'_>) -> napi::Result<Self> {
         let parsed = args::string(&original, "original").and_then(|original| {
-            let dialect = match args::option_string(&options, "options", "dialect")? {
-                None => Dialect::default(),
-                Some(name) => name.parse::<Dialect>()?,
-            };
-            Ok((original, dialect))
+            // The default stays `cline-v1` (drop-in safety), unlike `applyDiff`'s.
+            let (dialect, policy) = apply::dialect_and_policy(&options, Dialect::default())?;
+            Ok((
+                original,
+                ApplierOptions::new().dialect(dialect).policy(policy),
+            ))
         });
-        let (original, dialect) = parsed.map_err(|f| f.into_napi(env))?;
-        let options = ApplierOptions::new().dialect(dialect);
+        let (original, options) = parsed.map_err(|f| f.into_napi(env))?;
         // The original and a preview of about its size.
         let external = i64::try_from(original.len().saturating_mul(2)).unwrap_or(i64::MAX);
         let _ = env.adjust_external_memory(external);
@@ -93,7 +99,9 @@ impl StreamingApplier {
     /// UTF-16 units, i.e. JavaScript string indices).
     ///
     /// An error the diff causes does not throw here: read it from `error`, and `finish` throws
-    /// it. After an error caused by a complete line, further pushes change nothing.
+    /// it. In the Cline dialects, after an error caused by a complete line further pushes
+    /// change nothing; in `native`, a failed block is reported in `completed` and the other
+    /// blocks go on.
     #[napi(ts_args_type = "chunk: string")]
     pub fn push(&mut self, env: &Env, chunk: Unknown<'_>) -> napi::Result<Update> {
         let chunk = args::string(&chunk, "chunk").map_err(|f| f.into_napi(env))?;
@@ -105,27 +113,27 @@ impl StreamingApplier {
     }
 
     /// What the file looks like so far. In the Cline dialects this is Cline's partial
-    /// `newContent`, which ends where the streamed edits end. Each read copies the preview;
-    /// to follow a stream, apply each `Update` to your own copy instead.
+    /// `newContent`, which ends where the streamed edits end; in `native`, the whole file with
+    /// the blocks placed so far replaced (the current block's replacement flowing in). Each
+    /// read copies the preview; to follow a stream, apply each `Update` to your own copy
+    /// instead.
     #[napi(getter)]
     pub fn preview(&self, env: &Env) -> napi::Result<String> {
         Ok(self.inner(env)?.preview().to_owned())
     }
 
     /// The error the diff so far causes, or `null`: what Cline's partial call would reject with
-    /// (an `Error` with the core's `code` and Cline's message). An error caused only by the
-    /// incomplete last line is withdrawn if that line completes differently.
+    /// (an `Error` with the core's `code` and Cline's message); in `native`, the first failed
+    /// block's error. An error caused only by the incomplete last line is withdrawn if that
+    /// line completes differently.
     #[napi(getter, ts_return_type = "Error | null")]
     pub fn error<'e>(&self, env: &'e Env) -> napi::Result<Option<Unknown<'e>>> {
-        let Some(error) = self.inner(env)?.error() else {
-            return Ok(None);
-        };
-        let error = napi::Error::new(error.code().to_owned(), error.message().to_owned());
-        Ok(Some(napi::JsError::from(error).into_unknown(*env)))
+        Ok(self.inner(env)?.error().map(|e| errors::js_error(env, e)))
     }
 
     /// Cline's `matchIndices` for the diff so far as a partial call: block starts in the
-    /// original as UTF-16 indices, in completion order (always empty in `cline-v2`).
+    /// original as UTF-16 indices, in completion order (always empty in `cline-v2`; in
+    /// `native`, the starts of the blocks placed so far, in file order).
     #[napi(getter)]
     pub fn match_indices(&self, env: &Env) -> napi::Result<Vec<u32>> {
         Ok(indices(&self.inner(env)?.match_indices()))
@@ -139,14 +147,14 @@ impl StreamingApplier {
     }
 
     /// The dialect this applier reads.
-    #[napi(getter, ts_return_type = "'cline-v1' | 'cline-v2'")]
+    #[napi(getter, ts_return_type = "'cline-v1' | 'cline-v2' | 'native'")]
     pub fn dialect(&self, env: &Env) -> napi::Result<String> {
         Ok(self.inner(env)?.dialect().as_str().to_owned())
     }
 
     /// Ends the diff: the final content, Cline's final `matchIndices` and a report per block.
-    /// Throws what Cline's final call (`isFinal = true`) rejects with. Either way the applier is
-    /// finished afterwards.
+    /// Throws what Cline's final call (`isFinal = true`) rejects with; in `native`, what
+    /// `applyDiff` throws for the whole diff. Either way the applier is finished afterwards.
     #[napi]
     pub fn finish(&mut self, env: &Env) -> napi::Result<Outcome> {
         let inner = self

@@ -11,7 +11,7 @@
 //! Promise rejection alike (returning an error after `env.throw_*` would surface as an uncaught
 //! exception from an async task instead of a rejection).
 
-use napi::{Env, JsError, JsTypeError};
+use napi::{Env, JsError, JsTypeError, Unknown};
 
 /// The code of every `TypeError` this package throws for an argument of the wrong type.
 pub const INVALID_ARG_TYPE: &str = "ERR_INVALID_ARG_TYPE";
@@ -40,10 +40,7 @@ impl Failure {
     /// exactly that object.
     pub fn into_napi(self, env: &Env) -> napi::Error {
         let value = match self {
-            Failure::Core(e) => {
-                let error = napi::Error::new(e.code().to_owned(), e.message().to_owned());
-                JsError::from(error).into_unknown(*env)
-            }
+            Failure::Core(e) => js_error(env, &e),
             Failure::ArgType(message) => {
                 let error = napi::Error::new(INVALID_ARG_TYPE.to_owned(), message);
                 JsTypeError::from(error).into_unknown(*env)
@@ -52,6 +49,13 @@ impl Failure {
         };
         napi::Error::from(value)
     }
+}
+
+/// A core error as a JavaScript `Error` object: the core's message, and its code as `code`. What
+/// every API throws, what `StreamingApplier.error` returns, and a failed block's `error`.
+pub fn js_error<'env>(env: &Env, e: &patchloom::Error) -> Unknown<'env> {
+    let error = napi::Error::new(e.code().to_owned(), e.message().to_owned());
+    JsError::from(error).into_unknown(*env)
 }
 
 /// Converts a core result for a synchronous binding function.

@@ -6,6 +6,7 @@
 //! - [`cline`]: the drop-in `constructNewFileContent` (Promise and sync) and
 //!   `getLineNumberFromCharIndex`, through the resume cache of [`cache`].
 //! - [`applier`]: the `StreamingApplier` class.
+//! - [`apply`]: `applyDiff`, a whole diff at once (the `native` dialect by default).
 //! - [`ops`]: the tool operations `strReplace`, `insert` and `insertContent`.
 //! - [`fixes`]: the content fixes of a whole-file write: `write`, `stripMarkdownFences`,
 //!   `applyModelContentFixes`, `fixModelHtmlEscaping`, `removeInvalidChars`.
@@ -17,6 +18,7 @@
 //! The `///` comments of the `#[napi]` items become the JSDoc of the generated `index.d.ts`.
 
 pub mod applier;
+pub mod apply;
 pub mod args;
 pub mod cache;
 pub mod cline;

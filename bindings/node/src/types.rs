@@ -4,8 +4,12 @@
 //! core tracks in every unit, so nothing here rescans text. Indices fit in `u32`: V8 strings are
 //! shorter than 2^30 units.
 
+use napi::bindgen_prelude::{Null, ToNapiValue};
+use napi::{Env, JsValue, sys};
 use napi_derive::napi;
 use patchloom::Position;
+
+use crate::errors;
 
 /// A UTF-16 offset as a JavaScript number.
 fn index(utf16: usize) -> u32 {
@@ -43,37 +47,72 @@ impl From<patchloom::cline::ResumedContent> for NewFileContent {
 }
 
 /// What happened to one SEARCH/REPLACE block.
-#[napi(object)]
+#[napi(object, object_from_js = false)]
 pub struct BlockReport {
     /// The block's number among completed blocks, from 0, in the order they completed.
     pub index: u32,
-    /// Whether the block was applied (failures are thrown in the Cline dialects).
-    #[napi(ts_type = "'applied'")]
+    /// Whether the block was applied. `"failed"` only in `native`: with the `"partial"` policy
+    /// in `Outcome.blocks`, and in `Update.completed` while streaming; `error` says why. (The
+    /// Cline dialects throw instead.)
+    #[napi(ts_type = "'applied' | 'failed'")]
     pub status: String,
-    /// How its SEARCH text was located: `exact` (at or after the previous block), `line_trimmed`
-    /// (lines equal after trimming), `block_anchor` (first and last lines equal after trimming,
-    /// 3+ lines), `exact_anywhere` (exact, before the previous block; applied out of order),
+    /// How its SEARCH text was located.
+    ///
+    /// Cline dialects: `exact` (at or after the previous block), `line_trimmed` (lines equal
+    /// after trimming), `block_anchor` (first and last lines equal after trimming, 3+ lines),
+    /// `exact_anywhere` (exact, before the previous block; applied out of order),
     /// `empty_search_new_file` (empty SEARCH on an empty file) or `empty_search_whole_file`
     /// (empty SEARCH replacing the whole file, v2).
+    ///
+    /// `native`, the tier that matched, strictest first: `exact`, `line_endings`,
+    /// `trailing_whitespace`, `indentation` (a uniform indentation change, tabs and spaces
+    /// understood), `punctuation` (curly quotes, dashes, ellipsis, exotic spaces folded),
+    /// `line_number_prefix` (read-tool line numbers stripped from the SEARCH lines),
+    /// `blank_lines`, `typo` (one line differs by a small letter edit), or
+    /// `empty_search_new_file`; `unmatched` for a failed block.
     #[napi(
-        ts_type = "'exact' | 'line_trimmed' | 'block_anchor' | 'exact_anywhere' | 'empty_search_new_file' | 'empty_search_whole_file'"
+        ts_type = "'exact' | 'line_trimmed' | 'block_anchor' | 'exact_anywhere' | 'empty_search_new_file' | 'empty_search_whole_file' | 'line_endings' | 'trailing_whitespace' | 'indentation' | 'punctuation' | 'line_number_prefix' | 'blank_lines' | 'typo' | 'unmatched'"
     )]
     pub strategy: String,
-    /// Where the matched text starts in the original (UTF-16 index).
+    /// Where the matched text starts in the original (UTF-16 index; 0 for a failed block).
     pub start: u32,
-    /// Where the matched text ends in the original (UTF-16 index; the fuzzy strategies report
-    /// one past the end of a file without a final newline, as Cline does).
+    /// Where the matched text ends in the original (UTF-16 index; Cline's fuzzy strategies
+    /// report one past the end of a file without a final newline, as Cline does; 0 for a failed
+    /// block).
     pub end: u32,
-    /// The 1-based line of `start`.
+    /// The 1-based line of `start` (0 for a failed block).
     pub start_line: u32,
-    /// The 1-based line of `end`.
+    /// The 1-based line the matched text ends on, so `startLine..endLine` (inclusive) are the
+    /// lines it covers; `startLine` when it is empty, 0 for a failed block.
     pub end_line: u32,
+    /// How many places the deciding tier found: 1, or more when a `:start_line:` hint chose
+    /// among them (`native`); 0 for a failed block. The Cline dialects take the first match and
+    /// report 1.
+    pub candidates: u32,
+    /// The indentation change from the SEARCH text to the file, in columns (`native`; 0
+    /// otherwise).
+    pub indent_delta: i32,
+    /// Whether the replacement was shifted by `indentDelta` because it carried the SEARCH
+    /// text's (wrong) indentation rather than the file's (`native`).
+    pub reindented: bool,
+    /// The differences between the SEARCH text and the file that the match tolerated
+    /// (`native`; empty for an exact match and in the Cline dialects).
+    #[napi(
+        ts_type = "Array<'line_endings' | 'trailing_whitespace' | 'indentation' | 'punctuation' | 'line_number_prefixes' | 'blank_lines' | 'typo'>"
+    )]
+    pub normalizations: Vec<String>,
+    /// Why the block failed (`status === "failed"`), else `null`: an `Error` with a stable
+    /// `code` (`search_not_found`, `ambiguous_match`, `overlapping_blocks`,
+    /// `malformed_block`, …) and a message written for a model to act on.
+    #[napi(ts_type = "Error | null")]
+    pub error: BlockError,
 }
 
 impl From<&patchloom::BlockReport> for BlockReport {
     fn from(b: &patchloom::BlockReport) -> Self {
         let status = match b.status {
             patchloom::BlockStatus::Applied => "applied",
+            patchloom::BlockStatus::Failed => "failed",
             _ => "unknown",
         };
         BlockReport {
@@ -82,8 +121,33 @@ impl From<&patchloom::BlockReport> for BlockReport {
             strategy: b.strategy.name().to_owned(),
             start: index(b.start.utf16),
             end: index(b.end.utf16),
-            start_line: index(b.start.line),
-            end_line: index(b.end.line),
+            start_line: count(b.start.line),
+            end_line: count(b.end_line),
+            candidates: count(b.candidates),
+            // Clamped, so the cast cannot truncate.
+            indent_delta: b.indent_delta.clamp(i32::MIN as isize, i32::MAX as isize) as i32,
+            reindented: b.reindented,
+            normalizations: b
+                .normalizations
+                .iter()
+                .map(|n| n.name().to_owned())
+                .collect(),
+            error: BlockError(b.error.clone()),
+        }
+    }
+}
+
+/// A block's `error`: `null`, or a failed block's error converted to a JavaScript `Error` (with
+/// its `code`) by [`errors::js_error`], the same conversion as a thrown core error. (An
+/// `Option` field would leave the property out instead of setting it to `null`.)
+pub struct BlockError(Option<patchloom::Error>);
+
+impl ToNapiValue for BlockError {
+    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
+        match val.0 {
+            Some(e) => Ok(errors::js_error(&Env::from_raw(env), &e).raw()),
+            // SAFETY: the caller guarantees a valid `env` (this function's contract).
+            None => unsafe { Null::to_napi_value(env, Null) },
         }
     }
 }
@@ -92,8 +156,9 @@ impl From<&patchloom::BlockReport> for BlockReport {
 /// `inserted`. Apply it to your own copy of the preview instead of reading the whole preview
 /// after every push:
 /// `view = view.slice(0, u.start) + u.inserted + view.slice(u.start + u.removed)`.
-/// In the Cline dialects the splice is always at the end of the preview.
-#[napi(object)]
+/// In the Cline dialects the splice is always at the end of the preview; in `native` it may lie
+/// in the middle (where the streaming block is).
+#[napi(object, object_from_js = false)]
 pub struct Update {
     /// Where the splice starts in the preview before the push (UTF-16 index).
     pub start: u32,
@@ -120,14 +185,16 @@ impl From<patchloom::Update<'_>> for Update {
 }
 
 /// The result of a finished diff.
-#[napi(object)]
+#[napi(object, object_from_js = false)]
 pub struct Outcome {
     /// The new file content.
     pub new_content: String,
     /// Cline's `matchIndices` for the final call: block starts in the original as UTF-16
-    /// indices, sorted (`cline-v1`); always empty in `cline-v2`.
+    /// indices, sorted (`cline-v1`); always empty in `cline-v2`; in `native`, the starts of the
+    /// applied blocks, sorted.
     pub match_indices: Vec<u32>,
-    /// One report per applied block, in completion order.
+    /// One report per block, in completion order: the applied ones, and in `native` with the
+    /// `"partial"` policy the failed ones too (`blocks.filter((b) => b.status === "failed")`).
     pub blocks: Vec<BlockReport>,
 }
 
@@ -145,10 +212,32 @@ impl From<patchloom::Outcome> for Outcome {
 #[napi(object)]
 pub struct ApplierOptions {
     /// How the diff is read and applied: `"cline-v1"` (the default; Cline's
-    /// `constructNewFileContent` v1) or `"cline-v2"`. An unknown name throws an `Error` with
-    /// `code === "invalid_dialect"`.
-    #[napi(ts_type = "'cline-v1' | 'cline-v2'")]
+    /// `constructNewFileContent` v1), `"cline-v2"`, or `"native"` (tolerant matching that
+    /// refuses ambiguous or stale edits; see `applyDiff`). An unknown name throws an `Error`
+    /// with `code === "invalid_dialect"`.
+    #[napi(ts_type = "'cline-v1' | 'cline-v2' | 'native'")]
     pub dialect: Option<String>,
+    /// What `native` does when some blocks fail: `"all_or_nothing"` (the default: `finish`
+    /// throws and nothing is applied) or `"partial"` (`finish` applies the blocks that matched
+    /// and reports the others with `status === "failed"`). The Cline dialects ignore it. An
+    /// unknown name throws an `Error` with `code === "invalid_policy"`.
+    #[napi(ts_type = "'all_or_nothing' | 'partial'")]
+    pub policy: Option<String>,
+}
+
+/// Options of `applyDiff`.
+#[napi(object)]
+pub struct ApplyOptions {
+    /// How the diff is read and applied: `"native"` (the default), `"cline-v1"` or
+    /// `"cline-v2"`. An unknown name throws an `Error` with `code === "invalid_dialect"`.
+    #[napi(ts_type = "'native' | 'cline-v1' | 'cline-v2'")]
+    pub dialect: Option<String>,
+    /// What `native` does when some blocks fail: `"all_or_nothing"` (the default: throw, apply
+    /// nothing) or `"partial"` (apply the blocks that matched, report the others with
+    /// `status === "failed"`). The Cline dialects ignore it. An unknown name throws an `Error`
+    /// with `code === "invalid_policy"`.
+    #[napi(ts_type = "'all_or_nothing' | 'partial'")]
+    pub policy: Option<String>,
 }
 
 /// How often `constructNewFileContent` resumed a previous call instead of starting over.

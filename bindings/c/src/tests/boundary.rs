@@ -589,10 +589,20 @@ fn appliers_work_from_several_threads() {
 #[test]
 fn an_unknown_dialect_is_an_invalid_option() {
     let mut applier: *mut pl_applier = sentinel();
-    let options = pl_applier_options { dialect: 9 };
-    // SAFETY: live slice and options, local out-pointer.
-    let status = unsafe { pl_applier_new(cptr(b"x"), 1, &options, &mut applier) };
-    assert_eq!((status, applier), (pl_status::InvalidOption, sentinel()));
+    for options in [
+        pl_applier_options {
+            dialect: 9,
+            policy: 0,
+        },
+        pl_applier_options {
+            dialect: PL_DIALECT_NATIVE,
+            policy: 2,
+        },
+    ] {
+        // SAFETY: live slice and options, local out-pointer.
+        let status = unsafe { pl_applier_new(cptr(b"x"), 1, &options, &mut applier) };
+        assert_eq!((status, applier), (pl_status::InvalidOption, sentinel()));
+    }
 }
 
 #[test]

@@ -68,6 +68,9 @@ fn check(status: pl_status) -> Result<(), String> {
     }
 }
 
+/// A successful outcome read back through the C accessors: content, match positions, blocks.
+pub(super) type Taken = (String, Vec<pl_position>, Vec<BlockView>);
+
 /// Consumes the outcome of a call that hands out `result` or `error`: reads and frees whichever
 /// the status says was written, and checks the other was not.
 pub(super) fn take_outcome(
@@ -76,12 +79,23 @@ pub(super) fn take_outcome(
     error: *mut pl_error,
     original: &str,
 ) -> Result<Result<(String, Vec<pl_position>), CError>, String> {
+    Ok(take_full(status, result, error, original)?.map(|(content, matches, _)| (content, matches)))
+}
+
+/// [`take_outcome`], with the block reports.
+pub(super) fn take_full(
+    status: pl_status,
+    result: *mut pl_result,
+    error: *mut pl_error,
+    original: &str,
+) -> Result<Result<Taken, CError>, String> {
     let out = match status {
         pl_status::Ok => {
             if !error.is_null() {
                 return Err("error written on success".into());
             }
-            let read = read_result(result, original);
+            let read = read_result(result, original)
+                .and_then(|(content, matches)| Ok((content, matches, read_blocks(result)?)));
             // SAFETY: `result` came from the library and is freed once.
             unsafe { pl_result_free(result) };
             Ok(read?)
@@ -165,6 +179,117 @@ fn read_result(
     Ok((content, positions))
 }
 
+/// A block report read back through `pl_result_block` and `pl_result_block_normalization`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct BlockView {
+    pub(super) index: usize,
+    pub(super) status: pl_block_status,
+    pub(super) strategy: String,
+    pub(super) start: pl_position,
+    pub(super) end: pl_position,
+    pub(super) end_line: usize,
+    pub(super) candidates: usize,
+    pub(super) indent_delta: isize,
+    pub(super) reindented: bool,
+    pub(super) normalizations: Vec<String>,
+    /// A failed block's code and message.
+    pub(super) error: Option<(String, String)>,
+}
+
+/// Reads every block report of a live result, checking the failed count, that an error comes
+/// exactly with `PL_BLOCK_FAILED`, and that indices past the end are refused.
+pub(super) fn read_blocks(result: *const pl_result) -> Result<Vec<BlockView>, String> {
+    let (mut count, mut failed) = (0, 0);
+    // SAFETY: `result` is a live pl_result; the out-pointers are locals.
+    unsafe {
+        check(pl_result_block_count(result, &mut count))?;
+        check(pl_result_failed_count(result, &mut failed))?;
+    }
+    let mut blocks = Vec::with_capacity(count);
+    for i in 0..count {
+        let mut b = std::mem::MaybeUninit::<pl_block>::uninit();
+        // SAFETY: `result` is live; `b` is a local, initialised by a successful call.
+        let b = unsafe {
+            check(pl_result_block(result, i, b.as_mut_ptr()))?;
+            b.assume_init()
+        };
+        let mut normalizations = Vec::with_capacity(b.normalization_count);
+        for n in 0..b.normalization_count {
+            let (mut name, mut name_len) = (ptr::null(), 0);
+            // SAFETY: `result` is live; the out-pointers are locals; the library hands out
+            // `name_len` bytes plus a NUL.
+            normalizations.push(unsafe {
+                check(pl_result_block_normalization(
+                    result,
+                    i,
+                    n,
+                    &mut name,
+                    &mut name_len,
+                ))?;
+                read_text(name, name_len)?
+            });
+        }
+        let (mut name, mut name_len) = (ptr::null(), 7);
+        // SAFETY: as above; this index is one past the end.
+        let past = unsafe {
+            pl_result_block_normalization(
+                result,
+                i,
+                b.normalization_count,
+                &mut name,
+                &mut name_len,
+            )
+        };
+        if past != pl_status::OutOfRange || !name.is_null() || name_len != 7 {
+            return Err(format!("normalization past the end gave {past:?}"));
+        }
+        let error = if b.error_code.is_null() {
+            if !b.error_message.is_null() || b.error_code_len != 0 || b.error_message_len != 0 {
+                return Err(format!("block {i}: a message without a code"));
+            }
+            None
+        } else {
+            // SAFETY: the library hands out the lengths plus a NUL.
+            unsafe {
+                Some((
+                    read_text(b.error_code, b.error_code_len)?,
+                    read_text(b.error_message, b.error_message_len)?,
+                ))
+            }
+        };
+        if error.is_some() != (b.status == PL_BLOCK_FAILED) {
+            return Err(format!(
+                "block {i}: status {} with error {error:?}",
+                b.status
+            ));
+        }
+        blocks.push(BlockView {
+            index: b.index,
+            status: b.status,
+            // SAFETY: the library hands out `strategy_len` bytes plus a NUL.
+            strategy: unsafe { read_text(b.strategy, b.strategy_len) }?,
+            start: b.start,
+            end: b.end,
+            end_line: b.end_line,
+            candidates: b.candidates,
+            indent_delta: b.indent_delta,
+            reindented: b.reindented,
+            normalizations,
+            error,
+        });
+    }
+    let counted = blocks
+        .iter()
+        .filter(|b| b.status == PL_BLOCK_FAILED)
+        .count();
+    if counted != failed {
+        return Err(format!(
+            "pl_result_failed_count {failed}, counted {counted}"
+        ));
+    }
+    Ok(blocks)
+}
+
 /// The vectors' view of an outcome: content plus UTF-16 match indices, or Cline's message.
 pub(super) fn observed(
     outcome: Result<(String, Vec<pl_position>), CError>,
@@ -211,12 +336,47 @@ pub(super) fn construct(
     (status, result, error)
 }
 
+/// `pl_apply_diff` on Rust strings (`options` `None` passes NULL).
+pub(super) fn apply(
+    diff: &[u8],
+    original: &[u8],
+    options: Option<&pl_apply_options>,
+) -> (pl_status, *mut pl_result, *mut pl_error) {
+    let (mut result, mut error) = (ptr::null_mut(), ptr::null_mut());
+    let options = options.map_or(ptr::null(), |o| o as *const pl_apply_options);
+    // SAFETY: the texts are live slices; options is NULL or a local; the out-pointers are locals.
+    let status = unsafe {
+        pl_apply_diff(
+            cptr(diff),
+            diff.len(),
+            cptr(original),
+            original.len(),
+            options,
+            &mut result,
+            &mut error,
+        )
+    };
+    (status, result, error)
+}
+
 /// An applier handle freed on drop.
 pub(super) struct Applier(pub(super) *mut pl_applier);
 
 impl Applier {
     pub(super) fn new(original: &[u8], dialect: pl_dialect) -> Result<Applier, pl_status> {
-        let options = pl_applier_options { dialect };
+        Applier::with_options(
+            original,
+            pl_applier_options {
+                dialect,
+                ..Default::default()
+            },
+        )
+    }
+
+    pub(super) fn with_options(
+        original: &[u8],
+        options: pl_applier_options,
+    ) -> Result<Applier, pl_status> {
         let mut handle = ptr::null_mut();
         // SAFETY: `original` is a live slice; options and out-pointer are locals.
         let status =

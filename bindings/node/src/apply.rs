@@ -1,0 +1,88 @@
+//! `applyDiff`: a whole diff applied at once, `native` by default; and the reading of the
+//! `dialect` / `policy` options it shares with `StreamingApplier`.
+
+use napi::{Env, Unknown};
+use napi_derive::napi;
+use patchloom::{ApplyOptions, Dialect, Policy};
+
+use crate::args;
+use crate::errors::Failure;
+use crate::types::Outcome;
+
+/// The `dialect` and `policy` of an options object (`options` names it in messages), with
+/// `dialect` defaulting to `default`.
+pub fn dialect_and_policy(
+    options: &Unknown<'_>,
+    default: Dialect,
+) -> Result<(Dialect, Policy), Failure> {
+    let dialect = match args::option_string(options, "options", "dialect")? {
+        None => default,
+        Some(name) => name.parse::<Dialect>()?,
+    };
+    let policy = match args::option_string(options, "options", "policy")? {
+        None => Policy::default(),
+        Some(name) => name.parse::<Policy>()?,
+    };
+    Ok((dialect, policy))
+}
+
+/// Applies a whole SEARCH/REPLACE diff to `original` and returns the new content with a report
+/// per block, or throws.
+///
+/// In the default `native` dialect each block is located on its own, whatever the block order,
+/// by tiers from strict to loose: exact, line endings, trailing whitespace, indentation (tabs
+/// and spaces understood), typographic punctuation, read-tool line-number prefixes, blank
+/// lines, one small typo. The replacement is written verbatim (shifted back only when it
+/// carries the SEARCH text's wrong indentation; `reindented` says so), with the line endings of
+/// the region it replaces; nothing outside the matched regions changes. Every marker spelling
+/// models emit is read (Cline's, aider's and Roo's, `:start_line:` hints); text outside blocks
+/// is ignored. Each block's report says which tier matched (`strategy`), the lines it covers,
+/// the indentation change and the `normalizations` it tolerated.
+///
+/// It refuses instead of guessing. A SEARCH text found in two or more places throws an `Error`
+/// with `code === "ambiguous_match"` whose message names the candidate lines; one found
+/// nowhere throws `search_not_found`, with the closest window and its line numbers and whether
+/// the edit seems applied already; two blocks matching overlapping lines throw
+/// `overlapping_blocks`; a diff without a complete block throws `malformed_block`. Messages
+/// are written for a model to act on. By default a diff applies all its blocks or none; with
+/// `policy: "partial"` it applies the blocks that matched and reports the others with
+/// `status === "failed"` and their `error`.
+///
+/// `"cline-v1"` and `"cline-v2"` give what Cline's `constructNewFileContent(diff, original,
+/// true)` gives, byte for byte. The result equals a `StreamingApplier` of the same options fed
+/// the diff in any chunking. Positions are JavaScript string indices (UTF-16 units).
+///
+/// Throws a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`) for an argument of the wrong
+/// type, an `Error` with `code === "invalid_dialect"` or `"invalid_policy"` for an unknown
+/// option name.
+///
+/// @param diff The SEARCH/REPLACE blocks, complete.
+/// @param original The file's content before the edit.
+/// @param options `dialect` (default `"native"`) and `policy` (default `"all_or_nothing"`).
+/// @example
+/// ```ts
+/// import { applyDiff } from "patchloom"
+/// try {
+///   const { newContent, blocks } = applyDiff(diff, original)
+/// } catch (err) {
+///   // err.code: "search_not_found", "ambiguous_match", …; err.message tells the model why.
+/// }
+/// ```
+#[napi(ts_args_type = "diff: string, original: string, options?: ApplyOptions")]
+pub fn apply_diff(
+    env: &Env,
+    diff: Unknown<'_>,
+    original: Unknown<'_>,
+    options: Unknown<'_>,
+) -> napi::Result<Outcome> {
+    let run = || -> Result<Outcome, Failure> {
+        let diff = args::string(&diff, "diff")?;
+        let original = args::string(&original, "original")?;
+        let (dialect, policy) = dialect_and_policy(&options, Dialect::Native)?;
+        let options = ApplyOptions::new().dialect(dialect).policy(policy);
+        Ok(Outcome::from(patchloom::apply_diff(
+            &diff, &original, &options,
+        )?))
+    };
+    run().map_err(|f| f.into_napi(env))
+}
