@@ -7,6 +7,7 @@
 use std::ffi::c_char;
 use std::ptr::NonNull;
 
+use crate::ffi_guard::guard;
 use crate::status::pl_status;
 
 /// Borrows `len` bytes at `ptr`.
@@ -100,4 +101,48 @@ impl<T> Out<T> {
 pub(crate) unsafe fn handle<'a, T>(ptr: *const T) -> Result<&'a T, pl_status> {
     // SAFETY: the caller's contract above.
     unsafe { ptr.as_ref() }.ok_or(pl_status::NullArgument)
+}
+
+/// The body of every getter that copies one value out of a live handle: checks the pointers,
+/// computes the value (`Err` for an index or unit out of range), and writes it only on success.
+///
+/// # Safety
+/// `ptr` as for [`handle`]; `out` must be NULL or valid for a write of one `T`.
+pub(crate) unsafe fn get_value<H, T>(
+    ptr: *const H,
+    out: *mut T,
+    read: impl FnOnce(&H) -> Result<T, pl_status>,
+) -> pl_status {
+    guard(|| {
+        let out = Out::new(out)?;
+        // SAFETY: this function's contract.
+        let value = read(unsafe { handle(ptr) }?)?;
+        // SAFETY: non-NULL, and writable by this function's contract.
+        unsafe { out.write(value) };
+        Ok(())
+    })
+}
+
+/// The body of every getter of a text owned by a live handle: `read` gives a pointer to
+/// NUL-terminated bytes and their length (without the NUL); both are written only on success.
+///
+/// # Safety
+/// `ptr` as for [`handle`]; `text` and `len` must be NULL or valid for one write each.
+pub(crate) unsafe fn get_text<H>(
+    ptr: *const H,
+    text: *mut *const c_char,
+    len: *mut usize,
+    read: impl FnOnce(&H) -> Result<(*const c_char, usize), pl_status>,
+) -> pl_status {
+    guard(|| {
+        let (text, len) = (Out::new(text)?, Out::new(len)?);
+        // SAFETY: this function's contract.
+        let (p, n) = read(unsafe { handle(ptr) }?)?;
+        // SAFETY: both non-NULL, and writable by this function's contract.
+        unsafe {
+            text.write(p);
+            len.write(n);
+        }
+        Ok(())
+    })
 }

@@ -5,8 +5,8 @@ use std::ffi::c_char;
 
 use engine::ops::Edit;
 
-use crate::args::{Out, handle};
-use crate::ffi_guard::{guard, guard_void};
+use crate::args::{get_text, get_value};
+use crate::ffi_guard::guard_void;
 use crate::status::pl_status;
 use crate::text::CText;
 
@@ -70,17 +70,12 @@ pub unsafe extern "C" fn pl_edit_content(
     content: *mut *const c_char,
     content_len: *mut usize,
 ) -> pl_status {
-    guard(|| {
-        let (content, content_len) = (Out::new(content)?, Out::new(content_len)?);
-        // SAFETY: the caller passes a live pl_edit (this function's contract).
-        let e = unsafe { handle(edit) }?;
-        // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
-        unsafe {
-            content.write(e.content.as_ptr());
-            content_len.write(e.content.len());
-        }
-        Ok(())
-    })
+    // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
+    unsafe {
+        get_text(edit, content, content_len, |e| {
+            Ok((e.content.as_ptr(), e.content.len()))
+        })
+    }
 }
 
 /// How many places were changed: 1, or for `pl_str_replace` with `replace_all` the number of
@@ -95,14 +90,8 @@ pub unsafe extern "C" fn pl_edit_replacements(
     edit: *const pl_edit,
     count: *mut usize,
 ) -> pl_status {
-    guard(|| {
-        let count = Out::new(count)?;
-        // SAFETY: the caller passes a live pl_edit (this function's contract).
-        let e = unsafe { handle(edit) }?;
-        // SAFETY: `count` is non-NULL and writable (this function's contract).
-        unsafe { count.write(e.replacements) };
-        Ok(())
-    })
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe { get_value(edit, count, |e| Ok(e.replacements)) }
 }
 
 /// How many normalisations the edit needed (0 when the model's text was used verbatim).
@@ -116,14 +105,8 @@ pub unsafe extern "C" fn pl_edit_normalization_count(
     edit: *const pl_edit,
     count: *mut usize,
 ) -> pl_status {
-    guard(|| {
-        let count = Out::new(count)?;
-        // SAFETY: the caller passes a live pl_edit (this function's contract).
-        let e = unsafe { handle(edit) }?;
-        // SAFETY: `count` is non-NULL and writable (this function's contract).
-        unsafe { count.write(e.normalizations.len()) };
-        Ok(())
-    })
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe { get_value(edit, count, |e| Ok(e.normalizations.len())) }
 }
 
 /// The stable snake_case name of normalisation `index` (from 0, in a fixed order, each at most
@@ -145,18 +128,13 @@ pub unsafe extern "C" fn pl_edit_normalization_name(
     name: *mut *const c_char,
     name_len: *mut usize,
 ) -> pl_status {
-    guard(|| {
-        let (name, name_len) = (Out::new(name)?, Out::new(name_len)?);
-        // SAFETY: the caller passes a live pl_edit (this function's contract).
-        let e = unsafe { handle(edit) }?;
-        let n = e.normalizations.get(index).ok_or(pl_status::OutOfRange)?;
-        // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
-        unsafe {
-            name.write(n.as_ptr());
-            name_len.write(n.len());
-        }
-        Ok(())
-    })
+    // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
+    unsafe {
+        get_text(edit, name, name_len, |e| {
+            let n = e.normalizations.get(index).ok_or(pl_status::OutOfRange)?;
+            Ok((n.as_ptr(), n.len()))
+        })
+    }
 }
 
 /// Fills `*range` with the lines of the new content that the first change occupies (for a
@@ -172,14 +150,8 @@ pub unsafe extern "C" fn pl_edit_first_line_range(
     edit: *const pl_edit,
     range: *mut pl_line_range,
 ) -> pl_status {
-    guard(|| {
-        let range = Out::new(range)?;
-        // SAFETY: the caller passes a live pl_edit (this function's contract).
-        let e = unsafe { handle(edit) }?;
-        // SAFETY: `range` is non-NULL and writable (this function's contract).
-        unsafe { range.write(e.first_edit) };
-        Ok(())
-    })
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe { get_value(edit, range, |e| Ok(e.first_edit)) }
 }
 
 /// Frees an edit. NULL is allowed and does nothing. Pointers obtained from it become invalid.

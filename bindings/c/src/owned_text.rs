@@ -3,8 +3,8 @@
 
 use std::ffi::c_char;
 
-use crate::args::{Out, handle};
-use crate::ffi_guard::{guard, guard_void};
+use crate::args::get_text;
+use crate::ffi_guard::guard_void;
 use crate::status::pl_status;
 use crate::text::CText;
 
@@ -42,17 +42,12 @@ pub unsafe extern "C" fn pl_text_content(
     content: *mut *const c_char,
     content_len: *mut usize,
 ) -> pl_status {
-    guard(|| {
-        let (content, content_len) = (Out::new(content)?, Out::new(content_len)?);
-        // SAFETY: the caller passes a live pl_text (this function's contract).
-        let t = unsafe { handle(text) }?;
-        // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
-        unsafe {
-            content.write(t.text.as_ptr());
-            content_len.write(t.text.len());
-        }
-        Ok(())
-    })
+    // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
+    unsafe {
+        get_text(text, content, content_len, |t| {
+            Ok((t.text.as_ptr(), t.text.len()))
+        })
+    }
 }
 
 /// Frees a text. NULL is allowed and does nothing. Pointers obtained from it become invalid.

@@ -6,9 +6,8 @@ use std::ptr;
 
 use engine::{BlockReport, BlockStatus, Position};
 
-use crate::args::{Out, handle};
-use crate::error::Failure;
-use crate::ffi_guard::{guard, guard_void};
+use crate::args::{get_text, get_value};
+use crate::ffi_guard::guard_void;
 use crate::status::pl_status;
 use crate::text::CText;
 
@@ -228,17 +227,12 @@ pub unsafe extern "C" fn pl_result_content(
     content: *mut *const c_char,
     content_len: *mut usize,
 ) -> pl_status {
-    guard(|| {
-        let (content, content_len) = (Out::new(content)?, Out::new(content_len)?);
-        // SAFETY: the caller passes a live pl_result (this function's contract).
-        let r = unsafe { handle(result) }?;
-        // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
-        unsafe {
-            content.write(r.content.as_ptr());
-            content_len.write(r.content.len());
-        }
-        Ok(())
-    })
+    // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
+    unsafe {
+        get_text(result, content, content_len, |r| {
+            Ok((r.content.as_ptr(), r.content.len()))
+        })
+    }
 }
 
 /// How many match indices the result has (Cline's `matchIndices.length`: one per applied block
@@ -253,14 +247,8 @@ pub unsafe extern "C" fn pl_result_match_count(
     result: *const pl_result,
     count: *mut usize,
 ) -> pl_status {
-    guard(|| {
-        let count = Out::new(count)?;
-        // SAFETY: the caller passes a live pl_result (this function's contract).
-        let r = unsafe { handle(result) }?;
-        // SAFETY: `count` is non-NULL and writable (this function's contract).
-        unsafe { count.write(r.matches.len()) };
-        Ok(())
-    })
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe { get_value(result, count, |r| Ok(r.matches.len())) }
 }
 
 /// Match index `index` (from 0, in Cline's order; in `native`, in file order) in `unit`: where
@@ -279,16 +267,14 @@ pub unsafe extern "C" fn pl_result_match_index(
     unit: pl_unit,
     value: *mut usize,
 ) -> pl_status {
-    guard(|| {
-        let value = Out::new(value)?;
-        // SAFETY: the caller passes a live pl_result (this function's contract).
-        let r = unsafe { handle(result) }?;
-        let p = r.matches.get(index).ok_or(pl_status::OutOfRange)?;
-        let v = in_unit(*p, unit)?;
-        // SAFETY: `value` is non-NULL and writable (this function's contract).
-        unsafe { value.write(v) };
-        Ok(())
-    })
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe {
+        get_value(result, value, |r| {
+            let p = r.matches.get(index).ok_or(pl_status::OutOfRange)?;
+            let v = in_unit(*p, unit)?;
+            Ok(v)
+        })
+    }
 }
 
 /// How many block reports the result has: the blocks completed so far, in completion order (in
@@ -304,14 +290,8 @@ pub unsafe extern "C" fn pl_result_block_count(
     result: *const pl_result,
     count: *mut usize,
 ) -> pl_status {
-    guard(|| {
-        let count = Out::new(count)?;
-        // SAFETY: the caller passes a live pl_result (this function's contract).
-        let r = unsafe { handle(result) }?;
-        // SAFETY: `count` is non-NULL and writable (this function's contract).
-        unsafe { count.write(r.blocks.len()) };
-        Ok(())
-    })
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe { get_value(result, count, |r| Ok(r.blocks.len())) }
 }
 
 /// Fills `*block` with block report `index` (from 0). Its pointers (`strategy`, and for a failed
@@ -329,15 +309,13 @@ pub unsafe extern "C" fn pl_result_block(
     index: usize,
     block: *mut pl_block,
 ) -> pl_status {
-    guard(|| {
-        let block = Out::new(block)?;
-        // SAFETY: the caller passes a live pl_result (this function's contract).
-        let r = unsafe { handle(result) }?;
-        let filled = r.blocks.get(index).ok_or(pl_status::OutOfRange)?.to_c();
-        // SAFETY: `block` is non-NULL and writable (this function's contract).
-        unsafe { block.write(filled) };
-        Ok(())
-    })
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe {
+        get_value(result, block, |r| {
+            let filled = r.blocks.get(index).ok_or(pl_status::OutOfRange)?.to_c();
+            Ok(filled)
+        })
+    }
 }
 
 /// The stable snake_case name of normalisation `index` (from 0, in a fixed order, each at most
@@ -362,22 +340,17 @@ pub unsafe extern "C" fn pl_result_block_normalization(
     name: *mut *const c_char,
     name_len: *mut usize,
 ) -> pl_status {
-    guard(|| {
-        let (name, name_len) = (Out::new(name)?, Out::new(name_len)?);
-        // SAFETY: the caller passes a live pl_result (this function's contract).
-        let r = unsafe { handle(result) }?;
-        let n = r
-            .blocks
-            .get(block)
-            .and_then(|b| b.normalizations.get(index))
-            .ok_or(pl_status::OutOfRange)?;
-        // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
-        unsafe {
-            name.write(n.as_ptr());
-            name_len.write(n.len());
-        }
-        Ok(())
-    })
+    // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
+    unsafe {
+        get_text(result, name, name_len, |r| {
+            let n = r
+                .blocks
+                .get(block)
+                .and_then(|b| b.normalizations.get(index))
+                .ok_or(pl_status::OutOfRange)?;
+            Ok((n.as_ptr(), n.len()))
+        })
+    }
 }
 
 /// How many of the result's block reports have status `PL_BLOCK_FAILED` (only `native` with
@@ -392,19 +365,17 @@ pub unsafe extern "C" fn pl_result_failed_count(
     result: *const pl_result,
     count: *mut usize,
 ) -> pl_status {
-    guard(|| {
-        let count = Out::new(count)?;
-        // SAFETY: the caller passes a live pl_result (this function's contract).
-        let r = unsafe { handle(result) }?;
-        let failed = r
-            .blocks
-            .iter()
-            .filter(|b| b.report.status == BlockStatus::Failed)
-            .count();
-        // SAFETY: `count` is non-NULL and writable (this function's contract).
-        unsafe { count.write(failed) };
-        Ok(())
-    })
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe {
+        get_value(result, count, |r| {
+            let failed = r
+                .blocks
+                .iter()
+                .filter(|b| b.report.status == BlockStatus::Failed)
+                .count();
+            Ok(failed)
+        })
+    }
 }
 
 /// Frees a result. NULL is allowed and does nothing. Pointers obtained from it become invalid.
@@ -423,12 +394,12 @@ pub unsafe extern "C" fn pl_result_free(result: *mut pl_result) {
 }
 
 /// `p` in `unit`.
-fn in_unit(p: Position, unit: pl_unit) -> Result<usize, Failure> {
+fn in_unit(p: Position, unit: pl_unit) -> Result<usize, pl_status> {
     Ok(match unit {
         PL_UNIT_BYTES => p.bytes,
         PL_UNIT_UTF16 => p.utf16,
         PL_UNIT_CODE_POINTS => p.chars,
         PL_UNIT_LINES => p.line,
-        _ => return Err(pl_status::OutOfRange.into()),
+        _ => return Err(pl_status::OutOfRange),
     })
 }

@@ -41,6 +41,7 @@ pub mod cline;
 mod error;
 pub mod fixes;
 mod matching;
+mod names;
 mod native;
 pub mod ops;
 mod stream;

@@ -42,20 +42,13 @@ impl FromStr for Fix {
 
     /// Parses a fix's name, as bindings pass it.
     fn from_str(s: &str) -> Result<Self> {
-        Fix::ALL
-            .iter()
-            .copied()
-            .find(|f| f.as_str() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Fix::ALL.iter().map(|f| f.as_str()).collect();
-                Error::new(
-                    ErrorKind::InvalidFix,
-                    format!(
-                        "unknown content fix '{s}': expected one of {}",
-                        names.join(", ")
-                    ),
-                )
-            })
+        crate::names::parse(
+            s,
+            Fix::ALL,
+            Fix::as_str,
+            ErrorKind::InvalidFix,
+            "content fix",
+        )
     }
 }
 

@@ -135,16 +135,13 @@ impl FromStr for Convention {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Self> {
-        Convention::ALL
-            .iter()
-            .copied()
-            .find(|c| c.as_str() == s)
-            .ok_or_else(|| {
-                Error::new(
-                    ErrorKind::InvalidConvention,
-                    format!("unknown insert convention '{s}': expected one of before, after"),
-                )
-            })
+        crate::names::parse(
+            s,
+            Convention::ALL,
+            Convention::as_str,
+            ErrorKind::InvalidConvention,
+            "insert convention",
+        )
     }
 }
 

@@ -50,17 +50,13 @@ impl std::str::FromStr for Policy {
 
     /// Parses a policy's name, as bindings pass it.
     fn from_str(s: &str) -> Result<Self> {
-        Policy::ALL
-            .iter()
-            .copied()
-            .find(|p| p.as_str() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Policy::ALL.iter().map(|p| p.as_str()).collect();
-                Error::new(
-                    ErrorKind::InvalidPolicy,
-                    format!("unknown policy '{s}': expected one of {}", names.join(", ")),
-                )
-            })
+        crate::names::parse(
+            s,
+            Policy::ALL,
+            Policy::as_str,
+            ErrorKind::InvalidPolicy,
+            "policy",
+        )
     }
 }
 

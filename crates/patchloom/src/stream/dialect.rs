@@ -47,20 +47,13 @@ impl FromStr for Dialect {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Self> {
-        Dialect::ALL
-            .iter()
-            .copied()
-            .find(|d| d.as_str() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Dialect::ALL.iter().map(|d| d.as_str()).collect();
-                Error::new(
-                    ErrorKind::InvalidDialect,
-                    format!(
-                        "unknown dialect '{s}': expected one of {}",
-                        names.join(", ")
-                    ),
-                )
-            })
+        crate::names::parse(
+            s,
+            Dialect::ALL,
+            Dialect::as_str,
+            ErrorKind::InvalidDialect,
+            "dialect",
+        )
     }
 }
 
