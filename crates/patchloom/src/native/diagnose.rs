@@ -7,6 +7,7 @@ use rustc_hash::FxHashMap;
 use super::index::FileIndex;
 use super::normalize::{BLANK, loose_hash};
 use super::seq::occurrences;
+use super::sparse::{self, Part};
 use super::tiers::{SearchText, Tier};
 
 /// Lines quoted in a message are cut to this many characters.
@@ -17,8 +18,63 @@ const MAX_VOTES_PER_LINE: usize = 64;
 /// Ambiguous candidates listed in a message.
 const LISTED: usize = 5;
 
+/// The file's lines as the diagnostics see them: the whole-file index, or parts of it around
+/// the SEARCH lines' anchors (see [`sparse`]).
+trait Lines {
+    /// The number of lines of the file.
+    fn len(&self) -> usize;
+    /// Where each of `hashes` occurs among the non-blank lines.
+    fn positions_of(&self, hashes: &[u64]) -> FxHashMap<u64, Vec<u32>>;
+    /// Line `i`'s loose hash and content, if it is indexed.
+    fn line(&self, i: usize) -> Option<(u64, &str)>;
+}
+
+struct Whole<'a>(&'a str, &'a FileIndex);
+
+impl Lines for Whole<'_> {
+    fn len(&self) -> usize {
+        self.1.len()
+    }
+    fn positions_of(&self, hashes: &[u64]) -> FxHashMap<u64, Vec<u32>> {
+        self.1.positions_of(hashes)
+    }
+    fn line(&self, i: usize) -> Option<(u64, &str)> {
+        (i < self.1.len()).then(|| (self.1.loose[i], self.1.content(self.0, i)))
+    }
+}
+
+struct Sparse<'a> {
+    text: &'a str,
+    parts: Vec<Part>,
+    len: usize,
+}
+
+impl Lines for Sparse<'_> {
+    fn len(&self) -> usize {
+        self.len
+    }
+    fn positions_of(&self, hashes: &[u64]) -> FxHashMap<u64, Vec<u32>> {
+        let mut out: FxHashMap<u64, Vec<u32>> = FxHashMap::default();
+        for p in &self.parts {
+            for (h, lines) in p.ix.positions_of(hashes) {
+                let all = out.entry(h).or_default();
+                all.extend(lines.iter().map(|&i| i + p.line as u32));
+            }
+        }
+        out
+    }
+    fn line(&self, i: usize) -> Option<(u64, &str)> {
+        let p = self
+            .parts
+            .iter()
+            .find(|p| p.line <= i && i < p.line + p.ix.len())?;
+        let text = &self.text[p.byte..p.end];
+        Some((p.ix.loose[i - p.line], p.ix.content(text, i - p.line)))
+    }
+}
+
 /// Why block `block` (0-based) matched nothing, with the closest window and the already-applied
-/// check.
+/// check, over the whole-file index.
 pub(crate) fn not_found(
     text: &str,
     ix: &FileIndex,
@@ -26,21 +82,74 @@ pub(crate) fn not_found(
     search: &SearchText,
     replace: &[String],
 ) -> String {
+    let keys = loose_keys(&search.lines);
+    let applied = already_applied(ix, &keys, replace);
+    explain(&Whole(text, ix), block, search, &keys, applied)
+}
+
+/// [`not_found`] without the whole-file index, when every non-blank SEARCH line has an anchor
+/// (see [`sparse`]): every line with the same loose key as a SEARCH line contains its anchor,
+/// so indexing the lines within the SEARCH text's length of each anchor hit finds every vote
+/// and every line of the closest window. `None` when that does not apply, or when the
+/// REPLACE text may be in the file (then the whole-file index decides).
+pub(crate) fn not_found_sparse(
+    text: &str,
+    block: usize,
+    search: &SearchText,
+    replace: &[String],
+) -> Option<String> {
+    if sparse::has_zero_width(text) {
+        return None;
+    }
+    let keys = loose_keys(&search.lines);
+    let wanted = loose_keys(replace);
+    if wanted.iter().any(|h| *h != BLANK && !keys.contains(h)) {
+        // Applied only if every non-blank REPLACE line is in the file; an anchor found
+        // nowhere rules that out.
+        let absent = replace
+            .iter()
+            .zip(&wanted)
+            .filter(|(_, h)| **h != BLANK)
+            .filter_map(|(l, _)| sparse::anchor(l))
+            .any(|a| sparse::hit_lines(text, a).is_some_and(|h| h.is_empty()));
+        if !absent {
+            return None;
+        }
+    }
+    let k = search.lines.len();
+    let mut ranges = Vec::new();
+    for (line, _) in search.lines.iter().zip(&keys).filter(|(_, h)| **h != BLANK) {
+        for s in sparse::hit_lines(text, sparse::anchor(line)?)? {
+            ranges.push(sparse::lines_around(text, s, k)?);
+        }
+    }
+    let parts = sparse::parts(text, ranges);
+    let len = sparse::line_count(text, parts.last());
+    let lines = Sparse { text, parts, len };
+    Some(explain(&lines, block, search, &keys, None))
+}
+
+fn loose_keys(lines: &[String]) -> Vec<u64> {
     let mut buf = String::new();
-    let keys: Vec<u64> = search
-        .lines
-        .iter()
-        .map(|l| loose_hash(l, &mut buf))
-        .collect();
+    lines.iter().map(|l| loose_hash(l, &mut buf)).collect()
+}
+
+fn explain(
+    ix: &dyn Lines,
+    block: usize,
+    search: &SearchText,
+    keys: &[u64],
+    applied: Option<(usize, usize)>,
+) -> String {
     let mut msg = format!("block {}: the SEARCH text was not found", block + 1);
-    if let Some(lines) = already_applied(ix, &keys, replace) {
+    if let Some(lines) = applied {
         msg.push_str(&format!(
             ", but its REPLACE text is already at {}: was this block applied already?",
             span(lines)
         ));
         return msg;
     }
-    let positions = ix.positions_of(&keys);
+    let positions = ix.positions_of(keys);
     let mut votes: FxHashMap<isize, u32> = FxHashMap::default();
     for (j, h) in keys.iter().enumerate().filter(|(_, h)| **h != BLANK) {
         match positions.get(h) {
@@ -71,20 +180,18 @@ pub(crate) fn not_found(
         ". Closest: {} ({n} of {nonblank} lines match)",
         span((first, last - first + 1))
     ));
-    let differing = (0..keys.len()).find(|&j| {
-        let i = start + j as isize;
-        keys[j] != BLANK && (i < 0 || i as usize >= ix.len() || ix.loose[i as usize] != keys[j])
-    });
-    if let Some(j) = differing {
-        let i = start + j as isize;
-        if i >= 0 && (i as usize) < ix.len() {
-            msg.push_str(&format!(
-                "; line {} is `{}` in the file but `{}` in SEARCH",
-                i + 1,
-                quote(ix.content(text, i as usize)),
-                quote(&search.lines[j])
-            ));
-        }
+    let line = |i: isize| usize::try_from(i).ok().and_then(|i| ix.line(i));
+    let differing = (0..keys.len())
+        .find(|&j| keys[j] != BLANK && line(start + j as isize).is_none_or(|(h, _)| h != keys[j]));
+    if let Some(j) = differing
+        && let Some((_, content)) = line(start + j as isize)
+    {
+        msg.push_str(&format!(
+            "; line {} is `{}` in the file but `{}` in SEARCH",
+            start + j as isize + 1,
+            quote(content),
+            quote(&search.lines[j])
+        ));
     }
     msg.push_str(". The file may have changed: re-read it and copy the lines exactly.");
     msg

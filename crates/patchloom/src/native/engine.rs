@@ -427,9 +427,15 @@ impl NativeEngine {
     fn miss_message(&self, original: &str, block: usize, miss: &Miss) -> String {
         match miss {
             Miss::NotFound => {
-                let ix = self.index.get_or_init(|| FileIndex::new(original));
                 let b = &self.blocks[block];
-                diagnose::not_found(original, ix, block, &b.search, &b.replace)
+                let sparse = match self.index.get() {
+                    None => diagnose::not_found_sparse(original, block, &b.search, &b.replace),
+                    Some(_) => None,
+                };
+                sparse.unwrap_or_else(|| {
+                    let ix = self.index.get_or_init(|| FileIndex::new(original));
+                    diagnose::not_found(original, ix, block, &b.search, &b.replace)
+                })
             }
             Miss::Ambiguous { tier, windows } => diagnose::ambiguous(block, *tier, windows),
             Miss::TooRepetitive => diagnose::too_repetitive(block),

@@ -45,9 +45,14 @@ mod diagnose;
 mod engine;
 mod indent;
 mod index;
+#[cfg(test)]
+mod naive;
 mod normalize;
 mod parse;
 mod seq;
+mod sparse;
+#[cfg(test)]
+mod tests;
 mod tiers;
 mod typo;
 

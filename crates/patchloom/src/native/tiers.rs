@@ -17,6 +17,7 @@ use super::indent::IndentMap;
 use super::index::FileIndex;
 use super::normalize::{BLANK, fold_trimmed, indent_of, loose_hash, split_line_number};
 use super::seq::{common_prefixes, common_suffixes, occurrences};
+use super::sparse::{self, Plan};
 use super::typo::is_typo;
 
 /// The tiers, strictest first.
@@ -64,7 +65,7 @@ impl SearchText {
 
     /// The SEARCH without read-tool line-number prefixes, and the first line's number, when
     /// every line carries one and the numbers run consecutively.
-    fn without_line_numbers(&self) -> Option<(SearchText, usize)> {
+    pub(crate) fn without_line_numbers(&self) -> Option<(SearchText, usize)> {
         let mut first = None;
         let mut lines = Vec::with_capacity(self.lines.len());
         for (j, line) in self.lines.iter().enumerate() {
@@ -161,33 +162,74 @@ pub(crate) fn locate(
             .to_owned();
         found
     };
+    if let Some(exact) = exact_fast_path(text, search)
+        && !exact.is_empty()
+    {
+        return decide(exact, Tier::Exact, hint).map(|f| with_indent(f, search));
+    }
+    // Index only around the anchors' hits if nothing is indexed yet and anchors apply (see
+    // [`sparse`]); else the whole file, once per applier.
+    let plan = match index.get() {
+        None => sparse::plan(text, search),
+        Some(_) => None,
+    };
+    let views: Vec<View> = match &plan {
+        Some(Plan::Nothing) => return Err(Miss::NotFound),
+        Some(Plan::Parts(parts)) => parts
+            .iter()
+            .map(|p| View {
+                text: &text[p.byte..p.end],
+                ix: &p.ix,
+                byte: p.byte,
+                line: p.line,
+            })
+            .collect(),
+        None => vec![View {
+            text,
+            ix: index.get_or_init(|| FileIndex::new(text)),
+            byte: 0,
+            line: 0,
+        }],
+    };
     let mut budget = WINDOW_BUDGET;
-    if let Some(found) = line_tiers(text, index, search, hint, &mut budget)? {
+    if let Some(found) = line_tiers(&views, search, hint, &mut budget)? {
         return Ok(with_indent(found, search));
     }
-    let ix = index.get_or_init(|| FileIndex::new(text));
-    if let Some((stripped, number)) = search.without_line_numbers()
-        && let Some(mut found) =
-            line_tiers(text, index, &stripped, hint.or(Some(number)), &mut budget)?
-    {
-        found.tier = Tier::LineNumberPrefix;
-        found.relaxed |= Tier::LineNumberPrefix.bit();
-        return Ok(with_indent(found, &stripped));
+    if let Some((stripped, number)) = search.without_line_numbers() {
+        // (Never with sparse views: the plan refuses SEARCH texts with line numbers.)
+        let hint = hint.or(Some(number));
+        let found = match exact_fast_path(text, &stripped).filter(|e| !e.is_empty()) {
+            Some(exact) => Some(decide(exact, Tier::Exact, hint)?),
+            None => line_tiers(&views, &stripped, hint, &mut budget)?,
+        };
+        if let Some(mut found) = found {
+            found.tier = Tier::LineNumberPrefix;
+            found.relaxed |= Tier::LineNumberPrefix.bit();
+            return Ok(with_indent(found, &stripped));
+        }
     }
     let keys = Keys::new(search);
     if keys.nonblank.is_empty() {
         return Err(Miss::NotFound);
     }
-    let occ = occurrences(&keys.nonblank_loose(), &ix.nonblank_loose);
-    let blank = blank_tier(text, ix, search, &keys, &occ, &mut budget)?;
+    let blank = blank_tier(&views, search, &keys, &mut budget)?;
     if !blank.is_empty() {
         return decide(blank, Tier::BlankLines, hint).map(|f| with_indent(f, search));
     }
-    let typos = typo_tier(text, ix, search, &keys, &mut budget)?;
+    let typos = typo_tier(&views, search, &keys, &mut budget)?;
     if !typos.is_empty() {
         return decide(typos, Tier::Typo, hint).map(|f| with_indent(f, search));
     }
     Err(Miss::NotFound)
+}
+
+/// Consecutive lines of the file, indexed: the whole file, or one part of it (see [`sparse`]).
+struct View<'a> {
+    text: &'a str,
+    ix: &'a FileIndex,
+    /// Where the part starts in the file: its first byte and line.
+    byte: usize,
+    line: usize,
 }
 
 /// The loose hashes of a SEARCH text's lines and which lines are not blank.
@@ -219,36 +261,32 @@ impl Keys {
 /// Line endings are invisible to a model, so a window that differs only in them counts with
 /// the exact candidates (and is reported as the line-endings tier).
 fn line_tiers(
-    text: &str,
-    index: &OnceCell<FileIndex>,
+    views: &[View],
     search: &SearchText,
     hint: Option<usize>,
     budget: &mut usize,
 ) -> Result<Option<Located>, Miss> {
-    if let Some(exact) = exact_fast_path(text, search)
-        && !exact.is_empty()
-    {
-        return decide(exact, Tier::Exact, hint).map(Some);
-    }
-    let ix = index.get_or_init(|| FileIndex::new(text));
     let keys = Keys::new(search);
-    let Some(&lead) = keys.nonblank.first() else {
-        return Ok(None);
-    };
     let k = search.lines.len();
     let mut buckets: [Vec<Cand>; 4] = Default::default();
-    for c in occurrences(&keys.nonblank_loose(), &ix.nonblank_loose) {
-        let Some(first) = (ix.nonblank[c] as usize).checked_sub(lead) else {
-            continue;
+    for v in views {
+        let ix = v.ix;
+        let firsts: Vec<usize> = match keys.nonblank.first() {
+            Some(&lead) => occurrences(&keys.nonblank_loose(), &ix.nonblank_loose)
+                .into_iter()
+                .filter_map(|c| (ix.nonblank[c] as usize).checked_sub(lead))
+                .filter(|&first| first + k <= ix.len())
+                .collect(),
+            // A SEARCH text of blank lines: every run of as many blank lines.
+            None => blank_runs(ix, k),
         };
-        if first + k > ix.len() {
-            continue;
-        }
-        spend(budget)?;
-        let pairs = (0..k).map(|j| (first + j, j));
-        if let Some((tier, indent, relaxed)) = compare(text, ix, search, pairs, None) {
-            let bucket = (tier as usize).saturating_sub(1);
-            buckets[bucket].push(cand(ix, first, k, tier, indent, relaxed));
+        for first in firsts {
+            spend(budget)?;
+            let pairs = (0..k).map(|j| (first + j, j));
+            if let Some((tier, indent, relaxed)) = compare(v.text, ix, search, pairs, None) {
+                let bucket = (tier as usize).saturating_sub(1);
+                buckets[bucket].push(cand(v, first, k, tier, indent, relaxed));
+            }
         }
     }
     let tiers = [
@@ -263,6 +301,19 @@ fn line_tiers(
         }
     }
     Ok(None)
+}
+
+/// The first lines of the windows of `k` lines that are all blank.
+fn blank_runs(ix: &FileIndex, k: usize) -> Vec<usize> {
+    let mut run = 0;
+    let mut out = Vec::new();
+    for (i, &h) in ix.loose.iter().enumerate() {
+        run = if h == BLANK { run + 1 } else { 0 };
+        if run >= k {
+            out.push(i + 1 - k);
+        }
+    }
+    out
 }
 
 /// The exact tier without indexing the file, when line endings can only differ at the end of
@@ -297,7 +348,8 @@ fn exact_fast_path(text: &str, search: &SearchText) -> Option<Vec<Cand>> {
     }
     // `needle` minus its last `\n` at the very end of a file without a final newline.
     let tail = &needle[..needle.len() - 1];
-    if !text.ends_with('\n') && text.ends_with(tail) {
+    // (An empty file has no last line: `tail` must cover one.)
+    if !text.ends_with('\n') && !text.is_empty() && text.ends_with(tail) {
         let start = text.len() - tail.len();
         if start == 0 || hay[start - 1] == b'\n' {
             out.push(Cand {
@@ -324,18 +376,11 @@ fn exact_fast_path(text: &str, search: &SearchText) -> Option<Vec<Cand>> {
     Some(out)
 }
 
-fn cand(
-    ix: &FileIndex,
-    first: usize,
-    count: usize,
-    tier: Tier,
-    indent: IndentMap,
-    relaxed: u8,
-) -> Cand {
+fn cand(v: &View, first: usize, count: usize, tier: Tier, indent: IndentMap, relaxed: u8) -> Cand {
     Cand {
-        start: ix.start(first),
-        end: ix.start(first + count),
-        first_line: first,
+        start: v.byte + v.ix.start(first),
+        end: v.byte + v.ix.start(first + count),
+        first_line: v.line + first,
         line_count: count,
         tier,
         indent,
@@ -405,11 +450,9 @@ fn compare(
 /// Windows whose non-blank lines match the SEARCH's non-blank lines, blank lines ignored
 /// (leading and trailing blank SEARCH lines must still be there).
 fn blank_tier(
-    text: &str,
-    ix: &FileIndex,
+    views: &[View],
     search: &SearchText,
     keys: &Keys,
-    occ: &[usize],
     budget: &mut usize,
 ) -> Result<Vec<Cand>, Miss> {
     let k = search.lines.len();
@@ -417,29 +460,32 @@ fn blank_tier(
     let lead = keys.nonblank[0];
     let trail = k - 1 - keys.nonblank[m - 1];
     let mut out = Vec::new();
-    for &c in occ {
-        let first_nb = ix.nonblank[c] as usize;
-        let last_nb = ix.nonblank[c + m - 1] as usize;
-        if first_nb < lead || last_nb + trail >= ix.len() {
-            continue;
-        }
-        let (first, last) = (first_nb - lead, last_nb + trail);
-        let blank = |i: usize| ix.loose[i] == BLANK;
-        if !(first..first_nb).all(blank) || !(last_nb + 1..=last).all(blank) {
-            continue;
-        }
-        spend(budget)?;
-        let pairs = (0..m).map(|j| (ix.nonblank[c + j] as usize, keys.nonblank[j]));
-        if let Some((_, indent, relaxed)) = compare(text, ix, search, pairs, None) {
-            let relaxed = relaxed | Tier::BlankLines.bit();
-            out.push(cand(
-                ix,
-                first,
-                last + 1 - first,
-                Tier::BlankLines,
-                indent,
-                relaxed,
-            ));
+    for v in views {
+        let ix = v.ix;
+        for c in occurrences(&keys.nonblank_loose(), &ix.nonblank_loose) {
+            let first_nb = ix.nonblank[c] as usize;
+            let last_nb = ix.nonblank[c + m - 1] as usize;
+            if first_nb < lead || last_nb + trail >= ix.len() {
+                continue;
+            }
+            let (first, last) = (first_nb - lead, last_nb + trail);
+            let blank = |i: usize| ix.loose[i] == BLANK;
+            if !(first..first_nb).all(blank) || !(last_nb + 1..=last).all(blank) {
+                continue;
+            }
+            spend(budget)?;
+            let pairs = (0..m).map(|j| (ix.nonblank[c + j] as usize, keys.nonblank[j]));
+            if let Some((_, indent, relaxed)) = compare(v.text, ix, search, pairs, None) {
+                let relaxed = relaxed | Tier::BlankLines.bit();
+                out.push(cand(
+                    v,
+                    first,
+                    last + 1 - first,
+                    Tier::BlankLines,
+                    indent,
+                    relaxed,
+                ));
+            }
         }
     }
     Ok(out)
@@ -448,32 +494,37 @@ fn blank_tier(
 /// Same-size windows where exactly one non-blank line differs from the SEARCH text, by a typo;
 /// the SEARCH must have at least three non-blank lines.
 fn typo_tier(
-    text: &str,
-    ix: &FileIndex,
+    views: &[View],
     search: &SearchText,
     keys: &Keys,
     budget: &mut usize,
 ) -> Result<Vec<Cand>, Miss> {
     let k = search.lines.len();
-    let n = ix.len();
-    if keys.nonblank.len() < 3 || k > n {
-        return Ok(Vec::new());
-    }
-    let pre = common_prefixes(&keys.loose, &ix.loose);
-    let suf = common_suffixes(&keys.loose, &ix.loose);
     let mut out = Vec::new();
-    for first in 0..=n - k {
-        let p = pre[first] as usize;
-        if p >= k || p + suf[first + k - 1] as usize + 1 < k {
+    if keys.nonblank.len() < 3 {
+        return Ok(out);
+    }
+    for v in views {
+        let ix = v.ix;
+        let n = ix.len();
+        if k > n {
             continue;
         }
-        if keys.loose[p] == BLANK || ix.loose[first + p] == BLANK {
-            continue;
-        }
-        spend(budget)?;
-        let pairs = (0..k).map(|j| (first + j, j));
-        if let Some((_, indent, relaxed)) = compare(text, ix, search, pairs, Some(p)) {
-            out.push(cand(ix, first, k, Tier::Typo, indent, relaxed));
+        let pre = common_prefixes(&keys.loose, &ix.loose);
+        let suf = common_suffixes(&keys.loose, &ix.loose);
+        for first in 0..=n - k {
+            let p = pre[first] as usize;
+            if p >= k || p + suf[first + k - 1] as usize + 1 < k {
+                continue;
+            }
+            if keys.loose[p] == BLANK || ix.loose[first + p] == BLANK {
+                continue;
+            }
+            spend(budget)?;
+            let pairs = (0..k).map(|j| (first + j, j));
+            if let Some((_, indent, relaxed)) = compare(v.text, ix, search, pairs, Some(p)) {
+                out.push(cand(v, first, k, Tier::Typo, indent, relaxed));
+            }
         }
     }
     Ok(out)
