@@ -116,6 +116,26 @@ typedef enum pl_status {
      * An engine error of a kind newer than this list of families; `pl_error_code` tells which.
      */
     PL_STATUS_ENGINE_ERROR = 9,
+    /**
+     * The workspace refuses the path (codes `path_outside_root`, `unc_path`, `path_ignored`,
+     * `notebook_not_supported`); nothing was read or written.
+     */
+    PL_STATUS_PATH_REFUSED = 10,
+    /**
+     * The file must be read (again) before it is edited (codes `not_read`, `stale_file`); nothing
+     * was written.
+     */
+    PL_STATUS_STALE_FILE = 11,
+    /**
+     * The file cannot be edited safely (codes `unsupported_encoding`, `file_too_large`); it was
+     * left untouched.
+     */
+    PL_STATUS_UNSUPPORTED_FILE = 12,
+    /**
+     * The operating system refused a file operation (code `io_error`; the message has the
+     * system's text). A multi-file commit that fails this way was rolled back.
+     */
+    PL_STATUS_IO_ERROR = 13,
 } pl_status;
 
 /**

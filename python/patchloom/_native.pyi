@@ -25,6 +25,10 @@ __all__ = [
     "MalformedDiffError",
     "PatchloomError",
     "SearchNotFoundError",
+    "PathRefusedError",
+    "StaleFileError",
+    "UnsupportedFileError",
+    "FileSystemError",
     "construct_new_file_content",
     "line_number_from_index",
     "BlockReport",
@@ -67,7 +71,8 @@ class InvalidEditError(PatchloomError):
     """The edit cannot be carried out on this content as asked.
 
     Codes ``old_equals_new``, ``file_exists``, ``file_not_found``, ``invalid_line``,
-    ``invalid_line_number``, ``invalid_line_for_new_file``.
+    ``invalid_line_number``, ``invalid_line_for_new_file``, ``nothing_to_undo``,
+    ``conflicting_changes``.
     """
 
 class MalformedDiffError(PatchloomError):
@@ -88,6 +93,24 @@ class AlreadyFinishedError(PatchloomError):
 class ConcurrentUseError(PatchloomError):
     """A ``StreamingApplier`` was called from a second thread while a call on it was running
     (code ``concurrent_use``). Use each applier from one thread at a time."""
+
+class PathRefusedError(PatchloomError):
+    """The workspace refuses the path: outside its root, a UNC path, ignored, or a notebook.
+
+    Codes ``path_outside_root``, ``unc_path``, ``path_ignored``, ``notebook_not_supported``.
+    """
+
+class StaleFileError(PatchloomError):
+    """Read the file (again) before editing it: it was never read, or it changed since (codes
+    ``not_read``, ``stale_file``)."""
+
+class UnsupportedFileError(PatchloomError):
+    """The file cannot be edited safely and was left untouched: an unsupported encoding or too
+    large (codes ``unsupported_encoding``, ``file_too_large``)."""
+
+class FileSystemError(PatchloomError):
+    """The operating system refused a file operation; the message has its text (code
+    ``io_error``)."""
 
 @final
 class NewFileContent:

@@ -35,10 +35,59 @@ FAMILY = {
     "invalid_policy": patchloom.InvalidOptionError,
     "ambiguous_match": patchloom.AmbiguousMatchError,
     "overlapping_blocks": patchloom.MalformedDiffError,
+    "path_outside_root": patchloom.PathRefusedError,
+    "unc_path": patchloom.PathRefusedError,
+    "path_ignored": patchloom.PathRefusedError,
+    "notebook_not_supported": patchloom.PathRefusedError,
+    "not_read": patchloom.StaleFileError,
+    "stale_file": patchloom.StaleFileError,
+    "unsupported_encoding": patchloom.UnsupportedFileError,
+    "file_too_large": patchloom.UnsupportedFileError,
+    "io_error": patchloom.FileSystemError,
+    "nothing_to_undo": patchloom.InvalidEditError,
+    "conflicting_changes": patchloom.InvalidEditError,
+    "invalid_patch": patchloom.MalformedDiffError,
+    "invalid_patch_hunk": patchloom.MalformedDiffError,
+    "empty_patch": patchloom.MalformedDiffError,
+    "duplicate_patch_path": patchloom.MalformedDiffError,
+    "patch_file_not_found": patchloom.InvalidEditError,
+    "patch_file_exists": patchloom.InvalidEditError,
+    "patch_empty_content": patchloom.InvalidEditError,
+    "patch_context_not_found": patchloom.SearchNotFoundError,
 }
 
 # Codes no Python call can raise, with the reason.
-UNREACHABLE: dict[str, str] = {}
+UNREACHABLE: dict[str, str] = {
+    code: "no Workspace in Python yet"
+    for code in (
+        "path_outside_root",
+        "unc_path",
+        "path_ignored",
+        "notebook_not_supported",
+        "not_read",
+        "stale_file",
+        "unsupported_encoding",
+        "file_too_large",
+        "io_error",
+        "nothing_to_undo",
+        "conflicting_changes",
+    )
+}
+UNREACHABLE.update(
+    {
+        code: "no apply_patch in Python yet"
+        for code in (
+            "invalid_patch",
+            "invalid_patch_hunk",
+            "empty_patch",
+            "duplicate_patch_path",
+            "patch_file_not_found",
+            "patch_file_exists",
+            "patch_empty_content",
+            "patch_context_not_found",
+        )
+    }
+)
 
 
 def test_every_engine_code_has_a_family() -> None:

@@ -86,7 +86,18 @@ pub(crate) fn status_of(kind: ErrorKind) -> pl_status {
         | ErrorKind::InvalidLineNumber
         | ErrorKind::InvalidLineForNewFile
         | ErrorKind::AmbiguousMatch
-        | ErrorKind::OverlappingBlocks => pl_status::EditRejected,
+        | ErrorKind::OverlappingBlocks
+        | ErrorKind::NothingToUndo
+        | ErrorKind::ConflictingChanges
+        // A multi-file patch that is malformed or does not fit the files.
+        | ErrorKind::InvalidPatch
+        | ErrorKind::InvalidPatchHunk
+        | ErrorKind::EmptyPatch
+        | ErrorKind::PatchFileNotFound
+        | ErrorKind::PatchFileExists
+        | ErrorKind::PatchContextNotFound
+        | ErrorKind::DuplicatePatchPath
+        | ErrorKind::PatchEmptyContent => pl_status::EditRejected,
         // A setting the host chose.
         ErrorKind::InvalidVersion
         | ErrorKind::InvalidDialect
@@ -96,6 +107,14 @@ pub(crate) fn status_of(kind: ErrorKind) -> pl_status {
         // Misuse of an applier.
         ErrorKind::AlreadyFinished => pl_status::AlreadyFinished,
         ErrorKind::ConcurrentUse => pl_status::ConcurrentUse,
+        // The file layer (`patchloom-fs`).
+        ErrorKind::PathOutsideRoot
+        | ErrorKind::UncPath
+        | ErrorKind::PathIgnored
+        | ErrorKind::NotebookNotSupported => pl_status::PathRefused,
+        ErrorKind::NotRead | ErrorKind::StaleFile => pl_status::StaleFile,
+        ErrorKind::UnsupportedEncoding | ErrorKind::FileTooLarge => pl_status::UnsupportedFile,
+        ErrorKind::IoError => pl_status::IoError,
         _ => pl_status::EngineError,
     }
 }

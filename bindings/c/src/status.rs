@@ -44,11 +44,23 @@ pub enum pl_status {
     ConcurrentUse = 8,
     /// An engine error of a kind newer than this list of families; `pl_error_code` tells which.
     EngineError = 9,
+    /// The workspace refuses the path (codes `path_outside_root`, `unc_path`, `path_ignored`,
+    /// `notebook_not_supported`); nothing was read or written.
+    PathRefused = 10,
+    /// The file must be read (again) before it is edited (codes `not_read`, `stale_file`); nothing
+    /// was written.
+    StaleFile = 11,
+    /// The file cannot be edited safely (codes `unsupported_encoding`, `file_too_large`); it was
+    /// left untouched.
+    UnsupportedFile = 12,
+    /// The operating system refused a file operation (code `io_error`; the message has the
+    /// system's text). A multi-file commit that fails this way was rolled back.
+    IoError = 13,
 }
 
 impl pl_status {
     /// Every status, in numeric order.
-    pub(crate) const ALL: [pl_status; 10] = [
+    pub(crate) const ALL: [pl_status; 14] = [
         pl_status::Ok,
         pl_status::NullArgument,
         pl_status::InvalidUtf8,
@@ -59,6 +71,10 @@ impl pl_status {
         pl_status::AlreadyFinished,
         pl_status::ConcurrentUse,
         pl_status::EngineError,
+        pl_status::PathRefused,
+        pl_status::StaleFile,
+        pl_status::UnsupportedFile,
+        pl_status::IoError,
     ];
 
     /// A short description, for logs.
@@ -74,6 +90,10 @@ impl pl_status {
             pl_status::AlreadyFinished => c"already finished",
             pl_status::ConcurrentUse => c"concurrent use",
             pl_status::EngineError => c"engine error",
+            pl_status::PathRefused => c"path refused",
+            pl_status::StaleFile => c"stale file",
+            pl_status::UnsupportedFile => c"unsupported file",
+            pl_status::IoError => c"I/O error",
         }
     }
 }
@@ -110,7 +130,8 @@ mod tests {
         assert_eq!(text(0), "ok");
         assert_eq!(text(2), "invalid UTF-8");
         assert_eq!(text(9), "engine error");
-        assert_eq!(text(10), "unknown status");
+        assert_eq!(text(13), "I/O error");
+        assert_eq!(text(14), "unknown status");
         assert_eq!(text(u32::MAX), "unknown status");
     }
 }

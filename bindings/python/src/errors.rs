@@ -33,7 +33,7 @@ create_exception!(
     patchloom,
     InvalidEditError,
     PatchloomError,
-    "The edit cannot be carried out on this content as asked (codes old_equals_new, file_exists, file_not_found, invalid_line, invalid_line_number, invalid_line_for_new_file)."
+    "The edit cannot be carried out on this content as asked (codes old_equals_new, file_exists, file_not_found, invalid_line, invalid_line_number, invalid_line_for_new_file, nothing_to_undo, conflicting_changes)."
 );
 create_exception!(
     patchloom,
@@ -60,13 +60,39 @@ create_exception!(
     "A StreamingApplier was called from a second thread during a call (code concurrent_use)."
 );
 
+create_exception!(
+    patchloom,
+    PathRefusedError,
+    PatchloomError,
+    "The workspace refuses the path: outside its root, a UNC path, ignored, or a notebook (codes path_outside_root, unc_path, path_ignored, notebook_not_supported)."
+);
+create_exception!(
+    patchloom,
+    StaleFileError,
+    PatchloomError,
+    "Read the file (again) before editing it: it was never read, or it changed since (codes not_read, stale_file)."
+);
+create_exception!(
+    patchloom,
+    UnsupportedFileError,
+    PatchloomError,
+    "The file cannot be edited safely and was left untouched: an unsupported encoding or too large (codes unsupported_encoding, file_too_large)."
+);
+create_exception!(
+    patchloom,
+    FileSystemError,
+    PatchloomError,
+    "The operating system refused a file operation; the message has its text (code io_error)."
+);
+
 /// The exception class for an error kind.
 fn class_for(py: Python<'_>, kind: ErrorKind) -> Bound<'_, PyType> {
     match kind {
         ErrorKind::SearchNotFound
         | ErrorKind::EmptySearchNonEmptyFile
         | ErrorKind::MatchBeforePreviousBlock
-        | ErrorKind::NotFound => py.get_type::<SearchNotFoundError>(),
+        | ErrorKind::NotFound
+        | ErrorKind::PatchContextNotFound => py.get_type::<SearchNotFoundError>(),
         ErrorKind::MultipleMatches | ErrorKind::AmbiguousMatch => {
             py.get_type::<AmbiguousMatchError>()
         }
@@ -75,11 +101,20 @@ fn class_for(py: Python<'_>, kind: ErrorKind) -> Bound<'_, PyType> {
         | ErrorKind::FileNotFound
         | ErrorKind::InvalidLine
         | ErrorKind::InvalidLineNumber
-        | ErrorKind::InvalidLineForNewFile => py.get_type::<InvalidEditError>(),
+        | ErrorKind::InvalidLineForNewFile
+        | ErrorKind::NothingToUndo
+        | ErrorKind::ConflictingChanges
+        | ErrorKind::PatchFileNotFound
+        | ErrorKind::PatchFileExists
+        | ErrorKind::PatchEmptyContent => py.get_type::<InvalidEditError>(),
         ErrorKind::MalformedBlock
         | ErrorKind::InvalidStateTransition
         | ErrorKind::IncompleteAtFinish
-        | ErrorKind::OverlappingBlocks => py.get_type::<MalformedDiffError>(),
+        | ErrorKind::OverlappingBlocks
+        | ErrorKind::InvalidPatch
+        | ErrorKind::InvalidPatchHunk
+        | ErrorKind::EmptyPatch
+        | ErrorKind::DuplicatePatchPath => py.get_type::<MalformedDiffError>(),
         ErrorKind::InvalidVersion
         | ErrorKind::InvalidDialect
         | ErrorKind::InvalidConvention
@@ -87,6 +122,15 @@ fn class_for(py: Python<'_>, kind: ErrorKind) -> Bound<'_, PyType> {
         | ErrorKind::InvalidPolicy => py.get_type::<InvalidOptionError>(),
         ErrorKind::AlreadyFinished => py.get_type::<AlreadyFinishedError>(),
         ErrorKind::ConcurrentUse => py.get_type::<ConcurrentUseError>(),
+        ErrorKind::PathOutsideRoot
+        | ErrorKind::UncPath
+        | ErrorKind::PathIgnored
+        | ErrorKind::NotebookNotSupported => py.get_type::<PathRefusedError>(),
+        ErrorKind::NotRead | ErrorKind::StaleFile => py.get_type::<StaleFileError>(),
+        ErrorKind::UnsupportedEncoding | ErrorKind::FileTooLarge => {
+            py.get_type::<UnsupportedFileError>()
+        }
+        ErrorKind::IoError => py.get_type::<FileSystemError>(),
         // The core may add kinds; until they get a family they raise the base class (the
         // Python tests check every code in ERROR_CODES against its family).
         _ => py.get_type::<PatchloomError>(),

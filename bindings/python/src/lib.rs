@@ -22,8 +22,9 @@ mod _native {
     use super::applier::PyStreamingApplier;
     #[pymodule_export]
     use super::errors::{
-        AlreadyFinishedError, AmbiguousMatchError, ConcurrentUseError, InvalidEditError,
-        InvalidOptionError, MalformedDiffError, PatchloomError, SearchNotFoundError, error_class,
+        AlreadyFinishedError, AmbiguousMatchError, ConcurrentUseError, FileSystemError,
+        InvalidEditError, InvalidOptionError, MalformedDiffError, PatchloomError, PathRefusedError,
+        SearchNotFoundError, StaleFileError, UnsupportedFileError, error_class,
     };
     #[pymodule_export]
     use super::fixes::{

@@ -1,7 +1,6 @@
 //! `patchloom`: apply model-written edits to files, or watch a streamed edit (`patchloom demo`).
 
 mod apply;
-mod atomic;
 mod demo;
 
 use std::path::PathBuf;
@@ -23,7 +22,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Apply a SEARCH/REPLACE diff to FILE (atomically: the file is either old or new).
+    /// Apply a SEARCH/REPLACE diff to FILE (atomically: the file is either old or new; its
+    /// encoding, BOM and line endings are kept). FILE must lie inside the root.
     Apply {
         /// The diff to apply; `-` reads it from standard input.
         #[arg(long, value_name = "EDIT")]
@@ -35,6 +35,10 @@ enum Command {
         /// Print a unified diff of the change instead of writing FILE.
         #[arg(long)]
         dry_run: bool,
+        /// The workspace root: FILE must lie inside it, and its `.patchloomignore` applies
+        /// (default: the current directory).
+        #[arg(long, value_name = "DIR")]
+        root: Option<PathBuf>,
         /// The file to edit.
         file: PathBuf,
     },
@@ -60,8 +64,9 @@ fn main() -> ExitCode {
             diff,
             dialect,
             dry_run,
+            root,
             file,
-        } => apply::run(&diff, dialect, dry_run, &file),
+        } => apply::run(&diff, dialect, dry_run, &file, root.as_deref()),
         Command::Demo { chunk, delay_ms } => demo::run(chunk.max(1), delay_ms),
     };
     match result {

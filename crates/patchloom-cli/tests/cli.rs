@@ -1,10 +1,13 @@
 //! The `patchloom` binary end to end.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-fn patchloom(args: &[&str], stdin: Option<&str>) -> Output {
+/// Runs `patchloom args` in the directory `cwd` (the default workspace root).
+fn patchloom(cwd: &Path, args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_patchloom"))
+        .current_dir(cwd)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -29,6 +32,7 @@ fn apply_writes_the_new_content() {
     std::fs::write(&file, "a\nb\nc\n").expect("write");
     std::fs::write(&diff, DIFF).expect("write");
     let out = patchloom(
+        dir.path(),
         &[
             "apply",
             "--diff",
@@ -53,6 +57,7 @@ fn dry_run_prints_a_unified_diff_and_writes_nothing() {
     let file = dir.path().join("f.txt");
     std::fs::write(&file, "a\nb\nc\n").expect("write");
     let out = patchloom(
+        dir.path(),
         &["apply", "--dry-run", "--diff", "-", file.to_str().unwrap()],
         Some(DIFF),
     );
@@ -69,6 +74,7 @@ fn a_failed_edit_exits_nonzero_and_leaves_the_file() {
     std::fs::write(&file, "a\nb\nc\n").expect("write");
     let diff = "------- SEARCH\nnot there\n=======\nx\n+++++++ REPLACE\n";
     let out = patchloom(
+        dir.path(),
         &[
             "apply",
             "--diff",
@@ -96,6 +102,7 @@ fn native_is_the_default_and_refuses_ambiguous_edits() {
     std::fs::write(&file, "fn f() {\r\n    b();\r\n}\r\n").expect("write");
     let diff = "<<<<<<< SEARCH\nb();\n=======\n    c();\n>>>>>>> REPLACE\n";
     let out = patchloom(
+        dir.path(),
         &["apply", "--diff", "-", file.to_str().unwrap()],
         Some(diff),
     );
@@ -112,6 +119,7 @@ fn native_is_the_default_and_refuses_ambiguous_edits() {
     std::fs::write(&file, "x\ny\nx\n").expect("write");
     let diff = "------- SEARCH\nx\n=======\nz\n+++++++ REPLACE\n";
     let out = patchloom(
+        dir.path(),
         &["apply", "--diff", "-", file.to_str().unwrap()],
         Some(diff),
     );
@@ -132,6 +140,7 @@ fn dialect_cline_v1_keeps_the_old_behaviour() {
     std::fs::write(&file, "x\ny\nx\n").expect("write");
     let diff = "------- SEARCH\nx\n=======\nz\n+++++++ REPLACE\n";
     let out = patchloom(
+        dir.path(),
         &[
             "apply",
             "--diff",
@@ -152,17 +161,144 @@ fn dialect_cline_v1_keeps_the_old_behaviour() {
 
 #[test]
 fn unknown_dialect_is_refused() {
-    let out = patchloom(&["apply", "--diff", "-", "--dialect", "v9", "x"], Some(""));
+    let out = patchloom(
+        Path::new("."),
+        &["apply", "--diff", "-", "--dialect", "v9", "x"],
+        Some(""),
+    );
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown dialect 'v9'"));
 }
 
 #[test]
 fn demo_streams_and_shows_the_diff() {
-    let out = patchloom(&["demo", "--delay-ms", "0"], None);
+    let out = patchloom(Path::new("."), &["demo", "--delay-ms", "0"], None);
     assert!(out.status.success());
     let stdout = String::from_utf8(out.stdout).expect("utf8");
     assert!(stdout.contains("block 3 applied (exact)"), "{stdout}");
     assert!(stdout.contains("+++ b/inventory.py"));
     assert!(stdout.contains("3 blocks applied"));
+}
+
+#[test]
+fn crlf_and_bom_files_round_trip() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, b"\xEF\xBB\xBFa\r\nb\r\nc\r\n").expect("write");
+    let out = patchloom(dir.path(), &["apply", "--diff", "-", "f.txt"], Some(DIFF));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(&file).expect("read"),
+        b"\xEF\xBB\xBFa\r\nB\r\nc\r\n"
+    );
+    let names: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").collect();
+    assert_eq!(names.len(), 1, "no temporary file is left behind");
+}
+
+#[test]
+fn utf16_files_round_trip_and_latin1_is_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let utf16 = |s: &str| -> Vec<u8> {
+        let mut out = vec![0xFF, 0xFE];
+        s.encode_utf16().for_each(|u| out.extend(u.to_le_bytes()));
+        out
+    };
+    std::fs::write(dir.path().join("w.txt"), utf16("a\nb\nc\n")).expect("write");
+    let out = patchloom(dir.path(), &["apply", "--diff", "-", "w.txt"], Some(DIFF));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("w.txt")).expect("read"),
+        utf16("a\nB\nc\n")
+    );
+    std::fs::write(dir.path().join("l.txt"), b"a\nb\ncaf\xE9\n").expect("write");
+    let out = patchloom(dir.path(), &["apply", "--diff", "-", "l.txt"], Some(DIFF));
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("[unsupported_encoding]"), "{stderr}");
+    assert_eq!(
+        std::fs::read(dir.path().join("l.txt")).expect("read"),
+        b"a\nb\ncaf\xE9\n"
+    );
+}
+
+#[test]
+fn a_file_outside_the_root_is_refused() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let elsewhere = tempfile::tempdir().expect("tempdir");
+    let file = elsewhere.path().join("f.txt");
+    std::fs::write(&file, "a\nb\nc\n").expect("write");
+    for args in [
+        vec!["apply", "--diff", "-", file.to_str().unwrap()],
+        vec![
+            "apply",
+            "--diff",
+            "-",
+            "--root",
+            root.path().to_str().unwrap(),
+            file.to_str().unwrap(),
+        ],
+    ] {
+        let out = patchloom(root.path(), &args, Some(DIFF));
+        assert!(!out.status.success());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("[path_outside_root]"), "{stderr}");
+    }
+    assert_eq!(std::fs::read(&file).expect("read"), b"a\nb\nc\n");
+    // With --root naming its directory, the same file is edited.
+    let out = patchloom(
+        root.path(),
+        &[
+            "apply",
+            "--diff",
+            "-",
+            "--root",
+            elsewhere.path().to_str().unwrap(),
+            file.to_str().unwrap(),
+        ],
+        Some(DIFF),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&file).expect("read"), b"a\nB\nc\n");
+}
+
+#[test]
+fn a_missing_file_is_created_by_an_empty_search_and_otherwise_suggested() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("notes.txt"), "a\nb\n").expect("write");
+    let out = patchloom(
+        dir.path(),
+        &["apply", "--diff", "-", "note.txt"],
+        Some(DIFF),
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("[file_not_found]"), "{stderr}");
+    assert!(stderr.contains("Did you mean notes.txt?"), "{stderr}");
+    let create = "------- SEARCH\n=======\nhello\n+++++++ REPLACE\n";
+    let out = patchloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--dialect", "cline-v1", "new.txt"],
+        Some(create),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("new.txt")).expect("read"),
+        "hello\n"
+    );
 }

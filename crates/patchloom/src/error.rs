@@ -57,6 +57,48 @@ pub enum ErrorKind {
     InvalidFix,
     /// An unknown failure-policy name (expected `all_or_nothing` or `partial`).
     InvalidPolicy,
+    /// A path resolves outside the workspace root (`..`, an absolute path elsewhere, or a
+    /// symlink leading out) (`patchloom-fs`).
+    PathOutsideRoot,
+    /// A UNC path (`\\server\share`, `//server/share`) was given (`patchloom-fs`).
+    UncPath,
+    /// The path matches the workspace's ignore file (`patchloom-fs`).
+    PathIgnored,
+    /// A Jupyter notebook (`.ipynb`) was given; it needs a notebook-aware editor (`patchloom-fs`).
+    NotebookNotSupported,
+    /// An existing file was edited without being read first (`patchloom-fs`).
+    NotRead,
+    /// The file's content changed since it was read or edited (`patchloom-fs`).
+    StaleFile,
+    /// The file is not UTF-8, UTF-8 with BOM, or UTF-16 with BOM; it is never rewritten
+    /// (`patchloom-fs`).
+    UnsupportedEncoding,
+    /// The file is larger than the workspace's size limit (`patchloom-fs`).
+    FileTooLarge,
+    /// The operating system refused a file operation; the message has its text (`patchloom-fs`).
+    IoError,
+    /// `undo` was called for a file with no edit left to undo (`patchloom-fs`).
+    NothingToUndo,
+    /// Two changes of one multi-file commit touch the same path (`patchloom-fs`).
+    ConflictingChanges,
+    /// A multi-file patch (`*** Begin Patch`) is malformed as a whole: a missing or misplaced
+    /// `*** Begin Patch` / `*** End Patch` marker, or text after the end (`patch`).
+    InvalidPatch,
+    /// A hunk of a multi-file patch is malformed; the message names the line (`patch`).
+    InvalidPatchHunk,
+    /// A multi-file patch names no file to add, delete or update (`patch`).
+    EmptyPatch,
+    /// A multi-file patch updates or deletes a file that does not exist (`patch`).
+    PatchFileNotFound,
+    /// A multi-file patch adds a file that already exists (`patch`, Cline dialect).
+    PatchFileExists,
+    /// An update chunk's lines or `@@` context line were not found in the file (`patch`).
+    PatchContextNotFound,
+    /// A multi-file patch names the same file twice (`patch`, Cline dialect).
+    DuplicatePatchPath,
+    /// A patch would add or leave a file with no content, which Cline refuses (`patch`, Cline
+    /// dialect).
+    PatchEmptyContent,
 }
 
 impl ErrorKind {
@@ -86,6 +128,25 @@ impl ErrorKind {
             ErrorKind::InvalidLineForNewFile => "invalid_line_for_new_file",
             ErrorKind::InvalidFix => "invalid_fix",
             ErrorKind::InvalidPolicy => "invalid_policy",
+            ErrorKind::PathOutsideRoot => "path_outside_root",
+            ErrorKind::UncPath => "unc_path",
+            ErrorKind::PathIgnored => "path_ignored",
+            ErrorKind::NotebookNotSupported => "notebook_not_supported",
+            ErrorKind::NotRead => "not_read",
+            ErrorKind::StaleFile => "stale_file",
+            ErrorKind::UnsupportedEncoding => "unsupported_encoding",
+            ErrorKind::FileTooLarge => "file_too_large",
+            ErrorKind::IoError => "io_error",
+            ErrorKind::NothingToUndo => "nothing_to_undo",
+            ErrorKind::ConflictingChanges => "conflicting_changes",
+            ErrorKind::InvalidPatch => "invalid_patch",
+            ErrorKind::InvalidPatchHunk => "invalid_patch_hunk",
+            ErrorKind::EmptyPatch => "empty_patch",
+            ErrorKind::PatchFileNotFound => "patch_file_not_found",
+            ErrorKind::PatchFileExists => "patch_file_exists",
+            ErrorKind::PatchContextNotFound => "patch_context_not_found",
+            ErrorKind::DuplicatePatchPath => "duplicate_patch_path",
+            ErrorKind::PatchEmptyContent => "patch_empty_content",
         }
     }
 
@@ -114,6 +175,25 @@ impl ErrorKind {
         ErrorKind::InvalidLineForNewFile,
         ErrorKind::InvalidFix,
         ErrorKind::InvalidPolicy,
+        ErrorKind::PathOutsideRoot,
+        ErrorKind::UncPath,
+        ErrorKind::PathIgnored,
+        ErrorKind::NotebookNotSupported,
+        ErrorKind::NotRead,
+        ErrorKind::StaleFile,
+        ErrorKind::UnsupportedEncoding,
+        ErrorKind::FileTooLarge,
+        ErrorKind::IoError,
+        ErrorKind::NothingToUndo,
+        ErrorKind::ConflictingChanges,
+        ErrorKind::InvalidPatch,
+        ErrorKind::InvalidPatchHunk,
+        ErrorKind::EmptyPatch,
+        ErrorKind::PatchFileNotFound,
+        ErrorKind::PatchFileExists,
+        ErrorKind::PatchContextNotFound,
+        ErrorKind::DuplicatePatchPath,
+        ErrorKind::PatchEmptyContent,
     ];
 }
 
@@ -131,6 +211,12 @@ impl Error {
             kind,
             message: message.into(),
         }
+    }
+
+    /// An error of `kind` with `message`, for crates built on the engine that report kinds of
+    /// their own (the file layer `patchloom-fs`), so every binding maps one error type.
+    pub fn with_message(kind: ErrorKind, message: impl Into<String>) -> Self {
+        Error::new(kind, message)
     }
 
     /// An error for using a streaming applier after `finish` (bindings keep that state).

@@ -44,6 +44,7 @@ mod matching;
 mod names;
 mod native;
 pub mod ops;
+pub mod patch;
 mod stream;
 pub mod text;
 

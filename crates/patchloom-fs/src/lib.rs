@@ -1,0 +1,142 @@
+//! The file layer of patchloom: edits a language model asks for, made safely on real files.
+//!
+//! The core crate ([`patchloom`]) turns text into text. This crate adds what the Claude Code
+//! edit tool and Cline's write handler do around it, in one place every binding and the CLI
+//! share:
+//!
+//! - **Paths stay inside a root.** Relative paths join the [`Workspace`] root; absolute paths
+//!   must lie inside it; `..` escapes, symlinks leading outside (`path_outside_root`) and UNC
+//!   paths (`unc_path`) are refused, and so are paths matched by the ignore file in gitignore
+//!   syntax (`.patchloomignore` by default; `path_ignored`) and Jupyter notebooks
+//!   (`notebook_not_supported`).
+//! - **Read before edit.** [`Workspace::read`] records each file's modification time, size and
+//!   content hash; an edit of an existing file that was not read (`not_read`), or whose content
+//!   changed since (`stale_file`, by content hash: a touch alone is fine, a change within one
+//!   timestamp tick is caught), is refused. Creating a file needs no read. A missing file is
+//!   `file_not_found`, with up to three similar existing paths suggested.
+//! - **Bytes survive.** UTF-8, UTF-8 with a BOM and UTF-16 LE/BE with a BOM are decoded and
+//!   written back in the same encoding with the same BOM; any other file is refused
+//!   (`unsupported_encoding`) and never rewritten. The tool operations and the `native` dialect
+//!   see the text with `\r\n` written `\n` (so a model's LF text matches a CRLF file); the
+//!   result is written with every untouched line's own ending and changed lines in the ending
+//!   of the lines they replace. The Cline dialects see the decoded text unchanged, so their
+//!   results stay byte-identical with Cline. Files above a size limit (1 GiB by default) are
+//!   refused before they are read (`file_too_large`).
+//! - **Commits are atomic,** also across files: see [Atomic commits](#atomic-commits).
+//! - **Undo.** [`Workspace::undo`] takes back a file's last edits (5 by default), refused if
+//!   the file changed since.
+//!
+//! Every error is the core's [`Error`] with a stable [`code`](Error::code) (the codes above,
+//! `io_error` with the system's message, `nothing_to_undo`, `conflicting_changes`, and the
+//! operations' own codes).
+//!
+//! # Overview
+//!
+//! - [`Workspace`]: [`open`](Workspace::open) a root, then [`read`](Workspace::read) and
+//!   [`edit`](Workspace::edit) (or [`str_replace`](Workspace::str_replace),
+//!   [`insert`](Workspace::insert), [`write`](Workspace::write),
+//!   [`apply_diff`](Workspace::apply_diff)), [`undo`](Workspace::undo).
+//! - [`Op`]: one edit of one file, as owned data.
+//! - [`Change`]: an edit planned in memory ([`Workspace::plan`], [`plan_delete`][pd],
+//!   [`plan_move`][pm]); several are committed all or none by [`Workspace::commit`].
+//! - [`EditOutcome`]: what a committed change did.
+//!
+//! [pd]: Workspace::plan_delete
+//! [pm]: Workspace::plan_move
+//!
+//! # Example: read, edit, refuse a stale edit, undo
+//!
+//! ```
+//! use patchloom_fs::{Workspace, WorkspaceOptions};
+//!
+//! let dir = tempfile::tempdir()?;
+//! std::fs::write(dir.path().join("app.py"), "def greet():\r\n    print('hi')\r\n")?;
+//! let mut ws = Workspace::open(dir.path(), WorkspaceOptions::new())?;
+//!
+//! // An edit of a file the model never read is refused.
+//! let err = ws.str_replace("app.py", "'hi'", "'hello'", false).unwrap_err();
+//! assert_eq!(err.code(), "not_read");
+//!
+//! // The model's text has LF endings; the file keeps its CRLF.
+//! ws.read("app.py")?;
+//! ws.str_replace("app.py", "def greet():\n    print('hi')", "def greet():\n    print('hello')", false)?;
+//! assert_eq!(std::fs::read(dir.path().join("app.py"))?, b"def greet():\r\n    print('hello')\r\n");
+//!
+//! // Someone else changes the file: the next edit is refused until it is read again.
+//! std::fs::write(dir.path().join("app.py"), "def greet():\r\n    print('hey')\r\n")?;
+//! let err = ws.str_replace("app.py", "'hey'", "'yo'", false).unwrap_err();
+//! assert_eq!(err.code(), "stale_file");
+//!
+//! // Paths cannot leave the root.
+//! assert_eq!(ws.read("../etc/passwd").unwrap_err().code(), "path_outside_root");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Example: a multi-file change, all or none
+//!
+//! ```
+//! use patchloom_fs::{ChangeKind, Op, Workspace, WorkspaceOptions};
+//!
+//! let dir = tempfile::tempdir()?;
+//! std::fs::write(dir.path().join("a.txt"), "one\n")?;
+//! std::fs::write(dir.path().join("old.txt"), "moved\n")?;
+//! let mut ws = Workspace::open(dir.path(), WorkspaceOptions::new())?;
+//! ws.read("a.txt")?;
+//! ws.read("old.txt")?;
+//!
+//! let changes = vec![
+//!     ws.plan("a.txt", &Op::SetText { text: "ONE\n".into() })?,
+//!     ws.plan("b.txt", &Op::Write { content: "new file\n".into() })?,
+//!     ws.plan_move("old.txt", "new.txt", None)?,
+//! ];
+//! assert_eq!(changes[1].kind(), ChangeKind::Create);
+//! let done = ws.commit(changes)?;
+//! assert_eq!(done.len(), 3);
+//! assert_eq!(std::fs::read_to_string(dir.path().join("new.txt"))?, "moved\n");
+//! assert!(!dir.path().join("old.txt").exists());
+//!
+//! ws.undo("new.txt")?;
+//! ws.undo("old.txt")?;
+//! assert_eq!(std::fs::read_to_string(dir.path().join("old.txt"))?, "moved\n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Atomic commits
+//!
+//! One file: the new bytes go to a temporary file in the same directory, which is flushed
+//! (`fsync`), given the file's permissions (new files: `0666` less the umask), renamed over
+//! the file, and the directory is flushed. A path that is a symlink resolves to its target
+//! (inside the root), so the target is edited and the link kept.
+//!
+//! Several files: a journal (`<root>/.patchloom-journal`) first names every target, its
+//! temporary file and its backup (a hard link to the old file, or a copy); then all temporary
+//! files and backups are written and flushed; then the targets are replaced one by one; then
+//! the backups and the journal are removed. A failure part-way restores the targets already
+//! replaced from their backups. A crash part-way leaves the journal, and the next
+//! [`Workspace::open`] on that root rolls the commit back (or, if every target was already
+//! replaced, finishes it). Either way every file is entirely old or entirely new, and no
+//! temporary, backup or journal file is left. (A one-file commit is a single rename and
+//! needs no journal; a crash before its rename can leave its hidden temporary file,
+//! `.<name>.<random>.patchloom-tmp`, beside the intact old file.) Recovery assumes no other
+//! process is committing in the same root while a workspace opens.
+
+#![forbid(unsafe_code)]
+
+mod change;
+mod commit;
+mod document;
+mod errors;
+mod ignore;
+mod journal;
+mod paths;
+mod tracking;
+mod undo;
+mod workspace;
+
+pub use change::{Change, ChangeKind, EditOutcome, Op, Report};
+#[cfg(feature = "fault-injection")]
+#[doc(hidden)]
+pub use commit::FaultMode;
+pub use document::Encoding;
+pub use patchloom::{Error, ErrorKind, Result};
+pub use workspace::{Workspace, WorkspaceOptions};

@@ -1,0 +1,153 @@
+//! The matching cascade of the Codex dialect (documented once, in the [module docs](super)).
+//!
+//! Tiers, each scanning every candidate position before the next is tried; the first position
+//! wins: exact, trailing whitespace ignored, surrounding whitespace ignored, typographic
+//! punctuation folded (after trimming). Comparisons borrow the file's lines; only the last tier
+//! builds keys, once per file and once per pattern.
+
+use std::cell::OnceCell;
+
+/// A file's lines, with the folded keys of the last tier built on first use.
+pub(super) struct Haystack<'a> {
+    lines: &'a [&'a str],
+    folded: OnceCell<Vec<String>>,
+}
+
+impl<'a> Haystack<'a> {
+    pub(super) fn new(lines: &'a [&'a str]) -> Self {
+        Haystack {
+            lines,
+            folded: OnceCell::new(),
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    fn folded(&self) -> &[String] {
+        self.folded
+            .get_or_init(|| self.lines.iter().map(|l| fold(l)).collect())
+    }
+
+    /// The first position at or after `start` where `pattern` matches (see the module docs);
+    /// with `eof`, only the position that ends at the end of the file. An empty pattern matches
+    /// at `start`.
+    pub(super) fn seek(&self, pattern: &[&str], start: usize, eof: bool) -> Option<usize> {
+        if pattern.is_empty() {
+            return Some(start);
+        }
+        let n = self.lines.len();
+        if pattern.len() > n {
+            return None;
+        }
+        let last = n - pattern.len();
+        let first = if eof { last.max(start) } else { start };
+        if first > last {
+            return None;
+        }
+        let window = |i: usize| &self.lines[i..i + pattern.len()];
+        let tier = |eq: &dyn Fn(&str, &str) -> bool| {
+            (first..=last).find(|&i| window(i).iter().zip(pattern).all(|(a, b)| eq(a, b)))
+        };
+        tier(&|a, b| a == b)
+            .or_else(|| tier(&|a, b| a.trim_end() == b.trim_end()))
+            .or_else(|| tier(&|a, b| a.trim() == b.trim()))
+            .or_else(|| {
+                let keys: Vec<String> = pattern.iter().map(|p| fold(p)).collect();
+                let folded = self.folded();
+                (first..=last).find(|&i| folded[i..i + keys.len()] == keys[..])
+            })
+    }
+}
+
+/// The key of the last tier: trimmed, with typographic dashes, quotes and spaces folded to
+/// ASCII — exactly Codex's table. (The `native` dialect's fold is looser: it also collapses
+/// dash runs and drops zero-width characters, which would match where Codex does not.)
+pub(super) fn fold(s: &str) -> String {
+    s.trim()
+        .chars()
+        .map(|c| match c {
+            '\u{2010}'..='\u{2015}' | '\u{2212}' => '-',
+            '\u{2018}'..='\u{201B}' => '\'',
+            '\u{201C}'..='\u{201F}' => '"',
+            '\u{00A0}' | '\u{2002}'..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}' => ' ',
+            c => c,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seek(lines: &[&str], pattern: &[&str], start: usize, eof: bool) -> Option<usize> {
+        Haystack::new(lines).seek(pattern, start, eof)
+    }
+
+    /// The naive oracle: one tier at a time, by allocation.
+    fn naive(lines: &[&str], pattern: &[&str], start: usize, eof: bool) -> Option<usize> {
+        if pattern.is_empty() {
+            return Some(start);
+        }
+        if pattern.len() > lines.len() {
+            return None;
+        }
+        let last = lines.len() - pattern.len();
+        let first = if eof { last.max(start) } else { start };
+        let keys: [fn(&str) -> String; 4] = [
+            |s| s.to_string(),
+            |s| s.trim_end().to_string(),
+            |s| s.trim().to_string(),
+            fold,
+        ];
+        keys.iter().find_map(|key| {
+            (first..=last)
+                .find(|&i| (0..pattern.len()).all(|j| key(lines[i + j]) == key(pattern[j])))
+        })
+    }
+
+    #[test]
+    fn cascade_prefers_stricter_tiers_over_earlier_positions() {
+        let lines = ["foo ", "bar", "foo", "bar"];
+        assert_eq!(seek(&lines, &["foo", "bar"], 0, false), Some(2));
+        assert_eq!(seek(&lines, &["foo", "bar"], 3, false), None);
+        assert_eq!(
+            seek(&["  foo\t", " bar"], &["foo", "bar"], 0, false),
+            Some(0)
+        );
+        assert_eq!(
+            seek(
+                &["a \u{2013} b \u{201C}q\u{201D}"],
+                &["a - b \"q\""],
+                0,
+                false
+            ),
+            Some(0)
+        );
+        assert_eq!(seek(&["x"], &[], 1, false), Some(1));
+        assert_eq!(seek(&["x"], &["x", "y"], 0, false), None);
+    }
+
+    #[test]
+    fn end_of_file_only_matches_at_the_end() {
+        let lines = ["a", "b", "a", "b"];
+        assert_eq!(seek(&lines, &["a"], 0, true), None);
+        assert_eq!(seek(&lines, &["b"], 0, true), Some(3));
+        assert_eq!(seek(&lines, &["a", "b"], 0, true), Some(2));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn agrees_with_the_naive_oracle(
+            lines in proptest::collection::vec("[ ab\u{2013}-]{0,3}", 0..8),
+            pattern in proptest::collection::vec("[ ab\u{2013}-]{0,3}", 0..3),
+            start in 0usize..9,
+            eof: bool,
+        ) {
+            let l: Vec<&str> = lines.iter().map(String::as_str).collect();
+            let p: Vec<&str> = pattern.iter().map(String::as_str).collect();
+            proptest::prop_assert_eq!(seek(&l, &p, start, eof), naive(&l, &p, start, eof));
+        }
+    }
+}
