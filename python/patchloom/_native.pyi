@@ -1,9 +1,16 @@
 """The native extension module of patchloom (import from ``patchloom`` instead)."""
 
-from typing import Literal, Optional, Sequence, Union, final
+import os
+from pathlib import Path
+from typing import Literal, Mapping, Optional, Sequence, Union, final
 
 __all__ = [
     "StreamingApplier",
+    "Workspace",
+    "EditOutcome",
+    "apply_patch",
+    "PatchResult",
+    "PatchWarning",
     "apply_diff",
     "AmbiguousMatchError",
     "InvalidEditError",
@@ -393,6 +400,146 @@ def fix_model_html_escaping(text: str) -> str:
 
 def remove_invalid_chars(text: str) -> str:
     """Cline's ``removeInvalidChars``."""
+
+@final
+class EditOutcome:
+    """What a committed :class:`Workspace` edit did."""
+
+    @property
+    def path(self) -> Path:
+        """The file's absolute path (inside the workspace root)."""
+    @property
+    def kind(self) -> Literal["create", "update", "delete", "move"]:
+        """What happened to the file."""
+    @property
+    def changed(self) -> bool:
+        """Whether the file's bytes changed."""
+    @property
+    def new_content(self) -> Optional[str]:
+        """The file's new text (None after a delete)."""
+    @property
+    def encoding(self) -> Literal["utf-8", "utf-8-bom", "utf-16le", "utf-16be"]:
+        """The file's encoding, kept from the original (new files are UTF-8)."""
+
+@final
+class Workspace:
+    """A directory whose files are edited safely.
+
+    Paths stay inside ``root`` (``..``, symlinks leading out and UNC paths raise
+    :class:`PathRefusedError`; so do paths in the ignore file and ``.ipynb`` notebooks). An
+    existing file must be :meth:`read` before it is edited, and an edit is refused with
+    :class:`StaleFileError` when the file changed since. UTF-8 (with or without BOM) and
+    UTF-16 (with BOM) files keep their encoding and every untouched line ending; other files
+    raise :class:`UnsupportedFileError` and are never rewritten. Writes are atomic, and
+    :meth:`undo` takes back a file's last edits. Calls release the GIL; use a workspace from
+    one thread at a time (:class:`ConcurrentUseError`).
+    """
+
+    def __new__(
+        cls,
+        root: Union[str, os.PathLike[str]],
+        *,
+        ignore_file: Optional[str] = None,
+        max_file_size: Optional[int] = None,
+        undo_depth: Optional[int] = None,
+    ) -> Workspace:
+        """Open ``root`` (finishing or rolling back a multi-file commit a crash interrupted).
+        ``ignore_file`` names the gitignore-syntax file of refused paths (default
+        ``.patchloomignore``), ``max_file_size`` is in bytes (default 1 GiB), ``undo_depth``
+        the edits kept per file (default 5)."""
+    @property
+    def root(self) -> Path:
+        """The root directory."""
+    def read(self, path: Union[str, os.PathLike[str]]) -> str:
+        """Read a file's text and record it, so it may be edited until it changes on disk."""
+    def str_replace(
+        self,
+        path: Union[str, os.PathLike[str]],
+        old: str,
+        new: str,
+        replace_all: bool = False,
+    ) -> EditOutcome:
+        """Claude Code's edit (see :func:`str_replace`) on a file that was read; an empty
+        ``old`` creates a missing file. The model's ``\\n`` text matches CRLF files."""
+    def insert(
+        self,
+        path: Union[str, os.PathLike[str]],
+        line: int,
+        text: str,
+        convention: Literal["before", "after"],
+    ) -> EditOutcome:
+        """Insert lines into a file that was read (see :func:`insert`)."""
+    def write(self, path: Union[str, os.PathLike[str]], content: str) -> EditOutcome:
+        """Write ``content`` as the file's whole text, as given (creating it if needed; an
+        existing file must have been read)."""
+    def apply_diff(
+        self,
+        path: Union[str, os.PathLike[str]],
+        diff: str,
+        *,
+        dialect: _Dialect = "native",
+        policy: _Policy = "all_or_nothing",
+    ) -> EditOutcome:
+        """Apply a SEARCH/REPLACE diff (see :func:`apply_diff`) to a file that was read."""
+    def undo(self, path: Union[str, os.PathLike[str]]) -> EditOutcome:
+        """Take back the file's last edit (refused if the file changed since)."""
+
+@final
+class PatchWarning:
+    """A note about a patch change that did not stop it."""
+
+    @property
+    def path(self) -> str:
+        """The file concerned."""
+    @property
+    def chunk_index(self) -> Optional[int]:
+        """The index of the chunk concerned, if one is."""
+    @property
+    def message(self) -> str:
+        """What happened (Cline's exact text in the ``cline`` dialect)."""
+    @property
+    def context(self) -> Optional[str]:
+        """The chunk's context lines, if any."""
+
+@final
+class PatchResult:
+    """The files after :func:`apply_patch`."""
+
+    @property
+    def files(self) -> dict[str, str]:
+        """Every file afterwards, by path (deleted and moved-away paths left out)."""
+    @property
+    def deleted(self) -> list[str]:
+        """The paths the patch removed (deleted, or moved away from)."""
+    @property
+    def warnings(self) -> list[PatchWarning]:
+        """Notes about changes that did not stop the patch."""
+    @property
+    def fuzz(self) -> int:
+        """How far matching had to relax to place the chunks (0 = exactly)."""
+    @property
+    def start_lines(self) -> dict[str, list[int]]:
+        """For each updated file, the 1-based line where each chunk applied."""
+    @property
+    def failure(self) -> Optional[PatchloomError]:
+        """With ``policy="partial"``, the error that stopped the patch (``files`` holds what
+        came before it); else None."""
+
+def apply_patch(
+    patch: str,
+    files: Mapping[str, str],
+    *,
+    dialect: Literal["codex", "cline"] = "codex",
+    policy: _Policy = "all_or_nothing",
+) -> PatchResult:
+    """Apply a ``*** Begin Patch`` multi-file patch (Codex's format; Cline's ``apply_patch``
+    with ``dialect="cline"``) to ``files`` (path to text) in memory.
+
+    Every file is planned before anything changes: by default the patch applies entirely or
+    raises (``policy="partial"`` keeps the hunks before a failure, as Codex does). Chunks are
+    located with Codex's cascade (exact, then trailing whitespace, then surrounding
+    whitespace, then typographic punctuation folded).
+    """
 
 def _error_class(code: str) -> Optional[type[PatchloomError]]:
     """The exception class raised for an error code (None for an unknown code)."""

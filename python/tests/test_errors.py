@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Callable
+
 import pytest
 
 import patchloom
@@ -58,36 +61,49 @@ FAMILY = {
 
 # Codes no Python call can raise, with the reason.
 UNREACHABLE: dict[str, str] = {
-    code: "no Workspace in Python yet"
-    for code in (
-        "path_outside_root",
-        "unc_path",
-        "path_ignored",
-        "notebook_not_supported",
-        "not_read",
-        "stale_file",
-        "unsupported_encoding",
-        "file_too_large",
-        "io_error",
-        "nothing_to_undo",
-        "conflicting_changes",
-    )
+    "io_error": "needs an operating-system failure the tests cannot provoke portably "
+    "(as root, permissions do not stop writes)",
+    "conflicting_changes": "only a multi-file commit touching one path twice raises it; "
+    "each Workspace call commits one file",
+    "patch_file_exists": "Cline's apply_patch loads only the files a patch updates or deletes, "
+    "so an Add of an existing path is reported as a duplicate action (the core's parser "
+    "runner checks it)",
 }
-UNREACHABLE.update(
-    {
-        code: "no apply_patch in Python yet"
-        for code in (
-            "invalid_patch",
-            "invalid_patch_hunk",
-            "empty_patch",
-            "duplicate_patch_path",
-            "patch_file_not_found",
-            "patch_file_exists",
-            "patch_empty_content",
-            "patch_context_not_found",
-        )
-    }
-)
+
+
+def workspace_and_patch_errors(root: Path) -> list[Callable[[], object]]:
+    """Calls that raise the file-layer and patch codes."""
+    (root / "latin1.txt").write_bytes(b"caf\xe9\n")
+    (root / ".patchloomignore").write_text("ignored.txt\n")
+    (root / "ignored.txt").write_text("x\n")
+    (root / "big.txt").write_text("x" * 100)
+    (root / "seen.txt").write_text("one\n")
+    (root / "unread.txt").write_text("x\n")
+    ws = patchloom.Workspace(root, max_file_size=50)
+    ws.read("seen.txt")
+    (root / "seen.txt").write_text("two\n")
+    begin, end = "*** Begin Patch\n", "*** End Patch\n"
+    return [
+        lambda: ws.read("../x"),
+        lambda: ws.read("//server/share/x"),
+        lambda: ws.read("ignored.txt"),
+        lambda: ws.read("a.ipynb"),
+        lambda: ws.read("latin1.txt"),
+        lambda: ws.read("big.txt"),
+        lambda: ws.str_replace("unread.txt", "x", "y"),
+        lambda: ws.str_replace("seen.txt", "one", "1"),
+        lambda: ws.undo("ignored.txt"),
+        lambda: ws.undo("seen.txt"),
+        lambda: patchloom.apply_patch("not a patch", {}),
+        lambda: patchloom.apply_patch(begin + "*** Frobnicate File: x\n" + end, {}),
+        lambda: patchloom.apply_patch(begin + end, {}),
+        lambda: patchloom.apply_patch(
+            begin + "*** Add File: a\n+x\n*** Add File: a\n+y\n" + end, {}, dialect="cline"
+        ),
+        lambda: patchloom.apply_patch(begin + "*** Update File: no\n@@\n-x\n+y\n" + end, {}),
+        lambda: patchloom.apply_patch(begin + "*** Add File: a\n" + end, {}, dialect="cline"),
+        lambda: patchloom.apply_patch(begin + "*** Update File: a\n@@\n-zz\n+y\n" + end, {"a": "x\n"}),
+    ]
 
 
 def test_every_engine_code_has_a_family() -> None:
@@ -178,7 +194,7 @@ def test_wrong_argument_types_are_type_errors() -> None:
         patchloom.line_number_from_index("x", "0")  # type: ignore[arg-type]
 
 
-def test_every_code_is_raised_for_real_with_its_class() -> None:
+def test_every_code_is_raised_for_real_with_its_class(tmp_path: Path) -> None:
     """The vectors (stateless), the cases above and a provoked concurrent call raise every code
     the engine defines, each with its family's class."""
     import test_threads
@@ -214,6 +230,11 @@ def test_every_code_is_raised_for_real_with_its_class() -> None:
     ):
         try:
             call()
+        except patchloom.PatchloomError as error:
+            RAISED.setdefault(error.code, type(error))
+    for raising in workspace_and_patch_errors(tmp_path):
+        try:
+            raising()
         except patchloom.PatchloomError as error:
             RAISED.setdefault(error.code, type(error))
     concurrent = test_threads.provoke_concurrent_use()

@@ -10,7 +10,9 @@ mod fixes;
 mod functions;
 mod gil;
 mod ops;
+mod patch;
 mod types;
+mod workspace;
 
 use pyo3::prelude::*;
 
@@ -36,7 +38,11 @@ mod _native {
     #[pymodule_export]
     use super::ops::{PyEdit, PyInsertedContent, insert, insert_content, str_replace};
     #[pymodule_export]
+    use super::patch::{PyPatchResult, PyPatchWarning, apply_patch};
+    #[pymodule_export]
     use super::types::{PyBlockReport, PyNewFileContent, PyOutcome, PyUpdate};
+    #[pymodule_export]
+    use super::workspace::{PyEditOutcome, PyWorkspace};
 
     use pyo3::prelude::*;
 

@@ -1,0 +1,198 @@
+//! `Workspace`: the file layer (`patchloom_fs`) as a Python object.
+//!
+//! Like the applier, the workspace lives behind a mutex so file I/O runs without the GIL; a
+//! second thread calling in meanwhile gets `ConcurrentUseError`.
+
+use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard, TryLockError};
+
+use patchloom::ops::Convention;
+use patchloom::{ApplyOptions, Dialect, Error, Policy};
+use patchloom_fs::{EditOutcome, Workspace, WorkspaceOptions};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::errors::to_py_err;
+
+/// What a committed file edit did.
+#[pyclass(module = "patchloom", name = "EditOutcome", frozen, get_all)]
+pub struct PyEditOutcome {
+    /// The file's path inside the workspace.
+    path: PathBuf,
+    /// `"create"`, `"update"`, `"delete"` or `"move"`.
+    kind: &'static str,
+    /// Whether the file's bytes changed.
+    changed: bool,
+    /// The file's new text (None after a delete).
+    new_content: Option<Py<PyString>>,
+    /// The file's encoding: `"utf-8"`, `"utf-8-bom"`, `"utf-16le"` or `"utf-16be"`.
+    encoding: &'static str,
+}
+
+impl PyEditOutcome {
+    pub(crate) fn new(py: Python<'_>, outcome: &EditOutcome) -> Self {
+        PyEditOutcome {
+            path: outcome.path.clone(),
+            kind: outcome.kind.as_str(),
+            changed: outcome.changed,
+            new_content: outcome
+                .new_content
+                .as_deref()
+                .map(|text| PyString::new(py, text).unbind()),
+            encoding: outcome.encoding.as_str(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyEditOutcome {
+    fn __repr__(&self) -> String {
+        format!(
+            "EditOutcome(path='{}', kind='{}', changed={}, encoding='{}')",
+            self.path.display(),
+            self.kind,
+            if self.changed { "True" } else { "False" },
+            self.encoding
+        )
+    }
+}
+
+/// A directory whose files are edited safely: paths stay inside it, edits need a prior read and
+/// are refused when the file changed since, encodings and line endings survive, writes are atomic.
+#[pyclass(module = "patchloom", name = "Workspace")]
+pub struct PyWorkspace {
+    inner: Mutex<Workspace>,
+}
+
+impl PyWorkspace {
+    fn lock(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, Workspace>> {
+        match self.inner.try_lock() {
+            Ok(guard) => Ok(guard),
+            // The workspace's state is whole after any failed call (commits are all or none).
+            Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(to_py_err(py, &Error::concurrent_use())),
+        }
+    }
+
+    /// Runs `call` on the workspace without the GIL (it does file I/O).
+    fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        call: impl Send + FnOnce(&mut Workspace) -> patchloom::Result<T>,
+    ) -> PyResult<T> {
+        let mut guard = self.lock(py)?;
+        let workspace: &mut Workspace = &mut guard;
+        py.detach(move || call(workspace))
+            .map_err(|e| to_py_err(py, &e))
+    }
+
+    /// Runs an edit and converts its outcome.
+    fn edit(
+        &self,
+        py: Python<'_>,
+        call: impl Send + FnOnce(&mut Workspace) -> patchloom::Result<EditOutcome>,
+    ) -> PyResult<PyEditOutcome> {
+        let outcome = self.run(py, call)?;
+        Ok(PyEditOutcome::new(py, &outcome))
+    }
+}
+
+#[pymethods]
+impl PyWorkspace {
+    #[new]
+    #[pyo3(signature = (root, *, ignore_file = None, max_file_size = None, undo_depth = None))]
+    fn new(
+        py: Python<'_>,
+        root: PathBuf,
+        ignore_file: Option<String>,
+        max_file_size: Option<u64>,
+        undo_depth: Option<usize>,
+    ) -> PyResult<Self> {
+        let mut options = WorkspaceOptions::new();
+        if let Some(name) = ignore_file {
+            options = options.ignore_file(name);
+        }
+        if let Some(bytes) = max_file_size {
+            options = options.max_file_size(bytes);
+        }
+        if let Some(depth) = undo_depth {
+            options = options.undo_depth(depth);
+        }
+        let workspace = py
+            .detach(|| Workspace::open(&root, options))
+            .map_err(|e| to_py_err(py, &e))?;
+        Ok(PyWorkspace {
+            inner: Mutex::new(workspace),
+        })
+    }
+
+    /// The workspace's root directory.
+    #[getter]
+    fn root(&self, py: Python<'_>) -> PyResult<PathBuf> {
+        Ok(self.lock(py)?.root().to_path_buf())
+    }
+
+    /// Read a file (recorded, so it may be edited until it changes on disk).
+    fn read(&self, py: Python<'_>, path: PathBuf) -> PyResult<String> {
+        self.run(py, move |ws| ws.read(&path))
+    }
+
+    /// Claude Code's edit on a file that was read.
+    #[pyo3(signature = (path, old, new, replace_all = false))]
+    fn str_replace(
+        &self,
+        py: Python<'_>,
+        path: PathBuf,
+        old: String,
+        new: String,
+        replace_all: bool,
+    ) -> PyResult<PyEditOutcome> {
+        self.edit(py, move |ws| ws.str_replace(&path, &old, &new, replace_all))
+    }
+
+    /// Insert lines into a file that was read, in the convention `"before"` or `"after"`.
+    fn insert(
+        &self,
+        py: Python<'_>,
+        path: PathBuf,
+        line: usize,
+        text: String,
+        convention: &str,
+    ) -> PyResult<PyEditOutcome> {
+        let convention: Convention = convention.parse().map_err(|e| to_py_err(py, &e))?;
+        self.edit(py, move |ws| ws.insert(&path, line, &text, convention))
+    }
+
+    /// Write `content` as the file's whole text (creating it if needed).
+    fn write(&self, py: Python<'_>, path: PathBuf, content: String) -> PyResult<PyEditOutcome> {
+        self.edit(py, move |ws| ws.write(&path, &content))
+    }
+
+    /// Apply a SEARCH/REPLACE diff to a file that was read (`native` by default).
+    #[pyo3(signature = (path, diff, *, dialect = "native", policy = "all_or_nothing"))]
+    fn apply_diff(
+        &self,
+        py: Python<'_>,
+        path: PathBuf,
+        diff: String,
+        dialect: &str,
+        policy: &str,
+    ) -> PyResult<PyEditOutcome> {
+        let dialect: Dialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
+        let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
+        let options = ApplyOptions::new().dialect(dialect).policy(policy);
+        self.edit(py, move |ws| ws.apply_diff(&path, &diff, &options))
+    }
+
+    /// Take back the last edit of a file (refused if it changed since).
+    fn undo(&self, py: Python<'_>, path: PathBuf) -> PyResult<PyEditOutcome> {
+        self.edit(py, move |ws| ws.undo(&path))
+    }
+
+    fn __repr__(&self) -> String {
+        match self.inner.try_lock() {
+            Ok(ws) => format!("Workspace('{}')", ws.root().display()),
+            Err(_) => "Workspace(<busy>)".to_owned(),
+        }
+    }
+}

@@ -1,0 +1,130 @@
+"""Workspace: read before edit, staleness, bytes kept, paths refused, undo, through Python."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+import patchloom
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+def test_read_edit_stale_undo(root: Path) -> None:
+    (root / "app.py").write_bytes(b"def greet():\r\n    print('hi')\r\n")
+    ws = patchloom.Workspace(root)
+    assert ws.root == root.resolve()
+
+    with pytest.raises(patchloom.PatchloomError) as info:
+        ws.str_replace("app.py", "'hi'", "'hello'")
+    assert info.value.code == "not_read"
+    assert (root / "app.py").read_bytes() == b"def greet():\r\n    print('hi')\r\n"
+
+    assert ws.read("app.py") == "def greet():\r\n    print('hi')\r\n"
+    outcome = ws.str_replace("app.py", "greet():\n    print('hi')", "greet():\n    print('hello')")
+    assert (outcome.kind, outcome.changed, outcome.encoding) == ("update", True, "utf-8")
+    assert outcome.path == (root / "app.py").resolve()
+    # The model's LF text matched; the file keeps its CRLF endings.
+    assert (root / "app.py").read_bytes() == b"def greet():\r\n    print('hello')\r\n"
+
+    # Someone else changes the file: the next edit is refused, and undo too.
+    (root / "app.py").write_bytes(b"def greet():\r\n    print('hey')\r\n")
+    with pytest.raises(patchloom.StaleFileError) as stale:
+        ws.str_replace("app.py", "'hey'", "'yo'")
+    assert stale.value.code == "stale_file"
+    with pytest.raises(patchloom.StaleFileError):
+        ws.undo("app.py")
+    assert (root / "app.py").read_bytes() == b"def greet():\r\n    print('hey')\r\n"
+
+    # Read again, edit, then undo restores the bytes before the edit.
+    ws.read("app.py")
+    ws.apply_diff("app.py", "<<<<<<< SEARCH\nprint('hey')\n=======\nprint('yo')\n>>>>>>> REPLACE\n")
+    assert (root / "app.py").read_bytes() == b"def greet():\r\n    print('yo')\r\n"
+    ws.undo("app.py")
+    assert (root / "app.py").read_bytes() == b"def greet():\r\n    print('hey')\r\n"
+    # The edit before that one (hi -> hello) was overwritten from outside: refused, not undone.
+    with pytest.raises(patchloom.StaleFileError):
+        ws.undo("app.py")
+    (root / "other.txt").write_text("x\n")
+    with pytest.raises(patchloom.InvalidEditError) as nothing:
+        ws.undo("other.txt")
+    assert nothing.value.code == "nothing_to_undo"
+
+
+def test_encodings_survive_an_edit(root: Path) -> None:
+    cases = {
+        "bom.txt": b"\xef\xbb\xbfa\r\nb\r\n",
+        "utf16le.txt": "\ufeffa\nb\n".encode("utf-16-le"),
+        "utf16be.txt": "\ufeffa\nb\n".encode("utf-16-be"),
+        "mixed.txt": b"a\r\nb\nc",
+    }
+    for name, data in cases.items():
+        (root / name).write_bytes(data)
+    ws = patchloom.Workspace(root)
+    encodings = {}
+    for name, data in cases.items():
+        ws.read(name)
+        encodings[name] = ws.str_replace(name, "b", "B").encoding
+        assert (root / name).read_bytes() == data.replace(b"b", b"B").replace(
+            "b".encode("utf-16-le"), "B".encode("utf-16-le")
+        ).replace("b".encode("utf-16-be"), "B".encode("utf-16-be")), name
+    assert encodings == {
+        "bom.txt": "utf-8-bom",
+        "utf16le.txt": "utf-16le",
+        "utf16be.txt": "utf-16be",
+        "mixed.txt": "utf-8",
+    }
+
+
+def test_refusals_leave_disk_untouched(root: Path) -> None:
+    (root / "latin1.txt").write_bytes("caf\xe9\n".encode("latin-1"))
+    (root / ".patchloomignore").write_text("secret/\n")
+    (root / "secret").mkdir()
+    (root / "secret" / "key.txt").write_text("k\n")
+    (root / "nb.ipynb").write_text("{}")
+    (root / "big.txt").write_text("x" * 100)
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+    ws = patchloom.Workspace(root, max_file_size=50)
+    cases: list[tuple[Callable[[], object], type[patchloom.PatchloomError], str]] = [
+        (lambda: ws.read("../outside.txt"), patchloom.PathRefusedError, "path_outside_root"),
+        (lambda: ws.read("//server/share/x.txt"), patchloom.PathRefusedError, "unc_path"),
+        (lambda: ws.read("secret/key.txt"), patchloom.PathRefusedError, "path_ignored"),
+        (lambda: ws.read("nb.ipynb"), patchloom.PathRefusedError, "notebook_not_supported"),
+        (lambda: ws.read("latin1.txt"), patchloom.UnsupportedFileError, "unsupported_encoding"),
+        (lambda: ws.read("big.txt"), patchloom.UnsupportedFileError, "file_too_large"),
+        (lambda: ws.str_replace("missing.txt", "a", "b"), patchloom.InvalidEditError, "file_not_found"),
+    ]
+    for call, cls, code in cases:
+        with pytest.raises(cls) as info:
+            call()
+        assert info.value.code == code, code
+    after = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_create_and_insert(root: Path) -> None:
+    ws = patchloom.Workspace(os.fspath(root))
+    created = ws.write("new/notes.md", "# Notes\n")
+    assert (created.kind, created.new_content) == ("create", "# Notes\n")
+    assert (root / "new" / "notes.md").read_text() == "# Notes\n"
+    ws.insert("new/notes.md", 1, "first line", "after")
+    assert (root / "new" / "notes.md").read_text() == "# Notes\nfirst line\n"
+    assert ws.str_replace("fresh.txt", "", "hello\n").kind == "create"
+
+
+def test_a_second_workspace_sees_the_first_ones_edit_as_stale(root: Path) -> None:
+    (root / "f.txt").write_text("one\n")
+    first, second = patchloom.Workspace(root), patchloom.Workspace(root)
+    first.read("f.txt")
+    second.read("f.txt")
+    first.str_replace("f.txt", "one", "two")
+    with pytest.raises(patchloom.StaleFileError):
+        second.str_replace("f.txt", "one", "three")
+    assert (root / "f.txt").read_text() == "two\n"
