@@ -14,11 +14,18 @@
  * - tool operations: `pl_str_replace` and `pl_insert` (into a `pl_edit`), Roo's
  *   `pl_insert_content` / `pl_insert_content_number`, and Cline's `write_to_file` content fixes
  *   `pl_write`, `pl_strip_markdown_fences`, `pl_apply_model_content_fixes`,
- *   `pl_fix_model_html_escaping`, `pl_remove_invalid_chars` (into a `pl_text`).
+ *   `pl_fix_model_html_escaping`, `pl_remove_invalid_chars` (into a `pl_text`);
+ * - multi-file patches in the `*** Begin Patch` format (Codex's and Cline's `apply_patch`):
+ *   `pl_apply_patch` on files held in memory (into a `pl_patch_result`);
+ * - safe edits of real files: `pl_workspace_open` a root, then `pl_workspace_read`,
+ *   `pl_workspace_str_replace`, `pl_workspace_insert`, `pl_workspace_write`,
+ *   `pl_workspace_apply_diff` (into a `pl_edit_outcome`), `pl_workspace_apply_patch` (into a
+ *   `pl_patch_outcome`), `pl_workspace_undo`: paths kept inside the root, read before edit,
+ *   stale edits refused, encodings and line endings kept, atomic (multi-file) writes.
  *
  * Conventions, for every function:
- * - Names start with `pl_`. Handles (`pl_applier`, `pl_result`, `pl_edit`, `pl_text`,
- *   `pl_error`) are opaque; each is created by the library and released by its `_free`
+ * - Names start with `pl_`. Handles (`pl_applier`, `pl_workspace`, `pl_result`, `pl_edit`,
+ *   `pl_text`, `pl_edit_outcome`, `pl_patch_result`, `pl_patch_outcome`, `pl_error`) are opaque; each is created by the library and released by its `_free`
  *   function, which accepts NULL.
  * - Functions that can fail return a `pl_status`; `PL_STATUS_OK` is 0. On failure they write no
  *   out-parameter, except `*error` (a new `pl_error`) for the engine statuses
@@ -30,10 +37,13 @@
  *   for how long a returned pointer stays valid.
  * - Offsets are UTF-8 bytes unless a `pl_unit` says otherwise.
  * - No Rust panic ever unwinds into C: it becomes `PL_STATUS_PANIC`.
+ * - Paths are `(const char *ptr, size_t len)` UTF-8 too; a workspace resolves relative paths
+ *   against its root.
  * - Threads: a handle may move between threads but must never be used by two threads at once
- *   (an overlapping call on a `pl_applier` is refused with `PL_STATUS_CONCURRENT_USE`).
- *   `pl_result`, `pl_edit`, `pl_text` and `pl_error` are immutable and may be read by several
- *   threads at once.
+ *   (an overlapping call on a `pl_applier` or `pl_workspace` is refused with
+ *   `PL_STATUS_CONCURRENT_USE`). `pl_result`, `pl_edit`, `pl_text`, `pl_edit_outcome`,
+ *   `pl_patch_result`, `pl_patch_outcome` and `pl_error` are immutable and may be read by
+ *   several threads at once.
  */
 
 #ifndef PATCHLOOM_H
@@ -162,6 +172,17 @@ typedef struct pl_applier pl_applier;
 typedef struct pl_edit pl_edit;
 
 /**
+ * What a successful `pl_workspace_str_replace`, `pl_workspace_insert`, `pl_workspace_write`,
+ * `pl_workspace_apply_diff` or `pl_workspace_undo` did to its file: the path, the kind of
+ * change, whether the bytes on disk changed, the text the file now holds, its encoding, and the
+ * operation's own report.
+ *
+ * Owned by the caller, who frees it with `pl_edit_outcome_free`. Immutable, so it may be read
+ * from several threads at once.
+ */
+typedef struct pl_edit_outcome pl_edit_outcome;
+
+/**
  * An error from the engine: a stable code (e.g. `search_not_found`) and a message.
  *
  * Created by the functions that take a `pl_error **error` out-parameter when they return an
@@ -169,6 +190,26 @@ typedef struct pl_edit pl_edit;
  * read from several threads at once.
  */
 typedef struct pl_error pl_error;
+
+/**
+ * What `pl_workspace_apply_patch` did: each file changed (in the order the patch first names
+ * it), the warnings, Cline's fuzz score and, with `PL_POLICY_PARTIAL`, the failure that
+ * stopped the patch after the hunks before it were committed.
+ *
+ * Owned by the caller, who frees it with `pl_patch_outcome_free`. Immutable, so it may be read
+ * from several threads at once.
+ */
+typedef struct pl_patch_outcome pl_patch_outcome;
+
+/**
+ * What `pl_apply_patch` gives: every file afterwards (the files passed in with the patch
+ * applied), the paths it removed, the plan's changes, its warnings, Cline's fuzz score and,
+ * with `PL_POLICY_PARTIAL`, the failure that stopped it.
+ *
+ * Owned by the caller, who frees it with `pl_patch_result_free`. Immutable, so it may be read
+ * from several threads at once.
+ */
+typedef struct pl_patch_result pl_patch_result;
 
 /**
  * The outcome of a successful call: the new content, Cline's `matchIndices` and (for
@@ -187,6 +228,22 @@ typedef struct pl_result pl_result;
  * several threads at once.
  */
 typedef struct pl_text pl_text;
+
+/**
+ * A directory whose files are read and edited safely: paths stay inside the root, a file must
+ * be read before it is edited and must not have changed since, encodings, byte-order marks and
+ * line endings survive, every write is atomic, and the last edits of each file can be undone.
+ *
+ * Create it with `pl_workspace_open` and release it with `pl_workspace_free`.
+ *
+ * Threads: a workspace may be moved to another thread, but must never be used by two threads
+ * at the same time (lock around it if you share it). A call that overlaps another call on the
+ * same workspace is detected and refused with `PL_STATUS_CONCURRENT_USE` (except
+ * `pl_workspace_free`, which must never overlap anything). Two workspaces on the same root are
+ * independent: each refuses an edit of a file the other changed since it read it
+ * (`stale_file`).
+ */
+typedef struct pl_workspace pl_workspace;
 
 /**
  * How a diff is read and applied: one of the `PL_DIALECT_` values.
@@ -317,6 +374,240 @@ typedef uint32_t pl_insert_convention;
 typedef uint32_t pl_edit_type;
 
 /**
+ * One file: a path and its content, both UTF-8 of the given lengths (not NUL-terminated when
+ * passed in; NULL allowed with length 0).
+ *
+ * In: `pl_apply_patch`'s current files. Out: filled in by `pl_patch_result_file`, pointing to
+ * NUL-terminated texts owned by the result.
+ */
+typedef struct pl_patch_file {
+    /**
+     * The path, exactly as the patch names it (no normalisation: `a.txt` and `./a.txt` differ).
+     */
+    const char *path;
+    /**
+     * The length of `path` in bytes.
+     */
+    size_t path_len;
+    /**
+     * The file's whole text.
+     */
+    const char *content;
+    /**
+     * The length of `content` in bytes.
+     */
+    size_t content_len;
+} pl_patch_file;
+
+/**
+ * Whose `apply_patch` a patch is read and applied like: one of the `PL_PATCH_DIALECT_` values.
+ *
+ * A plain integer type rather than an enum so that any value a host passes is well-defined: an
+ * unknown value fails as the engine does for an unknown patch dialect name (status
+ * `PL_STATUS_INVALID_OPTION`, code `invalid_dialect`).
+ */
+typedef uint32_t pl_patch_dialect;
+
+/**
+ * Options of `pl_apply_patch`. Zero-initialise it (`pl_patch_options opts = {0};`), which
+ * selects every default (Codex, all or nothing), then set the fields you need; a NULL options
+ * pointer means the same. Fields added in later versions will also default at zero.
+ */
+typedef struct pl_patch_options {
+    /**
+     * A `PL_PATCH_DIALECT_` value (default, 0: `PL_PATCH_DIALECT_CODEX`).
+     */
+    pl_patch_dialect dialect;
+    /**
+     * A `PL_POLICY_` value (default, 0: `PL_POLICY_ALL_OR_NOTHING`: any failing hunk refuses
+     * the patch; `PL_POLICY_PARTIAL` keeps the hunks before the first failure, as Codex leaves
+     * them on disk, and reports the failure with `pl_patch_result_failure`).
+     */
+    pl_policy policy;
+} pl_patch_options;
+
+/**
+ * What a change of a patch does: one of the `PL_PATCH_CHANGE_` values.
+ */
+typedef uint32_t pl_patch_change_kind;
+
+/**
+ * One change of the plan, filled in by `pl_patch_result_change`. Every pointer is owned by the
+ * result and valid until `pl_patch_result_free`; texts are UTF-8 and NUL-terminated.
+ */
+typedef struct pl_patch_change {
+    /**
+     * The path the hunk names (the source of a move), as written in the patch.
+     */
+    const char *path;
+    /**
+     * The length of `path` in bytes.
+     */
+    size_t path_len;
+    /**
+     * A `PL_PATCH_CHANGE_` value.
+     */
+    pl_patch_change_kind kind;
+    /**
+     * The file's whole new content (add, update); empty for a delete.
+     */
+    const char *content;
+    /**
+     * The length of `content` in bytes.
+     */
+    size_t content_len;
+    /**
+     * Whether the update moves the file (then `move_to` is its destination).
+     */
+    bool has_move_to;
+    /**
+     * The destination of a move; empty when `has_move_to` is false.
+     */
+    const char *move_to;
+    /**
+     * The length of `move_to` in bytes.
+     */
+    size_t move_to_len;
+    /**
+     * For an update, the 1-based line in the original file where each applied chunk starts
+     * (`start_line_count` of them); NULL when there are none.
+     */
+    const size_t *start_lines;
+    /**
+     * How many `start_lines` there are.
+     */
+    size_t start_line_count;
+} pl_patch_change;
+
+/**
+ * Something the caller should know that did not stop the patch (Cline's skipped chunks),
+ * filled in by `pl_patch_result_warning`. Every pointer is owned by the result and valid until
+ * `pl_patch_result_free`; texts are UTF-8 and NUL-terminated.
+ */
+typedef struct pl_patch_warning {
+    /**
+     * The file concerned.
+     */
+    const char *path;
+    /**
+     * The length of `path` in bytes.
+     */
+    size_t path_len;
+    /**
+     * Whether the warning concerns one chunk (then `chunk_index` is its 0-based index).
+     */
+    bool has_chunk_index;
+    /**
+     * The chunk's index; 0 when `has_chunk_index` is false.
+     */
+    size_t chunk_index;
+    /**
+     * What happened (Cline's exact text in the Cline dialect).
+     */
+    const char *message;
+    /**
+     * The length of `message` in bytes.
+     */
+    size_t message_len;
+    /**
+     * Whether there is a `context`.
+     */
+    bool has_context;
+    /**
+     * The chunk's context lines, cut at 200 UTF-16 code units plus `...` (Cline); empty when
+     * `has_context` is false.
+     */
+    const char *context;
+    /**
+     * The length of `context` in bytes.
+     */
+    size_t context_len;
+} pl_patch_warning;
+
+/**
+ * One file `pl_workspace_apply_patch` changed, in its final state, filled in by
+ * `pl_patch_outcome_file`. Every pointer is owned by the outcome and valid until
+ * `pl_patch_outcome_free`; texts are UTF-8 and NUL-terminated, and an absent one is empty.
+ */
+typedef struct pl_patched_file {
+    /**
+     * The path as the patch names it (the destination, for a move).
+     */
+    const char *path;
+    /**
+     * The length of `path` in bytes.
+     */
+    size_t path_len;
+    /**
+     * Whether the file was moved here (then `moved_from` is the source as the patch names it).
+     */
+    bool has_moved_from;
+    /**
+     * The source of a move.
+     */
+    const char *moved_from;
+    /**
+     * The length of `moved_from` in bytes.
+     */
+    size_t moved_from_len;
+    /**
+     * The absolute path written or removed (a path that is not UTF-8 is shown with U+FFFD).
+     */
+    const char *resolved;
+    /**
+     * The length of `resolved` in bytes.
+     */
+    size_t resolved_len;
+    /**
+     * What happened on disk, as a stable name: `create`, `update` (also an Add over an
+     * existing file), `delete` or `move` (also onto an existing file); later versions may add
+     * names.
+     */
+    const char *kind;
+    /**
+     * The length of `kind` in bytes.
+     */
+    size_t kind_len;
+    /**
+     * Whether there is an `old_content` (not for a create).
+     */
+    bool has_old_content;
+    /**
+     * The decoded text before (for a move, the source's).
+     */
+    const char *old_content;
+    /**
+     * The length of `old_content` in bytes.
+     */
+    size_t old_content_len;
+    /**
+     * Whether there is a `new_content` (not for a delete).
+     */
+    bool has_new_content;
+    /**
+     * The decoded text after.
+     */
+    const char *new_content;
+    /**
+     * The length of `new_content` in bytes.
+     */
+    size_t new_content_len;
+    /**
+     * The encoding the file is written in, as a stable name (`utf-8`, `utf-8-bom`,
+     * `utf-16le`, `utf-16be`).
+     */
+    const char *encoding;
+    /**
+     * The length of `encoding` in bytes.
+     */
+    size_t encoding_len;
+    /**
+     * Whether the bytes on disk changed (false for an update to identical content).
+     */
+    bool changed;
+} pl_patched_file;
+
+/**
  * The unit of a position or length: one of the `PL_UNIT_` values.
  *
  * A plain integer type rather than an enum so that any value a host passes is well-defined:
@@ -438,6 +729,41 @@ typedef struct pl_block {
 } pl_block;
 
 /**
+ * Options of `pl_workspace_open`. Zero-initialise it (`pl_workspace_options opts = {0};`),
+ * which selects every default, then set the fields you need; a NULL options pointer means the
+ * same. Fields added in later versions will also default at zero.
+ */
+typedef struct pl_workspace_options {
+    /**
+     * The name of the ignore file at the root, in gitignore syntax (e.g. `.clineignore`):
+     * `ignore_file_len` bytes of UTF-8, only read during `pl_workspace_open`. `(NULL, 0)` or
+     * empty: the default, `.patchloomignore`.
+     */
+    const char *ignore_file;
+    /**
+     * The length of `ignore_file` in bytes.
+     */
+    size_t ignore_file_len;
+    /**
+     * True: no ignore file at all (`ignore_file` is not read).
+     */
+    bool no_ignore_file;
+    /**
+     * Files larger than this many bytes are refused before they are read (code
+     * `file_too_large`). 0: the default, 1 GiB.
+     */
+    uint64_t max_file_size;
+    /**
+     * How many edits per file `pl_workspace_undo` can take back. 0: the default, 5.
+     */
+    size_t undo_depth;
+    /**
+     * True: keep no undo history (`undo_depth` is not read).
+     */
+    bool no_undo;
+} pl_workspace_options;
+
+/**
  * `"v1"`: `constructNewFileContentV1`, Cline's default.
  */
 #define PL_CLINE_V1 1
@@ -523,6 +849,34 @@ typedef struct pl_block {
  * `PL_BLOCK_FAILED` and their error (see `pl_block`, `pl_result_failed_count`).
  */
 #define PL_POLICY_PARTIAL 1
+
+/**
+ * OpenAI Codex's `apply_patch` (the default, 0): Codex's lenient grammar and matching cascade,
+ * with every untouched line's ending kept.
+ */
+#define PL_PATCH_DIALECT_CODEX 0
+
+/**
+ * Cline v4.0.10's `apply_patch` tool, byte for byte: its fuzz score, its warnings for chunks
+ * it skips, its error messages.
+ */
+#define PL_PATCH_DIALECT_CLINE 1
+
+/**
+ * `*** Add File:` — the file is created (or overwritten) with `content`.
+ */
+#define PL_PATCH_CHANGE_ADD 0
+
+/**
+ * `*** Update File:` — the file's content becomes `content`, and it moves to `move_to` if
+ * `has_move_to`.
+ */
+#define PL_PATCH_CHANGE_UPDATE 1
+
+/**
+ * `*** Delete File:` — the file is removed.
+ */
+#define PL_PATCH_CHANGE_DELETE 2
 
 /**
  * UTF-8 bytes (what C indexes by).
@@ -829,6 +1183,125 @@ enum pl_status pl_edit_first_line_range(const struct pl_edit *edit, struct pl_li
  * `edit` must be NULL or a `pl_edit` from this library not yet freed.
  */
 void pl_edit_free(struct pl_edit *edit);
+
+/**
+ * The absolute path of the file written or removed (its destination, for a move), with the
+ * workspace root's symlinks resolved; a path that is not UTF-8 is shown with U+FFFD in place
+ * of the bytes that are not.
+ *
+ * On success `*path` points to `*path_len` bytes of NUL-terminated UTF-8, owned by `outcome`
+ * and valid until `pl_edit_outcome_free(outcome)`.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `outcome` must be a live `pl_edit_outcome`; `path` and `path_len` must be writable.
+ */
+enum pl_status pl_edit_outcome_path(const struct pl_edit_outcome *outcome,
+                                    const char **path,
+                                    size_t *path_len);
+
+/**
+ * What was done to the file, as a stable name: `create`, `update`, `delete` (an undo that
+ * removed a file it had created) or `move`; later versions may add names.
+ *
+ * On success `*kind` points to `*kind_len` bytes of NUL-terminated ASCII, owned by `outcome`
+ * and valid until `pl_edit_outcome_free(outcome)`.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `outcome` must be a live `pl_edit_outcome`; `kind` and `kind_len` must be writable.
+ */
+enum pl_status pl_edit_outcome_kind(const struct pl_edit_outcome *outcome,
+                                    const char **kind,
+                                    size_t *kind_len);
+
+/**
+ * Whether the bytes on disk changed (false for an edit whose result equals the file: nothing
+ * was written).
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `outcome` must be a live `pl_edit_outcome`; `changed` must be writable.
+ */
+enum pl_status pl_edit_outcome_changed(const struct pl_edit_outcome *outcome, bool *changed);
+
+/**
+ * The decoded text the file now holds, with its own line endings (what `pl_workspace_read`
+ * would return now).
+ *
+ * On success `*exists` is false if the file no longer exists (an undo of a create), and then
+ * `*content` points to an empty text; otherwise `*content` points to `*content_len` bytes of
+ * UTF-8 followed by a NUL (the text may itself contain NUL characters: use the length). Owned
+ * by `outcome` and valid until `pl_edit_outcome_free(outcome)`.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; nothing is written then.
+ *
+ * # Safety
+ * `outcome` must be a live `pl_edit_outcome`; `content`, `content_len` and `exists` must be
+ * writable.
+ */
+enum pl_status pl_edit_outcome_content(const struct pl_edit_outcome *outcome,
+                                       const char **content,
+                                       size_t *content_len,
+                                       bool *exists);
+
+/**
+ * The encoding the file is stored in, as a stable name: `utf-8`, `utf-8-bom`, `utf-16le` or
+ * `utf-16be` (a new file is `utf-8`); later versions may add names.
+ *
+ * On success `*encoding` points to `*encoding_len` bytes of NUL-terminated ASCII, owned by
+ * `outcome` and valid until `pl_edit_outcome_free(outcome)`.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `outcome` must be a live `pl_edit_outcome`; `encoding` and `encoding_len` must be writable.
+ */
+enum pl_status pl_edit_outcome_encoding(const struct pl_edit_outcome *outcome,
+                                        const char **encoding,
+                                        size_t *encoding_len);
+
+/**
+ * The report of `pl_workspace_str_replace` and `pl_workspace_insert`: on success `*edit` points
+ * to a `pl_edit` (replacements, normalisations, first edited lines; its content and line range
+ * are in the `\n` view of the file the operation saw), or is NULL for the other operations.
+ * The `pl_edit` is owned by `outcome` and valid until `pl_edit_outcome_free(outcome)`: read it
+ * with the `pl_edit_` accessors, never free it.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; `*edit` is untouched then.
+ *
+ * # Safety
+ * `outcome` must be a live `pl_edit_outcome`; `edit` must be writable.
+ */
+enum pl_status pl_edit_outcome_edit(const struct pl_edit_outcome *outcome,
+                                    const struct pl_edit **edit);
+
+/**
+ * The report of `pl_workspace_apply_diff`: on success `*result` points to a `pl_result` (the
+ * content the dialect produced, the match positions and one `pl_block` per block, in the text
+ * the dialect saw: the `\n` view in `native`, the decoded text in the Cline dialects), or is
+ * NULL for the other operations. The `pl_result` is owned by `outcome` and valid until
+ * `pl_edit_outcome_free(outcome)`: read it with the `pl_result_` accessors, never free it.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; `*result` is untouched then.
+ *
+ * # Safety
+ * `outcome` must be a live `pl_edit_outcome`; `result` must be writable.
+ */
+enum pl_status pl_edit_outcome_result(const struct pl_edit_outcome *outcome,
+                                      const struct pl_result **result);
+
+/**
+ * Frees an outcome. NULL is allowed and does nothing. Pointers obtained from it (texts, the
+ * borrowed `pl_edit` or `pl_result`) become invalid.
+ *
+ * # Safety
+ * `outcome` must be NULL or a `pl_edit_outcome` from this library not yet freed.
+ */
+void pl_edit_outcome_free(struct pl_edit_outcome *outcome);
 
 /**
  * The error's stable snake_case code (e.g. `search_not_found`), for programs to branch on.
@@ -1150,6 +1623,272 @@ enum pl_status pl_text_content(const struct pl_text *text,
 void pl_text_free(struct pl_text *text);
 
 /**
+ * Applies a multi-file patch in the `*** Begin Patch` format (`patch_len` bytes of UTF-8) to
+ * files held in memory, touching no disk: every file's new content is planned first, then the
+ * changes are applied to a copy of `files`.
+ *
+ * - `files`: the current files, `file_count` of them (NULL allowed when 0); a path not among
+ *   them does not exist. Paths are compared exactly as the patch writes them. A path given
+ *   twice takes the later entry's content. Read only during the call.
+ * - `options`: NULL for the defaults (`PL_PATCH_DIALECT_CODEX`, `PL_POLICY_ALL_OR_NOTHING`), as
+ *   does a zeroed `pl_patch_options`.
+ *
+ * On success `*result` receives a new `pl_patch_result` owned by the caller, who frees it with
+ * `pl_patch_result_free`: the whole file set afterwards (`pl_patch_result_file`), the removed
+ * paths (`pl_patch_result_deleted`), the changes (`pl_patch_result_change`), the warnings
+ * (`pl_patch_result_warning`), the fuzz score (`pl_patch_result_fuzz`), and with
+ * `PL_POLICY_PARTIAL` the failure that stopped the patch (`pl_patch_result_failure`).
+ *
+ * @return `PL_STATUS_EDIT_REJECTED` if the patch is malformed or does not fit the files (codes
+ * `invalid_patch`, `invalid_patch_hunk` with the line number, `empty_patch`,
+ * `patch_file_not_found`, `patch_file_exists`, `patch_context_not_found`,
+ * `duplicate_patch_path`, `patch_empty_content`; Cline's exact messages in the Cline dialect),
+ * or `PL_STATUS_INVALID_OPTION` (codes `invalid_dialect`, `invalid_policy`) for an options value
+ * that is not a `PL_PATCH_DIALECT_` / `PL_POLICY_` value: both with `*error`, a new `pl_error`
+ * the caller frees with `pl_error_free`. `PL_STATUS_NULL_ARGUMENT` if `result` or `error` is
+ * NULL, `files` is NULL with a non-zero count, or a text is NULL with a non-zero length;
+ * `PL_STATUS_INVALID_UTF8` if a text is not UTF-8; `PL_STATUS_OUT_OF_RANGE` if `file_count` is
+ * impossibly large. `*result` is set only on success, `*error` only with the statuses that say
+ * so.
+ *
+ * # Safety
+ * `patch` must point to `patch_len` readable bytes (or be NULL with length 0); `files` must
+ * point to `file_count` readable `pl_patch_file`s (or be NULL with count 0), each with valid
+ * texts; `options` must be NULL or point to a `pl_patch_options`; `result` and `error` must be
+ * writable.
+ */
+enum pl_status pl_apply_patch(const char *patch,
+                              size_t patch_len,
+                              const struct pl_patch_file *files,
+                              size_t file_count,
+                              const struct pl_patch_options *options,
+                              struct pl_patch_result **result,
+                              struct pl_error **error);
+
+/**
+ * How many files there are after the patch (those passed in, less the removed ones, plus the
+ * added ones and the destinations of moves).
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `result` must be a live `pl_patch_result`; `count` must be writable.
+ */
+enum pl_status pl_patch_result_file_count(const struct pl_patch_result *result, size_t *count);
+
+/**
+ * Fills `*file` with file `index` (from 0, in bytewise order of path) after the patch: its
+ * path and whole content, NUL-terminated UTF-8 owned by `result` and valid until
+ * `pl_patch_result_free(result)`.
+ *
+ * @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_patch_result_file_count`;
+ * `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*file` is untouched then.
+ *
+ * # Safety
+ * `result` must be a live `pl_patch_result`; `file` must be writable.
+ */
+enum pl_status pl_patch_result_file(const struct pl_patch_result *result,
+                                    size_t index,
+                                    struct pl_patch_file *file);
+
+/**
+ * How many paths the patch removed (deleted files and the sources of moves).
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `result` must be a live `pl_patch_result`; `count` must be writable.
+ */
+enum pl_status pl_patch_result_deleted_count(const struct pl_patch_result *result, size_t *count);
+
+/**
+ * Removed path `index` (from 0, in the order the patch removed them).
+ *
+ * On success `*path` points to `*path_len` bytes of NUL-terminated UTF-8, owned by `result` and
+ * valid until `pl_patch_result_free(result)`.
+ *
+ * @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_patch_result_deleted_count`;
+ * `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*path` and `*path_len` are untouched then.
+ *
+ * # Safety
+ * `result` must be a live `pl_patch_result`; `path` and `path_len` must be writable.
+ */
+enum pl_status pl_patch_result_deleted(const struct pl_patch_result *result,
+                                       size_t index,
+                                       const char **path,
+                                       size_t *path_len);
+
+/**
+ * How many changes the plan has: one per hunk, in patch order (Cline: one per action, in the
+ * order Cline keeps them).
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `result` must be a live `pl_patch_result`; `count` must be writable.
+ */
+enum pl_status pl_patch_result_change_count(const struct pl_patch_result *result, size_t *count);
+
+/**
+ * Fills `*change` with change `index` (from 0); its pointers are owned by `result` and valid
+ * until `pl_patch_result_free(result)`.
+ *
+ * @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_patch_result_change_count`;
+ * `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*change` is untouched then.
+ *
+ * # Safety
+ * `result` must be a live `pl_patch_result`; `change` must be writable.
+ */
+enum pl_status pl_patch_result_change(const struct pl_patch_result *result,
+                                      size_t index,
+                                      struct pl_patch_change *change);
+
+/**
+ * How many warnings there are (chunks Cline skipped; none in the Codex dialect).
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `result` must be a live `pl_patch_result`; `count` must be writable.
+ */
+enum pl_status pl_patch_result_warning_count(const struct pl_patch_result *result, size_t *count);
+
+/**
+ * Fills `*warning` with warning `index` (from 0); its pointers are owned by `result` and valid
+ * until `pl_patch_result_free(result)`.
+ *
+ * @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_patch_result_warning_count`;
+ * `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*warning` is untouched then.
+ *
+ * # Safety
+ * `result` must be a live `pl_patch_result`; `warning` must be writable.
+ */
+enum pl_status pl_patch_result_warning(const struct pl_patch_result *result,
+                                       size_t index,
+                                       struct pl_patch_warning *warning);
+
+/**
+ * Cline's fuzz score: 0 for exact matches; 1, 100, 1000 and 10000 per looser match. Always 0
+ * in the Codex dialect.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `result` must be a live `pl_patch_result`; `fuzz` must be writable.
+ */
+enum pl_status pl_patch_result_fuzz(const struct pl_patch_result *result, uint64_t *fuzz);
+
+/**
+ * With `PL_POLICY_PARTIAL`: the failure that stopped the patch. The changes, files and removed
+ * paths are those of the hunks before it.
+ *
+ * On success, if a hunk failed, `*hunk` is its 0-based index (Cline: of the action) and
+ * `*failure` a new `pl_error` with its code and message, owned by the caller, who frees it with
+ * `pl_error_free`; if none failed (always, with `PL_POLICY_ALL_OR_NOTHING`), `*failure` is
+ * NULL and `*hunk` is 0.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; nothing is written then.
+ *
+ * # Safety
+ * `result` must be a live `pl_patch_result`; `hunk` and `failure` must be writable.
+ */
+enum pl_status pl_patch_result_failure(const struct pl_patch_result *result,
+                                       size_t *hunk,
+                                       struct pl_error **failure);
+
+/**
+ * Frees a patch result. NULL is allowed and does nothing. Pointers obtained from it (the texts
+ * in filled-in structs) become invalid; errors from `pl_patch_result_failure` stay valid.
+ *
+ * # Safety
+ * `result` must be NULL or a `pl_patch_result` from this library not yet freed.
+ */
+void pl_patch_result_free(struct pl_patch_result *result);
+
+/**
+ * How many files the patch changed on disk.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `outcome` must be a live `pl_patch_outcome`; `count` must be writable.
+ */
+enum pl_status pl_patch_outcome_file_count(const struct pl_patch_outcome *outcome, size_t *count);
+
+/**
+ * Fills `*file` with changed file `index` (from 0); its pointers are owned by `outcome` and
+ * valid until `pl_patch_outcome_free(outcome)`.
+ *
+ * @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_patch_outcome_file_count`;
+ * `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*file` is untouched then.
+ *
+ * # Safety
+ * `outcome` must be a live `pl_patch_outcome`; `file` must be writable.
+ */
+enum pl_status pl_patch_outcome_file(const struct pl_patch_outcome *outcome,
+                                     size_t index,
+                                     struct pl_patched_file *file);
+
+/**
+ * How many warnings there are (chunks the Cline dialect skipped).
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `outcome` must be a live `pl_patch_outcome`; `count` must be writable.
+ */
+enum pl_status pl_patch_outcome_warning_count(const struct pl_patch_outcome *outcome,
+                                              size_t *count);
+
+/**
+ * Fills `*warning` with warning `index` (from 0); its pointers are owned by `outcome` and
+ * valid until `pl_patch_outcome_free(outcome)`.
+ *
+ * @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_patch_outcome_warning_count`;
+ * `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*warning` is untouched then.
+ *
+ * # Safety
+ * `outcome` must be a live `pl_patch_outcome`; `warning` must be writable.
+ */
+enum pl_status pl_patch_outcome_warning(const struct pl_patch_outcome *outcome,
+                                        size_t index,
+                                        struct pl_patch_warning *warning);
+
+/**
+ * Cline's fuzz score (always 0 in the Codex dialect), as for `pl_patch_result_fuzz`.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `outcome` must be a live `pl_patch_outcome`; `fuzz` must be writable.
+ */
+enum pl_status pl_patch_outcome_fuzz(const struct pl_patch_outcome *outcome, uint64_t *fuzz);
+
+/**
+ * With `PL_POLICY_PARTIAL`: the hunk that failed, after the hunks before it were committed
+ * (what Codex leaves on disk). As for `pl_patch_result_failure`: on success `*failure` is a new
+ * `pl_error` the caller frees with `pl_error_free` and `*hunk` its 0-based index, or NULL and 0
+ * if no hunk failed.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; nothing is written then.
+ *
+ * # Safety
+ * `outcome` must be a live `pl_patch_outcome`; `hunk` and `failure` must be writable.
+ */
+enum pl_status pl_patch_outcome_failure(const struct pl_patch_outcome *outcome,
+                                        size_t *hunk,
+                                        struct pl_error **failure);
+
+/**
+ * Frees a patch outcome. NULL is allowed and does nothing. Pointers obtained from it become
+ * invalid; errors from `pl_patch_outcome_failure` stay valid.
+ *
+ * # Safety
+ * `outcome` must be NULL or a `pl_patch_outcome` from this library not yet freed.
+ */
+void pl_patch_outcome_free(struct pl_patch_outcome *outcome);
+
+/**
  * The new file content (for a partial call or a snapshot, the content so far).
  *
  * On success `*content` points to `*content_len` bytes of UTF-8 followed by a NUL (the content
@@ -1276,6 +2015,262 @@ const char *pl_status_str(unsigned int status);
  * against matches the library you loaded.
  */
 const char *pl_version(void);
+
+/**
+ * Opens the directory `root` (`root_len` bytes of UTF-8; relative to the current directory
+ * unless absolute), which must exist. If a multi-file commit in it was interrupted by a crash,
+ * it is completed or rolled back first.
+ *
+ * `options` may be NULL for the defaults (ignore file `.patchloomignore`, size limit 1 GiB, undo
+ * depth 5), as does a zeroed `pl_workspace_options`. On success `*ws` receives a new workspace
+ * owned by the caller, who frees it with `pl_workspace_free`.
+ *
+ * @return `PL_STATUS_IO_ERROR` (code `io_error`, the system's message) if `root` is not an
+ * accessible directory or an interrupted commit cannot be settled, with `*error`, a new
+ * `pl_error` the caller frees with `pl_error_free`. `PL_STATUS_NULL_ARGUMENT` if `ws` or `error`
+ * is NULL or a text is NULL with a non-zero length; `PL_STATUS_INVALID_UTF8` if `root` or
+ * `options->ignore_file` is not UTF-8. `*ws` is set only on success, `*error` only with
+ * `PL_STATUS_IO_ERROR`.
+ *
+ * # Safety
+ * `root` must point to `root_len` readable bytes (or be NULL with length 0); `options` must be
+ * NULL or point to a `pl_workspace_options` whose `ignore_file` is valid as documented; `ws`
+ * and `error` must be writable.
+ */
+enum pl_status pl_workspace_open(const char *root,
+                                 size_t root_len,
+                                 const struct pl_workspace_options *options,
+                                 struct pl_workspace **ws,
+                                 struct pl_error **error);
+
+/**
+ * The workspace's root: absolute, with symlinks resolved (a root that is not UTF-8 is shown
+ * with U+FFFD in place of the bytes that are not).
+ *
+ * On success `*root` points to `*root_len` bytes of NUL-terminated UTF-8, owned by `ws` and
+ * valid until `pl_workspace_free(ws)`. May be called while another thread uses `ws`.
+ *
+ * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `ws` must be a live `pl_workspace`; `root` and `root_len` must be writable.
+ */
+enum pl_status pl_workspace_root(const struct pl_workspace *ws,
+                                 const char **root,
+                                 size_t *root_len);
+
+/**
+ * Reads the file at `path` (`path_len` bytes of UTF-8; relative paths join the root, absolute
+ * ones must lie inside it): its decoded text, line endings as they are (a byte-order mark is
+ * not part of the text). Records the file's content hash, which later edits check against.
+ *
+ * On success `*text` receives a new `pl_text` owned by the caller, who frees it with
+ * `pl_text_free`.
+ *
+ * @return with `*error`, a new `pl_error` the caller frees with `pl_error_free`:
+ * `PL_STATUS_PATH_REFUSED` (codes `path_outside_root`, `unc_path`, `path_ignored`,
+ * `notebook_not_supported`); `PL_STATUS_EDIT_REJECTED` (code `file_not_found`, the message
+ * suggesting up to three similar paths); `PL_STATUS_UNSUPPORTED_FILE` (codes `file_too_large`,
+ * `unsupported_encoding`: only UTF-8, and UTF-8 or UTF-16 with a byte-order mark, are read);
+ * `PL_STATUS_IO_ERROR` (code `io_error`); `PL_STATUS_CONCURRENT_USE` (code `concurrent_use`) if
+ * another call on `ws` is in progress. Without an error: `PL_STATUS_NULL_ARGUMENT` if a pointer
+ * is NULL or `path` is NULL with a non-zero length; `PL_STATUS_INVALID_UTF8` if `path` is not
+ * UTF-8; `PL_STATUS_PANIC` if the workspace is poisoned. `*text` is set only on success.
+ *
+ * # Safety
+ * `ws` must be a live workspace not used by another thread meanwhile; `path` must point to
+ * `path_len` readable bytes (or be NULL with length 0); `text` and `error` must be writable.
+ */
+enum pl_status pl_workspace_read(struct pl_workspace *ws,
+                                 const char *path,
+                                 size_t path_len,
+                                 struct pl_text **text,
+                                 struct pl_error **error);
+
+/**
+ * Replaces `old_text` with `new_text` in the file at `path`, with `pl_str_replace`'s semantics
+ * (Claude Code's edit tool), on the file's text with `\r\n` seen as `\n` (also in `old_text` and
+ * `new_text`), so a model's LF text matches a CRLF file; untouched lines keep their own endings
+ * and the file keeps its encoding and byte-order mark. An empty `old_text` creates a file that
+ * does not exist, without a read.
+ *
+ * An existing file must have been read through `ws` (`pl_workspace_read`, or an earlier edit)
+ * and be unchanged since. The write is atomic. All texts are UTF-8 of the given lengths (not
+ * NUL-terminated; NULL allowed with length 0; only read during the call). On success `*outcome`
+ * receives a new `pl_edit_outcome` (its `pl_edit_outcome_edit` is the operation's report) owned
+ * by the caller, who frees it with `pl_edit_outcome_free`.
+ *
+ * @return with `*error`, a new `pl_error` the caller frees with `pl_error_free`:
+ * `PL_STATUS_STALE_FILE` (code `not_read`: the file was never read; `stale_file`: its content
+ * changed since it was read — read it again), `PL_STATUS_EDIT_REJECTED` (the operation's codes:
+ * `not_found`, `multiple_matches`, `old_equals_new`, `file_exists`, `file_not_found`), and the
+ * path, file and I/O statuses of `pl_workspace_read`; nothing is written then. The other
+ * statuses as for `pl_workspace_read`. `*outcome` is set only on success.
+ *
+ * # Safety
+ * `ws` must be a live workspace not used by another thread meanwhile; each text pointer must
+ * point to its length in readable bytes (or be NULL with length 0); `outcome` and `error` must
+ * be writable.
+ */
+enum pl_status pl_workspace_str_replace(struct pl_workspace *ws,
+                                        const char *path,
+                                        size_t path_len,
+                                        const char *old_text,
+                                        size_t old_len,
+                                        const char *new_text,
+                                        size_t new_len,
+                                        bool replace_all,
+                                        struct pl_edit_outcome **outcome,
+                                        struct pl_error **error);
+
+/**
+ * Inserts `text` as whole lines into the file at `path` at `line`, counted by `convention`
+ * (as `pl_insert`), on the file's text with `\r\n` seen as `\n`; the inserted lines take the
+ * file's line ending, and the file keeps its encoding and byte-order mark.
+ *
+ * The file must exist, have been read through `ws` and be unchanged since. The write is
+ * atomic. `path` and `text` are UTF-8 of the given lengths (not NUL-terminated; NULL allowed
+ * with length 0; only read during the call). On success `*outcome` receives a new
+ * `pl_edit_outcome` (its `pl_edit_outcome_edit` is the operation's report) owned by the caller,
+ * who frees it with `pl_edit_outcome_free`.
+ *
+ * @return as for `pl_workspace_str_replace`, with the operation's code `invalid_line`
+ * (`PL_STATUS_EDIT_REJECTED`), and `PL_STATUS_INVALID_OPTION` (code `invalid_convention`, with
+ * `*error`) if `convention` is not a `PL_INSERT_` value.
+ *
+ * # Safety
+ * As for `pl_workspace_str_replace`.
+ */
+enum pl_status pl_workspace_insert(struct pl_workspace *ws,
+                                   const char *path,
+                                   size_t path_len,
+                                   size_t line,
+                                   const char *text,
+                                   size_t text_len,
+                                   pl_insert_convention convention,
+                                   struct pl_edit_outcome **outcome,
+                                   struct pl_error **error);
+
+/**
+ * Writes `content` (`content_len` bytes of UTF-8) to the file at `path` as given (no line
+ * ending or content fixes: run it through `pl_write` first for Cline's), in the file's encoding
+ * with its byte-order mark. A missing file is created (UTF-8, no read needed); an existing one
+ * must have been read through `ws` and be unchanged since. The write is atomic.
+ *
+ * On success `*outcome` receives a new `pl_edit_outcome` owned by the caller, who frees it with
+ * `pl_edit_outcome_free`.
+ *
+ * @return as for `pl_workspace_str_replace` (without the operation's codes).
+ *
+ * # Safety
+ * As for `pl_workspace_str_replace`.
+ */
+enum pl_status pl_workspace_write(struct pl_workspace *ws,
+                                  const char *path,
+                                  size_t path_len,
+                                  const char *content,
+                                  size_t content_len,
+                                  struct pl_edit_outcome **outcome,
+                                  struct pl_error **error);
+
+/**
+ * Applies a SEARCH/REPLACE diff (`diff_len` bytes of UTF-8) to the file at `path`, as
+ * `pl_apply_diff` does with the same `options` (NULL: `PL_DIALECT_NATIVE`, all or nothing). In
+ * `native` the diff sees the file's text with `\r\n` as `\n` and untouched lines keep their
+ * endings; the Cline dialects see the decoded text unchanged (their result is Cline's, byte for
+ * byte). The file keeps its encoding and byte-order mark. A missing file gets the diff applied
+ * to empty content and is created if that gives a non-empty text.
+ *
+ * An existing file must have been read through `ws` and be unchanged since. The write is
+ * atomic. On success `*outcome` receives a new `pl_edit_outcome` (its `pl_edit_outcome_result`
+ * is the diff's report) owned by the caller, who frees it with `pl_edit_outcome_free`.
+ *
+ * @return as for `pl_workspace_str_replace`, with the diff's codes (`search_not_found`,
+ * `ambiguous_match`, ...: `PL_STATUS_EDIT_REJECTED`) and `PL_STATUS_INVALID_OPTION` (codes
+ * `invalid_dialect`, `invalid_policy`, with `*error`) for an options value that is not a
+ * `PL_DIALECT_` / `PL_POLICY_` value.
+ *
+ * # Safety
+ * As for `pl_workspace_str_replace`; `options` must be NULL or point to a `pl_apply_options`.
+ */
+enum pl_status pl_workspace_apply_diff(struct pl_workspace *ws,
+                                       const char *path,
+                                       size_t path_len,
+                                       const char *diff,
+                                       size_t diff_len,
+                                       const struct pl_apply_options *options,
+                                       struct pl_edit_outcome **outcome,
+                                       struct pl_error **error);
+
+/**
+ * Takes back the last edit of the file at `path` made through `ws` (up to the undo depth),
+ * atomically: restores the content it replaced, re-creates a file it deleted, removes a file
+ * it created. Afterwards the file counts as read in its restored state.
+ *
+ * On success `*outcome` receives a new `pl_edit_outcome` owned by the caller, who frees it with
+ * `pl_edit_outcome_free` (kind `delete` with no content when a created file was removed).
+ *
+ * @return with `*error`: `PL_STATUS_EDIT_REJECTED` (code `nothing_to_undo`),
+ * `PL_STATUS_STALE_FILE` (code `stale_file`: the file changed since that edit; nothing is
+ * undone), and the path and I/O statuses of `pl_workspace_read`. The other statuses as for
+ * `pl_workspace_read`. `*outcome` is set only on success.
+ *
+ * # Safety
+ * `ws` must be a live workspace not used by another thread meanwhile; `path` must point to
+ * `path_len` readable bytes (or be NULL with length 0); `outcome` and `error` must be writable.
+ */
+enum pl_status pl_workspace_undo(struct pl_workspace *ws,
+                                 const char *path,
+                                 size_t path_len,
+                                 struct pl_edit_outcome **outcome,
+                                 struct pl_error **error);
+
+/**
+ * Applies a multi-file patch in the `*** Begin Patch` format (`patch_len` bytes of UTF-8) to
+ * the files under the root, all files or none: every path is checked like any workspace path,
+ * every file the patch updates or deletes must be unchanged since it was read through `ws` if
+ * it was (a file never read needs no read here: the patch names the lines it expects), every
+ * hunk is planned in memory first, then all files are committed atomically (a crash part-way is
+ * settled by the next `pl_workspace_open`). Every file keeps its encoding, byte-order mark and
+ * the endings of its untouched lines; files written count as read, and each can be taken back
+ * with `pl_workspace_undo`.
+ *
+ * `options` as for `pl_apply_patch` (NULL: `PL_PATCH_DIALECT_CODEX`, all or nothing). With
+ * `PL_POLICY_PARTIAL` the hunks before a failing one are committed and the failure is reported
+ * by `pl_patch_outcome_failure` (Codex's behaviour). On success `*outcome` receives a new
+ * `pl_patch_outcome` owned by the caller, who frees it with `pl_patch_outcome_free`.
+ *
+ * @return with `*error`, a new `pl_error` the caller frees with `pl_error_free`, and nothing
+ * written: the patch statuses and codes of `pl_apply_patch` (a missing file's message suggests
+ * similar paths); `PL_STATUS_PATH_REFUSED`, `PL_STATUS_STALE_FILE` (code `stale_file`),
+ * `PL_STATUS_UNSUPPORTED_FILE`, `PL_STATUS_IO_ERROR` as for the other workspace functions;
+ * `PL_STATUS_EDIT_REJECTED` with code `conflicting_changes` when two hunks name one file
+ * differently; `PL_STATUS_CONCURRENT_USE` if another call on `ws` is in progress. Without an
+ * error: `PL_STATUS_NULL_ARGUMENT`, `PL_STATUS_INVALID_UTF8`, `PL_STATUS_PANIC` as for
+ * `pl_workspace_read`. `*outcome` is set only on success.
+ *
+ * # Safety
+ * `ws` must be a live workspace not used by another thread meanwhile; `patch` must point to
+ * `patch_len` readable bytes (or be NULL with length 0); `options` must be NULL or point to a
+ * `pl_patch_options`; `outcome` and `error` must be writable.
+ */
+enum pl_status pl_workspace_apply_patch(struct pl_workspace *ws,
+                                        const char *patch,
+                                        size_t patch_len,
+                                        const struct pl_patch_options *options,
+                                        struct pl_patch_outcome **outcome,
+                                        struct pl_error **error);
+
+/**
+ * Frees a workspace. NULL is allowed and does nothing. Files on disk are not touched; the read
+ * tracking and undo history go with it. Pointers obtained from it (the root) become invalid;
+ * texts, outcomes and errors it produced stay valid.
+ *
+ * # Safety
+ * `ws` must be NULL or a workspace from `pl_workspace_open` not yet freed, and not in use by
+ * another thread.
+ */
+void pl_workspace_free(struct pl_workspace *ws);
 
 #ifdef __cplusplus
 }  // extern "C"

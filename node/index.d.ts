@@ -89,6 +89,151 @@ export declare class StreamingApplier {
   finish(): Outcome
 }
 
+/**
+ * A directory whose files a model's edits are applied to safely. The same rules as the
+ * Rust `patchloom_fs::Workspace`, the Python `Workspace` and the CLI:
+ *
+ * - **Paths stay inside the root.** Relative paths join it; absolute paths must lie inside
+ *   it; `..` escapes and symlinks leading outside throw `path_outside_root`, UNC paths
+ *   `unc_path`, paths the ignore file (gitignore syntax, `.patchloomignore` by default)
+ *   matches `path_ignored`, Jupyter notebooks `notebook_not_supported`.
+ * - **Read before edit.** `read` records each file's content hash; an edit of an existing
+ *   file not read through this workspace throws `not_read`, of one whose content changed
+ *   since `stale_file` (a touch alone is fine). Creating a file needs no read. A missing file
+ *   is `file_not_found`, with up to three similar paths suggested.
+ * - **Bytes survive.** UTF-8, UTF-8 with a BOM and UTF-16 LE/BE with a BOM are written back
+ *   in the same encoding with the same BOM; other files throw `unsupported_encoding` and are
+ *   never rewritten. `strReplace`, `insert` and `applyDiff` in `native` see the text with
+ *   CRLF line endings read as LF (a model's LF text matches a CRLF file) and untouched lines
+ *   keep their own line endings; the Cline dialects see the text unchanged. Files above
+ *   `maxFileSize` throw `file_too_large`.
+ * - **Atomic writes:** a temporary file renamed over the old one; permissions and symlinks
+ *   kept.
+ * - **Undo:** `undo(path)` takes back the file's last edit (up to `undoDepth` of them);
+ *   refused with `stale_file` if the file changed since, `nothing_to_undo` without one.
+ * - **Multi-file patches:** `applyPatch(patch)` commits a `*** Begin Patch` patch all files
+ *   or none.
+ *
+ * Every error is an `Error` with a stable `code` (the codes above, `io_error` with the
+ * system's message, the operations' own codes such as `not_found` or `search_not_found`); a
+ * wrong argument type is a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`).
+ *
+ * Every method is synchronous (the file I/O is small and runs on the calling thread). Paths
+ * cross as UTF-8 strings; `EditOutcome.path` and `root` are the resolved absolute paths.
+ *
+ * @example
+ * ```ts
+ * import { Workspace } from "patchloom"
+ * const ws = new Workspace(projectDir)
+ * const text = ws.read("src/app.py")
+ * try {
+ *   ws.strReplace("src/app.py", "print('hi')", "print('hello')")
+ * } catch (err) {
+ *   // err.code: "stale_file" (changed since read), "not_found", …
+ * }
+ * ```
+ */
+export declare class Workspace {
+  /**
+   * Opens the existing directory `root`. If a multi-file commit there was interrupted by a
+   * crash, it is completed or rolled back first.
+   *
+   * Throws `io_error` if `root` is not an accessible directory; a `TypeError` or a
+   * `RangeError` (`code === "ERR_OUT_OF_RANGE"`) for a bad option.
+   *
+   * @param root The workspace's root directory.
+   * @param options `ignoreFile` (default `".patchloomignore"`), `maxFileSize` (bytes,
+   * default 1 GiB), `undoDepth` (edits per file, default 5).
+   */
+  constructor(root: string, options?: WorkspaceOptions)
+  /** The root directory: absolute, symlinks resolved. */
+  get root(): string
+  /**
+   * Reads a file: its decoded text, line endings as they are. Records its content hash,
+   * which later edits are checked against.
+   *
+   * Throws the path checks' codes, `file_not_found`, `file_too_large`,
+   * `unsupported_encoding`, `io_error`.
+   */
+  read(path: string): string
+  /**
+   * Claude Code's edit (see the function `strReplace`) on a file: `oldStr` must occur
+   * exactly once unless `replaceAll`. An empty `oldStr` creates a missing (or empty) file.
+   * The file must have been read and be unchanged since (`not_read`, `stale_file`).
+   *
+   * @param path The file.
+   * @param oldStr The text to replace (LF line endings match a CRLF file).
+   * @param newStr The replacement.
+   * @param replaceAll Replace every occurrence (default `false`).
+   */
+  strReplace(path: string, oldStr: string, newStr: string, replaceAll?: boolean): EditOutcome
+  /**
+   * Inserts `text` as whole lines at `line` (see the function `insert`): `"before"` 1-based
+   * line `line` (0 or past the end appends), or `"after"` line `line` (0: at the top). The
+   * file must have been read and be unchanged since.
+   *
+   * @param path The file.
+   * @param line The line number, a non-negative integer.
+   * @param text The lines to insert.
+   * @param convention `"before"` or `"after"`.
+   */
+  insert(path: string, line: number, text: string, convention: 'before' | 'after'): EditOutcome
+  /**
+   * Writes `content` as the file's whole content, as given (the file keeps its encoding and
+   * BOM; clean a model's content first with the function `write` if wanted). Creates a
+   * missing file (and needs no read then); an existing file must have been read and be
+   * unchanged since.
+   *
+   * @param path The file.
+   * @param content The new content.
+   */
+  write(path: string, content: string): EditOutcome
+  /**
+   * Applies a SEARCH/REPLACE diff to the file (see the function `applyDiff`; `native` by
+   * default, where the diff sees the text with LF line endings and the file keeps its
+   * own). On a missing file the diff is applied to empty content and creates the file if
+   * that succeeds. An existing file must have been read and be unchanged since.
+   *
+   * @param path The file.
+   * @param diff The SEARCH/REPLACE blocks, complete.
+   * @param options `dialect` (default `"native"`) and `policy` (default
+   * `"all_or_nothing"`).
+   */
+  applyDiff(path: string, diff: string, options?: ApplyOptions): EditOutcome
+  /**
+   * Applies a multi-file patch in the `*** Begin Patch` format (see the function
+   * `applyPatch`) to the files under the root, all files or none: every path is checked
+   * like any workspace path (a refusal refuses the whole patch), every file is planned in
+   * memory first, then all are committed atomically (a crash leaves each file entirely old
+   * or entirely new). Every file keeps its encoding, BOM and the endings of its untouched
+   * lines; new files are UTF-8.
+   *
+   * A patch needs no `read` first (Codex's tool has none), but a file read here must still
+   * have the content it had then (`stale_file`). Files written count as read, and each can
+   * be taken back with `undo`.
+   *
+   * Throws the path checks' codes, `stale_file`, `unsupported_encoding`, `file_too_large`,
+   * `io_error`, and the patch errors of `applyPatch` (`patch_file_not_found` suggests
+   * similar paths). With `policy: "partial"` the hunks before a failing one are committed
+   * and the failure is returned in `failure` (Codex's behaviour).
+   *
+   * @param patch The whole patch text; its paths are relative to the root (or absolute
+   * inside it).
+   * @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`).
+   */
+  applyPatch(patch: string, options?: PatchOptions): PatchOutcome
+  /**
+   * Takes back the last edit of the file made through this workspace, atomically
+   * (re-creating a deleted file, removing a created one).
+   *
+   * Throws `nothing_to_undo`, or `stale_file` if the file changed since that edit (then
+   * nothing is undone).
+   *
+   * @param path The file.
+   */
+  undo(path: string): EditOutcome
+}
+
 /** Options of a `StreamingApplier`. */
 export interface ApplierOptions {
   /**
@@ -176,6 +321,49 @@ export interface ApplyOptions {
    */
   policy?: 'all_or_nothing' | 'partial'
 }
+
+/**
+ * Applies a multi-file patch in the `*** Begin Patch` format to `files` (contents by path) in
+ * memory, and returns the whole file map afterwards; nothing touches the disk (for files on
+ * disk, `Workspace.applyPatch`).
+ *
+ * ```text
+ * *** Begin Patch
+ * *** Add File: path        then "+" lines
+ * *** Delete File: path
+ * *** Update File: path     then "*** Move to: path"?, and chunks: "@@ context"?, then
+ *                           " " / "-" / "+" lines, "*** End of File"?
+ * *** End Patch
+ * ```
+ *
+ * Every file's new content is planned first, so by default (`policy: "all_or_nothing"`) a
+ * failing hunk throws and nothing is applied; `"partial"` keeps the hunks before it (what
+ * Codex leaves on disk) and reports it in `failure`. Patch paths are map keys as written;
+ * update and delete hunks read `files[path]`.
+ *
+ * - `dialect: "codex"` (the default): Codex's reading (markers padded with whitespace, a
+ *   heredoc wrapper, a first chunk without `@@`), hunks in order, each chunk located after
+ *   the previous one by exact, trailing-whitespace, whitespace and typographic-punctuation
+ *   matching; untouched lines keep their line endings and new lines take their neighbours'.
+ * - `dialect: "cline"`: Cline v4.0.10's `apply_patch` tool byte for byte — its `fuzz`, its
+ *   `warnings` for chunks it skips, its error messages.
+ *
+ * Throws an `Error` with the core's `code` and message: `invalid_patch` / `invalid_patch_hunk`
+ * (a parse error, with the line number), `empty_patch`, `patch_file_not_found`,
+ * `patch_context_not_found`, Cline's errors in `cline`; `invalid_dialect` / `invalid_policy`
+ * for an unknown option; a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`) for an argument of
+ * the wrong type (`files` must be an object of strings).
+ *
+ * @param patch The whole patch text.
+ * @param files The current files: content by path (paths as the patch names them).
+ * @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`).
+ * @example
+ * ```ts
+ * import { applyPatch } from "patchloom"
+ * const { files, deleted, warnings } = applyPatch(patch, { "src/app.py": source })
+ * ```
+ */
+export declare function applyPatch(patch: string, files: Record<string, string>, options?: PatchOptions): PatchResult
 
 /** What happened to one SEARCH/REPLACE block. */
 export interface BlockReport {
@@ -305,6 +493,40 @@ export interface Edit {
   firstEdit: LineRange
 }
 
+/** What a `Workspace` edit (or `undo`) did. */
+export interface EditOutcome {
+  /**
+   * The absolute path written or removed (symlinks in it resolved; the destination, for a
+   * move).
+   */
+  path: string
+  /**
+   * What was done: `"create"` (a new file; an undo re-creating a deleted one), `"update"`,
+   * `"delete"` (an undo removing a created file) or `"move"`.
+   */
+  kind: 'create' | 'update' | 'delete' | 'move'
+  /**
+   * Whether the bytes on disk changed (`false` for an edit to identical content, which
+   * writes nothing).
+   */
+  changed: boolean
+  /**
+   * The decoded text the file now holds, line endings as on disk (`null` if it was
+   * removed).
+   */
+  newContent: string | null
+  /** The file's encoding, kept from the old file (new files: `"utf-8"`). */
+  encoding: 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be'
+  /**
+   * What the operation reported: an `Edit` for `strReplace` and `insert`, an `Outcome` for
+   * `applyDiff` (tell them apart with `"blocks" in report`), `null` for `write` and `undo`.
+   * Its `newContent` and positions are in the text the operation saw: with CRLF read as LF
+   * for `strReplace`, `insert` and `native`, unchanged for the Cline dialects (the file's
+   * own text is `newContent` above).
+   */
+  report: Edit | Outcome | null
+}
+
 /**
  * Cline's `fixModelHtmlEscaping`: unescapes `&gt;`, `&lt;`, `&quot;`, `&amp;` and `&apos;`, in
  * that order (so `&amp;lt;` becomes `&lt;`), as some non-Claude models escape code.
@@ -428,6 +650,127 @@ export interface Outcome {
   blocks: Array<BlockReport>
 }
 
+/** One file change of a patch. */
+export interface PatchChange {
+  /** The path the hunk names (the source of a move), as written in the patch. */
+  path: string
+  /** `"add"` (create, or overwrite), `"update"` (and move, with `moveTo`) or `"delete"`. */
+  kind: 'add' | 'update' | 'delete'
+  /** The destination of an update's `*** Move to:`, else `null`. */
+  moveTo: string | null
+  /**
+   * An update's 1-based line, in the original file, where each applied chunk starts
+   * (empty for adds and deletes).
+   */
+  startLines: Array<number>
+}
+
+/** One file a `Workspace.applyPatch` changed, in its final state. */
+export interface PatchedFile {
+  /** The path as the patch names it (the destination, for a move). */
+  path: string
+  /** For a move, the source path as the patch names it, else `null`. */
+  movedFrom: string | null
+  /** The absolute path written or removed (symlinks resolved; the destination, for a move). */
+  resolved: string
+  /**
+   * What happened on disk: `"create"` (an Add of a missing file), `"update"` (also an Add
+   * over an existing file), `"delete"` or `"move"` (also onto an existing file, which is
+   * replaced).
+   */
+  kind: 'create' | 'update' | 'delete' | 'move'
+  /** The decoded text before (the source's, for a move; `null` for a create). */
+  oldContent: string | null
+  /** The decoded text after (`null` for a delete). */
+  newContent: string | null
+  /** The encoding the file is written in (its old one, if it had one; new files `"utf-8"`). */
+  encoding: 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be'
+  /** Whether the bytes on disk changed (`false` for an update to identical content). */
+  changed: boolean
+}
+
+/** The hunk that stopped a `policy: "partial"` patch. */
+export interface PatchFailure {
+  /** The 0-based index of the hunk (Cline: of the action). */
+  hunk: number
+  /**
+   * Why it failed: an `Error` with the core's `code` and message, as `applyPatch` would
+   * have thrown with the default policy.
+   */
+  error: Error
+}
+
+/** Options of `applyPatch`. */
+export interface PatchOptions {
+  /**
+   * Whose `apply_patch` to reproduce: `"codex"` (the default; line endings kept) or
+   * `"cline"` (Cline's `apply_patch` tool, byte for byte: its fuzz, warnings and error
+   * messages). An unknown name throws an `Error` with `code === "invalid_dialect"`.
+   */
+  dialect?: 'codex' | 'cline'
+  /**
+   * What a failing hunk does: `"all_or_nothing"` (the default: throw, change nothing) or
+   * `"partial"` (keep the hunks before it, as Codex leaves them on disk, and report it in
+   * `failure`). An unknown name throws an `Error` with `code === "invalid_policy"`.
+   */
+  policy?: 'all_or_nothing' | 'partial'
+}
+
+/** What `Workspace.applyPatch` did. */
+export interface PatchOutcome {
+  /**
+   * Each file changed, in the order the patch first names it (its net change: a file the
+   * patch names twice appears once).
+   */
+  files: Array<PatchedFile>
+  /** Notes that did not stop the patch (Cline's skipped chunks); empty in `codex`. */
+  warnings: Array<PatchWarning>
+  /** Cline's fuzz score; always 0 in `codex`. */
+  fuzz: number
+  /**
+   * With `policy: "partial"`: the hunk that failed, after the hunks before it were
+   * committed (what Codex leaves on disk), else `null`.
+   */
+  failure: PatchFailure | null
+}
+
+/** What `applyPatch` returns. */
+export interface PatchResult {
+  /**
+   * The whole file map afterwards: the files given, with added, updated and moved files
+   * in and deleted files and move sources out.
+   */
+  files: Record<string, string>
+  /** The paths removed (deleted files and the sources of moves), in order. */
+  deleted: Array<string>
+  /** One change per hunk, in patch order (Cline: per action, in the order it keeps them). */
+  changes: Array<PatchChange>
+  /** Notes that did not stop the patch (Cline's skipped chunks); empty in `codex`. */
+  warnings: Array<PatchWarning>
+  /**
+   * Cline's fuzz score (0 for exact matches; 1, 100, 1000 and 10000 per looser match);
+   * always 0 in `codex`.
+   */
+  fuzz: number
+  /**
+   * With `policy: "partial"`: the hunk that failed (the changes before it were applied),
+   * else `null`.
+   */
+  failure: PatchFailure | null
+}
+
+/** A note about a patch that did not stop it. */
+export interface PatchWarning {
+  /** The file concerned. */
+  path: string
+  /** The 0-based index of the chunk concerned, or `null`. */
+  chunkIndex: number | null
+  /** What happened (Cline's exact text in `cline`). */
+  message: string
+  /** The chunk's context lines, cut at 200 UTF-16 units plus `...` (Cline), or `null`. */
+  context: string | null
+}
+
 /**
  * Cline's `removeInvalidChars`: removes every U+FFFD (the replacement character a broken byte
  * sequence leaves in model output).
@@ -531,6 +874,25 @@ export interface Update {
   blocksCompleted: number
   /** The reports of the blocks this push completed. */
   completed: Array<BlockReport>
+}
+
+/** Options of a `Workspace`. */
+export interface WorkspaceOptions {
+  /**
+   * The ignore file's name at the root, in gitignore syntax (default `".patchloomignore"`;
+   * e.g. `".clineignore"`; `""`: none). Matching paths are refused (`path_ignored`).
+   */
+  ignoreFile?: string
+  /**
+   * Files larger than this many bytes are refused before they are read
+   * (`file_too_large`; default 1 GiB). A non-negative integer.
+   */
+  maxFileSize?: number
+  /**
+   * How many edits per file `undo` can take back (default 5; 0 keeps none). A non-negative
+   * integer.
+   */
+  undoDepth?: number
 }
 
 /**

@@ -836,8 +836,10 @@ function __napiStampBindingTarget(exportsObject, target) {
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
 module.exports.StreamingApplier = nativeBinding.StreamingApplier
+module.exports.Workspace = nativeBinding.Workspace
 module.exports.applyDiff = nativeBinding.applyDiff
 module.exports.applyModelContentFixes = nativeBinding.applyModelContentFixes
+module.exports.applyPatch = nativeBinding.applyPatch
 module.exports.constructNewFileContent = nativeBinding.constructNewFileContent
 module.exports.constructNewFileContentSync = nativeBinding.constructNewFileContentSync
 module.exports.fixModelHtmlEscaping = nativeBinding.fixModelHtmlEscaping

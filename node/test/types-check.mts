@@ -2,8 +2,10 @@
 // package the way a TypeScript extension uses it. `@ts-expect-error` lines must stay errors.
 import {
   StreamingApplier,
+  Workspace,
   applyDiff,
   applyModelContentFixes,
+  applyPatch,
   constructNewFileContent,
   constructNewFileContentSync,
   getLineNumberFromCharIndex,
@@ -14,7 +16,24 @@ import {
   strReplace,
   write,
 } from "patchloom"
-import type { ApplyOptions, BlockReport, Edit, InsertedContent, NewFileContent, Outcome, Update, Written } from "patchloom"
+import type {
+  ApplyOptions,
+  BlockReport,
+  Edit,
+  EditOutcome,
+  InsertedContent,
+  NewFileContent,
+  Outcome,
+  PatchChange,
+  PatchOptions,
+  PatchOutcome,
+  PatchResult,
+  PatchWarning,
+  PatchedFile,
+  Update,
+  WorkspaceOptions,
+  Written,
+} from "patchloom"
 
 export async function usage(diff: string, original: string): Promise<number> {
   const result: NewFileContent = await constructNewFileContent(diff, original, false, "v2")
@@ -99,4 +118,50 @@ export async function misuse(original: string): Promise<void> {
   const applier = new StreamingApplier(original)
   // @ts-expect-error preview is read-only
   applier.preview = ""
+}
+
+export function workspaceUsage(root: string, diff: string): number {
+  const options: WorkspaceOptions = { ignoreFile: ".clineignore", maxFileSize: 1 << 20, undoDepth: 3 }
+  const ws = new Workspace(root, options)
+  const text: string = ws.read("a.py") + ws.root
+  const edit: EditOutcome = ws.strReplace("a.py", "old", "new", true)
+  const kind: "create" | "update" | "delete" | "move" = edit.kind
+  const encoding: "utf-8" | "utf-8-bom" | "utf-16le" | "utf-16be" = edit.encoding
+  const content: string | null = edit.newContent
+  const report: Edit | Outcome | null = edit.report
+  const blocks = report !== null && "blocks" in report ? report.blocks.length : 0
+  ws.insert("a.py", 1, "import os", "before")
+  ws.write("b.py", "x = 1\n")
+  ws.applyDiff("a.py", diff, { dialect: "native", policy: "partial" })
+  const undone: EditOutcome = ws.undo("a.py")
+  const patched: PatchOutcome = ws.applyPatch("*** Begin Patch\n*** End Patch\n", { dialect: "cline" })
+  const file: PatchedFile | undefined = patched.files[0]
+  const moved: string | null | undefined = file?.movedFrom
+  return text.length + kind.length + encoding.length + (content?.length ?? 0) + blocks + (undone.changed ? 1 : 0) + (moved?.length ?? 0)
+}
+
+export function patchUsage(patch: string, files: Record<string, string>): number {
+  const options: PatchOptions = { dialect: "codex", policy: "partial" }
+  const result: PatchResult = applyPatch(patch, files, options)
+  const after: Record<string, string> = result.files
+  const change: PatchChange | undefined = result.changes[0]
+  const changeKind: "add" | "update" | "delete" | undefined = change?.kind
+  const warning: PatchWarning | undefined = result.warnings[0]
+  const chunk: number | null | undefined = warning?.chunkIndex
+  const error: Error | undefined = result.failure?.error
+  return Object.keys(after).length + result.deleted.length + result.fuzz + (changeKind ? 1 : 0) + (chunk ?? 0) + (error ? 1 : 0)
+}
+
+export function workspaceMisuse(root: string): void {
+  // @ts-expect-error the options are an object
+  new Workspace(root, "strict")
+  const ws = new Workspace(root)
+  // @ts-expect-error root is read-only
+  ws.root = "/"
+  // @ts-expect-error only "before" and "after" exist
+  ws.insert("a", 1, "x", "Before")
+  // @ts-expect-error only "codex" and "cline" exist
+  applyPatch("", {}, { dialect: "native" })
+  // @ts-expect-error files are a record of strings
+  applyPatch("", { a: 1 })
 }

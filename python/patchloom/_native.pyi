@@ -8,6 +8,7 @@ __all__ = [
     "StreamingApplier",
     "Workspace",
     "EditOutcome",
+    "PatchOutcome",
     "apply_patch",
     "PatchResult",
     "PatchWarning",
@@ -481,8 +482,37 @@ class Workspace:
         policy: _Policy = "all_or_nothing",
     ) -> EditOutcome:
         """Apply a SEARCH/REPLACE diff (see :func:`apply_diff`) to a file that was read."""
+    def apply_patch(
+        self,
+        patch: str,
+        *,
+        dialect: Literal["codex", "cline"] = "codex",
+        policy: _Policy = "all_or_nothing",
+    ) -> PatchOutcome:
+        """Apply a ``*** Begin Patch`` multi-file patch (see :func:`apply_patch`) to the
+        workspace's files: every path is checked like any other, files read here must be
+        unchanged since, encodings and untouched line endings are kept, and all files are
+        committed or none (with ``policy="partial"``, the hunks before a failure)."""
     def undo(self, path: Union[str, os.PathLike[str]]) -> EditOutcome:
         """Take back the file's last edit (refused if the file changed since)."""
+
+@final
+class PatchOutcome:
+    """What :meth:`Workspace.apply_patch` did."""
+
+    @property
+    def files(self) -> list[EditOutcome]:
+        """One outcome per file the patch changed, in patch order."""
+    @property
+    def warnings(self) -> list[PatchWarning]:
+        """Notes about changes that did not stop the patch."""
+    @property
+    def fuzz(self) -> int:
+        """How far matching had to relax to place the chunks (0 = exactly)."""
+    @property
+    def failure(self) -> Optional[PatchloomError]:
+        """With ``policy="partial"``, the error that stopped the patch (the files before it
+        were written); else None."""
 
 @final
 class PatchWarning:

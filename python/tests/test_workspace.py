@@ -128,3 +128,32 @@ def test_a_second_workspace_sees_the_first_ones_edit_as_stale(root: Path) -> Non
     with pytest.raises(patchloom.StaleFileError):
         second.str_replace("f.txt", "one", "three")
     assert (root / "f.txt").read_text() == "two\n"
+
+
+def test_apply_patch_on_disk_all_or_nothing(root: Path) -> None:
+    (root / "a.txt").write_bytes(b"\xef\xbb\xbfone\r\ntwo\r\n")
+    (root / "b.txt").write_text("keep\n")
+    ws = patchloom.Workspace(root)
+    failing = (
+        "*** Begin Patch\n*** Add File: c.txt\n+new\n"
+        "*** Update File: b.txt\n@@\n-missing\n+x\n*** End Patch\n"
+    )
+    with pytest.raises(patchloom.SearchNotFoundError):
+        ws.apply_patch(failing)
+    assert not (root / "c.txt").exists() and (root / "b.txt").read_text() == "keep\n"
+
+    partial = ws.apply_patch(failing, policy="partial")
+    assert isinstance(partial.failure, patchloom.SearchNotFoundError)
+    assert [f.kind for f in partial.files] == ["create"]
+    assert (root / "c.txt").read_text() == "new\n"
+
+    outcome = ws.apply_patch(
+        "*** Begin Patch\n*** Update File: a.txt\n@@\n one\n-two\n+TWO\n"
+        "*** Delete File: b.txt\n*** End Patch\n"
+    )
+    assert [(f.kind, f.encoding) for f in outcome.files] == [("update", "utf-8-bom"), ("delete", "utf-8")]
+    assert (root / "a.txt").read_bytes() == b"\xef\xbb\xbfone\r\nTWO\r\n"
+    assert not (root / "b.txt").exists()
+    with pytest.raises(patchloom.PathRefusedError):
+        ws.apply_patch("*** Begin Patch\n*** Add File: ../escape.txt\n+x\n*** End Patch\n")
+    assert not (root.parent / "escape.txt").exists()

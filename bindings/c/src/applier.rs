@@ -97,7 +97,7 @@ thread_local! {
 }
 
 /// Clears the busy flag when a call ends, however it ends.
-struct Release<'a>(&'a AtomicBool);
+pub(crate) struct Release<'a>(pub(crate) &'a AtomicBool);
 
 impl Drop for Release<'_> {
     fn drop(&mut self) {

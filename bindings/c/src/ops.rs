@@ -42,7 +42,7 @@ pub const PL_EDIT_TYPE_CREATE: pl_edit_type = 0;
 pub const PL_EDIT_TYPE_MODIFY: pl_edit_type = 1;
 
 /// The engine's convention for `convention`, or its `invalid_convention` error.
-fn engine_convention(convention: pl_insert_convention) -> Result<Convention, Failure> {
+pub(crate) fn engine_convention(convention: pl_insert_convention) -> Result<Convention, Failure> {
     Ok(match convention {
         PL_INSERT_BEFORE => Convention::Before,
         PL_INSERT_AFTER => Convention::After,

@@ -102,7 +102,7 @@ fn dialect(value: pl_dialect, default: Dialect) -> Result<Dialect, Failure> {
 }
 
 /// The engine's policy for `value`, or its `invalid_policy` error.
-fn policy(value: pl_policy) -> Result<Policy, Failure> {
+pub(crate) fn policy(value: pl_policy) -> Result<Policy, Failure> {
     Ok(match value {
         PL_POLICY_ALL_OR_NOTHING => Policy::AllOrNothing,
         PL_POLICY_PARTIAL => Policy::Partial,

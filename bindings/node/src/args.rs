@@ -79,6 +79,28 @@ pub fn optional_string(value: &Unknown<'_>, name: &str) -> Result<Option<String>
     }
 }
 
+/// The property `key` of an optional options object (`None` when the object is `undefined`),
+/// and the name messages give it (`options.key`).
+fn option_property<'env>(
+    options: &Unknown<'env>,
+    name: &str,
+    key: &str,
+) -> Result<Option<(Unknown<'env>, String)>, Failure> {
+    match type_of(options)? {
+        ValueType::Undefined => Ok(None),
+        ValueType::Object => {
+            // SAFETY: the value was just checked to be an object.
+            let object = unsafe { options.cast::<Object<'env>>() }
+                .map_err(|e| Failure::ArgType(format!("cannot read \"{name}\": {e}")))?;
+            let property: Unknown<'env> = object
+                .get_named_property(key)
+                .map_err(|e| Failure::ArgType(format!("cannot read \"{name}.{key}\": {e}")))?;
+            Ok(Some((property, format!("{name}.{key}"))))
+        }
+        other => Err(wrong(name, "object", other)),
+    }
+}
+
 /// The string property `key` of an optional options object: `None` when the object or the
 /// property is `undefined`.
 pub fn option_string(
@@ -86,19 +108,81 @@ pub fn option_string(
     name: &str,
     key: &str,
 ) -> Result<Option<String>, Failure> {
-    match type_of(options)? {
-        ValueType::Undefined => Ok(None),
-        ValueType::Object => {
-            // SAFETY: the value was just checked to be an object.
-            let object = unsafe { options.cast::<Object<'_>>() }
-                .map_err(|e| Failure::ArgType(format!("cannot read \"{name}\": {e}")))?;
-            let property: Unknown<'_> = object
-                .get_named_property(key)
-                .map_err(|e| Failure::ArgType(format!("cannot read \"{name}.{key}\": {e}")))?;
-            optional_string(&property, &format!("{name}.{key}"))
-        }
-        other => Err(wrong(name, "object", other)),
+    match option_property(options, name, key)? {
+        None => Ok(None),
+        Some((property, full)) => optional_string(&property, &full),
     }
+}
+
+/// The non-negative integer property `key` of an optional options object (see
+/// [`non_negative_integer`]): `None` when the object or the property is `undefined`.
+pub fn option_integer(
+    options: &Unknown<'_>,
+    name: &str,
+    key: &str,
+) -> Result<Option<u64>, Failure> {
+    match option_property(options, name, key)? {
+        None => Ok(None),
+        Some((property, full)) => match type_of(&property)? {
+            ValueType::Undefined => Ok(None),
+            _ => non_negative_integer(&property, &full).map(Some),
+        },
+    }
+}
+
+/// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
+/// How JavaScript writes a number in a message (`NaN`, `Infinity`, `1.5`, `-1`).
+fn js_number(n: f64) -> String {
+    if n.is_nan() {
+        "NaN".to_owned()
+    } else if n.is_infinite() {
+        if n > 0.0 { "Infinity" } else { "-Infinity" }.to_owned()
+    } else if n.abs() < 1e21 {
+        format!("{n}")
+    } else {
+        // `1e21` in Rust, `1e+21` in JavaScript.
+        format!("{n:e}").replacen("e", "e+", 1).replace("e+-", "e-")
+    }
+}
+
+/// A number argument that must be a non-negative safe integer (`-0` is 0): a `TypeError` for
+/// another type, a `RangeError` for another number.
+pub fn non_negative_integer(value: &Unknown<'_>, name: &str) -> Result<u64, Failure> {
+    let n = number(value, name)?;
+    if n >= 0.0 && n.fract() == 0.0 && n <= MAX_SAFE_INTEGER {
+        // Exact: a safe integer.
+        Ok(n as u64)
+    } else {
+        Err(Failure::OutOfRange(format!(
+            "The \"{name}\" argument must be a non-negative integer. Received {}",
+            js_number(n)
+        )))
+    }
+}
+
+/// A plain object of strings (`Record<string, string>`), e.g. files by path: its own and
+/// inherited enumerable string keys (as `for…in` lists them), each value a string. An array
+/// or a non-string value is a `TypeError`.
+pub fn string_record(
+    value: &Unknown<'_>,
+    name: &str,
+) -> Result<std::collections::BTreeMap<String, String>, Failure> {
+    let unreadable = |e: napi::Error| Failure::ArgType(format!("cannot read \"{name}\": {e}"));
+    match type_of(value)? {
+        ValueType::Object if !value.is_array().map_err(unreadable)? => {}
+        other => return Err(wrong(name, "object", other)),
+    }
+    // SAFETY: the value was just checked to be an object.
+    let object = unsafe { value.cast::<Object<'_>>() }.map_err(unreadable)?;
+    let mut record = std::collections::BTreeMap::new();
+    for key in Object::keys(&object).map_err(unreadable)? {
+        let item: Unknown<'_> = object.get_named_property(&key).map_err(unreadable)?;
+        let text = string(&item, &format!("{name}[{key:?}]"))?;
+        record.insert(key, text);
+    }
+    Ok(record)
 }
 
 /// A string argument that may be `null` (for a file that does not exist): `null` is `None`.

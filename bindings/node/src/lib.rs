@@ -10,6 +10,9 @@
 //! - [`ops`]: the tool operations `strReplace`, `insert` and `insertContent`.
 //! - [`fixes`]: the content fixes of a whole-file write: `write`, `stripMarkdownFences`,
 //!   `applyModelContentFixes`, `fixModelHtmlEscaping`, `removeInvalidChars`.
+//! - [`workspace`]: the `Workspace` class, the file layer (`patchloom-fs`): safe edits of files
+//!   on disk.
+//! - [`patch`]: `applyPatch`, a multi-file `*** Begin Patch` patch applied in memory.
 //! - [`types`]: the plain objects returned to JavaScript (`Update`, `Outcome`, `BlockReport`,
 //!   `Edit`, …).
 //! - [`args`]: argument checks that raise a JavaScript `TypeError`.
@@ -25,4 +28,6 @@ pub mod cline;
 pub mod errors;
 pub mod fixes;
 pub mod ops;
+pub mod patch;
 pub mod types;
+pub mod workspace;

@@ -12,35 +12,10 @@ use crate::args;
 use crate::errors::Failure;
 use crate::types::{Edit, InsertedContent};
 
-/// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
-const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
-
-/// How JavaScript writes a number in a message (`NaN`, `Infinity`, `1.5`, `-1`).
-fn js_number(n: f64) -> String {
-    if n.is_nan() {
-        "NaN".to_owned()
-    } else if n.is_infinite() {
-        if n > 0.0 { "Infinity" } else { "-Infinity" }.to_owned()
-    } else if n.abs() < 1e21 {
-        format!("{n}")
-    } else {
-        // `1e21` in Rust, `1e+21` in JavaScript.
-        format!("{n:e}").replacen("e", "e+", 1).replace("e+-", "e-")
-    }
-}
-
 /// A line number argument: a non-negative integer JavaScript number (`-0` is 0).
-fn line_number(value: &Unknown<'_>, name: &str) -> Result<usize, Failure> {
-    let n = args::number(value, name)?;
-    if n >= 0.0 && n.fract() == 0.0 && n <= MAX_SAFE_INTEGER {
-        // Exact: a safe integer, and usize is 64 bits on every target the package builds.
-        Ok(n as usize)
-    } else {
-        Err(Failure::OutOfRange(format!(
-            "The \"{name}\" argument must be a non-negative integer. Received {}",
-            js_number(n)
-        )))
-    }
+pub(crate) fn line_number(value: &Unknown<'_>, name: &str) -> Result<usize, Failure> {
+    // A safe integer: exact in usize on every 64-bit target the package builds.
+    args::non_negative_integer(value, name).map(|n| usize::try_from(n).unwrap_or(usize::MAX))
 }
 
 /// Replaces `oldStr` with `newStr` in `content`, with the semantics of Claude Code's edit tool

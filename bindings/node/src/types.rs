@@ -4,8 +4,9 @@
 //! core tracks in every unit, so nothing here rescans text. Indices fit in `u32`: V8 strings are
 //! shorter than 2^30 units.
 
-use napi::bindgen_prelude::{Null, ToNapiValue};
+use napi::bindgen_prelude::{JsObjectValue, Null, Object, ToNapiValue};
 use napi::{Env, JsValue, sys};
+use napi::{Property, PropertyAttributes};
 use napi_derive::napi;
 use patchloom::Position;
 
@@ -341,6 +342,323 @@ impl From<patchloom::fixes::Written> for Written {
         Written {
             fixes_applied: w.fixes_applied.iter().map(|f| (*f).to_owned()).collect(),
             new_content: w.new_content,
+        }
+    }
+}
+
+/// A value or `null` (an `Option` field would leave the property out instead).
+pub struct OrNull<T>(pub Option<T>);
+
+impl<T: ToNapiValue> ToNapiValue for OrNull<T> {
+    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
+        match val.0 {
+            // SAFETY: the caller guarantees a valid `env` (this function's contract).
+            Some(value) => unsafe { T::to_napi_value(env, value) },
+            // SAFETY: as above.
+            None => unsafe { Null::to_napi_value(env, Null) },
+        }
+    }
+}
+
+/// Files by path, as a plain JavaScript object. Its properties are defined, not assigned, so a
+/// file named `__proto__` is an own property like any other (an assignment would set the
+/// object's prototype instead).
+pub struct FileMap(pub std::collections::BTreeMap<String, String>);
+
+impl ToNapiValue for FileMap {
+    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
+        let env = Env::from_raw(env);
+        let mut object = Object::new(&env)?;
+        let attributes = PropertyAttributes::Writable
+            | PropertyAttributes::Enumerable
+            | PropertyAttributes::Configurable;
+        let properties = val
+            .0
+            .into_iter()
+            .map(|(path, text)| {
+                Property::new()
+                    .with_utf8_name(&path)?
+                    .with_napi_value(&env, text)
+                    .map(|p| p.with_property_attributes(attributes))
+            })
+            .collect::<napi::Result<Vec<Property>>>()?;
+        object.define_properties(&properties)?;
+        Ok(object.raw())
+    }
+}
+
+/// Options of a `Workspace`.
+#[napi(object)]
+pub struct WorkspaceOptions {
+    /// The ignore file's name at the root, in gitignore syntax (default `".patchloomignore"`;
+    /// e.g. `".clineignore"`; `""`: none). Matching paths are refused (`path_ignored`).
+    pub ignore_file: Option<String>,
+    /// Files larger than this many bytes are refused before they are read
+    /// (`file_too_large`; default 1 GiB). A non-negative integer.
+    pub max_file_size: Option<f64>,
+    /// How many edits per file `undo` can take back (default 5; 0 keeps none). A non-negative
+    /// integer.
+    pub undo_depth: Option<u32>,
+}
+
+/// What a `Workspace` edit (or `undo`) did.
+#[napi(object, object_from_js = false)]
+pub struct EditOutcome {
+    /// The absolute path written or removed (symlinks in it resolved; the destination, for a
+    /// move).
+    pub path: String,
+    /// What was done: `"create"` (a new file; an undo re-creating a deleted one), `"update"`,
+    /// `"delete"` (an undo removing a created file) or `"move"`.
+    #[napi(ts_type = "'create' | 'update' | 'delete' | 'move'")]
+    pub kind: String,
+    /// Whether the bytes on disk changed (`false` for an edit to identical content, which
+    /// writes nothing).
+    pub changed: bool,
+    /// The decoded text the file now holds, line endings as on disk (`null` if it was
+    /// removed).
+    #[napi(ts_type = "string | null")]
+    pub new_content: OrNull<String>,
+    /// The file's encoding, kept from the old file (new files: `"utf-8"`).
+    #[napi(ts_type = "'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be'")]
+    pub encoding: String,
+    /// What the operation reported: an `Edit` for `strReplace` and `insert`, an `Outcome` for
+    /// `applyDiff` (tell them apart with `"blocks" in report`), `null` for `write` and `undo`.
+    /// Its `newContent` and positions are in the text the operation saw: with CRLF read as LF
+    /// for `strReplace`, `insert` and `native`, unchanged for the Cline dialects (the file's
+    /// own text is `newContent` above).
+    #[napi(ts_type = "Edit | Outcome | null")]
+    pub report: OrNull<Report>,
+}
+
+/// An `EditOutcome`'s `report`.
+pub enum Report {
+    /// `strReplace`, `insert`.
+    Edit(Edit),
+    /// `applyDiff`.
+    Diff(Outcome),
+}
+
+impl ToNapiValue for Report {
+    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
+        match val {
+            // SAFETY: the caller guarantees a valid `env` (this function's contract).
+            Report::Edit(edit) => unsafe { Edit::to_napi_value(env, edit) },
+            // SAFETY: as above.
+            Report::Diff(outcome) => unsafe { Outcome::to_napi_value(env, outcome) },
+        }
+    }
+}
+
+impl From<patchloom_fs::EditOutcome> for EditOutcome {
+    fn from(o: patchloom_fs::EditOutcome) -> Self {
+        let report = match o.report {
+            patchloom_fs::Report::Edit(edit) => Some(Report::Edit(Edit::from(edit))),
+            patchloom_fs::Report::Diff(outcome) => Some(Report::Diff(Outcome::from(outcome))),
+            _ => None,
+        };
+        EditOutcome {
+            path: o.path.to_string_lossy().into_owned(),
+            kind: o.kind.as_str().to_owned(),
+            changed: o.changed,
+            new_content: OrNull(o.new_content),
+            encoding: o.encoding.as_str().to_owned(),
+            report: OrNull(report),
+        }
+    }
+}
+
+/// Options of `applyPatch`.
+#[napi(object)]
+pub struct PatchOptions {
+    /// Whose `apply_patch` to reproduce: `"codex"` (the default; line endings kept) or
+    /// `"cline"` (Cline's `apply_patch` tool, byte for byte: its fuzz, warnings and error
+    /// messages). An unknown name throws an `Error` with `code === "invalid_dialect"`.
+    #[napi(ts_type = "'codex' | 'cline'")]
+    pub dialect: Option<String>,
+    /// What a failing hunk does: `"all_or_nothing"` (the default: throw, change nothing) or
+    /// `"partial"` (keep the hunks before it, as Codex leaves them on disk, and report it in
+    /// `failure`). An unknown name throws an `Error` with `code === "invalid_policy"`.
+    #[napi(ts_type = "'all_or_nothing' | 'partial'")]
+    pub policy: Option<String>,
+}
+
+/// What `applyPatch` returns.
+#[napi(object, object_from_js = false)]
+pub struct PatchResult {
+    /// The whole file map afterwards: the files given, with added, updated and moved files
+    /// in and deleted files and move sources out.
+    #[napi(ts_type = "Record<string, string>")]
+    pub files: FileMap,
+    /// The paths removed (deleted files and the sources of moves), in order.
+    pub deleted: Vec<String>,
+    /// One change per hunk, in patch order (Cline: per action, in the order it keeps them).
+    pub changes: Vec<PatchChange>,
+    /// Notes that did not stop the patch (Cline's skipped chunks); empty in `codex`.
+    pub warnings: Vec<PatchWarning>,
+    /// Cline's fuzz score (0 for exact matches; 1, 100, 1000 and 10000 per looser match);
+    /// always 0 in `codex`.
+    pub fuzz: f64,
+    /// With `policy: "partial"`: the hunk that failed (the changes before it were applied),
+    /// else `null`.
+    #[napi(ts_type = "PatchFailure | null")]
+    pub failure: OrNull<PatchFailure>,
+}
+
+/// One file change of a patch.
+#[napi(object, object_from_js = false)]
+pub struct PatchChange {
+    /// The path the hunk names (the source of a move), as written in the patch.
+    pub path: String,
+    /// `"add"` (create, or overwrite), `"update"` (and move, with `moveTo`) or `"delete"`.
+    #[napi(ts_type = "'add' | 'update' | 'delete'")]
+    pub kind: String,
+    /// The destination of an update's `*** Move to:`, else `null`.
+    #[napi(ts_type = "string | null")]
+    pub move_to: OrNull<String>,
+    /// An update's 1-based line, in the original file, where each applied chunk starts
+    /// (empty for adds and deletes).
+    pub start_lines: Vec<u32>,
+}
+
+impl From<&patchloom::patch::FileChange> for PatchChange {
+    fn from(c: &patchloom::patch::FileChange) -> Self {
+        use patchloom::patch::ChangeKind;
+        let (kind, move_to, start_lines) = match &c.kind {
+            ChangeKind::Add { .. } => ("add", None, Vec::new()),
+            ChangeKind::Update {
+                move_to,
+                start_lines,
+                ..
+            } => (
+                "update",
+                move_to.clone(),
+                start_lines.iter().map(|&l| count(l)).collect(),
+            ),
+            ChangeKind::Delete => ("delete", None, Vec::new()),
+            _ => ("unknown", None, Vec::new()),
+        };
+        PatchChange {
+            path: c.path.clone(),
+            kind: kind.to_owned(),
+            move_to: OrNull(move_to),
+            start_lines,
+        }
+    }
+}
+
+/// A note about a patch that did not stop it.
+#[napi(object, object_from_js = false)]
+pub struct PatchWarning {
+    /// The file concerned.
+    pub path: String,
+    /// The 0-based index of the chunk concerned, or `null`.
+    #[napi(ts_type = "number | null")]
+    pub chunk_index: OrNull<u32>,
+    /// What happened (Cline's exact text in `cline`).
+    pub message: String,
+    /// The chunk's context lines, cut at 200 UTF-16 units plus `...` (Cline), or `null`.
+    #[napi(ts_type = "string | null")]
+    pub context: OrNull<String>,
+}
+
+impl From<&patchloom::patch::Warning> for PatchWarning {
+    fn from(w: &patchloom::patch::Warning) -> Self {
+        PatchWarning {
+            path: w.path.clone(),
+            chunk_index: OrNull(w.chunk_index.map(count)),
+            message: w.message.clone(),
+            context: OrNull(w.context.clone()),
+        }
+    }
+}
+
+/// The hunk that stopped a `policy: "partial"` patch.
+#[napi(object, object_from_js = false)]
+pub struct PatchFailure {
+    /// The 0-based index of the hunk (Cline: of the action).
+    pub hunk: u32,
+    /// Why it failed: an `Error` with the core's `code` and message, as `applyPatch` would
+    /// have thrown with the default policy.
+    #[napi(ts_type = "Error")]
+    pub error: BlockError,
+}
+
+impl From<&patchloom::patch::HunkFailure> for PatchFailure {
+    fn from(f: &patchloom::patch::HunkFailure) -> Self {
+        PatchFailure {
+            hunk: count(f.hunk),
+            error: BlockError(Some(f.error.clone())),
+        }
+    }
+}
+
+/// One file a `Workspace.applyPatch` changed, in its final state.
+#[napi(object, object_from_js = false)]
+pub struct PatchedFile {
+    /// The path as the patch names it (the destination, for a move).
+    pub path: String,
+    /// For a move, the source path as the patch names it, else `null`.
+    #[napi(ts_type = "string | null")]
+    pub moved_from: OrNull<String>,
+    /// The absolute path written or removed (symlinks resolved; the destination, for a move).
+    pub resolved: String,
+    /// What happened on disk: `"create"` (an Add of a missing file), `"update"` (also an Add
+    /// over an existing file), `"delete"` or `"move"` (also onto an existing file, which is
+    /// replaced).
+    #[napi(ts_type = "'create' | 'update' | 'delete' | 'move'")]
+    pub kind: String,
+    /// The decoded text before (the source's, for a move; `null` for a create).
+    #[napi(ts_type = "string | null")]
+    pub old_content: OrNull<String>,
+    /// The decoded text after (`null` for a delete).
+    #[napi(ts_type = "string | null")]
+    pub new_content: OrNull<String>,
+    /// The encoding the file is written in (its old one, if it had one; new files `"utf-8"`).
+    #[napi(ts_type = "'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be'")]
+    pub encoding: String,
+    /// Whether the bytes on disk changed (`false` for an update to identical content).
+    pub changed: bool,
+}
+
+impl From<patchloom_fs::PatchedFile> for PatchedFile {
+    fn from(f: patchloom_fs::PatchedFile) -> Self {
+        PatchedFile {
+            path: f.path,
+            moved_from: OrNull(f.moved_from),
+            resolved: f.resolved.to_string_lossy().into_owned(),
+            kind: f.kind.as_str().to_owned(),
+            old_content: OrNull(f.old_content),
+            new_content: OrNull(f.new_content),
+            encoding: f.encoding.as_str().to_owned(),
+            changed: f.changed,
+        }
+    }
+}
+
+/// What `Workspace.applyPatch` did.
+#[napi(object, object_from_js = false)]
+pub struct PatchOutcome {
+    /// Each file changed, in the order the patch first names it (its net change: a file the
+    /// patch names twice appears once).
+    pub files: Vec<PatchedFile>,
+    /// Notes that did not stop the patch (Cline's skipped chunks); empty in `codex`.
+    pub warnings: Vec<PatchWarning>,
+    /// Cline's fuzz score; always 0 in `codex`.
+    pub fuzz: f64,
+    /// With `policy: "partial"`: the hunk that failed, after the hunks before it were
+    /// committed (what Codex leaves on disk), else `null`.
+    #[napi(ts_type = "PatchFailure | null")]
+    pub failure: OrNull<PatchFailure>,
+}
+
+impl From<patchloom_fs::PatchOutcome> for PatchOutcome {
+    fn from(o: patchloom_fs::PatchOutcome) -> Self {
+        PatchOutcome {
+            files: o.files.into_iter().map(PatchedFile::from).collect(),
+            warnings: o.warnings.iter().map(PatchWarning::from).collect(),
+            // Exact below 2^53.
+            fuzz: o.fuzz as f64,
+            failure: OrNull(o.failure.as_ref().map(PatchFailure::from)),
         }
     }
 }

@@ -42,7 +42,7 @@ mod _native {
     #[pymodule_export]
     use super::types::{PyBlockReport, PyNewFileContent, PyOutcome, PyUpdate};
     #[pymodule_export]
-    use super::workspace::{PyEditOutcome, PyWorkspace};
+    use super::workspace::{PyEditOutcome, PyPatchOutcome, PyWorkspace};
 
     use pyo3::prelude::*;
 

@@ -24,6 +24,10 @@ pub struct PyPatchWarning {
 }
 
 impl PyPatchWarning {
+    pub(crate) fn list(py: Python<'_>, warnings: &[Warning]) -> PyResult<Vec<Py<Self>>> {
+        warnings.iter().map(|w| Py::new(py, Self::new(w))).collect()
+    }
+
     fn new(warning: &Warning) -> Self {
         PyPatchWarning {
             path: warning.path.clone(),
@@ -105,11 +109,7 @@ pub(crate) fn apply_patch(
             _ => None,
         })
         .collect();
-    let warnings = plan
-        .warnings
-        .iter()
-        .map(|w| Py::new(py, PyPatchWarning::new(w)))
-        .collect::<PyResult<_>>()?;
+    let warnings = PyPatchWarning::list(py, &plan.warnings)?;
     let failure = match &plan.failure {
         Some(f) => Some(exception(py, &f.error)?.unbind()),
         None => None,

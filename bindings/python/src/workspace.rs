@@ -7,12 +7,14 @@ use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use patchloom::ops::Convention;
+use patchloom::patch::{PatchDialect, PatchOptions};
 use patchloom::{ApplyOptions, Dialect, Error, Policy};
-use patchloom_fs::{EditOutcome, Workspace, WorkspaceOptions};
+use patchloom_fs::{EditOutcome, PatchOutcome, PatchedFile, Workspace, WorkspaceOptions};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::errors::to_py_err;
+use crate::errors::{exception, to_py_err};
+use crate::patch::PyPatchWarning;
 
 /// What a committed file edit did.
 #[pyclass(module = "patchloom", name = "EditOutcome", frozen, get_all)]
@@ -30,6 +32,19 @@ pub struct PyEditOutcome {
 }
 
 impl PyEditOutcome {
+    fn from_patched(py: Python<'_>, file: &PatchedFile) -> Self {
+        PyEditOutcome {
+            path: file.resolved.clone(),
+            kind: file.kind.as_str(),
+            changed: file.changed,
+            new_content: file
+                .new_content
+                .as_deref()
+                .map(|text| PyString::new(py, text).unbind()),
+            encoding: file.encoding.as_str(),
+        }
+    }
+
     pub(crate) fn new(py: Python<'_>, outcome: &EditOutcome) -> Self {
         PyEditOutcome {
             path: outcome.path.clone(),
@@ -53,6 +68,55 @@ impl PyEditOutcome {
             self.kind,
             if self.changed { "True" } else { "False" },
             self.encoding
+        )
+    }
+}
+
+/// What `Workspace.apply_patch` did.
+#[pyclass(module = "patchloom", name = "PatchOutcome", frozen, get_all)]
+pub struct PyPatchOutcome {
+    /// One outcome per file the patch changed, in patch order.
+    files: Vec<Py<PyEditOutcome>>,
+    /// Notes about changes that did not stop the patch.
+    warnings: Vec<Py<PyPatchWarning>>,
+    /// How far matching had to relax to place the chunks (0 = exactly).
+    fuzz: u64,
+    /// With `policy="partial"`, the error that stopped the patch (the files before it were
+    /// written); else None.
+    failure: Option<Py<PyAny>>,
+}
+
+impl PyPatchOutcome {
+    fn new(py: Python<'_>, outcome: &PatchOutcome) -> PyResult<Self> {
+        Ok(PyPatchOutcome {
+            files: outcome
+                .files
+                .iter()
+                .map(|f| Py::new(py, PyEditOutcome::from_patched(py, f)))
+                .collect::<PyResult<_>>()?,
+            warnings: PyPatchWarning::list(py, &outcome.warnings)?,
+            fuzz: outcome.fuzz,
+            failure: match &outcome.failure {
+                Some(f) => Some(exception(py, &f.error)?.unbind()),
+                None => None,
+            },
+        })
+    }
+}
+
+#[pymethods]
+impl PyPatchOutcome {
+    fn __repr__(&self) -> String {
+        format!(
+            "PatchOutcome(files=<{} files>, warnings=<{}>, fuzz={}, failure={})",
+            self.files.len(),
+            self.warnings.len(),
+            self.fuzz,
+            if self.failure.is_some() {
+                "<error>"
+            } else {
+                "None"
+            }
         )
     }
 }
@@ -182,6 +246,22 @@ impl PyWorkspace {
         let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
         let options = ApplyOptions::new().dialect(dialect).policy(policy);
         self.edit(py, move |ws| ws.apply_diff(&path, &diff, &options))
+    }
+
+    /// Apply a multi-file patch to the workspace's files: all or nothing by default.
+    #[pyo3(signature = (patch, *, dialect = "codex", policy = "all_or_nothing"))]
+    fn apply_patch(
+        &self,
+        py: Python<'_>,
+        patch: String,
+        dialect: &str,
+        policy: &str,
+    ) -> PyResult<PyPatchOutcome> {
+        let dialect: PatchDialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
+        let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
+        let options = PatchOptions::new().dialect(dialect).policy(policy);
+        let outcome = self.run(py, move |ws| ws.apply_patch(&patch, &options))?;
+        PyPatchOutcome::new(py, &outcome)
     }
 
     /// Take back the last edit of a file (refused if it changed since).

@@ -302,3 +302,226 @@ fn a_missing_file_is_created_by_an_empty_search_and_otherwise_suggested() {
         "hello\n"
     );
 }
+
+// ---- multi-file patches --------------------------------------------------------------------
+
+const PATCH: &str = "*** Begin Patch\n\
+    *** Update File: a.txt\n@@\n one\n-two\n+TWO\n\
+    *** Update File: old/b.txt\n*** Move to: new/b.txt\n@@\n-b\n+B\n\
+    *** Add File: c.txt\n+created\n\
+    *** End Patch\n";
+
+/// A directory with a CRLF file and a BOM file for [`PATCH`].
+fn patch_tree() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("a.txt"), b"one\r\ntwo\r\nthree\r\n").expect("write");
+    std::fs::create_dir(dir.path().join("old")).expect("mkdir");
+    std::fs::write(dir.path().join("old/b.txt"), b"\xEF\xBB\xBFb\n").expect("write");
+    dir
+}
+
+fn assert_patched(dir: &Path) {
+    assert_eq!(
+        std::fs::read(dir.join("a.txt")).expect("read"),
+        b"one\r\nTWO\r\nthree\r\n"
+    );
+    assert_eq!(
+        std::fs::read(dir.join("new/b.txt")).expect("read"),
+        b"\xEF\xBB\xBFB\n"
+    );
+    assert!(!dir.join("old/b.txt").exists());
+    assert_eq!(
+        std::fs::read(dir.join("c.txt")).expect("read"),
+        b"created\n"
+    );
+}
+
+fn assert_unpatched(dir: &Path) {
+    assert_eq!(
+        std::fs::read(dir.join("a.txt")).expect("read"),
+        b"one\r\ntwo\r\nthree\r\n"
+    );
+    assert_eq!(
+        std::fs::read(dir.join("old/b.txt")).expect("read"),
+        b"\xEF\xBB\xBFb\n"
+    );
+    assert!(!dir.join("new").exists() && !dir.join("c.txt").exists());
+}
+
+#[test]
+fn apply_patch_from_a_file_changes_every_file_and_keeps_their_bytes() {
+    let dir = patch_tree();
+    let patch_file = tempfile::NamedTempFile::new().expect("temp");
+    std::fs::write(patch_file.path(), PATCH).expect("write");
+    let out = patchloom(
+        dir.path(),
+        &["apply", "--patch", patch_file.path().to_str().unwrap()],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_patched(dir.path());
+    assert!(stderr.contains("updated a.txt"), "{stderr}");
+    assert!(stderr.contains("moved old/b.txt -> new/b.txt"), "{stderr}");
+    assert!(stderr.contains("created c.txt"), "{stderr}");
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(names.len(), 4, "no temporary or journal file: {names:?}");
+}
+
+#[test]
+fn apply_patch_reads_stdin_with_a_root() {
+    let dir = patch_tree();
+    let elsewhere = tempfile::tempdir().expect("tempdir");
+    let out = patchloom(
+        elsewhere.path(),
+        &[
+            "apply",
+            "--patch",
+            "-",
+            "--root",
+            dir.path().to_str().unwrap(),
+        ],
+        Some(PATCH),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_patched(dir.path());
+    assert_eq!(std::fs::read_dir(elsewhere.path()).expect("dir").count(), 0);
+}
+
+#[test]
+fn plain_apply_recognises_a_patch_by_its_first_marker() {
+    let dir = patch_tree();
+    let wrapped = format!("<<'EOF'\n{PATCH}EOF\n");
+    let out = patchloom(dir.path(), &["apply", "--diff", "-"], Some(&wrapped));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_patched(dir.path());
+    // A FILE argument makes no sense for a patch.
+    let out = patchloom(dir.path(), &["apply", "--diff", "-", "a.txt"], Some(PATCH));
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("names its own files"));
+}
+
+#[test]
+fn patch_dry_run_prints_a_diff_per_file_and_writes_nothing() {
+    let dir = patch_tree();
+    let out = patchloom(
+        dir.path(),
+        &["apply", "--dry-run", "--patch", "-"],
+        Some(PATCH),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).expect("utf8");
+    assert!(stdout.contains("--- a/a.txt\n+++ b/a.txt\n"), "{stdout}");
+    assert!(stdout.contains("-two\r\n+TWO\r\n"), "{stdout}");
+    assert!(
+        stdout.contains("--- a/old/b.txt\n+++ b/new/b.txt\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("--- /dev/null\n+++ b/c.txt\n"), "{stdout}");
+    assert!(stdout.contains("+created\n"), "{stdout}");
+    assert_unpatched(dir.path());
+}
+
+#[test]
+fn a_failing_hunk_writes_nothing_unless_partial() {
+    let dir = patch_tree();
+    let patch = "*** Begin Patch\n*** Add File: c.txt\n+created\n\
+                 *** Update File: a.txt\n@@\n-missing\n+x\n*** End Patch\n";
+    let out = patchloom(dir.path(), &["apply", "--patch", "-"], Some(patch));
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("[patch_context_not_found]"), "{stderr}");
+    assert_unpatched(dir.path());
+
+    let out = patchloom(
+        dir.path(),
+        &["apply", "--patch", "-", "--partial"],
+        Some(patch),
+    );
+    assert!(!out.status.success(), "the failure still fails the command");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("created c.txt"), "{stderr}");
+    assert!(stderr.contains("hunk 2 failed"), "{stderr}");
+    assert_eq!(
+        std::fs::read(dir.path().join("c.txt")).expect("read"),
+        b"created\n"
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("a.txt")).expect("read"),
+        b"one\r\ntwo\r\nthree\r\n"
+    );
+}
+
+#[test]
+fn a_patch_leaving_the_root_is_refused() {
+    let dir = patch_tree();
+    let patch = "*** Begin Patch\n*** Update File: a.txt\n@@\n-two\n+TWO\n\
+                 *** Add File: ../escaped.txt\n+x\n*** End Patch\n";
+    let out = patchloom(dir.path(), &["apply", "--patch", "-"], Some(patch));
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("[path_outside_root]"), "{stderr}");
+    assert_unpatched(dir.path());
+    assert!(
+        !dir.path()
+            .parent()
+            .expect("parent")
+            .join("escaped.txt")
+            .exists()
+    );
+}
+
+#[test]
+fn patch_dialects_are_codex_and_cline() {
+    let dir = patch_tree();
+    let out = patchloom(
+        dir.path(),
+        &["apply", "--patch", "-", "--dialect", "cline"],
+        Some(PATCH),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Cline's own results, with the CRLF lines and the BOM kept.
+    assert_eq!(
+        std::fs::read(dir.path().join("a.txt")).expect("read"),
+        b"one\r\nTWO\r\nthree\r\n"
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("new/b.txt")).expect("read"),
+        b"\xEF\xBB\xBFB\n"
+    );
+    // Cline joins an added file's lines without a final newline.
+    assert_eq!(
+        std::fs::read(dir.path().join("c.txt")).expect("read"),
+        b"created"
+    );
+    let out = patchloom(
+        dir.path(),
+        &["apply", "--patch", "-", "--dialect", "native"],
+        Some(PATCH),
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("unknown patch dialect 'native'"),
+        "{stderr}"
+    );
+}

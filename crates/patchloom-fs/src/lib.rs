@@ -35,7 +35,8 @@
 //! - [`Workspace`]: [`open`](Workspace::open) a root, then [`read`](Workspace::read) and
 //!   [`edit`](Workspace::edit) (or [`str_replace`](Workspace::str_replace),
 //!   [`insert`](Workspace::insert), [`write`](Workspace::write),
-//!   [`apply_diff`](Workspace::apply_diff)), [`undo`](Workspace::undo).
+//!   [`apply_diff`](Workspace::apply_diff)), [`undo`](Workspace::undo), and
+//!   [`apply_patch`](Workspace::apply_patch) for a multi-file patch.
 //! - [`Op`]: one edit of one file, as owned data.
 //! - [`Change`]: an edit planned in memory ([`Workspace::plan`], [`plan_delete`][pd],
 //!   [`plan_move`][pm]); several are committed all or none by [`Workspace::commit`].
@@ -101,6 +102,53 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Multi-file patches
+//!
+//! [`Workspace::apply_patch`] applies a patch in the `*** Begin Patch` format (Codex's and
+//! Cline's `apply_patch`, see [`patchloom::patch`]) to the files under the root, all files or
+//! none; [`Workspace::plan_patch`] plans it without writing (for a preview).
+//!
+//! 1. **Paths.** Every path of the hunks that are applied — each hunk's path and each
+//!    `*** Move to:` — gets the checks of [`Workspace::resolve`] (`path_outside_root`,
+//!    `unc_path`, `path_ignored`, `notebook_not_supported`). A refusal refuses the whole
+//!    patch, whatever the policy.
+//! 2. **Reading.** The core planner ([`patchloom::patch::plan_patch`]) reads each file it
+//!    updates or deletes through the workspace: decoded from UTF-8, UTF-8 with a BOM or UTF-16
+//!    with a BOM (`unsupported_encoding` otherwise), with the size limit (`file_too_large`).
+//!    A missing file is the core's `patch_file_not_found`, with up to three similar existing
+//!    paths suggested.
+//! 3. **Read before edit.** A patch is written from files the model saw, but not necessarily
+//!    through this workspace (Codex's tool has no read step). So a file that *was* read here
+//!    must still have the content it had then (`stale_file`, by content hash; this refuses the
+//!    whole patch), and a file never read here is accepted as it is on disk. The commit then
+//!    checks again that every file still has the content the patch was planned against.
+//! 4. **Planning** happens in memory, in the patch's dialect, with its policy; nothing is
+//!    written before every hunk has planned (or, with [`Policy::Partial`], up to the first
+//!    failing hunk).
+//! 5. **Committing**: the plan's net effect on each file becomes one [`Change`], and all of
+//!    them are committed all or none by [`Workspace::commit`] (journal, crash recovery).
+//!
+//! ## Bytes
+//!
+//! The Codex dialect is given each file's decoded text unchanged: the core keeps every
+//! untouched line's own ending (`\r\n`, `\n`, even a lone `\r`) and gives new lines the ending
+//! of the lines around them, and that text is written back exactly, in the file's encoding with
+//! its BOM — so untouched bytes survive by construction. The Cline dialect reads files with
+//! `\r\n` turned into `\n`, as Cline does; its result is written back like [`Op::SetText`], so
+//! untouched lines get their own endings back (Cline itself would leave a CRLF file with LF
+//! lines). Content of `*** Add File:` is written as the patch gives it; a new file is UTF-8
+//! without a BOM, an overwritten one keeps its encoding, and a moved one keeps its source's.
+//!
+//! ## Net changes
+//!
+//! A patch may name a file more than once (an Add followed by an Update, say); only its final
+//! state is committed, as one change per file: created, updated, deleted, or moved (a move
+//! keeps the source's permissions; a move over an existing file replaces that file's content,
+//! as Codex does). Two different spellings of one file (`a.txt` and `./a.txt`) in one patch
+//! are refused (`conflicting_changes`), since the planner would treat them as two files.
+//!
+//! [`Policy::Partial`]: patchloom::Policy::Partial
+//!
 //! # Atomic commits
 //!
 //! One file: the new bytes go to a temporary file in the same directory, which is flushed
@@ -128,6 +176,7 @@ mod document;
 mod errors;
 mod ignore;
 mod journal;
+mod patch;
 mod paths;
 mod tracking;
 mod undo;
@@ -138,5 +187,6 @@ pub use change::{Change, ChangeKind, EditOutcome, Op, Report};
 #[doc(hidden)]
 pub use commit::FaultMode;
 pub use document::Encoding;
+pub use patch::{PatchOutcome, PatchPlan, PatchedFile};
 pub use patchloom::{Error, ErrorKind, Result};
 pub use workspace::{Workspace, WorkspaceOptions};

@@ -80,11 +80,12 @@ pub struct Workspace {
 }
 
 /// A file as read from disk.
-struct Loaded {
-    encoding: Encoding,
-    text: String,
-    fingerprint: Fingerprint,
-    permissions: std::fs::Permissions,
+#[derive(Clone, Debug)]
+pub(crate) struct Loaded {
+    pub(crate) encoding: Encoding,
+    pub(crate) text: String,
+    pub(crate) fingerprint: Fingerprint,
+    pub(crate) permissions: std::fs::Permissions,
 }
 
 /// The most files the `file_not_found` suggestions look at.
@@ -505,7 +506,7 @@ impl Workspace {
     }
 
     /// Reads and decodes the file (`None` if it does not exist), size limit first.
-    fn load(&self, resolved: &Path, given: &Path) -> Result<Option<Loaded>> {
+    pub(crate) fn load(&self, resolved: &Path, given: &Path) -> Result<Option<Loaded>> {
         let meta = match std::fs::metadata(resolved) {
             Ok(meta) => meta,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -554,12 +555,28 @@ impl Workspace {
         }
     }
 
+    /// `stale_file` if the file was read here and its content changed since; a file never read
+    /// here passes (the rule of [`plan_patch`](Workspace::plan_patch)).
+    pub(crate) fn check_fresh(&self, resolved: &Path, given: &Path, loaded: &Loaded) -> Result<()> {
+        match self.tracker.get(resolved) {
+            Some(read) if read.hash != loaded.fingerprint.hash => {
+                Err(errors::stale(given, "it was last read"))
+            }
+            _ => Ok(()),
+        }
+    }
+
     fn ignore_name(&self) -> &str {
         &self.options.ignore_file
     }
 
     /// `file_not_found` for `given`, with up to three similar existing files.
     fn not_found(&self, given: &Path) -> Error {
+        errors::not_found(given, &self.similar_paths(given))
+    }
+
+    /// Up to three existing files whose paths are close to `given` (root-relative, `/`).
+    pub(crate) fn similar_paths(&self, given: &Path) -> Vec<String> {
         let lexical = if given.is_absolute() {
             given.to_path_buf()
         } else {
@@ -585,13 +602,12 @@ impl Workspace {
             })
             .collect();
         found.sort();
-        let suggestions: Vec<String> = found.into_iter().take(3).map(|(_, p)| p).collect();
-        errors::not_found(given, &suggestions)
+        found.into_iter().take(3).map(|(_, p)| p).collect()
     }
 }
 
 /// The `Base` of a change from a loaded file.
-fn base(resolved: PathBuf, given: &Path, loaded: Loaded) -> Base {
+pub(crate) fn base(resolved: PathBuf, given: &Path, loaded: Loaded) -> Base {
     Base {
         path: resolved,
         shown: given.to_path_buf(),

@@ -11,7 +11,10 @@
 //! - `ops_boundary`: the tool operations' C layer: existence flags, NULL arguments, UTF-8,
 //!   statuses and error codes, out-parameters left alone.
 //!
-//! `ffi` and `ops_ffi` hold the small safe wrappers they use.
+//! - `patch_vectors`: the `apply_patch` rows of `cline-apply-patch` through `pl_apply_patch`.
+//! - `workspace`: `pl_workspace_*` on temporary directories and `pl_apply_patch`'s C layer.
+//!
+//! `ffi`, `ops_ffi` and `patch_ffi` hold the small safe wrappers they use.
 
 mod boundary;
 mod ffi;
@@ -19,8 +22,11 @@ mod native;
 mod ops_boundary;
 mod ops_ffi;
 mod ops_vectors;
+mod patch_ffi;
+mod patch_vectors;
 mod robustness;
 mod vectors;
+mod workspace;
 
 /// The vector loader and chunkings of the core's own runner, shared so the two cannot drift.
 #[path = "../../../../crates/patchloom/tests/common/mod.rs"]

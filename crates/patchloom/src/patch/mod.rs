@@ -301,6 +301,29 @@ impl PatchOptions {
     }
 }
 
+/// Whether `text` is a patch in this format rather than some other edit: its first non-blank
+/// line is `*** Begin Patch` (whitespace around it allowed), or opens Codex's heredoc wrapper
+/// (`<<EOF`, `<<'EOF'`, `<<"EOF"`) and the next non-blank line is `*** Begin Patch`. Nothing
+/// else is checked; [`parse_patch`] says whether the rest is valid.
+///
+/// ```
+/// use patchloom::patch::is_patch;
+///
+/// assert!(is_patch("*** Begin Patch\n*** Delete File: a\n*** End Patch\n"));
+/// assert!(is_patch("\n<<'EOF'\n  *** Begin Patch\n*** End Patch\nEOF\n"));
+/// assert!(!is_patch("------- SEARCH\na\n=======\nb\n+++++++ REPLACE\n"));
+/// ```
+pub fn is_patch(text: &str) -> bool {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    match lines.next() {
+        Some(lenient::BEGIN_PATCH) => true,
+        Some(first) if lenient::is_heredoc_open(first) => {
+            lines.next() == Some(lenient::BEGIN_PATCH)
+        }
+        _ => false,
+    }
+}
+
 /// Parses a whole patch with the Codex grammar (leniently, see the [module docs](self)).
 pub fn parse_patch(text: &str) -> Result<Patch> {
     let mut parser = PatchParser::new();
@@ -345,6 +368,15 @@ mod tests {
         check::<Patch>();
         check::<Plan>();
         check::<PatchOptions>();
+    }
+
+    #[test]
+    fn patches_are_recognised_by_their_first_marker() {
+        assert!(is_patch(" *** Begin Patch \n"));
+        assert!(is_patch("<<EOF\n\n*** Begin Patch\n"));
+        assert!(!is_patch("<<EOF\nhello\n*** Begin Patch\n"));
+        assert!(!is_patch("note\n*** Begin Patch\n"));
+        assert!(!is_patch(""));
     }
 
     #[test]

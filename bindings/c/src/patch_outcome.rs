@@ -1,0 +1,269 @@
+//! [`pl_patch_outcome`]: what `pl_workspace_apply_patch` did to the files on disk (the file
+//! layer's [`PatchOutcome`]).
+
+use std::ffi::c_char;
+
+use patchloom_fs::{PatchOutcome, PatchedFile};
+
+use crate::args::get_value;
+use crate::error::pl_error;
+use crate::ffi_guard::guard_void;
+use crate::patch::{Warning, get_failure, pl_patch_warning};
+use crate::status::pl_status;
+use crate::text::CText;
+
+/// One file `pl_workspace_apply_patch` changed, in its final state, filled in by
+/// `pl_patch_outcome_file`. Every pointer is owned by the outcome and valid until
+/// `pl_patch_outcome_free`; texts are UTF-8 and NUL-terminated, and an absent one is empty.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct pl_patched_file {
+    /// The path as the patch names it (the destination, for a move).
+    pub path: *const c_char,
+    /// The length of `path` in bytes.
+    pub path_len: usize,
+    /// Whether the file was moved here (then `moved_from` is the source as the patch names it).
+    pub has_moved_from: bool,
+    /// The source of a move.
+    pub moved_from: *const c_char,
+    /// The length of `moved_from` in bytes.
+    pub moved_from_len: usize,
+    /// The absolute path written or removed (a path that is not UTF-8 is shown with U+FFFD).
+    pub resolved: *const c_char,
+    /// The length of `resolved` in bytes.
+    pub resolved_len: usize,
+    /// What happened on disk, as a stable name: `create`, `update` (also an Add over an
+    /// existing file), `delete` or `move` (also onto an existing file); later versions may add
+    /// names.
+    pub kind: *const c_char,
+    /// The length of `kind` in bytes.
+    pub kind_len: usize,
+    /// Whether there is an `old_content` (not for a create).
+    pub has_old_content: bool,
+    /// The decoded text before (for a move, the source's).
+    pub old_content: *const c_char,
+    /// The length of `old_content` in bytes.
+    pub old_content_len: usize,
+    /// Whether there is a `new_content` (not for a delete).
+    pub has_new_content: bool,
+    /// The decoded text after.
+    pub new_content: *const c_char,
+    /// The length of `new_content` in bytes.
+    pub new_content_len: usize,
+    /// The encoding the file is written in, as a stable name (`utf-8`, `utf-8-bom`,
+    /// `utf-16le`, `utf-16be`).
+    pub encoding: *const c_char,
+    /// The length of `encoding` in bytes.
+    pub encoding_len: usize,
+    /// Whether the bytes on disk changed (false for an update to identical content).
+    pub changed: bool,
+}
+
+/// A changed file as C reads it.
+#[derive(Debug)]
+struct File {
+    path: CText,
+    moved_from: Option<CText>,
+    resolved: CText,
+    kind: CText,
+    old_content: Option<CText>,
+    new_content: Option<CText>,
+    encoding: CText,
+    changed: bool,
+}
+
+/// An optional text's pointer and length: the empty, NUL-terminated text when absent.
+fn opt_text(text: Option<&CText>) -> (*const c_char, usize) {
+    text.map_or((c"".as_ptr(), 0), |t| (t.as_ptr(), t.len()))
+}
+
+impl File {
+    fn new(f: PatchedFile) -> File {
+        File {
+            path: CText::from_string(f.path),
+            moved_from: f.moved_from.map(CText::from_string),
+            resolved: CText::from_string(f.resolved.to_string_lossy().into_owned()),
+            kind: CText::from_str(f.kind.as_str()),
+            old_content: f.old_content.map(CText::from_string),
+            new_content: f.new_content.map(CText::from_string),
+            encoding: CText::from_str(f.encoding.as_str()),
+            changed: f.changed,
+        }
+    }
+
+    fn to_c(&self) -> pl_patched_file {
+        let (moved_from, moved_from_len) = opt_text(self.moved_from.as_ref());
+        let (old_content, old_content_len) = opt_text(self.old_content.as_ref());
+        let (new_content, new_content_len) = opt_text(self.new_content.as_ref());
+        pl_patched_file {
+            path: self.path.as_ptr(),
+            path_len: self.path.len(),
+            has_moved_from: self.moved_from.is_some(),
+            moved_from,
+            moved_from_len,
+            resolved: self.resolved.as_ptr(),
+            resolved_len: self.resolved.len(),
+            kind: self.kind.as_ptr(),
+            kind_len: self.kind.len(),
+            has_old_content: self.old_content.is_some(),
+            old_content,
+            old_content_len,
+            has_new_content: self.new_content.is_some(),
+            new_content,
+            new_content_len,
+            encoding: self.encoding.as_ptr(),
+            encoding_len: self.encoding.len(),
+            changed: self.changed,
+        }
+    }
+}
+
+/// What `pl_workspace_apply_patch` did: each file changed (in the order the patch first names
+/// it), the warnings, Cline's fuzz score and, with `PL_POLICY_PARTIAL`, the failure that
+/// stopped the patch after the hunks before it were committed.
+///
+/// Owned by the caller, who frees it with `pl_patch_outcome_free`. Immutable, so it may be read
+/// from several threads at once.
+#[derive(Debug)]
+pub struct pl_patch_outcome {
+    files: Vec<File>,
+    warnings: Vec<Warning>,
+    fuzz: u64,
+    failure: Option<(usize, engine::Error)>,
+}
+
+impl pl_patch_outcome {
+    /// The outcome for C.
+    pub(crate) fn boxed(outcome: PatchOutcome) -> Box<Self> {
+        Box::new(pl_patch_outcome {
+            warnings: outcome.warnings.iter().map(Warning::new).collect(),
+            fuzz: outcome.fuzz,
+            failure: outcome.failure.map(|f| (f.hunk, f.error)),
+            files: outcome.files.into_iter().map(File::new).collect(),
+        })
+    }
+}
+
+/// How many files the patch changed on disk.
+///
+/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `outcome` must be a live `pl_patch_outcome`; `count` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_patch_outcome_file_count(
+    outcome: *const pl_patch_outcome,
+    count: *mut usize,
+) -> pl_status {
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe { get_value(outcome, count, |o| Ok(o.files.len())) }
+}
+
+/// Fills `*file` with changed file `index` (from 0); its pointers are owned by `outcome` and
+/// valid until `pl_patch_outcome_free(outcome)`.
+///
+/// @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_patch_outcome_file_count`;
+/// `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*file` is untouched then.
+///
+/// # Safety
+/// `outcome` must be a live `pl_patch_outcome`; `file` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_patch_outcome_file(
+    outcome: *const pl_patch_outcome,
+    index: usize,
+    file: *mut pl_patched_file,
+) -> pl_status {
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe {
+        get_value(outcome, file, |o| {
+            Ok(o.files.get(index).ok_or(pl_status::OutOfRange)?.to_c())
+        })
+    }
+}
+
+/// How many warnings there are (chunks the Cline dialect skipped).
+///
+/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `outcome` must be a live `pl_patch_outcome`; `count` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_patch_outcome_warning_count(
+    outcome: *const pl_patch_outcome,
+    count: *mut usize,
+) -> pl_status {
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe { get_value(outcome, count, |o| Ok(o.warnings.len())) }
+}
+
+/// Fills `*warning` with warning `index` (from 0); its pointers are owned by `outcome` and
+/// valid until `pl_patch_outcome_free(outcome)`.
+///
+/// @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_patch_outcome_warning_count`;
+/// `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*warning` is untouched then.
+///
+/// # Safety
+/// `outcome` must be a live `pl_patch_outcome`; `warning` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_patch_outcome_warning(
+    outcome: *const pl_patch_outcome,
+    index: usize,
+    warning: *mut pl_patch_warning,
+) -> pl_status {
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe {
+        get_value(outcome, warning, |o| {
+            Ok(o.warnings.get(index).ok_or(pl_status::OutOfRange)?.to_c())
+        })
+    }
+}
+
+/// Cline's fuzz score (always 0 in the Codex dialect), as for `pl_patch_result_fuzz`.
+///
+/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `outcome` must be a live `pl_patch_outcome`; `fuzz` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_patch_outcome_fuzz(
+    outcome: *const pl_patch_outcome,
+    fuzz: *mut u64,
+) -> pl_status {
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe { get_value(outcome, fuzz, |o| Ok(o.fuzz)) }
+}
+
+/// With `PL_POLICY_PARTIAL`: the hunk that failed, after the hunks before it were committed
+/// (what Codex leaves on disk). As for `pl_patch_result_failure`: on success `*failure` is a new
+/// `pl_error` the caller frees with `pl_error_free` and `*hunk` its 0-based index, or NULL and 0
+/// if no hunk failed.
+///
+/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; nothing is written then.
+///
+/// # Safety
+/// `outcome` must be a live `pl_patch_outcome`; `hunk` and `failure` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_patch_outcome_failure(
+    outcome: *const pl_patch_outcome,
+    hunk: *mut usize,
+    failure: *mut *mut pl_error,
+) -> pl_status {
+    // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
+    unsafe { get_failure(outcome, hunk, failure, |o| o.failure.as_ref()) }
+}
+
+/// Frees a patch outcome. NULL is allowed and does nothing. Pointers obtained from it become
+/// invalid; errors from `pl_patch_outcome_failure` stay valid.
+///
+/// # Safety
+/// `outcome` must be NULL or a `pl_patch_outcome` from this library not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pl_patch_outcome_free(outcome: *mut pl_patch_outcome) {
+    guard_void(|| {
+        if !outcome.is_null() {
+            // SAFETY: a non-NULL `outcome` was made by `Box::into_raw` in this library and is
+            // freed once (the caller's contract).
+            drop(unsafe { Box::from_raw(outcome) });
+        }
+    })
+}

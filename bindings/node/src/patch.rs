@@ -1,0 +1,90 @@
+//! `applyPatch`: a multi-file patch in the `*** Begin Patch` format (Codex's `apply_patch`,
+//! Cline's `apply_patch` tool) planned and applied in memory; and the reading of its `dialect`
+//! / `policy` options, which `Workspace.applyPatch` shares.
+
+use napi::{Env, Unknown};
+use napi_derive::napi;
+use patchloom::Policy;
+use patchloom::patch::{PatchDialect, PatchOptions};
+
+use crate::args;
+use crate::errors::Failure;
+use crate::types::{FileMap, OrNull, PatchChange, PatchFailure, PatchResult, PatchWarning};
+
+/// The `dialect` (default `codex`) and `policy` (default all or nothing) of an options object.
+pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
+    let dialect = match args::option_string(options, "options", "dialect")? {
+        None => PatchDialect::default(),
+        Some(name) => name.parse::<PatchDialect>()?,
+    };
+    let policy = match args::option_string(options, "options", "policy")? {
+        None => Policy::default(),
+        Some(name) => name.parse::<Policy>()?,
+    };
+    Ok(PatchOptions::new().dialect(dialect).policy(policy))
+}
+
+/// Applies a multi-file patch in the `*** Begin Patch` format to `files` (contents by path) in
+/// memory, and returns the whole file map afterwards; nothing touches the disk (for files on
+/// disk, `Workspace.applyPatch`).
+///
+/// ```text
+/// *** Begin Patch
+/// *** Add File: path        then "+" lines
+/// *** Delete File: path
+/// *** Update File: path     then "*** Move to: path"?, and chunks: "@@ context"?, then
+///                           " " / "-" / "+" lines, "*** End of File"?
+/// *** End Patch
+/// ```
+///
+/// Every file's new content is planned first, so by default (`policy: "all_or_nothing"`) a
+/// failing hunk throws and nothing is applied; `"partial"` keeps the hunks before it (what
+/// Codex leaves on disk) and reports it in `failure`. Patch paths are map keys as written;
+/// update and delete hunks read `files[path]`.
+///
+/// - `dialect: "codex"` (the default): Codex's reading (markers padded with whitespace, a
+///   heredoc wrapper, a first chunk without `@@`), hunks in order, each chunk located after
+///   the previous one by exact, trailing-whitespace, whitespace and typographic-punctuation
+///   matching; untouched lines keep their line endings and new lines take their neighbours'.
+/// - `dialect: "cline"`: Cline v4.0.10's `apply_patch` tool byte for byte — its `fuzz`, its
+///   `warnings` for chunks it skips, its error messages.
+///
+/// Throws an `Error` with the core's `code` and message: `invalid_patch` / `invalid_patch_hunk`
+/// (a parse error, with the line number), `empty_patch`, `patch_file_not_found`,
+/// `patch_context_not_found`, Cline's errors in `cline`; `invalid_dialect` / `invalid_policy`
+/// for an unknown option; a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`) for an argument of
+/// the wrong type (`files` must be an object of strings).
+///
+/// @param patch The whole patch text.
+/// @param files The current files: content by path (paths as the patch names them).
+/// @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`).
+/// @example
+/// ```ts
+/// import { applyPatch } from "patchloom"
+/// const { files, deleted, warnings } = applyPatch(patch, { "src/app.py": source })
+/// ```
+#[napi(ts_args_type = "patch: string, files: Record<string, string>, options?: PatchOptions")]
+pub fn apply_patch(
+    env: &Env,
+    patch: Unknown<'_>,
+    files: Unknown<'_>,
+    options: Unknown<'_>,
+) -> napi::Result<PatchResult> {
+    let run = || -> Result<PatchResult, Failure> {
+        let patch = args::string(&patch, "patch")?;
+        let mut files = args::string_record(&files, "files")?;
+        let options = patch_options(&options)?;
+        let plan = patchloom::patch::plan_patch(&patch, &files, &options)?;
+        let deleted = plan.apply_to(&mut files);
+        Ok(PatchResult {
+            files: FileMap(files),
+            deleted,
+            changes: plan.changes.iter().map(PatchChange::from).collect(),
+            warnings: plan.warnings.iter().map(PatchWarning::from).collect(),
+            // Exact below 2^53.
+            fuzz: plan.fuzz as f64,
+            failure: OrNull(plan.failure.as_ref().map(PatchFailure::from)),
+        })
+    };
+    run().map_err(|f| f.into_napi(env))
+}

@@ -1,0 +1,274 @@
+//! The `Workspace` class: the file layer (`patchloom-fs`) — paths kept inside a root,
+//! read-before-edit and staleness checks, encodings and line endings kept, atomic commits,
+//! undo.
+//!
+//! The class owns a `patchloom_fs::Workspace`; its methods take `&mut self`, which napi grants
+//! one call at a time on the JavaScript thread, so no lock is needed. Every method is
+//! synchronous: edits are small file reads and writes, done on the calling thread.
+
+use napi::{Env, Unknown};
+use napi_derive::napi;
+use patchloom::ops::Convention;
+use patchloom::{ApplyOptions, Dialect};
+use patchloom_fs::WorkspaceOptions;
+
+use crate::errors::{self, Failure};
+use crate::types::{EditOutcome, PatchOutcome};
+use crate::{apply, args, ops};
+
+/// A directory whose files a model's edits are applied to safely. The same rules as the
+/// Rust `patchloom_fs::Workspace`, the Python `Workspace` and the CLI:
+///
+/// - **Paths stay inside the root.** Relative paths join it; absolute paths must lie inside
+///   it; `..` escapes and symlinks leading outside throw `path_outside_root`, UNC paths
+///   `unc_path`, paths the ignore file (gitignore syntax, `.patchloomignore` by default)
+///   matches `path_ignored`, Jupyter notebooks `notebook_not_supported`.
+/// - **Read before edit.** `read` records each file's content hash; an edit of an existing
+///   file not read through this workspace throws `not_read`, of one whose content changed
+///   since `stale_file` (a touch alone is fine). Creating a file needs no read. A missing file
+///   is `file_not_found`, with up to three similar paths suggested.
+/// - **Bytes survive.** UTF-8, UTF-8 with a BOM and UTF-16 LE/BE with a BOM are written back
+///   in the same encoding with the same BOM; other files throw `unsupported_encoding` and are
+///   never rewritten. `strReplace`, `insert` and `applyDiff` in `native` see the text with
+///   CRLF line endings read as LF (a model's LF text matches a CRLF file) and untouched lines
+///   keep their own line endings; the Cline dialects see the text unchanged. Files above
+///   `maxFileSize` throw `file_too_large`.
+/// - **Atomic writes:** a temporary file renamed over the old one; permissions and symlinks
+///   kept.
+/// - **Undo:** `undo(path)` takes back the file's last edit (up to `undoDepth` of them);
+///   refused with `stale_file` if the file changed since, `nothing_to_undo` without one.
+/// - **Multi-file patches:** `applyPatch(patch)` commits a `*** Begin Patch` patch all files
+///   or none.
+///
+/// Every error is an `Error` with a stable `code` (the codes above, `io_error` with the
+/// system's message, the operations' own codes such as `not_found` or `search_not_found`); a
+/// wrong argument type is a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`).
+///
+/// Every method is synchronous (the file I/O is small and runs on the calling thread). Paths
+/// cross as UTF-8 strings; `EditOutcome.path` and `root` are the resolved absolute paths.
+///
+/// @example
+/// ```ts
+/// import { Workspace } from "patchloom"
+/// const ws = new Workspace(projectDir)
+/// const text = ws.read("src/app.py")
+/// try {
+///   ws.strReplace("src/app.py", "print('hi')", "print('hello')")
+/// } catch (err) {
+///   // err.code: "stale_file" (changed since read), "not_found", …
+/// }
+/// ```
+#[napi]
+pub struct Workspace {
+    inner: patchloom_fs::Workspace,
+}
+
+#[napi]
+impl Workspace {
+    /// Opens the existing directory `root`. If a multi-file commit there was interrupted by a
+    /// crash, it is completed or rolled back first.
+    ///
+    /// Throws `io_error` if `root` is not an accessible directory; a `TypeError` or a
+    /// `RangeError` (`code === "ERR_OUT_OF_RANGE"`) for a bad option.
+    ///
+    /// @param root The workspace's root directory.
+    /// @param options `ignoreFile` (default `".patchloomignore"`), `maxFileSize` (bytes,
+    /// default 1 GiB), `undoDepth` (edits per file, default 5).
+    #[napi(constructor, ts_args_type = "root: string, options?: WorkspaceOptions")]
+    pub fn new(env: &Env, root: Unknown<'_>, options: Unknown<'_>) -> napi::Result<Self> {
+        let run = || -> Result<Self, Failure> {
+            let root = args::string(&root, "root")?;
+            let mut settings = WorkspaceOptions::new();
+            if let Some(name) = args::option_string(&options, "options", "ignoreFile")? {
+                settings = settings.ignore_file(name);
+            }
+            if let Some(bytes) = args::option_integer(&options, "options", "maxFileSize")? {
+                settings = settings.max_file_size(bytes);
+            }
+            if let Some(depth) = args::option_integer(&options, "options", "undoDepth")? {
+                settings = settings.undo_depth(usize::try_from(depth).unwrap_or(usize::MAX));
+            }
+            Ok(Workspace {
+                inner: patchloom_fs::Workspace::open(root, settings)?,
+            })
+        };
+        run().map_err(|f| f.into_napi(env))
+    }
+
+    /// The root directory: absolute, symlinks resolved.
+    #[napi(getter)]
+    pub fn root(&self) -> String {
+        self.inner.root().to_string_lossy().into_owned()
+    }
+
+    /// Reads a file: its decoded text, line endings as they are. Records its content hash,
+    /// which later edits are checked against.
+    ///
+    /// Throws the path checks' codes, `file_not_found`, `file_too_large`,
+    /// `unsupported_encoding`, `io_error`.
+    #[napi(ts_args_type = "path: string")]
+    pub fn read(&mut self, env: &Env, path: Unknown<'_>) -> napi::Result<String> {
+        let path = args::string(&path, "path").map_err(|f| f.into_napi(env))?;
+        errors::core(env, self.inner.read(path))
+    }
+
+    /// Claude Code's edit (see the function `strReplace`) on a file: `oldStr` must occur
+    /// exactly once unless `replaceAll`. An empty `oldStr` creates a missing (or empty) file.
+    /// The file must have been read and be unchanged since (`not_read`, `stale_file`).
+    ///
+    /// @param path The file.
+    /// @param oldStr The text to replace (LF line endings match a CRLF file).
+    /// @param newStr The replacement.
+    /// @param replaceAll Replace every occurrence (default `false`).
+    #[napi(ts_args_type = "path: string, oldStr: string, newStr: string, replaceAll?: boolean")]
+    pub fn str_replace(
+        &mut self,
+        env: &Env,
+        path: Unknown<'_>,
+        old_str: Unknown<'_>,
+        new_str: Unknown<'_>,
+        replace_all: Unknown<'_>,
+    ) -> napi::Result<EditOutcome> {
+        let mut run = || -> Result<EditOutcome, Failure> {
+            let path = args::string(&path, "path")?;
+            let old_str = args::string(&old_str, "oldStr")?;
+            let new_str = args::string(&new_str, "newStr")?;
+            let replace_all = args::optional_boolean(&replace_all, "replaceAll")?.unwrap_or(false);
+            let outcome = self
+                .inner
+                .str_replace(path, &old_str, &new_str, replace_all)?;
+            Ok(EditOutcome::from(outcome))
+        };
+        run().map_err(|f| f.into_napi(env))
+    }
+
+    /// Inserts `text` as whole lines at `line` (see the function `insert`): `"before"` 1-based
+    /// line `line` (0 or past the end appends), or `"after"` line `line` (0: at the top). The
+    /// file must have been read and be unchanged since.
+    ///
+    /// @param path The file.
+    /// @param line The line number, a non-negative integer.
+    /// @param text The lines to insert.
+    /// @param convention `"before"` or `"after"`.
+    #[napi(
+        ts_args_type = "path: string, line: number, text: string, convention: 'before' | 'after'"
+    )]
+    pub fn insert(
+        &mut self,
+        env: &Env,
+        path: Unknown<'_>,
+        line: Unknown<'_>,
+        text: Unknown<'_>,
+        convention: Unknown<'_>,
+    ) -> napi::Result<EditOutcome> {
+        let mut run = || -> Result<EditOutcome, Failure> {
+            let path = args::string(&path, "path")?;
+            let line = ops::line_number(&line, "line")?;
+            let text = args::string(&text, "text")?;
+            let convention: Convention = args::string(&convention, "convention")?.parse()?;
+            let outcome = self.inner.insert(path, line, &text, convention)?;
+            Ok(EditOutcome::from(outcome))
+        };
+        run().map_err(|f| f.into_napi(env))
+    }
+
+    /// Writes `content` as the file's whole content, as given (the file keeps its encoding and
+    /// BOM; clean a model's content first with the function `write` if wanted). Creates a
+    /// missing file (and needs no read then); an existing file must have been read and be
+    /// unchanged since.
+    ///
+    /// @param path The file.
+    /// @param content The new content.
+    #[napi(ts_args_type = "path: string, content: string")]
+    pub fn write(
+        &mut self,
+        env: &Env,
+        path: Unknown<'_>,
+        content: Unknown<'_>,
+    ) -> napi::Result<EditOutcome> {
+        let mut run = || -> Result<EditOutcome, Failure> {
+            let path = args::string(&path, "path")?;
+            let content = args::string(&content, "content")?;
+            Ok(EditOutcome::from(self.inner.write(path, &content)?))
+        };
+        run().map_err(|f| f.into_napi(env))
+    }
+
+    /// Applies a SEARCH/REPLACE diff to the file (see the function `applyDiff`; `native` by
+    /// default, where the diff sees the text with LF line endings and the file keeps its
+    /// own). On a missing file the diff is applied to empty content and creates the file if
+    /// that succeeds. An existing file must have been read and be unchanged since.
+    ///
+    /// @param path The file.
+    /// @param diff The SEARCH/REPLACE blocks, complete.
+    /// @param options `dialect` (default `"native"`) and `policy` (default
+    /// `"all_or_nothing"`).
+    #[napi(ts_args_type = "path: string, diff: string, options?: ApplyOptions")]
+    pub fn apply_diff(
+        &mut self,
+        env: &Env,
+        path: Unknown<'_>,
+        diff: Unknown<'_>,
+        options: Unknown<'_>,
+    ) -> napi::Result<EditOutcome> {
+        let mut run = || -> Result<EditOutcome, Failure> {
+            let path = args::string(&path, "path")?;
+            let diff = args::string(&diff, "diff")?;
+            let (dialect, policy) = apply::dialect_and_policy(&options, Dialect::Native)?;
+            let options = ApplyOptions::new().dialect(dialect).policy(policy);
+            Ok(EditOutcome::from(
+                self.inner.apply_diff(path, &diff, &options)?,
+            ))
+        };
+        run().map_err(|f| f.into_napi(env))
+    }
+
+    /// Applies a multi-file patch in the `*** Begin Patch` format (see the function
+    /// `applyPatch`) to the files under the root, all files or none: every path is checked
+    /// like any workspace path (a refusal refuses the whole patch), every file is planned in
+    /// memory first, then all are committed atomically (a crash leaves each file entirely old
+    /// or entirely new). Every file keeps its encoding, BOM and the endings of its untouched
+    /// lines; new files are UTF-8.
+    ///
+    /// A patch needs no `read` first (Codex's tool has none), but a file read here must still
+    /// have the content it had then (`stale_file`). Files written count as read, and each can
+    /// be taken back with `undo`.
+    ///
+    /// Throws the path checks' codes, `stale_file`, `unsupported_encoding`, `file_too_large`,
+    /// `io_error`, and the patch errors of `applyPatch` (`patch_file_not_found` suggests
+    /// similar paths). With `policy: "partial"` the hunks before a failing one are committed
+    /// and the failure is returned in `failure` (Codex's behaviour).
+    ///
+    /// @param patch The whole patch text; its paths are relative to the root (or absolute
+    /// inside it).
+    /// @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`).
+    #[napi(ts_args_type = "patch: string, options?: PatchOptions")]
+    pub fn apply_patch(
+        &mut self,
+        env: &Env,
+        patch: Unknown<'_>,
+        options: Unknown<'_>,
+    ) -> napi::Result<PatchOutcome> {
+        let mut run = || -> Result<PatchOutcome, Failure> {
+            let patch = args::string(&patch, "patch")?;
+            let options = crate::patch::patch_options(&options)?;
+            Ok(PatchOutcome::from(
+                self.inner.apply_patch(&patch, &options)?,
+            ))
+        };
+        run().map_err(|f| f.into_napi(env))
+    }
+
+    /// Takes back the last edit of the file made through this workspace, atomically
+    /// (re-creating a deleted file, removing a created one).
+    ///
+    /// Throws `nothing_to_undo`, or `stale_file` if the file changed since that edit (then
+    /// nothing is undone).
+    ///
+    /// @param path The file.
+    #[napi(ts_args_type = "path: string")]
+    pub fn undo(&mut self, env: &Env, path: Unknown<'_>) -> napi::Result<EditOutcome> {
+        let path = args::string(&path, "path").map_err(|f| f.into_napi(env))?;
+        errors::core(env, self.inner.undo(path)).map(EditOutcome::from)
+    }
+}
