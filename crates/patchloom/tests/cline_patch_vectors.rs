@@ -9,43 +9,22 @@
 //!
 //! No row is skipped. Exits non-zero on any failure.
 
-mod common;
-
-use std::collections::BTreeMap;
-
-use common::vectors_dir;
 use patchloom::patch::cline::{ClineParse, parse_lines};
 use patchloom::patch::{ChangeKind, PatchDialect, PatchOptions, Warning, plan_patch};
+use patchloom_testkit::Tally;
+use patchloom_testkit::cline::{
+    CLINE_APPLY_PATCH, CLINE_APPLY_PATCH_CORPUS, PatchJson, PatchWarning, check_expect,
+    patch_error_json, patch_files, row_label, warnings_json,
+};
 use serde_json::{Map, Value, json};
 
-fn files_of(v: &Value) -> BTreeMap<String, String> {
-    v.as_object()
-        .map(|m| {
-            m.iter()
-                .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned()))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn warnings_json(warnings: &[Warning]) -> Value {
-    Value::Array(
-        warnings
-            .iter()
-            .map(|w| {
-                let mut m = Map::new();
-                m.insert("path".into(), json!(w.path));
-                if let Some(i) = w.chunk_index {
-                    m.insert("chunkIndex".into(), json!(i));
-                }
-                m.insert("message".into(), json!(w.message));
-                if let Some(c) = &w.context {
-                    m.insert("context".into(), json!(c));
-                }
-                Value::Object(m)
-            })
-            .collect(),
-    )
+fn warning(w: &Warning) -> PatchWarning<'_> {
+    PatchWarning {
+        path: &w.path,
+        chunk_index: w.chunk_index,
+        message: &w.message,
+        context: w.context.as_deref(),
+    }
 }
 
 /// Cline's `{patch, fuzz}` as JSON, `warnings` left out when empty (as Cline deletes it).
@@ -71,13 +50,12 @@ fn parse_json(p: &ClineParse) -> Value {
     let mut patch = Map::new();
     patch.insert("actions".into(), Value::Object(actions));
     if !p.warnings.is_empty() {
-        patch.insert("warnings".into(), warnings_json(&p.warnings));
+        patch.insert(
+            "warnings".into(),
+            warnings_json(p.warnings.iter().map(warning)),
+        );
     }
     json!({"patch": Value::Object(patch), "fuzz": p.fuzz})
-}
-
-fn error_json(e: &patchloom::Error) -> Value {
-    json!({"error": e.message(), "error_name": "DiffError"})
 }
 
 fn run_parse(row: &Value) -> Value {
@@ -85,74 +63,53 @@ fn run_parse(row: &Value) -> Value {
         .as_array()
         .map(|a| a.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
-    match parse_lines(&lines, &files_of(&row["files"])) {
+    match parse_lines(&lines, &patch_files(&row["files"])) {
         Ok(p) => parse_json(&p),
-        Err(e) => error_json(&e),
+        Err(e) => patch_error_json(e.message()),
     }
 }
 
 fn run_apply(row: &Value) -> Value {
-    let mut files = files_of(&row["files"]);
+    let mut files = patch_files(&row["files"]);
     let options = PatchOptions::new().dialect(PatchDialect::Cline);
     let plan = match plan_patch(row["patch"].as_str().unwrap_or_default(), &files, &options) {
         Ok(plan) => plan,
-        Err(e) => return error_json(&e),
+        Err(e) => return patch_error_json(e.message()),
     };
     let deleted = plan.apply_to(&mut files);
-    let mut starts = Map::new();
-    for c in &plan.changes {
-        if let ChangeKind::Update { start_lines, .. } = &c.kind {
-            starts.insert(c.path.clone(), json!(start_lines));
-        }
+    PatchJson {
+        files: files
+            .iter()
+            .map(|(p, c)| (p.as_str(), c.as_str()))
+            .collect(),
+        deleted: &deleted,
+        fuzz: plan.fuzz,
+        start_lines: plan
+            .changes
+            .iter()
+            .filter_map(|c| match &c.kind {
+                ChangeKind::Update { start_lines, .. } => {
+                    Some((c.path.as_str(), start_lines.as_slice()))
+                }
+                _ => None,
+            })
+            .collect(),
+        warnings: plan.warnings.iter().map(warning).collect(),
     }
-    let mut out = json!({
-        "files": files,
-        "deleted": deleted,
-        "fuzz": plan.fuzz,
-        "start_line_numbers": Value::Object(starts),
-    });
-    if !plan.warnings.is_empty() {
-        out["warnings"] = warnings_json(&plan.warnings);
-    }
-    out
+    .to_json()
 }
 
 fn main() {
-    let path = vectors_dir().join("cline-apply-patch.jsonl");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let mut tallies: Vec<(String, usize, usize)> = Vec::new();
-    let mut failures = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let row: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}"));
-        let op = row["op"].as_str().unwrap_or_default().to_owned();
-        let got = match op.as_str() {
+    let mut tally = Tally::default();
+    for row in patchloom_testkit::load_jsonl::<Value>(CLINE_APPLY_PATCH) {
+        let op = row["op"].as_str().unwrap_or_default();
+        let got = match op {
             "patch_parser_parse" => run_parse(&row),
             "apply_patch" => run_apply(&row),
             other => panic!("unknown op {other}"),
         };
-        let ok = got == row["expect"];
-        if !ok {
-            failures.push(format!(
-                "{} ({}):\n  expected {}\n  got      {}",
-                row["id"], row["name"], row["expect"], got
-            ));
-        }
-        match tallies.iter_mut().find(|t| t.0 == op) {
-            Some(t) => {
-                t.1 += usize::from(ok);
-                t.2 += 1;
-            }
-            None => tallies.push((op, usize::from(ok), 1)),
-        }
+        tally.record(op, &row_label(&row), check_expect(&row, &got));
     }
-    for (op, passed, total) in &tallies {
-        println!("cline-apply-patch {op}: {passed}/{total} passed");
-    }
-    if !failures.is_empty() {
-        for f in &failures {
-            eprintln!("FAIL {f}");
-        }
-        std::process::exit(1);
-    }
+    tally.print_parts(CLINE_APPLY_PATCH_CORPUS);
+    patchloom_testkit::exit_on_failures(&tally.failures, usize::MAX, "failures");
 }

@@ -14,130 +14,40 @@
 //!
 //! Exits non-zero on any failure.
 
-mod common;
-
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
-
-use common::vectors_dir;
 use patchloom::Policy;
 use patchloom::patch::{PatchOptions, plan_patch};
+use patchloom_testkit::codex::{PARTIAL_SUCCESS_SCENARIO, run_codex_scenarios};
+use patchloom_testkit::{ScenarioPolicy, Tree};
 
 /// Scenarios where patchloom's default differs from Codex on purpose, with the reason.
 const DEVIATIONS: &[(&str, &str)] = &[(
-    "015_failure_after_partial_success_leaves_changes",
+    PARTIAL_SUCCESS_SCENARIO,
     "Codex keeps the Add it wrote before the failing Update; patchloom plans every hunk first \
      and by default commits all or nothing, so the tree is left unchanged. Policy::Partial \
      reproduces Codex's tree exactly (checked).",
 )];
 
-#[derive(Default, PartialEq, Eq, Debug)]
-struct Tree {
-    files: BTreeMap<String, String>,
-    dirs: BTreeSet<String>,
-}
-
-fn read_tree(root: &Path) -> Tree {
-    let mut tree = Tree::default();
-    if root.is_dir() {
-        walk(root, root, &mut tree);
-    }
-    tree
-}
-
-fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.map(|e| e.path()).unwrap_or_else(|e| panic!("{e}")))
-        .collect();
-    entries.sort();
-    for path in entries {
-        let rel = path
-            .strip_prefix(root)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .to_string_lossy()
-            .replace('\\', "/");
-        if path.is_dir() {
-            tree.dirs.insert(rel);
-            walk(root, &path, tree);
-        } else {
-            let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let text =
-                String::from_utf8(bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            tree.files.insert(rel, text);
-        }
-    }
-}
-
 /// The tree after planning `patch` against `input` with `policy` and applying the plan; an
-/// error leaves the input unchanged (the scenarios ignore errors, like Codex's runner).
-fn run(input: &Tree, patch: &str, policy: Policy) -> Tree {
-    let mut files = input.files.clone();
-    let mut dirs = input.dirs.clone();
+/// error leaves the input unchanged (the scenarios ignore errors, like Codex's runner). Writing
+/// a file creates its parent directories.
+fn run(input: &Tree, patch: &str, policy: ScenarioPolicy) -> Tree {
+    let policy = match policy {
+        ScenarioPolicy::AllOrNothing => Policy::AllOrNothing,
+        ScenarioPolicy::Partial => Policy::Partial,
+    };
+    let before = input.text_files();
     let options = PatchOptions::new().policy(policy);
-    if let Ok(plan) = plan_patch(patch, &input.files, &options) {
-        plan.apply_to(&mut files);
-        for path in files.keys() {
-            let mut at = path.as_str();
-            while let Some(i) = at.rfind('/') {
-                at = &at[..i];
-                dirs.insert(at.to_owned());
-            }
+    match plan_patch(patch, &before, &options) {
+        Ok(plan) => {
+            let mut files = before.clone();
+            plan.apply_to(&mut files);
+            Tree::from_text(files, input.dirs.clone())
         }
+        Err(_) => input.clone(),
     }
-    Tree { files, dirs }
 }
 
 fn main() {
-    let root = vectors_dir().join("patch");
-    let mut scenarios = Vec::new();
-    for set in ["scenarios", "scenarios-eol-supplement"] {
-        let mut dirs: Vec<_> = std::fs::read_dir(root.join(set))
-            .unwrap_or_else(|e| panic!("{set}: {e}"))
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_dir())
-            .collect();
-        dirs.sort();
-        scenarios.extend(dirs);
-    }
-    let (mut passed, mut failures, mut notes) = (0, Vec::new(), Vec::new());
-    for dir in &scenarios {
-        let name = dir
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let input = read_tree(&dir.join("input"));
-        let expected = read_tree(&dir.join("expected"));
-        let patch = std::fs::read_to_string(dir.join("patch.txt"))
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let default = run(&input, &patch, Policy::AllOrNothing);
-        match DEVIATIONS.iter().find(|(n, _)| *n == name) {
-            Some((_, reason)) => {
-                let partial = run(&input, &patch, Policy::Partial);
-                if default == input && partial == expected {
-                    passed += 1;
-                    notes.push(format!("  deviation {name}: {reason}"));
-                } else {
-                    failures.push(format!(
-                        "{name}: default {:?} (input {:?}); partial {:?}; expected {:?}",
-                        default, input, partial, expected
-                    ));
-                }
-            }
-            None if default == expected => passed += 1,
-            None => failures.push(format!(
-                "{name}:\n  expected {expected:?}\n  got      {default:?}"
-            )),
-        }
-    }
-    println!("codex-scenarios: {passed}/{} passed", scenarios.len());
-    for n in &notes {
-        println!("{n}");
-    }
-    if !failures.is_empty() {
-        for f in &failures {
-            eprintln!("FAIL {f}");
-        }
-        std::process::exit(1);
-    }
+    let failures = run_codex_scenarios("codex-scenarios", DEVIATIONS, run);
+    patchloom_testkit::exit_on_failures(&failures, usize::MAX, "failures");
 }

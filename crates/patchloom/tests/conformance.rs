@@ -4,31 +4,9 @@
 //!
 //! No vector is skipped.
 
-mod common;
-
-use common::{CLINE_CORPORA, Chunking, ClineVector, load};
 use patchloom::cline::{Version, construct_new_file_content};
 use patchloom::{ApplierOptions, Dialect, StreamingApplier, TextOffset};
-
-/// What a call produced, in the vectors' terms.
-#[derive(Debug, PartialEq, Eq)]
-enum Observed {
-    Content {
-        new_content: String,
-        match_indices: Vec<usize>,
-    },
-    Error(String),
-}
-
-fn expected(v: &ClineVector) -> Observed {
-    match &v.expect.error {
-        Some(message) => Observed::Error(message.clone()),
-        None => Observed::Content {
-            new_content: v.expect.new_content.clone().expect("new_content"),
-            match_indices: v.expect.match_indices.clone().expect("match_indices"),
-        },
-    }
-}
+use patchloom_testkit::{CLINE_CORPORA, Chunking, ClineOutcome as Observed, ClineVector, SEED};
 
 fn stateless(v: &ClineVector) -> Observed {
     let version: Version = v.version.parse().expect("version");
@@ -93,15 +71,15 @@ fn main() {
         Some(Chunking::Whole),
         Some(Chunking::Line),
         Some(Chunking::Char),
-        Some(Chunking::Random(0x5EED)),
+        Some(Chunking::Random(SEED)),
     ];
     let mut failures = Vec::new();
     for corpus in CLINE_CORPORA {
-        let vectors = load(corpus);
+        let vectors = patchloom_testkit::load_cline_corpus(corpus);
         for mode in modes {
             let mut passed = 0;
             for v in &vectors {
-                let want = expected(v);
+                let want = v.expected();
                 let got = match mode {
                     None => Ok(stateless(v)),
                     Some(chunking) => streamed(v, chunking),
@@ -125,13 +103,7 @@ fn main() {
             );
         }
     }
-    if !failures.is_empty() {
-        for f in failures.iter().take(20) {
-            eprintln!("FAIL {f}");
-        }
-        eprintln!("{} failures", failures.len());
-        std::process::exit(1);
-    }
+    patchloom_testkit::exit_on_failures(&failures, 20, "failures");
 }
 
 fn mode_name(mode: Option<Chunking>) -> &'static str {

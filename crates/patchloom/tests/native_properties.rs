@@ -2,12 +2,10 @@
 //! that occurs twice is refused, and chunking never changes the previews, the splices or the
 //! outcome.
 
-mod common;
-
-use common::Chunking;
 use patchloom::{
     ApplierOptions, ApplyOptions, Dialect, ErrorKind, StreamingApplier, TextOffset, apply_diff,
 };
+use patchloom_testkit::Chunking;
 use proptest::prelude::*;
 
 /// Code-like lines, some near-duplicates of others (indentation, trailing space, quotes).

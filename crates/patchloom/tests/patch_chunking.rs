@@ -2,27 +2,19 @@
 //! cut: whole, per line, per character, at seeded random points, and at any proptest chunking.
 //! The hunks each push reports, concatenated, are exactly the final hunks.
 
-mod common;
-
-use common::{Chunking, vectors_dir};
 use patchloom::patch::{Hunk, PatchParser, parse_patch};
+use patchloom_testkit::Chunking;
+use patchloom_testkit::codex::scenario_dirs;
 use proptest::prelude::*;
 
 /// Every scenario patch, plus patches that exercise the lenient reading and the errors.
 fn corpus() -> Vec<String> {
-    let mut out = Vec::new();
-    for set in ["scenarios", "scenarios-eol-supplement"] {
-        let dir = vectors_dir().join("patch").join(set);
-        let mut entries: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-            .filter_map(|e| e.ok().map(|e| e.path().join("patch.txt")))
-            .filter(|p| p.is_file())
-            .collect();
-        entries.sort();
-        for p in entries {
-            out.push(std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{e}")));
-        }
-    }
+    let mut out: Vec<String> = scenario_dirs()
+        .into_iter()
+        .map(|dir| dir.join("patch.txt"))
+        .filter(|p| p.is_file())
+        .map(|p| std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{e}")))
+        .collect();
     out.extend(
         [
             "<<'EOF'\r\n*** Begin Patch\r\n*** Add File: a\r\n+é ✅\r\n*** Update File: b\r\n import x\r\n\r\n+y\r\n@@ fn f()\r\n-z\r\n*** End of File\r\n*** End Patch\r\nEOF\r\n",

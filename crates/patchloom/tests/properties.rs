@@ -1,13 +1,11 @@
 //! Property tests: chunking never changes the result, the preview after every push equals the
 //! stateless call on that prefix, splices rebuild the preview, and no input panics.
 
-mod common;
-
 use std::collections::HashMap;
 
-use common::{Chunking, load};
 use patchloom::cline::{Version, construct_new_file_content};
 use patchloom::{ApplierOptions, Dialect, StreamingApplier, TextOffset};
+use patchloom_testkit::{Chunking, load_cline_corpus};
 use proptest::prelude::*;
 
 fn dialect(version: Version) -> Dialect {
@@ -140,7 +138,7 @@ proptest! {
 /// must equal the recorded Cline result for exactly that prefix.
 #[test]
 fn exhaustive_streams_match_cline_at_every_prefix() {
-    let vectors = load("cline-diff-streaming-exhaustive");
+    let vectors = load_cline_corpus("cline-diff-streaming-exhaustive");
     let mut groups: HashMap<(String, String, String), Vec<_>> = HashMap::new();
     for v in &vectors {
         let case = v.id.rsplitn(3, '-').nth(2).expect("id").to_owned();

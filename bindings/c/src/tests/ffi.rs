@@ -6,16 +6,8 @@ use std::ptr;
 
 use crate::*;
 
-/// What a call produced: content and match positions, or an error.
-#[derive(Debug, PartialEq, Eq)]
-pub(super) enum Observed {
-    Content {
-        new_content: String,
-        /// Match indices in UTF-16 units (Cline's `matchIndices`).
-        match_indices: Vec<usize>,
-    },
-    Error(String),
-}
+/// What a call produced: content and match positions, or an error (the core runner's type).
+pub(super) use patchloom_testkit::ClineOutcome as Observed;
 
 /// An owned error read back through the C accessors.
 #[derive(Debug, PartialEq, Eq)]

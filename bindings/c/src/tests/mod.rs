@@ -14,7 +14,9 @@
 //! - `patch_vectors`: the `apply_patch` rows of `cline-apply-patch` through `pl_apply_patch`.
 //! - `workspace`: `pl_workspace_*` on temporary directories and `pl_apply_patch`'s C layer.
 //!
-//! `ffi`, `ops_ffi` and `patch_ffi` hold the small safe wrappers they use.
+//! `ffi`, `ops_ffi` and `patch_ffi` hold the small safe wrappers they use; the vector loading,
+//! chunkings, scoring and tallies are `patchloom-testkit`'s, shared with the core's runners so
+//! they cannot drift.
 
 mod boundary;
 mod ffi;
@@ -27,7 +29,3 @@ mod patch_vectors;
 mod robustness;
 mod vectors;
 mod workspace;
-
-/// The vector loader and chunkings of the core's own runner, shared so the two cannot drift.
-#[path = "../../../../crates/patchloom/tests/common/mod.rs"]
-mod common;

@@ -8,42 +8,23 @@
 //! not expose; they are counted as not run. Prints `cline-apply-patch apply_patch: <passed>/<total>
 //! passed` (visible with `--nocapture`, as `make test-c` runs it).
 
-use serde_json::{Map, Value, json};
+use patchloom_testkit::Tally;
+use patchloom_testkit::cline::{
+    CLINE_APPLY_PATCH, CLINE_APPLY_PATCH_CORPUS, PatchJson, PatchWarning, check_expect,
+    patch_error_json, patch_files, row_label,
+};
+use serde_json::Value;
 
-use super::common::vectors_dir;
-use super::patch_ffi::{PatchOut, apply_patch};
+use super::patch_ffi::apply_patch;
 use crate::*;
-
-fn warnings_json(out: &PatchOut) -> Value {
-    Value::Array(
-        out.warnings
-            .iter()
-            .map(|w| {
-                let mut m = Map::new();
-                m.insert("path".into(), json!(w.path));
-                if let Some(i) = w.chunk_index {
-                    m.insert("chunkIndex".into(), json!(i));
-                }
-                m.insert("message".into(), json!(w.message));
-                if let Some(c) = &w.context {
-                    m.insert("context".into(), json!(c));
-                }
-                Value::Object(m)
-            })
-            .collect(),
-    )
-}
 
 /// The row through `pl_apply_patch`, as the JSON the core's runner builds.
 fn run_apply(row: &Value) -> Result<Value, String> {
-    let files: Vec<(&str, &str)> = row["files"]
-        .as_object()
-        .map(|m| {
-            m.iter()
-                .map(|(k, v)| (k.as_str(), v.as_str().unwrap_or_default()))
-                .collect()
-        })
-        .unwrap_or_default();
+    let files = patch_files(&row["files"]);
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
     let options = pl_patch_options {
         dialect: PL_PATCH_DIALECT_CLINE,
         policy: PL_POLICY_ALL_OR_NOTHING,
@@ -51,63 +32,57 @@ fn run_apply(row: &Value) -> Result<Value, String> {
     let patch = row["patch"].as_str().unwrap_or_default();
     let out = match apply_patch(patch, &files, Some(options))? {
         Ok(out) => out,
-        Err(e) => return Ok(json!({"error": e.message, "error_name": "DiffError"})),
+        Err(e) => return Ok(patch_error_json(&e.message)),
     };
-    let mut starts = Map::new();
-    for c in &out.changes {
-        if c.kind == PL_PATCH_CHANGE_UPDATE {
-            starts.insert(c.path.clone(), json!(c.start_lines));
-        }
+    Ok(PatchJson {
+        files: out
+            .files
+            .iter()
+            .map(|(p, c)| (p.as_str(), c.as_str()))
+            .collect(),
+        deleted: &out.deleted,
+        fuzz: out.fuzz,
+        start_lines: out
+            .changes
+            .iter()
+            .filter(|c| c.kind == PL_PATCH_CHANGE_UPDATE)
+            .map(|c| (c.path.as_str(), c.start_lines.as_slice()))
+            .collect(),
+        warnings: out
+            .warnings
+            .iter()
+            .map(|w| PatchWarning {
+                path: &w.path,
+                chunk_index: w.chunk_index,
+                message: &w.message,
+                context: w.context.as_deref(),
+            })
+            .collect(),
     }
-    let files: Map<String, Value> = out
-        .files
-        .iter()
-        .map(|(p, c)| (p.clone(), json!(c)))
-        .collect();
-    let mut got = json!({
-        "files": files,
-        "deleted": out.deleted,
-        "fuzz": out.fuzz,
-        "start_line_numbers": Value::Object(starts),
-    });
-    if !out.warnings.is_empty() {
-        got["warnings"] = warnings_json(&out);
-    }
-    Ok(got)
+    .to_json())
 }
 
 #[test]
 fn cline_apply_patch_vectors_through_the_c_abi() {
-    let path = vectors_dir().join("cline-apply-patch.jsonl");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let (mut passed, mut total, mut not_run) = (0, 0, 0);
-    let mut failures = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let row: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}"));
+    let mut tally = Tally::default();
+    for row in patchloom_testkit::load_jsonl::<Value>(CLINE_APPLY_PATCH) {
         match row["op"].as_str() {
-            Some("apply_patch") => {}
-            Some("patch_parser_parse") => {
-                not_run += 1;
-                continue;
+            Some("apply_patch") => {
+                let got = run_apply(&row);
+                tally.record(
+                    "apply_patch",
+                    &row_label(&row),
+                    got.and_then(|got| check_expect(&row, &got)),
+                );
             }
+            Some("patch_parser_parse") => tally.not_run(
+                "patch_parser_parse",
+                "Cline's PatchParser alone is not part of the C ABI",
+            ),
             other => panic!("unknown op {other:?}"),
         }
-        total += 1;
-        match run_apply(&row) {
-            Ok(got) if got == row["expect"] => passed += 1,
-            Ok(got) => failures.push(format!(
-                "{} ({}):\n  expected {}\n  got      {}",
-                row["id"], row["name"], row["expect"], got
-            )),
-            Err(why) => failures.push(format!("{}: {why}", row["id"])),
-        }
     }
-    println!("cline-apply-patch apply_patch: {passed}/{total} passed");
-    println!(
-        "cline-apply-patch patch_parser_parse: {not_run} not run (Cline's PatchParser alone is not \
-         part of the C ABI)"
-    );
-    assert!(total > 0, "no apply_patch rows");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    tally.print_parts(CLINE_APPLY_PATCH_CORPUS);
+    assert!(tally.total() > 0, "no apply_patch rows");
+    assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
 }

@@ -5,7 +5,10 @@
 //! Prints `<corpus> <mode>: <passed>/<total> passed` per corpus and mode (visible with
 //! `--nocapture`, as `make test-c` runs it). No vector is skipped.
 
-use super::common::{CLINE_CORPORA, Chunking, ClineVector, SplitMix64, load};
+use patchloom_testkit::{
+    CLINE_CORPORA, Chunking, ClineVector, SEED, load_cline_corpus, split_random_bytes,
+};
+
 use super::ffi::{Applier, Observed, construct, observed, take_outcome};
 use crate::*;
 
@@ -37,22 +40,10 @@ impl Mode {
             Mode::Stateless => vec![bytes],
             Mode::Streamed(c) => c.split(diff).into_iter().map(str::as_bytes).collect(),
             Mode::Bytes => bytes.chunks(1).collect(),
-            Mode::RandomBytes(seed) => {
-                let mut rng = SplitMix64(seed ^ bytes.len() as u64);
-                let mut pieces = Vec::new();
-                let mut at = 0;
-                while at < bytes.len() {
-                    let next = (at + 1 + (rng.next() % 16) as usize).min(bytes.len());
-                    pieces.push(&bytes[at..next]);
-                    at = next;
-                }
-                pieces
-            }
+            Mode::RandomBytes(seed) => split_random_bytes(bytes, seed),
         }
     }
 }
-
-const SEED: u64 = 0x5EED;
 
 const MODES: [Mode; 7] = [
     Mode::Stateless,
@@ -63,16 +54,6 @@ const MODES: [Mode; 7] = [
     Mode::Streamed(Chunking::Random(SEED)),
     Mode::RandomBytes(SEED),
 ];
-
-fn expected(v: &ClineVector) -> Observed {
-    match &v.expect.error {
-        Some(message) => Observed::Error(message.clone()),
-        None => Observed::Content {
-            new_content: v.expect.new_content.clone().expect("new_content"),
-            match_indices: v.expect.match_indices.clone().expect("match_indices"),
-        },
-    }
-}
 
 fn version(v: &ClineVector) -> (pl_cline_version, pl_dialect) {
     match v.version.as_str() {
@@ -134,12 +115,12 @@ fn streamed(v: &ClineVector, mode: Mode) -> Result<Observed, String> {
 fn every_vector_through_the_c_abi() {
     let mut failures = Vec::new();
     for corpus in CLINE_CORPORA {
-        let vectors = load(corpus);
+        let vectors = load_cline_corpus(corpus);
         assert!(!vectors.is_empty(), "{corpus} is empty");
         for mode in MODES {
             let mut passed = 0;
             for v in &vectors {
-                let want = expected(v);
+                let want = v.expected();
                 let got = match mode {
                     Mode::Stateless => stateless(v),
                     _ => streamed(v, mode),
@@ -161,17 +142,11 @@ fn every_vector_through_the_c_abi() {
             );
         }
     }
-    for f in failures.iter().take(20) {
-        eprintln!("FAIL {f}");
-    }
-    assert!(failures.is_empty(), "{} failures", failures.len());
+    patchloom_testkit::assert_no_failures(&failures, 20, "failures");
 }
 
 #[test]
 fn random_byte_splits_do_cut_characters() {
-    // The random-byte mode is only worth its time if it splits multi-byte characters.
     let diff = "------- SEARCH\n\u{1F680}\u{e9}\u{20ac}\n=======\n\u{4e2d}\n+++++++ REPLACE\n";
-    let pieces = Mode::RandomBytes(SEED).pieces(diff);
-    assert!(pieces.iter().any(|p| std::str::from_utf8(p).is_err()));
-    assert_eq!(pieces.concat(), diff.as_bytes());
+    patchloom_testkit::assert_cuts_a_character(&Mode::RandomBytes(SEED).pieces(diff), diff);
 }

@@ -40,8 +40,16 @@
 //! one the ending of the region's last line (none at the end of a file without one). Bytes
 //! outside the regions never change. Overlapping regions refuse the later block. By default any
 //! failed block refuses the whole diff ([`Policy::AllOrNothing`](crate::Policy)).
+//!
+//! # Reporting
+//!
+//! A placed block reports the tier that decided and, separately, every kind of difference the
+//! match tolerated ([`BlockReport::normalizations`](crate::BlockReport::normalizations)): each
+//! SEARCH line compared with its file line under each rule on its own, once the tier has
+//! decided (see [`differences`]).
 
 mod diagnose;
+mod differences;
 mod engine;
 mod indent;
 mod index;

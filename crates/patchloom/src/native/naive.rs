@@ -6,6 +6,10 @@
 //! tier; what the oracle checks is everything around them (which windows exist, how they are
 //! counted, the hint and tie rules).
 //!
+//! What a match tolerated (`relaxed`) is found the same way once the window has won: each
+//! SEARCH line against its file line under every rule of `differences` separately, written
+//! out again here character by character.
+//!
 //! One deliberate difference: the fast code's work budget (`WINDOW_BUDGET`) has no counterpart,
 //! since the small inputs of the property tests never come near it.
 
@@ -23,6 +27,7 @@ pub(crate) struct Found {
     pub(crate) candidates: usize,
     pub(crate) hinted: bool,
     pub(crate) indent: IndentMap,
+    /// Every kind of difference tolerated, one bit per [`Tier`] (never the exact one).
     pub(crate) relaxed: u8,
 }
 
@@ -80,19 +85,18 @@ fn bit(t: Tier) -> u8 {
     1 << t as u8
 }
 
-/// A candidate window: (first line, line count, tier, indentation map, relaxations).
-type Window = (usize, usize, Tier, IndentMap, u8);
+/// A candidate window: (first line, line count, tier, indentation map).
+type Window = (usize, usize, Tier, IndentMap);
 
 /// Pairs (file line, SEARCH line) meet the line-preserving rules, except `typo`, which must be a
-/// typo instead: the strictest tier every pair meets, the indentation map and the relaxations.
+/// typo instead: the strictest tier every pair meets and the indentation map.
 fn pairs_meet(
     file: &[Line],
     search: &SearchText,
     pairs: &[(usize, usize)],
     typo: Option<usize>,
-) -> Option<(Tier, IndentMap, u8)> {
+) -> Option<(Tier, IndentMap)> {
     let mut worst = Tier::Exact;
-    let mut relaxed = 0;
     let mut indents = Vec::new();
     for &(i, j) in pairs {
         let (f, s) = (file[i].content, search.lines[j].as_str());
@@ -114,9 +118,6 @@ fn pairs_meet(
         } else {
             return None;
         };
-        if tier != Tier::Exact {
-            relaxed |= bit(tier);
-        }
         worst = worst.max(tier);
         if !f.trim().is_empty() && !s.trim().is_empty() {
             indents.push((indent_of(f), indent_of(s)));
@@ -127,10 +128,7 @@ fn pairs_meet(
     } else {
         IndentMap::IDENTITY
     };
-    if !indent.is_identity() {
-        relaxed |= bit(Tier::Indentation);
-    }
-    Some((worst.min(Tier::Punctuation), indent, relaxed))
+    Some((worst.min(Tier::Punctuation), indent))
 }
 
 /// Tiers 1–5: every window of as many lines as the SEARCH text, line by line. Exact and
@@ -144,14 +142,14 @@ fn line_tiers(
     let mut groups: [Vec<Window>; 4] = Default::default();
     for first in 0..(file.len() + 1).saturating_sub(k) {
         let pairs: Vec<(usize, usize)> = (0..k).map(|j| (first + j, j)).collect();
-        if let Some((tier, indent, relaxed)) = pairs_meet(file, search, &pairs, None) {
+        if let Some((tier, indent)) = pairs_meet(file, search, &pairs, None) {
             let group = match tier {
                 Tier::Exact | Tier::LineEndings => 0,
                 Tier::TrailingWhitespace => 1,
                 Tier::Indentation => 2,
                 _ => 3,
             };
-            groups[group].push((first, k, tier, indent, relaxed));
+            groups[group].push((first, k, tier, indent));
         }
     }
     let names = [
@@ -164,7 +162,7 @@ fn line_tiers(
         .into_iter()
         .zip(names)
         .find(|(g, _)| !g.is_empty())
-        .map(|(g, name)| decide(file, &g, name, hint))
+        .map(|(g, name)| decide(file, search, &g, name, hint))
 }
 
 /// The SEARCH text without line-number prefixes, if every line has one (a blank line after
@@ -212,14 +210,8 @@ fn blank_tier(file: &[Line], search: &SearchText) -> Vec<Window> {
             }
             let pairs: Vec<(usize, usize)> =
                 f_nb.iter().copied().zip(s_nb.iter().copied()).collect();
-            if let Some((_, indent, relaxed)) = pairs_meet(file, search, &pairs, None) {
-                out.push((
-                    a,
-                    b + 1 - a,
-                    Tier::BlankLines,
-                    indent,
-                    relaxed | bit(Tier::BlankLines),
-                ));
+            if let Some((_, indent)) = pairs_meet(file, search, &pairs, None) {
+                out.push((a, b + 1 - a, Tier::BlankLines, indent));
             }
         }
     }
@@ -240,8 +232,8 @@ fn typo_tier(file: &[Line], search: &SearchText) -> Vec<Window> {
             if blank(&search.lines[j]) || blank(file[first + j].content) {
                 continue;
             }
-            if let Some((_, indent, relaxed)) = pairs_meet(file, search, &pairs, Some(j)) {
-                out.push((first, k, Tier::Typo, indent, relaxed));
+            if let Some((_, indent)) = pairs_meet(file, search, &pairs, Some(j)) {
+                out.push((first, k, Tier::Typo, indent));
                 break;
             }
         }
@@ -249,16 +241,65 @@ fn typo_tier(file: &[Line], search: &SearchText) -> Vec<Window> {
     out
 }
 
+/// Whitespace at the start of `s` (a whitespace-only line is all of it).
+fn leading(s: &str) -> String {
+    s.chars().take_while(|c| c.is_whitespace()).collect()
+}
+
+/// Whitespace at the end of `s`, reversed.
+fn trailing(s: &str) -> String {
+    s.chars().rev().take_while(|c| c.is_whitespace()).collect()
+}
+
+/// What a window that won on `tier` tolerated: every rule on every pair (file line, SEARCH
+/// line) separately. The pairs are the window's lines in order, or, on the blank-line tier,
+/// its non-blank lines with the SEARCH's non-blank lines. The tier itself stands for the
+/// line-number prefixes (`search` is then the stripped text), the blank lines or the typo.
+fn differences(file: &[Line], search: &SearchText, first: usize, count: usize, tier: Tier) -> u8 {
+    let mut set = 0;
+    if matches!(tier, Tier::LineNumberPrefix | Tier::BlankLines | Tier::Typo) {
+        set |= bit(tier);
+    }
+    let pairs: Vec<(usize, usize)> = if tier == Tier::BlankLines {
+        let f_nb = (first..first + count).filter(|&i| !blank(file[i].content));
+        let s_nb = (0..search.lines.len()).filter(|&j| !blank(&search.lines[j]));
+        f_nb.zip(s_nb).collect()
+    } else {
+        (0..count).map(|j| (first + j, j)).collect()
+    };
+    for (i, j) in pairs {
+        let (f, s) = (file[i].content, search.lines[j].as_str());
+        if file[i].eol != search.eols[j] {
+            set |= bit(Tier::LineEndings);
+        }
+        if trailing(f) != trailing(s) {
+            set |= bit(Tier::TrailingWhitespace);
+        }
+        let has_content = |x: &str| x.chars().any(|c| !c.is_whitespace());
+        if has_content(f) && has_content(s) && leading(f) != leading(s) {
+            set |= bit(Tier::Indentation);
+        }
+        let (ft, st) = (f.trim(), s.trim());
+        let folded = fold_trimmed(f) == fold_trimmed(s);
+        // The typo line needed folding unless its raw text is already a typo.
+        if ft != st && (folded || !is_typo(ft, st)) {
+            set |= bit(Tier::Punctuation);
+        }
+    }
+    set
+}
+
 /// One window wins; several refuse, unless the hint is within [`HINT_WINDOW`] lines of a
-/// unique nearest one.
+/// unique nearest one. `search` is the text the windows were compared with.
 fn decide(
     file: &[Line],
+    search: &SearchText,
     windows: &[Window],
     tier: Tier,
     hint: Option<usize>,
 ) -> Result<Found, NaiveMiss> {
     let found = |w: &Window, hinted: bool| {
-        let &(first, count, tier, indent, relaxed) = w;
+        let &(first, count, tier, indent) = w;
         let end = if count == 0 {
             file[first].start
         } else {
@@ -271,7 +312,7 @@ fn decide(
             candidates: windows.len(),
             hinted,
             indent,
-            relaxed,
+            relaxed: differences(file, search, first, count, tier),
         }
     };
     if windows.len() == 1 {
@@ -304,6 +345,7 @@ pub(crate) fn locate(
     if let Some((stripped, number)) = strip_numbers(search)
         && let Some(decided) = line_tiers(&file, &stripped, hint.or(Some(number)))
     {
+        // What the stripped text tolerated, and the prefixes.
         return decided.map(|mut f| {
             f.tier = Tier::LineNumberPrefix;
             f.relaxed |= bit(Tier::LineNumberPrefix);
@@ -312,11 +354,11 @@ pub(crate) fn locate(
     }
     let blank = blank_tier(&file, search);
     if !blank.is_empty() {
-        return decide(&file, &blank, Tier::BlankLines, hint);
+        return decide(&file, search, &blank, Tier::BlankLines, hint);
     }
     let typos = typo_tier(&file, search);
     if !typos.is_empty() {
-        return decide(&file, &typos, Tier::Typo, hint);
+        return decide(&file, search, &typos, Tier::Typo, hint);
     }
     Err(NaiveMiss::NotFound)
 }

@@ -1,6 +1,7 @@
 //! The fast cascade ([`tiers::locate`]) against its naive oracle ([`naive::locate`]) on small
 //! generated files and SEARCH texts built to reach every tier: the same region, tier, candidate
-//! count, hint use, indentation map and relaxations, or the same refusal.
+//! count, hint use, indentation map and set of tolerated differences (each side computing it
+//! from its own rule definitions), or the same refusal.
 
 use std::cell::OnceCell;
 
@@ -9,7 +10,7 @@ use proptest::prelude::*;
 use super::diagnose;
 use super::index::FileIndex;
 use super::naive::{self, NaiveMiss};
-use super::tiers::{self, Miss, SearchText};
+use super::tiers::{self, Miss, SearchText, Tier};
 
 /// Code-like lines with near-duplicates: indentation, tabs, trailing space, typography, typos,
 /// blank and whitespace-only lines, dashes and dots, a zero-width space.
@@ -38,6 +39,7 @@ fn file_line() -> impl Strategy<Value = String> {
         Just("it’s\u{A0}done"),
         Just("it's done"),
         Just("zero\u{200B}width"),
+        Just("  \u{200B}"),
         Just("12 | value"),
     ]
     .prop_map(str::to_owned)
@@ -215,8 +217,7 @@ fn fast(
             candidates: l.candidates,
             hinted: l.hinted,
             indent: l.indent,
-            // The exact tier relaxes nothing (the indexed path sets its bit, harmlessly).
-            relaxed: l.relaxed & !1,
+            relaxed: l.relaxed,
         }),
         Err(Miss::NotFound) => Err(NaiveMiss::NotFound),
         Err(Miss::Ambiguous { tier, windows }) => Err(NaiveMiss::Ambiguous { tier, windows }),
@@ -230,6 +231,11 @@ proptest! {
     #[test]
     fn cascade_agrees_with_naive_oracle((text, search, hint) in case()) {
         let want = naive::locate(&text, &search, hint);
+        if let Ok(found) = &want {
+            // The set never has the exact bit and always has the deciding tier's kind.
+            prop_assert_eq!(found.relaxed & Tier::Exact.bit(), 0);
+            prop_assert!(found.tier == Tier::Exact || found.relaxed & found.tier.bit() != 0);
+        }
         // Without an index (the engine's state before its first tolerant match) ...
         let fresh = OnceCell::new();
         prop_assert_eq!(&fast(&text, &fresh, &search, hint), &want, "fresh index");
@@ -252,13 +258,15 @@ proptest! {
     }
 }
 
-/// The generator reaches every tier, with and without a hint, and ambiguity.
+/// The generator reaches every tier, with and without a hint, and ambiguity; and every kind of
+/// difference a line can hide (line endings, trailing whitespace, indentation, punctuation)
+/// under a looser deciding tier.
 #[test]
 fn generated_cases_reach_every_tier() {
-    use super::tiers::Tier;
     use proptest::strategy::ValueTree;
     let mut runner = proptest::test_runner::TestRunner::deterministic();
     let mut found = std::collections::BTreeSet::new();
+    let mut hidden = std::collections::BTreeSet::new();
     let (mut hinted, mut ambiguous, mut not_found) = (0, 0, 0);
     for _ in 0..1000 {
         let (text, search, hint) = case().new_tree(&mut runner).expect("case").current();
@@ -266,11 +274,23 @@ fn generated_cases_reach_every_tier() {
             Ok(f) => {
                 found.insert(f.tier);
                 hinted += usize::from(f.hinted);
+                let kinds = [
+                    Tier::LineEndings,
+                    Tier::TrailingWhitespace,
+                    Tier::Indentation,
+                    Tier::Punctuation,
+                ];
+                hidden.extend(
+                    kinds
+                        .into_iter()
+                        .filter(|&k| k < f.tier && f.relaxed & k.bit() != 0),
+                );
             }
             Err(NaiveMiss::NotFound) => not_found += 1,
             Err(NaiveMiss::Ambiguous { .. }) => ambiguous += 1,
         }
     }
     assert_eq!(found.len(), Tier::Typo as usize + 1, "{found:?}");
+    assert_eq!(hidden.len(), 4, "{hidden:?}");
     assert!(hinted > 0 && ambiguous > 0 && not_found > 0);
 }

@@ -13,6 +13,7 @@ use std::cell::OnceCell;
 
 use memchr::memmem;
 
+use super::differences::tolerated;
 use super::indent::IndentMap;
 use super::index::FileIndex;
 use super::normalize::{BLANK, fold_trimmed, indent_of, loose_hash, split_line_number};
@@ -34,7 +35,7 @@ pub(crate) enum Tier {
 }
 
 impl Tier {
-    fn bit(self) -> u8 {
+    pub(crate) fn bit(self) -> u8 {
         1 << self as u8
     }
 }
@@ -105,7 +106,9 @@ pub(crate) struct Located {
     /// A `:start_line:` hint chose among several candidates.
     pub(crate) hinted: bool,
     pub(crate) indent: IndentMap,
-    /// The relaxations used, one bit per [`Tier`].
+    /// Every kind of difference the match tolerated between the SEARCH text and the region,
+    /// one bit per [`Tier`] (never [`Tier::Exact`]'s), found once the tier has decided (see
+    /// [`differences`](super::differences)).
     pub(crate) relaxed: u8,
     /// The indentation of the first non-blank line of the SEARCH text as matched (without
     /// line-number prefixes), which a replacement carrying the wrong indentation repeats.
@@ -113,7 +116,7 @@ pub(crate) struct Located {
 }
 
 impl Located {
-    /// Whether the relaxation of `tier` was needed.
+    /// Whether a difference of the kind `tier` relaxes was tolerated.
     pub(crate) fn used(&self, tier: Tier) -> bool {
         self.relaxed & tier.bit() != 0
     }
@@ -142,7 +145,6 @@ struct Cand {
     /// The tier this window meets (within a bucket, exact or line endings).
     tier: Tier,
     indent: IndentMap,
-    relaxed: u8,
 }
 
 /// Runs the cascade for one non-empty SEARCH text.
@@ -153,7 +155,14 @@ pub(crate) fn locate(
     hint: Option<usize>,
 ) -> Result<Located, Miss> {
     debug_assert!(!search.lines.is_empty());
-    let with_indent = |mut found: Located, search: &SearchText| {
+    // Once a tier has decided: what the match tolerated (compared with the SEARCH text the tier
+    // compared), and the SEARCH text's indentation.
+    let settle = |mut found: Located, search: &SearchText| {
+        found.relaxed = tolerated(&text[found.start..found.end], search, found.tier);
+        debug_assert!(
+            found.tier == Tier::Exact || found.used(found.tier),
+            "{found:?}"
+        );
         found.search_indent = search
             .lines
             .iter()
@@ -165,7 +174,7 @@ pub(crate) fn locate(
     if let Some(exact) = exact_fast_path(text, search)
         && !exact.is_empty()
     {
-        return decide(exact, Tier::Exact, hint).map(|f| with_indent(f, search));
+        return decide(exact, Tier::Exact, hint).map(|f| settle(f, search));
     }
     // Index only around the anchors' hits if nothing is indexed yet and anchors apply (see
     // [`sparse`]); else the whole file, once per applier.
@@ -193,7 +202,7 @@ pub(crate) fn locate(
     };
     let mut budget = WINDOW_BUDGET;
     if let Some(found) = line_tiers(&views, search, hint, &mut budget)? {
-        return Ok(with_indent(found, search));
+        return Ok(settle(found, search));
     }
     if let Some((stripped, number)) = search.without_line_numbers() {
         // (Never with sparse views: the plan refuses SEARCH texts with line numbers.)
@@ -204,8 +213,7 @@ pub(crate) fn locate(
         };
         if let Some(mut found) = found {
             found.tier = Tier::LineNumberPrefix;
-            found.relaxed |= Tier::LineNumberPrefix.bit();
-            return Ok(with_indent(found, &stripped));
+            return Ok(settle(found, &stripped));
         }
     }
     let keys = Keys::new(search);
@@ -214,11 +222,11 @@ pub(crate) fn locate(
     }
     let blank = blank_tier(&views, search, &keys, &mut budget)?;
     if !blank.is_empty() {
-        return decide(blank, Tier::BlankLines, hint).map(|f| with_indent(f, search));
+        return decide(blank, Tier::BlankLines, hint).map(|f| settle(f, search));
     }
     let typos = typo_tier(&views, search, &keys, &mut budget)?;
     if !typos.is_empty() {
-        return decide(typos, Tier::Typo, hint).map(|f| with_indent(f, search));
+        return decide(typos, Tier::Typo, hint).map(|f| settle(f, search));
     }
     Err(Miss::NotFound)
 }
@@ -283,9 +291,9 @@ fn line_tiers(
         for first in firsts {
             spend(budget)?;
             let pairs = (0..k).map(|j| (first + j, j));
-            if let Some((tier, indent, relaxed)) = compare(v.text, ix, search, pairs, None) {
+            if let Some((tier, indent)) = compare(v.text, ix, search, pairs, None) {
                 let bucket = (tier as usize).saturating_sub(1);
-                buckets[bucket].push(cand(v, first, k, tier, indent, relaxed));
+                buckets[bucket].push(cand(v, first, k, tier, indent));
             }
         }
     }
@@ -343,7 +351,6 @@ fn exact_fast_path(text: &str, search: &SearchText) -> Option<Vec<Cand>> {
             line_count: k,
             tier: Tier::Exact,
             indent: IndentMap::IDENTITY,
-            relaxed: 0,
         });
     }
     // `needle` minus its last `\n` at the very end of a file without a final newline.
@@ -359,7 +366,6 @@ fn exact_fast_path(text: &str, search: &SearchText) -> Option<Vec<Cand>> {
                 line_count: k,
                 tier: Tier::LineEndings,
                 indent: IndentMap::IDENTITY,
-                relaxed: Tier::LineEndings.bit(),
             });
         }
     }
@@ -376,7 +382,7 @@ fn exact_fast_path(text: &str, search: &SearchText) -> Option<Vec<Cand>> {
     Some(out)
 }
 
-fn cand(v: &View, first: usize, count: usize, tier: Tier, indent: IndentMap, relaxed: u8) -> Cand {
+fn cand(v: &View, first: usize, count: usize, tier: Tier, indent: IndentMap) -> Cand {
     Cand {
         start: v.byte + v.ix.start(first),
         end: v.byte + v.ix.start(first + count),
@@ -384,7 +390,6 @@ fn cand(v: &View, first: usize, count: usize, tier: Tier, indent: IndentMap, rel
         line_count: count,
         tier,
         indent,
-        relaxed,
     }
 }
 
@@ -394,17 +399,17 @@ fn spend(budget: &mut usize) -> Result<(), Miss> {
 }
 
 /// Compares file lines with SEARCH lines pairwise (`(file line, search line)`): the strictest
-/// line-preserving tier every pair meets, the indentation map, and the relaxations used. The
-/// SEARCH line `typo`, if given, must instead differ from its file line by a typo.
+/// line-preserving tier every pair meets and the indentation map. The SEARCH line `typo`, if
+/// given, must instead differ from its file line by a typo. (What the winning window tolerated
+/// is found afterwards, by [`tolerated`].)
 fn compare(
     text: &str,
     ix: &FileIndex,
     search: &SearchText,
     pairs: impl Iterator<Item = (usize, usize)>,
     typo: Option<usize>,
-) -> Option<(Tier, IndentMap, u8)> {
+) -> Option<(Tier, IndentMap)> {
     let mut worst = Tier::Exact;
-    let mut relaxed = 0u8;
     let mut indents = Vec::new();
     for (fi, sj) in pairs {
         let f = ix.content(text, fi);
@@ -429,7 +434,6 @@ fn compare(
         } else {
             return None;
         };
-        relaxed |= tier.bit();
         worst = worst.max(tier);
         if !f.trim().is_empty() && !s.trim().is_empty() {
             indents.push((indent_of(f), indent_of(s)));
@@ -440,11 +444,8 @@ fn compare(
     } else {
         IndentMap::IDENTITY
     };
-    if !indent.is_identity() {
-        relaxed |= Tier::Indentation.bit();
-    }
     // A typo window is classified by its other lines; report it as the typo tier.
-    Some((worst.min(Tier::Punctuation), indent, relaxed))
+    Some((worst.min(Tier::Punctuation), indent))
 }
 
 /// Windows whose non-blank lines match the SEARCH's non-blank lines, blank lines ignored
@@ -475,16 +476,8 @@ fn blank_tier(
             }
             spend(budget)?;
             let pairs = (0..m).map(|j| (ix.nonblank[c + j] as usize, keys.nonblank[j]));
-            if let Some((_, indent, relaxed)) = compare(v.text, ix, search, pairs, None) {
-                let relaxed = relaxed | Tier::BlankLines.bit();
-                out.push(cand(
-                    v,
-                    first,
-                    last + 1 - first,
-                    Tier::BlankLines,
-                    indent,
-                    relaxed,
-                ));
+            if let Some((_, indent)) = compare(v.text, ix, search, pairs, None) {
+                out.push(cand(v, first, last + 1 - first, Tier::BlankLines, indent));
             }
         }
     }
@@ -522,8 +515,8 @@ fn typo_tier(
             }
             spend(budget)?;
             let pairs = (0..k).map(|j| (first + j, j));
-            if let Some((_, indent, relaxed)) = compare(v.text, ix, search, pairs, Some(p)) {
-                out.push(cand(v, first, k, Tier::Typo, indent, relaxed));
+            if let Some((_, indent)) = compare(v.text, ix, search, pairs, Some(p)) {
+                out.push(cand(v, first, k, Tier::Typo, indent));
             }
         }
     }
@@ -542,7 +535,7 @@ fn decide(cands: Vec<Cand>, tier: Tier, hint: Option<usize>) -> Result<Located, 
         candidates: cands.len(),
         hinted,
         indent: c.indent,
-        relaxed: c.relaxed,
+        relaxed: 0,
         search_indent: String::new(),
     };
     if let [only] = cands.as_slice() {

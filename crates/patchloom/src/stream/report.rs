@@ -124,7 +124,12 @@ pub struct BlockReport {
     /// Whether the replacement was shifted by [`indent_delta`](Self::indent_delta) because it
     /// carried the SEARCH text's indentation rather than the file's (`native`).
     pub reindented: bool,
-    /// The differences the match tolerated (`native`; empty for an exact match).
+    /// Every kind of difference the match tolerated between the SEARCH text and the matched
+    /// region (`native`), each once, in the order of [`Normalization`]'s variants; empty for an
+    /// exact match and in the Cline dialects. Each SEARCH line is compared with its file line
+    /// under every rule, so it lists more than the [`strategy`](Self::strategy) that decided:
+    /// e.g. an LF, de-indented SEARCH text with trailing spaces matched in a CRLF file reports
+    /// `indentation` as its strategy and `[LineEndings, TrailingWhitespace, Indentation]` here.
     pub normalizations: Vec<Normalization>,
     /// Why the block failed, when [`status`](Self::status) is [`BlockStatus::Failed`].
     pub error: Option<Error>,

@@ -1,59 +1,27 @@
-//! Shared by the integration tests: the vector files and chunkings.
-#![allow(dead_code, unreachable_pub)]
+//! How a diff is cut into pushes: whole, per line, per character, at seeded random character
+//! boundaries ([`Chunking`]), or at seeded random bytes ([`split_random_bytes`]).
+//!
+//! The random cuts come from [`SplitMix64`] seeded with `seed ^ len`, so every run (and every
+//! runner, in every language binding) cuts a given text the same way.
 
-use std::path::PathBuf;
-
-use serde::Deserialize;
-
-/// One `constructNewFileContent` vector (see `tests/vectors/README.md`).
-#[derive(Deserialize, Clone)]
-pub struct ClineVector {
-    pub id: String,
-    pub version: String,
-    pub original: String,
-    pub diff: String,
-    pub is_final: bool,
-    pub expect: Expect,
-}
-
-#[derive(Deserialize, Clone)]
-pub struct Expect {
-    pub new_content: Option<String>,
-    pub match_indices: Option<Vec<usize>>,
-    pub error: Option<String>,
-}
-
-pub fn vectors_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors")
-}
-
-/// The Cline corpora, in the order runners report them.
-pub const CLINE_CORPORA: &[&str] = &[
-    "cline-unit",
-    "cline-diff-differential",
-    "cline-diff-streaming-exhaustive",
-];
-
-pub fn load(corpus: &str) -> Vec<ClineVector> {
-    let path = vectors_dir().join(format!("{corpus}.jsonl"));
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
-        .collect()
-}
+/// The seed the runners use for their random chunkings.
+pub const SEED: u64 = 0x5EED;
 
 /// How a diff is cut into pushes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Chunking {
+    /// The whole text in one push.
     Whole,
+    /// One line (with its `\n`) per push.
     Line,
+    /// One character per push.
     Char,
+    /// Runs of 1 to 16 characters, drawn from a [`SplitMix64`] seeded with `seed ^ len`.
     Random(u64),
 }
 
 impl Chunking {
+    /// The name the runners print: `whole`, `line`, `char` or `random`.
     pub fn name(self) -> &'static str {
         match self {
             Chunking::Whole => "whole",
@@ -82,7 +50,7 @@ impl Chunking {
                 let mut pieces = Vec::new();
                 let mut at = 0;
                 while at + 1 < bounds.len() {
-                    let step = 1 + (rng.next() % 16) as usize;
+                    let step = 1 + (rng.next_u64() % 16) as usize;
                     let next = (at + step).min(bounds.len() - 1);
                     pieces.push(&text[bounds[at]..bounds[next]]);
                     at = next;
@@ -93,11 +61,37 @@ impl Chunking {
     }
 }
 
+/// `bytes` cut into runs of 1 to 16 bytes at seeded random points, so also inside characters.
+pub fn split_random_bytes(bytes: &[u8], seed: u64) -> Vec<&[u8]> {
+    let mut rng = SplitMix64(seed ^ bytes.len() as u64);
+    let mut pieces = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let next = (at + 1 + (rng.next_u64() % 16) as usize).min(bytes.len());
+        pieces.push(&bytes[at..next]);
+        at = next;
+    }
+    pieces
+}
+
+/// Checks that `pieces` rebuild `text` and that one of them cuts a character (a random-byte
+/// chunking is only worth its time if it splits multi-byte characters).
+///
+/// # Panics
+/// When they do not.
+#[track_caller]
+pub fn assert_cuts_a_character(pieces: &[&[u8]], text: &str) {
+    assert!(pieces.iter().any(|p| std::str::from_utf8(p).is_err()));
+    assert_eq!(pieces.concat(), text.as_bytes());
+}
+
 /// A small deterministic generator (SplitMix64), so random chunkings are the same on every run.
+#[derive(Clone, Debug)]
 pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
-    pub fn next(&mut self) -> u64 {
+    /// The next value.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
