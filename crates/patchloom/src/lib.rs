@@ -1,6 +1,8 @@
 //! patchloom applies the edits language models write to files — SEARCH/REPLACE blocks streamed
-//! token by token — exactly as the tools they replace do, while the model is still streaming,
-//! and fast.
+//! token by token, `str_replace` calls, line inserts, whole-file writes, multi-file patches —
+//! while the model is still streaming, and fast: byte-exact with the tools they replace in the
+//! Cline dialects, and in the `native` dialect tolerant of what models get slightly wrong and
+//! refusing what is ambiguous or stale.
 //!
 //! # Overview
 //!
@@ -8,8 +10,15 @@
 //!   [`preview`](StreamingApplier::preview) and a per-push [`Update`] splice, then
 //!   [`finish`](StreamingApplier::finish) into an [`Outcome`] with a report per block. The work
 //!   per push is proportional to the pushed text.
+//! - [`apply_diff`]: a whole diff at once, in the `native` dialect by default ([`Dialect`],
+//!   [`Policy`]).
 //! - [`cline::construct_new_file_content`]: the stateless drop-in for Cline's
-//!   `constructNewFileContent`, byte-identical with Cline v4.0.10 for final and partial calls.
+//!   `constructNewFileContent`, byte-identical with Cline v4.0.10 for final and partial calls;
+//!   [`cline::ResumeCache`] makes Cline's call-per-prefix pattern cheap.
+//! - [`ops`]: the tool-call edits (`str_replace` with Claude Code's rules, line inserts in both
+//!   conventions, Roo's `insert_content`); [`fixes`]: Cline's `write_to_file` clean-up.
+//! - [`patch`]: the `*** Begin Patch` multi-file format (Codex, Cline), parsed while streaming
+//!   and planned in memory.
 //! - [`Error`]: one error type with a stable [`code`](Error::code); in the Cline dialects its
 //!   message is Cline's exact text.
 //! - [`Position`] and [`TextOffset`]: every reported position in UTF-8 bytes, UTF-16 code units
