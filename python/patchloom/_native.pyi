@@ -421,6 +421,14 @@ class EditOutcome:
     @property
     def encoding(self) -> Literal["utf-8", "utf-8-bom", "utf-16le", "utf-16be"]:
         """The file's encoding, kept from the original (new files are UTF-8)."""
+    @property
+    def report(self) -> Union[Edit, Outcome, None]:
+        """What the operation reported: an :class:`Edit` (``str_replace``, ``insert``; its
+        positions are in the text with ``\\r\\n`` read as ``\\n``), an :class:`Outcome`
+        (``apply_diff``, with a report per block), or None (a write, an undo, a patch)."""
+    @property
+    def moved_from(self) -> Optional[str]:
+        """For a file a patch moved, the path it came from as the patch names it; else None."""
 
 @final
 class Workspace:

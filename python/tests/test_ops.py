@@ -55,30 +55,47 @@ def roo_tool(v: dict[str, Any]) -> Optional[str]:
         return f"succeeded, want error {expect['error']!r}"
     if (got.new_content, got.edit_type) != (expect["content"], expect["edit_type"]):
         return f"got {(got.new_content, got.edit_type)!r}, want {expect!r}"
+    # Roo's diff view re-adds a final newline the original had (a documented rule of the tool).
+    view = expect.get("diff_view_final_content")
+    if view is not None:
+        shown = got.new_content
+        if (v["original"] or "").endswith("\n") and not shown.endswith("\n"):
+            shown += "\n"
+        if shown != view:
+            return f"diff view {shown!r}, want {view!r}"
     return None
 
 
+def roo_rule(v: dict[str, Any]) -> Optional[str]:
+    """Documented rules the engine can observe; any other rule id is a failure to look at."""
+    if v["id"] == "roo-insert-054":
+        # A non-integer native `line` that reaches the tool anyway is not rejected.
+        patchloom.insert_content(v["original"], v["line"], v["content"])
+        return None
+    return f"documented rule {v['id']} has no check and no skip reason"
+
+
 def test_roo_insert_content(summary: list[str]) -> None:
-    rows = [v for v in load("roo-insert-content") if v["kind"] in ("tool", "rule")]
-    failures, skipped = [], 0
+    rows = load("roo-insert-content")
+    failures, checked, skipped = [], 0, 0
     for v in rows:
         if v["id"] in SKIP:
             skipped += 1
             continue
-        if v["kind"] == "rule":
-            # roo-insert-054: a non-integer native line reaching the tool is not rejected.
-            patchloom.insert_content(v["original"], v["line"], v["content"])
-            continue
-        why = roo_tool(v)
+        if v["kind"] == "insert_groups":
+            continue  # counted as not run below
+        why = roo_tool(v) if v["kind"] == "tool" else roo_rule(v)
+        checked += 1
         if why:
             failures.append(f"{v['id']}: {why}")
-    checked = len(rows) - skipped
-    line = (
-        f"roo-insert-content tool+rule rows: {checked - len(failures)}/{checked} passed, "
-        f"{skipped} skipped"
-    )
+    groups = sum(1 for v in rows if v["kind"] == "insert_groups")
+    line = f"roo-insert-content: {checked - len(failures)}/{checked} passed, {skipped} skipped"
     summary.append(line)
     summary.extend(f"  skipped {k}: {why}" for k, why in SKIP.items())
+    summary.append(
+        f"  not run: {groups} insert_groups rows (Roo's internal array helper, not a Python API; "
+        "the core's runner checks them)"
+    )
     assert not failures, line + "\n" + "\n".join(failures[:5])
 
 

@@ -29,6 +29,8 @@ def test_read_edit_stale_undo(root: Path) -> None:
     assert ws.read("app.py") == "def greet():\r\n    print('hi')\r\n"
     outcome = ws.str_replace("app.py", "greet():\n    print('hi')", "greet():\n    print('hello')")
     assert (outcome.kind, outcome.changed, outcome.encoding) == ("update", True, "utf-8")
+    assert isinstance(outcome.report, patchloom.Edit) and outcome.report.replacements == 1
+    assert outcome.moved_from is None
     assert outcome.path == (root / "app.py").resolve()
     # The model's LF text matched; the file keeps its CRLF endings.
     assert (root / "app.py").read_bytes() == b"def greet():\r\n    print('hello')\r\n"
@@ -44,7 +46,9 @@ def test_read_edit_stale_undo(root: Path) -> None:
 
     # Read again, edit, then undo restores the bytes before the edit.
     ws.read("app.py")
-    ws.apply_diff("app.py", "<<<<<<< SEARCH\nprint('hey')\n=======\nprint('yo')\n>>>>>>> REPLACE\n")
+    diffed = ws.apply_diff("app.py", "<<<<<<< SEARCH\nprint('hey')\n=======\nprint('yo')\n>>>>>>> REPLACE\n")
+    assert isinstance(diffed.report, patchloom.Outcome)
+    assert [b.strategy for b in diffed.report.blocks] == ["indentation"]
     assert (root / "app.py").read_bytes() == b"def greet():\r\n    print('yo')\r\n"
     ws.undo("app.py")
     assert (root / "app.py").read_bytes() == b"def greet():\r\n    print('hey')\r\n"
@@ -112,7 +116,7 @@ def test_refusals_leave_disk_untouched(root: Path) -> None:
 def test_create_and_insert(root: Path) -> None:
     ws = patchloom.Workspace(os.fspath(root))
     created = ws.write("new/notes.md", "# Notes\n")
-    assert (created.kind, created.new_content) == ("create", "# Notes\n")
+    assert (created.kind, created.new_content, created.report) == ("create", "# Notes\n", None)
     assert (root / "new" / "notes.md").read_text() == "# Notes\n"
     ws.insert("new/notes.md", 1, "first line", "after")
     assert (root / "new" / "notes.md").read_text() == "# Notes\nfirst line\n"
@@ -154,6 +158,10 @@ def test_apply_patch_on_disk_all_or_nothing(root: Path) -> None:
     assert [(f.kind, f.encoding) for f in outcome.files] == [("update", "utf-8-bom"), ("delete", "utf-8")]
     assert (root / "a.txt").read_bytes() == b"\xef\xbb\xbfone\r\nTWO\r\n"
     assert not (root / "b.txt").exists()
+    moved = ws.apply_patch(
+        "*** Begin Patch\n*** Update File: c.txt\n*** Move to: d.txt\n@@\n-new\n+newer\n*** End Patch\n"
+    )
+    assert [(f.kind, f.moved_from, f.path.name) for f in moved.files] == [("move", "c.txt", "d.txt")]
     with pytest.raises(patchloom.PathRefusedError):
         ws.apply_patch("*** Begin Patch\n*** Add File: ../escape.txt\n+x\n*** End Patch\n")
     assert not (root.parent / "escape.txt").exists()

@@ -6,7 +6,7 @@
 
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
-use patchloom::{ApplierOptions, Dialect, Error, Policy, StreamingApplier};
+use patchloom::{ApplierOptions, Dialect, Error, ErrorKind, Policy, StreamingApplier};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 
@@ -26,12 +26,25 @@ impl PyStreamingApplier {
     fn lock(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, Option<StreamingApplier>>> {
         match self.inner.try_lock() {
             Ok(guard) => Ok(guard),
-            // A panic inside the core would have poisoned the lock; the state it guards is
-            // still a whole applier (the core never leaves one half-updated for a caller).
-            Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
+            // A panic inside the core (a bug) poisoned the lock mid-push: the applier may be
+            // half-updated, so it is retired and every later call says so.
+            Err(TryLockError::Poisoned(poisoned)) => {
+                *poisoned.into_inner() = None;
+                self.inner.clear_poison();
+                Err(to_py_err(py, &stopped_by_a_bug()))
+            }
             Err(TryLockError::WouldBlock) => Err(to_py_err(py, &Error::concurrent_use())),
         }
     }
+}
+
+/// The error for an applier retired after a panic inside the engine.
+fn stopped_by_a_bug() -> Error {
+    Error::with_message(
+        ErrorKind::AlreadyFinished,
+        "this applier stopped after an internal error (a bug in patchloom; please report it); \
+         create a new one",
+    )
 }
 
 /// The running applier in a guard, or `AlreadyFinishedError`.

@@ -24,7 +24,7 @@ pub struct PyEdit {
 }
 
 impl PyEdit {
-    fn new(py: Python<'_>, edit: &Edit) -> Self {
+    pub(crate) fn new(py: Python<'_>, edit: &Edit) -> Self {
         PyEdit {
             new_content: PyString::new(py, &edit.new_content).unbind(),
             replacements: edit.replacements,

@@ -8,13 +8,15 @@ use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use patchloom::ops::Convention;
 use patchloom::patch::{PatchDialect, PatchOptions};
-use patchloom::{ApplyOptions, Dialect, Error, Policy};
-use patchloom_fs::{EditOutcome, PatchOutcome, PatchedFile, Workspace, WorkspaceOptions};
+use patchloom::{ApplyOptions, Dialect, Error, ErrorKind, Policy};
+use patchloom_fs::{EditOutcome, PatchOutcome, PatchedFile, Report, Workspace, WorkspaceOptions};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::errors::{exception, to_py_err};
+use crate::ops::PyEdit;
 use crate::patch::PyPatchWarning;
+use crate::types::PyOutcome;
 
 /// What a committed file edit did.
 #[pyclass(module = "patchloom", name = "EditOutcome", frozen, get_all)]
@@ -29,11 +31,27 @@ pub struct PyEditOutcome {
     new_content: Option<Py<PyString>>,
     /// The file's encoding: `"utf-8"`, `"utf-8-bom"`, `"utf-16le"` or `"utf-16be"`.
     encoding: &'static str,
+    /// What the operation reported: an `Edit` (str_replace, insert), an `Outcome` (a diff),
+    /// or None (a write, an undo, a patch).
+    report: Option<Py<PyAny>>,
+    /// For a file a patch moved, the path it came from as the patch names it; else None.
+    moved_from: Option<String>,
+}
+
+/// The report of an edit as a Python object.
+fn report_object(py: Python<'_>, report: &Report) -> PyResult<Option<Py<PyAny>>> {
+    Ok(match report {
+        Report::Edit(edit) => Some(Py::new(py, PyEdit::new(py, edit))?.into_any()),
+        Report::Diff(outcome) => Some(Py::new(py, PyOutcome::new(py, outcome)?)?.into_any()),
+        _ => None,
+    })
 }
 
 impl PyEditOutcome {
     fn from_patched(py: Python<'_>, file: &PatchedFile) -> Self {
         PyEditOutcome {
+            report: None,
+            moved_from: file.moved_from.clone(),
             path: file.resolved.clone(),
             kind: file.kind.as_str(),
             changed: file.changed,
@@ -45,8 +63,10 @@ impl PyEditOutcome {
         }
     }
 
-    pub(crate) fn new(py: Python<'_>, outcome: &EditOutcome) -> Self {
-        PyEditOutcome {
+    pub(crate) fn new(py: Python<'_>, outcome: &EditOutcome) -> PyResult<Self> {
+        Ok(PyEditOutcome {
+            report: report_object(py, &outcome.report)?,
+            moved_from: None,
             path: outcome.path.clone(),
             kind: outcome.kind.as_str(),
             changed: outcome.changed,
@@ -55,7 +75,7 @@ impl PyEditOutcome {
                 .as_deref()
                 .map(|text| PyString::new(py, text).unbind()),
             encoding: outcome.encoding.as_str(),
-        }
+        })
     }
 }
 
@@ -125,15 +145,31 @@ impl PyPatchOutcome {
 /// are refused when the file changed since, encodings and line endings survive, writes are atomic.
 #[pyclass(module = "patchloom", name = "Workspace")]
 pub struct PyWorkspace {
-    inner: Mutex<Workspace>,
+    /// None once a panic inside the engine (a bug) retired the workspace.
+    inner: Mutex<Option<Workspace>>,
+}
+
+/// The error for a workspace retired after a panic inside the engine.
+fn stopped_by_a_bug() -> Error {
+    Error::with_message(
+        ErrorKind::AlreadyFinished,
+        "this workspace stopped after an internal error (a bug in patchloom; please report it); \
+         open a new one",
+    )
 }
 
 impl PyWorkspace {
-    fn lock(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, Workspace>> {
+    fn lock(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, Option<Workspace>>> {
         match self.inner.try_lock() {
             Ok(guard) => Ok(guard),
-            // The workspace's state is whole after any failed call (commits are all or none).
-            Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
+            // A panic inside the engine (a bug) poisoned the lock mid-call: the files on disk
+            // are whole (commits are all or none), but the read records and undo history may
+            // not be, so the workspace is retired.
+            Err(TryLockError::Poisoned(poisoned)) => {
+                *poisoned.into_inner() = None;
+                self.inner.clear_poison();
+                Err(to_py_err(py, &stopped_by_a_bug()))
+            }
             Err(TryLockError::WouldBlock) => Err(to_py_err(py, &Error::concurrent_use())),
         }
     }
@@ -145,7 +181,9 @@ impl PyWorkspace {
         call: impl Send + FnOnce(&mut Workspace) -> patchloom::Result<T>,
     ) -> PyResult<T> {
         let mut guard = self.lock(py)?;
-        let workspace: &mut Workspace = &mut guard;
+        let workspace = guard
+            .as_mut()
+            .ok_or_else(|| to_py_err(py, &stopped_by_a_bug()))?;
         py.detach(move || call(workspace))
             .map_err(|e| to_py_err(py, &e))
     }
@@ -157,7 +195,7 @@ impl PyWorkspace {
         call: impl Send + FnOnce(&mut Workspace) -> patchloom::Result<EditOutcome>,
     ) -> PyResult<PyEditOutcome> {
         let outcome = self.run(py, call)?;
-        Ok(PyEditOutcome::new(py, &outcome))
+        PyEditOutcome::new(py, &outcome)
     }
 }
 
@@ -186,14 +224,18 @@ impl PyWorkspace {
             .detach(|| Workspace::open(&root, options))
             .map_err(|e| to_py_err(py, &e))?;
         Ok(PyWorkspace {
-            inner: Mutex::new(workspace),
+            inner: Mutex::new(Some(workspace)),
         })
     }
 
     /// The workspace's root directory.
     #[getter]
     fn root(&self, py: Python<'_>) -> PyResult<PathBuf> {
-        Ok(self.lock(py)?.root().to_path_buf())
+        let guard = self.lock(py)?;
+        let workspace = guard
+            .as_ref()
+            .ok_or_else(|| to_py_err(py, &stopped_by_a_bug()))?;
+        Ok(workspace.root().to_path_buf())
     }
 
     /// Read a file (recorded, so it may be edited until it changes on disk).
@@ -271,7 +313,10 @@ impl PyWorkspace {
 
     fn __repr__(&self) -> String {
         match self.inner.try_lock() {
-            Ok(ws) => format!("Workspace('{}')", ws.root().display()),
+            Ok(guard) => match guard.as_ref() {
+                Some(ws) => format!("Workspace('{}')", ws.root().display()),
+                None => "Workspace(<stopped>)".to_owned(),
+            },
             Err(_) => "Workspace(<busy>)".to_owned(),
         }
     }
