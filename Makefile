@@ -43,4 +43,4 @@ clean: ## Remove build output
 	$(CARGO) clean
 	rm -rf .venv node/node_modules node/*.node python/patchloom/*.so
 
-include make/c.mk make/python.mk make/node.mk
+include make/c.mk make/python.mk make/node.mk make/fuzz.mk

@@ -964,7 +964,10 @@ enum pl_status pl_applier_push(struct pl_applier *applier,
  *
  * On success `*preview` points to `*preview_len` bytes of UTF-8 followed by a NUL, owned by the
  * applier and valid until the next `pl_applier_push`, `pl_applier_finish` or `pl_applier_free`
- * on it. Reading it costs no copy.
+ * on it. In the Cline dialects each push extends the applier's copy at its end, so reading it
+ * costs no copy. In `native` a push usually changes the middle of the file, so the first read
+ * after such a push copies the whole preview (pushes themselves never do): read it when you
+ * show it, not after every push, or apply each `pl_update` to your own copy instead.
  *
  * @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; `PL_STATUS_ALREADY_FINISHED` after
  * `pl_applier_finish` (use the result's content); `PL_STATUS_CONCURRENT_USE` if another call on
@@ -1629,7 +1632,8 @@ void pl_text_free(struct pl_text *text);
  *
  * - `files`: the current files, `file_count` of them (NULL allowed when 0); a path not among
  *   them does not exist. Paths are compared exactly as the patch writes them. A path given
- *   twice takes the later entry's content. Read only during the call.
+ *   twice is refused (`PL_STATUS_EDIT_REJECTED`, code `duplicate_patch_path`). Read only during
+ *   the call.
  * - `options`: NULL for the defaults (`PL_PATCH_DIALECT_CODEX`, `PL_POLICY_ALL_OR_NOTHING`), as
  *   does a zeroed `pl_patch_options`.
  *
@@ -1642,7 +1646,8 @@ void pl_text_free(struct pl_text *text);
  * @return `PL_STATUS_EDIT_REJECTED` if the patch is malformed or does not fit the files (codes
  * `invalid_patch`, `invalid_patch_hunk` with the line number, `empty_patch`,
  * `patch_file_not_found`, `patch_file_exists`, `patch_context_not_found`,
- * `duplicate_patch_path`, `patch_empty_content`; Cline's exact messages in the Cline dialect),
+ * `duplicate_patch_path`, `patch_empty_content`; Cline's exact messages in the Cline dialect)
+ * or `files` names a path twice (`duplicate_patch_path`, checked before the patch is read),
  * or `PL_STATUS_INVALID_OPTION` (codes `invalid_dialect`, `invalid_policy`) for an options value
  * that is not a `PL_PATCH_DIALECT_` / `PL_POLICY_` value: both with `*error`, a new `pl_error`
  * the caller frees with `pl_error_free`. `PL_STATUS_NULL_ARGUMENT` if `result` or `error` is

@@ -25,6 +25,11 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
  * After `finish`, every method and getter throws an `Error` with
  * `code === "already_finished"`.
  *
+ * A panic inside patchloom (a bug) throws an `Error` with `code === "ERR_PATCHLOOM_PANIC"`
+ * instead of crashing the process. A panic during `push` also poisons this applier, whose
+ * state it may have left half-updated: every later method and getter throws that same code.
+ * Other appliers are unaffected.
+ *
  * Strings cross into Rust as UTF-8: a lone surrogate becomes U+FFFD. Push whole code points
  * (never half of a surrogate pair) and the result is exact.
  *
@@ -54,6 +59,9 @@ export declare class StreamingApplier {
    * it. In the Cline dialects, after an error caused by a complete line further pushes
    * change nothing; in `native`, a failed block is reported in `completed` and the other
    * blocks go on.
+   *
+   * A panic inside patchloom throws an `Error` with `code === "ERR_PATCHLOOM_PANIC"` and
+   * poisons this applier (see the class).
    */
   push(chunk: string): Update
   /**
@@ -445,7 +453,10 @@ export interface BlockReport {
  * Cline's exact text and whose `code` is a stable snake_case code (`search_not_found`,
  * `empty_search_nonempty_file`, `malformed_block`, `match_before_previous_block`,
  * `invalid_state_transition`, `incomplete_at_finish`, `invalid_version`); an argument of the
- * wrong type rejects with a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`).
+ * wrong type rejects with a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`). A panic inside
+ * patchloom (a bug) rejects with an `Error` whose `code` is `ERR_PATCHLOOM_PANIC` (this
+ * package's code, not the core's), as it throws from every other function, instead of
+ * crashing the process.
  *
  * Calls whose diff extends the previous call's diff for the same original and version (Cline's
  * pattern while a diff streams) resume from the previous call instead of starting over; the

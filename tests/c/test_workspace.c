@@ -1,7 +1,7 @@
 /* The file layer and multi-file patches through the C API, on a mkdtemp directory: open, write
  * (create), read, str_replace, an external change refused as stale_file, an unread file refused
  * as not_read, a path outside the root refused, undo, a CRLF file's bytes kept, and
- * pl_apply_patch on two in-memory files. Failing calls must leave their out-parameters
+ * pl_apply_patch on two in-memory files (and a path given twice refused). Failing calls must leave their out-parameters
  * untouched (they hold sentinels here). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -371,6 +371,28 @@ static void patch(void) {
         CHECK_STATUS(pl_apply_patch(bad, strlen(bad), NULL, 2, NULL, &result, &error),
                      PL_STATUS_NULL_ARGUMENT);
         CHECK(result == SENTINEL_PTR(pl_patch_result *) && error == SENTINEL_PTR(pl_error *));
+    }
+
+    /* A path given twice in files is refused, not resolved by keeping one of the entries. */
+    {
+        pl_patch_file twice[3] = {
+            {S("src/app.py"), S("def greet():\r\n    print('hi')\r\n")},
+            {S("old.txt"), S("bye\n")},
+            {S("src/app.py"), S("other\n")},
+        };
+        const char *code, *message;
+        result = SENTINEL_PTR(pl_patch_result *);
+        error = NULL;
+        CHECK_STATUS(pl_apply_patch(text, strlen(text), twice, 3, NULL, &result, &error),
+                     PL_STATUS_EDIT_REJECTED);
+        CHECK(result == SENTINEL_PTR(pl_patch_result *) && error != NULL);
+        if (error != NULL) {
+            CHECK_STATUS(pl_error_code(error, &code, &n), PL_STATUS_OK);
+            CHECK_TEXT(code, n, "duplicate_patch_path");
+            CHECK_STATUS(pl_error_message(error, &message, &n), PL_STATUS_OK);
+            CHECK_TEXT(message, n, "the file src/app.py is given twice in files");
+            pl_error_free(error);
+        }
     }
 }
 

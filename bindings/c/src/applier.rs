@@ -1,12 +1,11 @@
 //! [`pl_applier`]: the engine's [`StreamingApplier`] for C.
 //!
 //! The engine owns the streaming state. The handle adds what C needs around it: the unfinished
-//! UTF-8 character of the last push (see `utf8.rs`), a NUL-terminated copy of the preview kept
-//! in step through each push's splice (so reading the preview costs nothing per push), the
-//! inserted text of the last push, a lifecycle state, because `StreamingApplier::finish`
-//! consumes the engine while the C handle must stay valid until `pl_applier_free`, and a busy
-//! flag, so that a host's threading mistake becomes `PL_STATUS_CONCURRENT_USE` instead of a data
-//! race.
+//! UTF-8 character of the last push (see `utf8.rs`), a NUL-terminated copy of the preview (see
+//! [`CPreview`]), the inserted text of the last push, a lifecycle state, because
+//! `StreamingApplier::finish` consumes the engine while the C handle must stay valid until
+//! `pl_applier_free`, and a busy flag, so that a host's threading mistake becomes
+//! `PL_STATUS_CONCURRENT_USE` instead of a data race.
 
 use std::cell::UnsafeCell;
 use std::ffi::c_char;
@@ -48,8 +47,8 @@ struct Inner {
     state: State,
     /// An unfinished UTF-8 character at the end of the pushes so far.
     pending: Pending,
-    /// The engine's preview, NUL-terminated.
-    preview: CText,
+    /// The engine's preview, NUL-terminated, brought up to date when C reads it.
+    preview: CPreview,
     /// What the last push inserted, NUL-terminated.
     inserted: CText,
     /// Reports of the blocks completed so far, gathered from each push, for snapshots.
@@ -94,6 +93,53 @@ pub struct pl_update {
 thread_local! {
     /// Set by tests to make the next push on this thread panic inside the engine call.
     pub(crate) static PANIC_IN_NEXT_PUSH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The NUL-terminated copy of the engine's preview that `pl_applier_preview` hands out.
+///
+/// A push whose splice ends at the end of the preview (every push in the Cline dialects, whose
+/// preview grows at its end) is applied to the copy at once: that costs the splice, not the
+/// file. A splice anywhere else (a `native` block in the middle of the file) would move the
+/// whole rest of the copy on every push, so it only marks the copy stale, and the next
+/// `pl_applier_preview` copies the engine's preview again: pushes stay proportional to their
+/// chunks, and a host pays for a whole copy only when it reads a preview that changed.
+#[derive(Debug)]
+struct CPreview {
+    text: CText,
+    /// `text` no longer equals the engine's preview; rebuilt on the next read.
+    stale: bool,
+}
+
+impl CPreview {
+    /// A copy that is rebuilt on its first read (the preview is empty in the Cline dialects, the
+    /// whole original in `native`: copied only if a host asks for it).
+    fn new() -> Self {
+        CPreview {
+            text: CText::new(),
+            stale: true,
+        }
+    }
+
+    /// Follows one push: replace `removed` bytes at `start` with `inserted`.
+    fn follow(&mut self, start: usize, removed: usize, inserted: &str) {
+        if self.stale || (removed == 0 && inserted.is_empty()) {
+            return;
+        }
+        if start + removed == self.text.len() {
+            self.text.splice(start..start + removed, inserted);
+        } else {
+            self.stale = true;
+        }
+    }
+
+    /// The copy, brought up to date with the engine's `preview` if a push made it stale.
+    fn read(&mut self, engine: &StreamingApplier) -> &CText {
+        if self.stale {
+            self.text.set(engine.preview());
+            self.stale = false;
+        }
+        &self.text
+    }
 }
 
 /// Clears the busy flag when a call ends, however it ends.
@@ -170,14 +216,12 @@ pub unsafe extern "C" fn pl_applier_new(
         // SAFETY: `options` is NULL or points to a pl_applier_options (this function's contract).
         let options = unsafe { options.as_ref() }.copied().unwrap_or_default();
         let inner = StreamingApplier::new(original, options.to_engine()?);
-        // Empty in the Cline dialects; the whole original in `native`.
-        let preview = CText::from_str(inner.preview());
         let handle = Box::new(pl_applier {
             busy: AtomicBool::new(false),
             inner: UnsafeCell::new(Inner {
                 state: State::Streaming(inner),
                 pending: Pending::default(),
-                preview,
+                preview: CPreview::new(),
                 inserted: CText::new(),
                 blocks: Vec::new(),
             }),
@@ -241,7 +285,7 @@ fn push(a: &mut Inner, chunk: &[u8]) -> Result<pl_update, Failure> {
     }
     let update = inner.push(&joined.text);
     let (start, removed) = (update.start.bytes, update.removed.bytes);
-    preview.splice(start..start + removed, &update.inserted);
+    preview.follow(start, removed, &update.inserted);
     inserted.set(&update.inserted);
     blocks.extend(update.completed);
     *pending = joined.pending;
@@ -260,7 +304,10 @@ fn push(a: &mut Inner, chunk: &[u8]) -> Result<pl_update, Failure> {
 ///
 /// On success `*preview` points to `*preview_len` bytes of UTF-8 followed by a NUL, owned by the
 /// applier and valid until the next `pl_applier_push`, `pl_applier_finish` or `pl_applier_free`
-/// on it. Reading it costs no copy.
+/// on it. In the Cline dialects each push extends the applier's copy at its end, so reading it
+/// costs no copy. In `native` a push usually changes the middle of the file, so the first read
+/// after such a push copies the whole preview (pushes themselves never do): read it when you
+/// show it, not after every push, or apply each `pl_update` to your own copy instead.
 ///
 /// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; `PL_STATUS_ALREADY_FINISHED` after
 /// `pl_applier_finish` (use the result's content); `PL_STATUS_CONCURRENT_USE` if another call on
@@ -280,8 +327,11 @@ pub unsafe extern "C" fn pl_applier_preview(
         // SAFETY: the caller passes a live applier used by this thread only (this function's
         // contract).
         let (ptr, len) = unsafe {
-            with_applier(applier, |a| match a.state {
-                State::Streaming(_) => Ok((a.preview.as_ptr(), a.preview.len())),
+            with_applier(applier, |a| match &a.state {
+                State::Streaming(inner) => {
+                    let text = a.preview.read(inner);
+                    Ok((text.as_ptr(), text.len()))
+                }
                 _ => Err(finished()),
             })
         }?;
@@ -392,7 +442,7 @@ fn finish(a: &mut Inner) -> Result<Box<pl_result>, Failure> {
         }
     };
     // The streaming buffers are no longer reachable from C: release them now.
-    a.preview = CText::new();
+    a.preview = CPreview::new();
     a.inserted = CText::new();
     a.blocks = Vec::new();
     let outcome = inner.finish()?;
@@ -419,4 +469,61 @@ pub unsafe extern "C" fn pl_applier_free(applier: *mut pl_applier) {
             drop(unsafe { Box::from_raw(applier) });
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::{ApplierOptions, Dialect};
+
+    use super::*;
+
+    const ORIGINAL: &str = "head\nkeep 1\nold\nkeep 2\ntail\n";
+    const DIFF: &str = "------- SEARCH\nold\n=======\nnew 1\nnew 2\n+++++++ REPLACE\n";
+
+    /// Streams `DIFF` per character into an engine and a `CPreview` following it, reading the
+    /// copy after the pushes `read_after` picks: every read equals the engine's preview.
+    fn follow(dialect: Dialect, read_after: impl Fn(usize) -> bool) -> Vec<bool> {
+        let options = ApplierOptions::new().dialect(dialect);
+        let mut engine = StreamingApplier::new(ORIGINAL, options);
+        let mut copy = CPreview::new();
+        let mut stale_after_push = Vec::new();
+        for (i, c) in DIFF.char_indices() {
+            let update = engine.push(&DIFF[i..i + c.len_utf8()]);
+            copy.follow(update.start.bytes, update.removed.bytes, &update.inserted);
+            stale_after_push.push(copy.stale);
+            if read_after(i) {
+                let text = copy.read(&engine);
+                // SAFETY: a CText's pointer holds `len` bytes and a NUL.
+                let read = unsafe {
+                    std::slice::from_raw_parts(text.as_ptr().cast::<u8>(), text.len() + 1)
+                };
+                let want = [engine.preview().as_bytes(), b"\0"].concat();
+                assert_eq!(read, want, "{dialect:?} after byte {i}");
+                assert!(!copy.stale);
+            }
+        }
+        stale_after_push
+    }
+
+    #[test]
+    fn the_copy_equals_the_engines_preview_however_often_it_is_read() {
+        for dialect in [Dialect::ClineV1, Dialect::ClineV2, Dialect::Native] {
+            for every in [1, 2, 7, usize::MAX] {
+                follow(dialect, |i| every != usize::MAX && i % every == 0);
+            }
+        }
+    }
+
+    #[test]
+    fn only_a_splice_inside_the_preview_makes_the_copy_stale() {
+        // Cline previews grow at their end: once read, the copy is kept by tail splices.
+        for dialect in [Dialect::ClineV1, Dialect::ClineV2] {
+            let stale = follow(dialect, |i| i == 0);
+            assert!(stale[1..].iter().all(|s| !s), "{dialect:?}: {stale:?}");
+        }
+        // A native block in mid-file: its pushes leave the copy stale instead of moving the
+        // rest of the file, until a read rebuilds it.
+        let stale = follow(Dialect::Native, |i| i == 0);
+        assert!(stale.iter().any(|s| *s), "native: {stale:?}");
+    }
 }

@@ -2,8 +2,10 @@
 //!
 //! This crate only converts: C texts to `&str`, engine results and errors to C handles, panics to
 //! a status. Behaviour lives in the engine (`crates/patchloom`) and the file layer
-//! (`crates/patchloom-fs`); the one piece of state added here is the unfinished UTF-8 character
-//! of a push that ended mid-character (`utf8.rs`).
+//! (`crates/patchloom-fs`). The state added here is what C needs around the streaming applier:
+//! the unfinished UTF-8 character of a push that ended mid-character (`utf8.rs`) and a
+//! NUL-terminated copy of the preview, rebuilt on read after a push changed its middle
+//! (`applier.rs`).
 //!
 //! # Conventions (also in the header's preamble)
 //!

@@ -7,6 +7,7 @@ use std::ffi::c_char;
 use std::ptr;
 
 use engine::patch::{self, PatchDialect, PatchOptions, Plan, plan_patch};
+use engine::{Error, ErrorKind};
 
 use crate::args::{Out, get_text, get_value, handle, str_arg};
 use crate::error::{Failure, pl_error};
@@ -288,15 +289,15 @@ impl pl_patch_result {
 unsafe fn files_arg(
     files: *const pl_patch_file,
     count: usize,
-) -> Result<BTreeMap<String, String>, pl_status> {
+) -> Result<BTreeMap<String, String>, Failure> {
     if count == 0 {
         return Ok(BTreeMap::new());
     }
     if files.is_null() {
-        return Err(pl_status::NullArgument);
+        return Err(pl_status::NullArgument.into());
     }
     if count > isize::MAX as usize / std::mem::size_of::<pl_patch_file>() {
-        return Err(pl_status::OutOfRange);
+        return Err(pl_status::OutOfRange.into());
     }
     // SAFETY: non-NULL, aligned and `count` readable entries (this function's contract).
     let files = unsafe { std::slice::from_raw_parts(files, count) };
@@ -306,7 +307,14 @@ unsafe fn files_arg(
         let path = unsafe { str_arg(f.path, f.path_len) }?;
         // SAFETY: as above.
         let content = unsafe { str_arg(f.content, f.content_len) }?;
-        map.insert(path.to_owned(), content.to_owned());
+        // Two contents for one path leave the file's state ambiguous: refuse rather than pick.
+        if map.insert(path.to_owned(), content.to_owned()).is_some() {
+            return Err(Error::with_message(
+                ErrorKind::DuplicatePatchPath,
+                format!("the file {path} is given twice in files"),
+            )
+            .into());
+        }
     }
     Ok(map)
 }
@@ -317,7 +325,8 @@ unsafe fn files_arg(
 ///
 /// - `files`: the current files, `file_count` of them (NULL allowed when 0); a path not among
 ///   them does not exist. Paths are compared exactly as the patch writes them. A path given
-///   twice takes the later entry's content. Read only during the call.
+///   twice is refused (`PL_STATUS_EDIT_REJECTED`, code `duplicate_patch_path`). Read only during
+///   the call.
 /// - `options`: NULL for the defaults (`PL_PATCH_DIALECT_CODEX`, `PL_POLICY_ALL_OR_NOTHING`), as
 ///   does a zeroed `pl_patch_options`.
 ///
@@ -330,7 +339,8 @@ unsafe fn files_arg(
 /// @return `PL_STATUS_EDIT_REJECTED` if the patch is malformed or does not fit the files (codes
 /// `invalid_patch`, `invalid_patch_hunk` with the line number, `empty_patch`,
 /// `patch_file_not_found`, `patch_file_exists`, `patch_context_not_found`,
-/// `duplicate_patch_path`, `patch_empty_content`; Cline's exact messages in the Cline dialect),
+/// `duplicate_patch_path`, `patch_empty_content`; Cline's exact messages in the Cline dialect)
+/// or `files` names a path twice (`duplicate_patch_path`, checked before the patch is read),
 /// or `PL_STATUS_INVALID_OPTION` (codes `invalid_dialect`, `invalid_policy`) for an options value
 /// that is not a `PL_PATCH_DIALECT_` / `PL_POLICY_` value: both with `*error`, a new `pl_error`
 /// the caller frees with `pl_error_free`. `PL_STATUS_NULL_ARGUMENT` if `result` or `error` is

@@ -3,8 +3,9 @@
 //! A C host streams bytes (from a socket, a pipe, a model's token buffer) and cuts wherever its
 //! buffer ends, so a chunk may end between the bytes of one character. The engine takes `&str`,
 //! so the binding keeps the 1-3 bytes of such an unfinished character in a [`Pending`] and puts
-//! them in front of the next chunk. This is a type conversion (bytes to text), the one piece of
-//! state the binding adds; everything else is the engine's.
+//! them in front of the next chunk. This is a type conversion (bytes to text); with the
+//! NUL-terminated copy of the preview (`applier.rs`, also a conversion: to C text) it is all
+//! the state the binding adds, and everything else is the engine's.
 //!
 //! Bytes that can never become valid UTF-8 are rejected wherever they are, and a rejected chunk
 //! changes nothing: [`Pending::join`] computes the new state without touching the old one, and

@@ -30,6 +30,11 @@ use crate::{apply, args};
 /// After `finish`, every method and getter throws an `Error` with
 /// `code === "already_finished"`.
 ///
+/// A panic inside patchloom (a bug) throws an `Error` with `code === "ERR_PATCHLOOM_PANIC"`
+/// instead of crashing the process. A panic during `push` also poisons this applier, whose
+/// state it may have left half-updated: every later method and getter throws that same code.
+/// Other appliers are unaffected.
+///
 /// Strings cross into Rust as UTF-8: a lone surrogate becomes U+FFFD. Push whole code points
 /// (never half of a surrogate pair) and the result is exact.
 ///
@@ -41,7 +46,10 @@ use crate::{apply, args};
 /// ```
 #[napi(custom_finalize)]
 pub struct StreamingApplier {
+    /// `None` once finished or poisoned.
     inner: Option<patchloom::StreamingApplier>,
+    /// A panic interrupted a push: the core applier was dropped.
+    poisoned: bool,
     /// The bytes reported to V8 as held by this applier (0 once released).
     external: i64,
 }
@@ -56,10 +64,30 @@ impl StreamingApplier {
         }
     }
 
-    fn inner(&self, env: &Env) -> napi::Result<&patchloom::StreamingApplier> {
-        self.inner
-            .as_ref()
-            .ok_or_else(|| Failure::Core(patchloom::Error::already_finished()).into_napi(env))
+    /// Why there is no core applier any more.
+    fn gone(&self) -> Failure {
+        if self.poisoned {
+            Failure::Panic(
+                "this StreamingApplier was stopped by an internal error in patchloom in an \
+                 earlier push (a bug, please report it); create a new one"
+                    .to_owned(),
+            )
+        } else {
+            Failure::Core(patchloom::Error::already_finished())
+        }
+    }
+
+    fn inner(&self) -> Result<&patchloom::StreamingApplier, Failure> {
+        self.inner.as_ref().ok_or_else(|| self.gone())
+    }
+
+    /// A getter's body, on the core applier.
+    fn get<T>(
+        &self,
+        env: &Env,
+        read: impl FnOnce(&patchloom::StreamingApplier) -> T,
+    ) -> napi::Result<T> {
+        errors::run(env, || Ok(read(self.inner()?)))
     }
 }
 
@@ -73,24 +101,25 @@ impl StreamingApplier {
     /// `policy` (`native` only): `"all_or_nothing"` (the default) or `"partial"`; an unknown
     /// name throws an `Error` with `code === "invalid_policy"`.
     #[napi(
+        catch_unwind,
         constructor,
         ts_args_type = "original: string, options?: ApplierOptions"
     )]
     pub fn new(env: &Env, original: Unknown<'_>, options: Unknown<'_>) -> napi::Result<Self> {
-        let parsed = args::string(&original, "original").and_then(|original| {
+        let inner = errors::run(env, || {
+            let original = args::string(&original, "original")?;
             // The default stays `cline-v1` (drop-in safety), unlike `applyDiff`'s.
             let (dialect, policy) = apply::dialect_and_policy(&options, Dialect::default())?;
-            Ok((
-                original,
-                ApplierOptions::new().dialect(dialect).policy(policy),
-            ))
-        });
-        let (original, options) = parsed.map_err(|f| f.into_napi(env))?;
+            let options = ApplierOptions::new().dialect(dialect).policy(policy);
+            Ok(patchloom::StreamingApplier::new(original, options))
+        })?;
         // The original and a preview of about its size.
-        let external = i64::try_from(original.len().saturating_mul(2)).unwrap_or(i64::MAX);
+        let held = inner.original().len().saturating_mul(2);
+        let external = i64::try_from(held).unwrap_or(i64::MAX);
         let _ = env.adjust_external_memory(external);
         Ok(StreamingApplier {
-            inner: Some(patchloom::StreamingApplier::new(original, options)),
+            inner: Some(inner),
+            poisoned: false,
             external,
         })
     }
@@ -102,14 +131,28 @@ impl StreamingApplier {
     /// it. In the Cline dialects, after an error caused by a complete line further pushes
     /// change nothing; in `native`, a failed block is reported in `completed` and the other
     /// blocks go on.
-    #[napi(ts_args_type = "chunk: string")]
+    ///
+    /// A panic inside patchloom throws an `Error` with `code === "ERR_PATCHLOOM_PANIC"` and
+    /// poisons this applier (see the class).
+    #[napi(catch_unwind, ts_args_type = "chunk: string")]
     pub fn push(&mut self, env: &Env, chunk: Unknown<'_>) -> napi::Result<Update> {
         let chunk = args::string(&chunk, "chunk").map_err(|f| f.into_napi(env))?;
-        let inner = self
-            .inner
-            .as_mut()
-            .ok_or_else(|| Failure::Core(patchloom::Error::already_finished()).into_napi(env))?;
-        Ok(Update::from(inner.push(&chunk)))
+        let Some(inner) = self.inner.as_mut() else {
+            return Err(self.gone().into_napi(env));
+        };
+        let pushed = errors::catch(|| {
+            #[cfg(feature = "test-hooks")]
+            crate::test_hooks::panic_if_armed(&crate::test_hooks::PANIC_IN_NEXT_PUSH);
+            Update::from(inner.push(&chunk))
+        });
+        pushed.map_err(|panic| {
+            // The push may have left the core applier half-updated: drop it, so no later call
+            // can observe that state.
+            self.inner = None;
+            self.poisoned = true;
+            self.release(env);
+            panic.into_napi(env)
+        })
     }
 
     /// What the file looks like so far. In the Cline dialects this is Cline's partial
@@ -117,52 +160,56 @@ impl StreamingApplier {
     /// the blocks placed so far replaced (the current block's replacement flowing in). Each
     /// read copies the preview; to follow a stream, apply each `Update` to your own copy
     /// instead.
-    #[napi(getter)]
+    #[napi(catch_unwind, getter)]
     pub fn preview(&self, env: &Env) -> napi::Result<String> {
-        Ok(self.inner(env)?.preview().to_owned())
+        self.get(env, |inner| inner.preview().to_owned())
     }
 
     /// The error the diff so far causes, or `null`: what Cline's partial call would reject with
     /// (an `Error` with the core's `code` and Cline's message); in `native`, the first failed
     /// block's error. An error caused only by the incomplete last line is withdrawn if that
     /// line completes differently.
-    #[napi(getter, ts_return_type = "Error | null")]
+    #[napi(catch_unwind, getter, ts_return_type = "Error | null")]
     pub fn error<'e>(&self, env: &'e Env) -> napi::Result<Option<Unknown<'e>>> {
-        Ok(self.inner(env)?.error().map(|e| errors::js_error(env, e)))
+        self.get(env, |inner| inner.error().map(|e| errors::js_error(env, e)))
     }
 
     /// Cline's `matchIndices` for the diff so far as a partial call: block starts in the
     /// original as UTF-16 indices, in completion order (always empty in `cline-v2`; in
     /// `native`, the starts of the blocks placed so far, in file order).
-    #[napi(getter)]
+    #[napi(catch_unwind, getter)]
     pub fn match_indices(&self, env: &Env) -> napi::Result<Vec<u32>> {
-        Ok(indices(&self.inner(env)?.match_indices()))
+        self.get(env, |inner| indices(&inner.match_indices()))
     }
 
     /// How many blocks complete lines have completed so far.
-    #[napi(getter)]
+    #[napi(catch_unwind, getter)]
     pub fn blocks_completed(&self, env: &Env) -> napi::Result<u32> {
-        let n = self.inner(env)?.blocks_completed();
-        Ok(u32::try_from(n).unwrap_or(u32::MAX))
+        self.get(env, |inner| {
+            u32::try_from(inner.blocks_completed()).unwrap_or(u32::MAX)
+        })
     }
 
     /// The dialect this applier reads.
-    #[napi(getter, ts_return_type = "'cline-v1' | 'cline-v2' | 'native'")]
+    #[napi(
+        catch_unwind,
+        getter,
+        ts_return_type = "'cline-v1' | 'cline-v2' | 'native'"
+    )]
     pub fn dialect(&self, env: &Env) -> napi::Result<String> {
-        Ok(self.inner(env)?.dialect().as_str().to_owned())
+        self.get(env, |inner| inner.dialect().as_str().to_owned())
     }
 
     /// Ends the diff: the final content, Cline's final `matchIndices` and a report per block.
     /// Throws what Cline's final call (`isFinal = true`) rejects with; in `native`, what
     /// `applyDiff` throws for the whole diff. Either way the applier is finished afterwards.
-    #[napi]
+    #[napi(catch_unwind)]
     pub fn finish(&mut self, env: &Env) -> napi::Result<Outcome> {
-        let inner = self
-            .inner
-            .take()
-            .ok_or_else(|| Failure::Core(patchloom::Error::already_finished()).into_napi(env))?;
+        let Some(inner) = self.inner.take() else {
+            return Err(self.gone().into_napi(env));
+        };
         self.release(env);
-        errors::core(env, inner.finish()).map(Outcome::from)
+        errors::run(env, || Ok(Outcome::from(inner.finish()?)))
     }
 }
 

@@ -6,7 +6,7 @@ use napi_derive::napi;
 use patchloom::{ApplyOptions, Dialect, Policy};
 
 use crate::args;
-use crate::errors::Failure;
+use crate::errors::{self, Failure};
 use crate::types::Outcome;
 
 /// The `dialect` and `policy` of an options object (`options` names it in messages), with
@@ -68,7 +68,10 @@ pub fn dialect_and_policy(
 ///   // err.code: "search_not_found", "ambiguous_match", …; err.message tells the model why.
 /// }
 /// ```
-#[napi(ts_args_type = "diff: string, original: string, options?: ApplyOptions")]
+#[napi(
+    catch_unwind,
+    ts_args_type = "diff: string, original: string, options?: ApplyOptions"
+)]
 pub fn apply_diff(
     env: &Env,
     diff: Unknown<'_>,
@@ -84,5 +87,5 @@ pub fn apply_diff(
             &diff, &original, &options,
         )?))
     };
-    run().map_err(|f| f.into_napi(env))
+    errors::run(env, run)
 }

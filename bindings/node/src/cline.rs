@@ -41,6 +41,8 @@ impl Call {
     }
 
     fn run(&self) -> Result<ResumedContent, Failure> {
+        #[cfg(feature = "test-hooks")]
+        crate::test_hooks::panic_if_armed(&crate::test_hooks::PANIC_IN_NEXT_CONSTRUCT);
         Ok(cache::construct(
             &self.diff,
             &self.original,
@@ -61,12 +63,16 @@ impl Task for ConstructTask {
     type Output = Result<ResumedContent, Failure>;
     type JsValue = NewFileContent;
 
+    /// Runs on a libuv thread, outside every `#[napi(catch_unwind)]`: a panic here would
+    /// abort the process, so it is caught and rejects the Promise (`ERR_PATCHLOOM_PANIC`).
     fn compute(&mut self) -> napi::Result<Self::Output> {
-        Ok(match self.call.take() {
+        let call = self.call.take();
+        Ok(errors::catch(|| match call {
             Some(Ok(call)) => call.run(),
             Some(Err(failure)) => Err(failure),
             None => Err(Failure::ArgType("the task ran twice".to_owned())),
         })
+        .and_then(|result| result))
     }
 
     fn resolve(&mut self, env: Env, output: Self::Output) -> napi::Result<NewFileContent> {
@@ -84,7 +90,10 @@ impl Task for ConstructTask {
 /// Cline's exact text and whose `code` is a stable snake_case code (`search_not_found`,
 /// `empty_search_nonempty_file`, `malformed_block`, `match_before_previous_block`,
 /// `invalid_state_transition`, `incomplete_at_finish`, `invalid_version`); an argument of the
-/// wrong type rejects with a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`).
+/// wrong type rejects with a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`). A panic inside
+/// patchloom (a bug) rejects with an `Error` whose `code` is `ERR_PATCHLOOM_PANIC` (this
+/// package's code, not the core's), as it throws from every other function, instead of
+/// crashing the process.
 ///
 /// Calls whose diff extends the previous call's diff for the same original and version (Cline's
 /// pattern while a diff streams) resume from the previous call instead of starting over; the
@@ -103,6 +112,7 @@ impl Task for ConstructTask {
 /// const { newContent, matchIndices } = await constructNewFileContent(diff, original, true)
 /// ```
 #[napi(
+    catch_unwind,
     ts_args_type = "diffContent: string, originalContent: string, isFinal: boolean, version?: 'v1' | 'v2'",
     ts_return_type = "Promise<NewFileContent>"
 )]
@@ -119,6 +129,7 @@ pub fn construct_new_file_content(
 /// `constructNewFileContent` on the calling thread: the same arguments and results, but it
 /// returns the result and throws what the Promise would reject with.
 #[napi(
+    catch_unwind,
     ts_args_type = "diffContent: string, originalContent: string, isFinal: boolean, version?: 'v1' | 'v2'"
 )]
 pub fn construct_new_file_content_sync(
@@ -128,34 +139,35 @@ pub fn construct_new_file_content_sync(
     is_final: Unknown<'_>,
     version: Unknown<'_>,
 ) -> napi::Result<NewFileContent> {
-    Call::parse(&diff_content, &original_content, &is_final, &version)
-        .and_then(|call| call.run())
-        .map(NewFileContent::from)
-        .map_err(|f| f.into_napi(env))
+    errors::run(env, || {
+        let call = Call::parse(&diff_content, &original_content, &is_final, &version)?;
+        Ok(NewFileContent::from(call.run()?))
+    })
 }
 
 /// Cline's `getLineNumberFromCharIndex(content, charIndex)`: the 1-based line of a string index,
 /// i.e. one more than the number of line feeds in `content.substring(0, charIndex)` (with
 /// `substring`'s clamping: a negative or `NaN` index is 0, an index past the end is the end).
-#[napi(ts_args_type = "content: string, charIndex: number")]
+#[napi(catch_unwind, ts_args_type = "content: string, charIndex: number")]
 pub fn get_line_number_from_char_index(
     env: &Env,
     content: Unknown<'_>,
     char_index: Unknown<'_>,
 ) -> napi::Result<u32> {
-    let parsed = args::string(&content, "content")
-        .and_then(|c| Ok((c, args::number(&char_index, "charIndex")?)));
-    let (content, char_index) = parsed.map_err(|f| f.into_napi(env))?;
-    // `substring` truncates towards zero and clamps to [0, length]; NaN is 0.
-    let index = if char_index.is_nan() || char_index <= 0.0 {
-        0
-    } else if char_index >= usize::MAX as f64 {
-        usize::MAX
-    } else {
-        char_index as usize
-    };
-    let line = patchloom::text::line_number_from_utf16_index(&content, index);
-    Ok(u32::try_from(line).unwrap_or(u32::MAX))
+    errors::run(env, || {
+        let content = args::string(&content, "content")?;
+        let char_index = args::number(&char_index, "charIndex")?;
+        // `substring` truncates towards zero and clamps to [0, length]; NaN is 0.
+        let index = if char_index.is_nan() || char_index <= 0.0 {
+            0
+        } else if char_index >= usize::MAX as f64 {
+            usize::MAX
+        } else {
+            char_index as usize
+        };
+        let line = patchloom::text::line_number_from_utf16_index(&content, index);
+        Ok(u32::try_from(line).unwrap_or(u32::MAX))
+    })
 }
 
 /// Sets how many streams `constructNewFileContent` keeps to resume from (default 4, one per file
@@ -164,31 +176,32 @@ pub fn get_line_number_from_char_index(
 ///
 /// Each kept stream holds a copy of its original, the content so far and the diff so far; a
 /// final call (`isFinal = true`) releases its stream.
-#[napi(ts_args_type = "capacity: number")]
+#[napi(catch_unwind, ts_args_type = "capacity: number")]
 pub fn set_resume_cache_capacity(env: &Env, capacity: Unknown<'_>) -> napi::Result<()> {
-    let capacity = args::number(&capacity, "capacity").map_err(|f| f.into_napi(env))?;
-    if !(capacity >= 0.0 && capacity.fract() == 0.0 && capacity <= f64::from(u32::MAX)) {
-        return Err(errors::range_error(
-            env,
-            format!(
+    errors::run(env, || {
+        let capacity = args::number(&capacity, "capacity")?;
+        if !(capacity >= 0.0 && capacity.fract() == 0.0 && capacity <= f64::from(u32::MAX)) {
+            return Err(Failure::OutOfRange(format!(
                 "The \"capacity\" argument must be an integer from 0 to 2^32-1. Received {capacity}"
-            ),
-        ));
-    }
-    cache::lock().set_capacity(capacity as usize);
-    Ok(())
+            )));
+        }
+        cache::lock().set_capacity(capacity as usize);
+        Ok(())
+    })
 }
 
 /// The resume cache's counters: how many calls resumed a previous call (`hits`) and how many
 /// started over (`misses`), and how many streams it keeps.
-#[napi]
-pub fn resume_cache_stats() -> ResumeCacheStats {
-    let cache = cache::lock();
-    let stats = cache.stats();
-    ResumeCacheStats {
-        hits: stats.hits as f64,
-        misses: stats.misses as f64,
-        entries: u32::try_from(cache.len()).unwrap_or(u32::MAX),
-        capacity: u32::try_from(cache.capacity()).unwrap_or(u32::MAX),
-    }
+#[napi(catch_unwind)]
+pub fn resume_cache_stats(env: &Env) -> napi::Result<ResumeCacheStats> {
+    errors::run(env, || {
+        let cache = cache::lock();
+        let stats = cache.stats();
+        Ok(ResumeCacheStats {
+            hits: stats.hits as f64,
+            misses: stats.misses as f64,
+            entries: u32::try_from(cache.len()).unwrap_or(u32::MAX),
+            capacity: u32::try_from(cache.capacity()).unwrap_or(u32::MAX),
+        })
+    })
 }

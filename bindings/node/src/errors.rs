@@ -6,10 +6,20 @@
 //! `code === "ERR_INVALID_ARG_TYPE"`, and a number out of range a `RangeError` with
 //! `code === "ERR_OUT_OF_RANGE"`: the codes Node's own functions use.
 //!
+//! A Rust panic (a bug in patchloom) must never unwind into the `extern "C"` frames of napi,
+//! where it would abort the Node process. Every export is `#[napi(catch_unwind)]`, and every
+//! body runs through [`run`] (or [`catch`]), which turns a panic into an `Error` with
+//! `code === "ERR_PATCHLOOM_PANIC"` ([`PANIC`]; not a core code: the core never returns it).
+//! The attribute is the backstop for napi's own argument and return-value conversions, where
+//! a panic surfaces with napi's generic code instead.
+//!
 //! Both are built as JavaScript objects and handed to napi as the value to throw or to reject
 //! with: napi rethrows a retained error object unchanged, on the synchronous path and as a
 //! Promise rejection alike (returning an error after `env.throw_*` would surface as an uncaught
 //! exception from an async task instead of a rejection).
+
+use std::any::Any;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use napi::{Env, JsError, JsTypeError, Unknown};
 
@@ -27,6 +37,9 @@ pub enum Failure {
     /// A number argument was out of range (a `RangeError`); the message says which and what it
     /// was.
     OutOfRange(String),
+    /// patchloom panicked (a bug): an `Error` with `code === "ERR_PATCHLOOM_PANIC"`; the message
+    /// says where and carries the panic's own message.
+    Panic(String),
 }
 
 impl From<patchloom::Error> for Failure {
@@ -46,6 +59,10 @@ impl Failure {
                 JsTypeError::from(error).into_unknown(*env)
             }
             Failure::OutOfRange(message) => return range_error(env, message),
+            Failure::Panic(message) => {
+                let error = napi::Error::new(PANIC.to_owned(), message);
+                JsError::from(error).into_unknown(*env)
+            }
         };
         napi::Error::from(value)
     }
@@ -70,4 +87,36 @@ pub const OUT_OF_RANGE: &str = "ERR_OUT_OF_RANGE";
 pub fn range_error(env: &Env, message: String) -> napi::Error {
     let error = napi::Error::new(OUT_OF_RANGE.to_owned(), message);
     napi::Error::from(napi::JsRangeError::from(error).into_unknown(*env))
+}
+
+/// The code of the `Error` a panic inside patchloom (a bug) becomes.
+pub const PANIC: &str = "ERR_PATCHLOOM_PANIC";
+
+/// Runs `body`, turning a panic into [`Failure::Panic`].
+///
+/// `AssertUnwindSafe` is sound here because no state a panic interrupted stays reachable from
+/// JavaScript: the bodies build their results from their arguments, the resume cache clears
+/// itself when its lock was poisoned, and `StreamingApplier.push` drops (poisons) the applier
+/// whose push panicked.
+pub fn catch<T>(body: impl FnOnce() -> T) -> Result<T, Failure> {
+    catch_unwind(AssertUnwindSafe(body)).map_err(|payload| Failure::Panic(panic_message(&*payload)))
+}
+
+/// Runs a binding body: its failure, or a panic inside it, becomes the JavaScript exception.
+pub fn run<T>(env: &Env, body: impl FnOnce() -> Result<T, Failure>) -> napi::Result<T> {
+    catch(body)
+        .and_then(|result| result)
+        .map_err(|f| f.into_napi(env))
+}
+
+/// The message of an `Error` with code [`PANIC`]: what the panic said, if it said it in text.
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    let said = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str));
+    match said {
+        Some(said) => format!("internal error in patchloom (a bug, please report it): {said}"),
+        None => "internal error in patchloom (a bug, please report it)".to_owned(),
+    }
 }

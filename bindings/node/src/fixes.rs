@@ -6,14 +6,12 @@ use napi_derive::napi;
 use patchloom::fixes::{self, Fix};
 
 use crate::args;
-use crate::errors::Failure;
+use crate::errors::{self, Failure};
 use crate::types::Written;
 
 /// Runs `f` on the checked string argument `text`.
 fn text_op(env: &Env, text: &Unknown<'_>, f: impl FnOnce(&str) -> String) -> napi::Result<String> {
-    args::string(text, "text")
-        .map(|text| f(&text))
-        .map_err(|e| e.into_napi(env))
+    errors::run(env, || Ok(f(&args::string(text, "text")?)))
 }
 
 /// Cline's `write_to_file` content pipeline: what to write when a model sends `modelContent` as
@@ -41,6 +39,7 @@ fn text_op(env: &Env, text: &Unknown<'_>, f: impl FnOnce(&str) -> String) -> nap
 /// // fixesApplied: ["strip_markdown_fences", "fix_model_html_escaping"]
 /// ```
 #[napi(
+    catch_unwind,
     ts_args_type = "modelContent: string, path?: string | null, modelId?: string | null, fixes?: Array<'strip_markdown_fences' | 'fix_model_html_escaping' | 'remove_invalid_chars'> | null"
 )]
 pub fn write(
@@ -69,14 +68,14 @@ pub fn write(
         );
         Ok(Written::from(written))
     };
-    run().map_err(|f| f.into_napi(env))
+    errors::run(env, run)
 }
 
 /// The fence removal of Cline's `write_to_file`, byte-identical with Cline v4.0.10: if the text
 /// starts with ```` ``` ````, its first line (the fence, with any language tag) is dropped and
 /// the rest trimmed; then, if it ends with ```` ``` ````, its last line is dropped and the rest
 /// trimmed (JavaScript's `trim`). A text without a fence at either end is returned unchanged.
-#[napi(ts_args_type = "text: string")]
+#[napi(catch_unwind, ts_args_type = "text: string")]
 pub fn strip_markdown_fences(env: &Env, text: Unknown<'_>) -> napi::Result<String> {
     text_op(env, &text, fixes::strip_markdown_fences)
 }
@@ -85,7 +84,10 @@ pub fn strip_markdown_fences(env: &Env, text: Unknown<'_>) -> napi::Result<Strin
 /// `claude` (case-sensitive), `fixModelHtmlEscaping` (skipped when `filePath` ends in `.xml`,
 /// any case) and then `removeInvalidChars`. `undefined` or `null` stands for an omitted
 /// argument.
-#[napi(ts_args_type = "text: string, modelId?: string | null, filePath?: string | null")]
+#[napi(
+    catch_unwind,
+    ts_args_type = "text: string, modelId?: string | null, filePath?: string | null"
+)]
 pub fn apply_model_content_fixes(
     env: &Env,
     text: Unknown<'_>,
@@ -102,19 +104,19 @@ pub fn apply_model_content_fixes(
             file_path.as_deref(),
         ))
     };
-    run().map_err(|f| f.into_napi(env))
+    errors::run(env, run)
 }
 
 /// Cline's `fixModelHtmlEscaping`: unescapes `&gt;`, `&lt;`, `&quot;`, `&amp;` and `&apos;`, in
 /// that order (so `&amp;lt;` becomes `&lt;`), as some non-Claude models escape code.
-#[napi(ts_args_type = "text: string")]
+#[napi(catch_unwind, ts_args_type = "text: string")]
 pub fn fix_model_html_escaping(env: &Env, text: Unknown<'_>) -> napi::Result<String> {
     text_op(env, &text, fixes::fix_model_html_escaping)
 }
 
 /// Cline's `removeInvalidChars`: removes every U+FFFD (the replacement character a broken byte
 /// sequence leaves in model output).
-#[napi(ts_args_type = "text: string")]
+#[napi(catch_unwind, ts_args_type = "text: string")]
 pub fn remove_invalid_chars(env: &Env, text: Unknown<'_>) -> napi::Result<String> {
     text_op(env, &text, fixes::remove_invalid_chars)
 }

@@ -16,7 +16,11 @@
 //! - [`types`]: the plain objects returned to JavaScript (`Update`, `Outcome`, `BlockReport`,
 //!   `Edit`, …).
 //! - [`args`]: argument checks that raise a JavaScript `TypeError`.
-//! - [`errors`]: the one place core errors become JavaScript `Error`s with a `.code`.
+//! - [`errors`]: the one place core errors become JavaScript `Error`s with a `.code`, and
+//!   the panic boundary: a panic becomes an `Error` with `code === "ERR_PATCHLOOM_PANIC"`
+//!   instead of aborting the Node process.
+//! - `test_hooks` (feature `test-hooks`, test builds only): hidden exports that make the next
+//!   call panic, to test the panic boundary.
 //!
 //! The `///` comments of the `#[napi]` items become the JSDoc of the generated `index.d.ts`.
 
@@ -29,5 +33,7 @@ pub mod errors;
 pub mod fixes;
 pub mod ops;
 pub mod patch;
+#[cfg(feature = "test-hooks")]
+pub mod test_hooks;
 pub mod types;
 pub mod workspace;

@@ -9,7 +9,7 @@ use napi_derive::napi;
 use patchloom::ops::{self, Convention};
 
 use crate::args;
-use crate::errors::Failure;
+use crate::errors::{self, Failure};
 use crate::types::{Edit, InsertedContent};
 
 /// A line number argument: a non-negative integer JavaScript number (`-0` is 0).
@@ -57,6 +57,7 @@ pub(crate) fn line_number(value: &Unknown<'_>, name: &str) -> Result<usize, Fail
 /// const { newContent, firstEdit } = strReplace(file, 'print("hi")', 'print("bye")', false, "a.py")
 /// ```
 #[napi(
+    catch_unwind,
     ts_args_type = "content: string | null, oldStr: string, newStr: string, replaceAll?: boolean, path?: string | null"
 )]
 pub fn str_replace(
@@ -82,7 +83,7 @@ pub fn str_replace(
         )?;
         Ok(Edit::from(edit))
     };
-    run().map_err(|f| f.into_napi(env))
+    errors::run(env, run)
 }
 
 /// Inserts `text` as whole lines into `content` at `line`, counted by `convention`:
@@ -112,6 +113,7 @@ pub fn str_replace(
 /// const { newContent, firstEdit } = insert(file, 3, "import os", "after") // after line 3
 /// ```
 #[napi(
+    catch_unwind,
     ts_args_type = "content: string, line: number, text: string, convention: 'before' | 'after'"
 )]
 pub fn insert(
@@ -128,7 +130,7 @@ pub fn insert(
         let convention: Convention = args::string(&convention, "convention")?.parse()?;
         Ok(Edit::from(ops::insert(&content, line, &text, convention)?))
     };
-    run().map_err(|f| f.into_napi(env))
+    errors::run(env, run)
 }
 
 /// Roo Code's `insert_content` tool as a whole, byte for byte (Roo removed it in December 2025;
@@ -157,6 +159,7 @@ pub fn insert(
 /// const { newContent, editType } = insertContent(original, params.line, params.content)
 /// ```
 #[napi(
+    catch_unwind,
     ts_args_type = "original: string | null, line: string | number | null | undefined, content?: string | null"
 )]
 pub fn insert_content(
@@ -172,5 +175,5 @@ pub fn insert_content(
         let inserted = ops::insert_content(original.as_deref(), line, content.as_deref())?;
         Ok(InsertedContent::from(inserted))
     };
-    run().map_err(|f| f.into_napi(env))
+    errors::run(env, run)
 }

@@ -8,7 +8,7 @@ use patchloom::Policy;
 use patchloom::patch::{PatchDialect, PatchOptions};
 
 use crate::args;
-use crate::errors::Failure;
+use crate::errors::{self, Failure};
 use crate::types::{FileMap, OrNull, PatchChange, PatchFailure, PatchResult, PatchWarning};
 
 /// The `dialect` (default `codex`) and `policy` (default all or nothing) of an options object.
@@ -63,7 +63,10 @@ pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
 /// import { applyPatch } from "patchloom"
 /// const { files, deleted, warnings } = applyPatch(patch, { "src/app.py": source })
 /// ```
-#[napi(ts_args_type = "patch: string, files: Record<string, string>, options?: PatchOptions")]
+#[napi(
+    catch_unwind,
+    ts_args_type = "patch: string, files: Record<string, string>, options?: PatchOptions"
+)]
 pub fn apply_patch(
     env: &Env,
     patch: Unknown<'_>,
@@ -86,5 +89,5 @@ pub fn apply_patch(
             failure: OrNull(plan.failure.as_ref().map(PatchFailure::from)),
         })
     };
-    run().map_err(|f| f.into_napi(env))
+    errors::run(env, run)
 }

@@ -74,7 +74,11 @@ impl Workspace {
     /// @param root The workspace's root directory.
     /// @param options `ignoreFile` (default `".patchloomignore"`), `maxFileSize` (bytes,
     /// default 1 GiB), `undoDepth` (edits per file, default 5).
-    #[napi(constructor, ts_args_type = "root: string, options?: WorkspaceOptions")]
+    #[napi(
+        catch_unwind,
+        constructor,
+        ts_args_type = "root: string, options?: WorkspaceOptions"
+    )]
     pub fn new(env: &Env, root: Unknown<'_>, options: Unknown<'_>) -> napi::Result<Self> {
         let run = || -> Result<Self, Failure> {
             let root = args::string(&root, "root")?;
@@ -92,11 +96,11 @@ impl Workspace {
                 inner: patchloom_fs::Workspace::open(root, settings)?,
             })
         };
-        run().map_err(|f| f.into_napi(env))
+        errors::run(env, run)
     }
 
     /// The root directory: absolute, symlinks resolved.
-    #[napi(getter)]
+    #[napi(catch_unwind, getter)]
     pub fn root(&self) -> String {
         self.inner.root().to_string_lossy().into_owned()
     }
@@ -106,10 +110,9 @@ impl Workspace {
     ///
     /// Throws the path checks' codes, `file_not_found`, `file_too_large`,
     /// `unsupported_encoding`, `io_error`.
-    #[napi(ts_args_type = "path: string")]
+    #[napi(catch_unwind, ts_args_type = "path: string")]
     pub fn read(&mut self, env: &Env, path: Unknown<'_>) -> napi::Result<String> {
-        let path = args::string(&path, "path").map_err(|f| f.into_napi(env))?;
-        errors::core(env, self.inner.read(path))
+        errors::run(env, || Ok(self.inner.read(args::string(&path, "path")?)?))
     }
 
     /// Claude Code's edit (see the function `strReplace`) on a file: `oldStr` must occur
@@ -120,7 +123,10 @@ impl Workspace {
     /// @param oldStr The text to replace (LF line endings match a CRLF file).
     /// @param newStr The replacement.
     /// @param replaceAll Replace every occurrence (default `false`).
-    #[napi(ts_args_type = "path: string, oldStr: string, newStr: string, replaceAll?: boolean")]
+    #[napi(
+        catch_unwind,
+        ts_args_type = "path: string, oldStr: string, newStr: string, replaceAll?: boolean"
+    )]
     pub fn str_replace(
         &mut self,
         env: &Env,
@@ -129,7 +135,7 @@ impl Workspace {
         new_str: Unknown<'_>,
         replace_all: Unknown<'_>,
     ) -> napi::Result<EditOutcome> {
-        let mut run = || -> Result<EditOutcome, Failure> {
+        let run = || -> Result<EditOutcome, Failure> {
             let path = args::string(&path, "path")?;
             let old_str = args::string(&old_str, "oldStr")?;
             let new_str = args::string(&new_str, "newStr")?;
@@ -139,7 +145,7 @@ impl Workspace {
                 .str_replace(path, &old_str, &new_str, replace_all)?;
             Ok(EditOutcome::from(outcome))
         };
-        run().map_err(|f| f.into_napi(env))
+        errors::run(env, run)
     }
 
     /// Inserts `text` as whole lines at `line` (see the function `insert`): `"before"` 1-based
@@ -151,6 +157,7 @@ impl Workspace {
     /// @param text The lines to insert.
     /// @param convention `"before"` or `"after"`.
     #[napi(
+        catch_unwind,
         ts_args_type = "path: string, line: number, text: string, convention: 'before' | 'after'"
     )]
     pub fn insert(
@@ -161,7 +168,7 @@ impl Workspace {
         text: Unknown<'_>,
         convention: Unknown<'_>,
     ) -> napi::Result<EditOutcome> {
-        let mut run = || -> Result<EditOutcome, Failure> {
+        let run = || -> Result<EditOutcome, Failure> {
             let path = args::string(&path, "path")?;
             let line = ops::line_number(&line, "line")?;
             let text = args::string(&text, "text")?;
@@ -169,7 +176,7 @@ impl Workspace {
             let outcome = self.inner.insert(path, line, &text, convention)?;
             Ok(EditOutcome::from(outcome))
         };
-        run().map_err(|f| f.into_napi(env))
+        errors::run(env, run)
     }
 
     /// Writes `content` as the file's whole content, as given (the file keeps its encoding and
@@ -179,19 +186,19 @@ impl Workspace {
     ///
     /// @param path The file.
     /// @param content The new content.
-    #[napi(ts_args_type = "path: string, content: string")]
+    #[napi(catch_unwind, ts_args_type = "path: string, content: string")]
     pub fn write(
         &mut self,
         env: &Env,
         path: Unknown<'_>,
         content: Unknown<'_>,
     ) -> napi::Result<EditOutcome> {
-        let mut run = || -> Result<EditOutcome, Failure> {
+        let run = || -> Result<EditOutcome, Failure> {
             let path = args::string(&path, "path")?;
             let content = args::string(&content, "content")?;
             Ok(EditOutcome::from(self.inner.write(path, &content)?))
         };
-        run().map_err(|f| f.into_napi(env))
+        errors::run(env, run)
     }
 
     /// Applies a SEARCH/REPLACE diff to the file (see the function `applyDiff`; `native` by
@@ -203,7 +210,10 @@ impl Workspace {
     /// @param diff The SEARCH/REPLACE blocks, complete.
     /// @param options `dialect` (default `"native"`) and `policy` (default
     /// `"all_or_nothing"`).
-    #[napi(ts_args_type = "path: string, diff: string, options?: ApplyOptions")]
+    #[napi(
+        catch_unwind,
+        ts_args_type = "path: string, diff: string, options?: ApplyOptions"
+    )]
     pub fn apply_diff(
         &mut self,
         env: &Env,
@@ -211,7 +221,7 @@ impl Workspace {
         diff: Unknown<'_>,
         options: Unknown<'_>,
     ) -> napi::Result<EditOutcome> {
-        let mut run = || -> Result<EditOutcome, Failure> {
+        let run = || -> Result<EditOutcome, Failure> {
             let path = args::string(&path, "path")?;
             let diff = args::string(&diff, "diff")?;
             let (dialect, policy) = apply::dialect_and_policy(&options, Dialect::Native)?;
@@ -220,7 +230,7 @@ impl Workspace {
                 self.inner.apply_diff(path, &diff, &options)?,
             ))
         };
-        run().map_err(|f| f.into_napi(env))
+        errors::run(env, run)
     }
 
     /// Applies a multi-file patch in the `*** Begin Patch` format (see the function
@@ -242,21 +252,21 @@ impl Workspace {
     /// @param patch The whole patch text; its paths are relative to the root (or absolute
     /// inside it).
     /// @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`).
-    #[napi(ts_args_type = "patch: string, options?: PatchOptions")]
+    #[napi(catch_unwind, ts_args_type = "patch: string, options?: PatchOptions")]
     pub fn apply_patch(
         &mut self,
         env: &Env,
         patch: Unknown<'_>,
         options: Unknown<'_>,
     ) -> napi::Result<PatchOutcome> {
-        let mut run = || -> Result<PatchOutcome, Failure> {
+        let run = || -> Result<PatchOutcome, Failure> {
             let patch = args::string(&patch, "patch")?;
             let options = crate::patch::patch_options(&options)?;
             Ok(PatchOutcome::from(
                 self.inner.apply_patch(&patch, &options)?,
             ))
         };
-        run().map_err(|f| f.into_napi(env))
+        errors::run(env, run)
     }
 
     /// Takes back the last edit of the file made through this workspace, atomically
@@ -266,9 +276,11 @@ impl Workspace {
     /// nothing is undone).
     ///
     /// @param path The file.
-    #[napi(ts_args_type = "path: string")]
+    #[napi(catch_unwind, ts_args_type = "path: string")]
     pub fn undo(&mut self, env: &Env, path: Unknown<'_>) -> napi::Result<EditOutcome> {
-        let path = args::string(&path, "path").map_err(|f| f.into_napi(env))?;
-        errors::core(env, self.inner.undo(path)).map(EditOutcome::from)
+        errors::run(env, || {
+            let path = args::string(&path, "path")?;
+            Ok(EditOutcome::from(self.inner.undo(path)?))
+        })
     }
 }

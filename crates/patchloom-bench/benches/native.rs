@@ -1,14 +1,16 @@
 //! The `native` dialect: the whole robustness corpus through [`apply_diff`] (first a small
 //! harness prints the time per case, median and max), and S6: a 200,000-line file with a block
 //! that matches nothing (every tolerant tier runs) against an exact block over the same file,
-//! with the `memmem` search of that block's text alone as the floor.
+//! with the `memmem` search of that block's text alone as the floor; S7: the streaming applier
+//! on a 10,000-line whole-file replacement and on a 200-block diff, both in 4-character chunks
+//! (the cost per push must not grow with the replacement or the number of blocks).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use criterion::{Criterion, criterion_group, criterion_main};
-use patchloom::{ApplyOptions, apply_diff};
-use patchloom_bench::{s6_exact, s6_no_match};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use patchloom::{ApplierOptions, ApplyOptions, Dialect, StreamingApplier, apply_diff};
+use patchloom_bench::{Scenario, chunks, s6_exact, s6_no_match, s7_many_blocks, s7_rewrite};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -108,5 +110,38 @@ fn no_match_bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, corpus_bench, no_match_bench);
+/// The `native` applier fed `pieces`, then finished; the applier takes the original by value,
+/// so the copy made for each iteration happens in the untimed setup.
+fn streamed(original: String, pieces: &[&str]) -> String {
+    let options = ApplierOptions::new().dialect(Dialect::Native);
+    let mut applier = StreamingApplier::new(original, options);
+    for piece in pieces {
+        black_box(applier.push(piece));
+    }
+    applier.finish().expect("applies").new_content
+}
+
+fn streaming_bench(c: &mut Criterion) {
+    let (rewrite, many) = (s7_rewrite(), s7_many_blocks());
+    let mut g = c.benchmark_group("S7 native streaming, 4-char chunks");
+    g.sample_size(10);
+    let cases: [(&str, &Scenario); 2] = [
+        ("10k-line whole-file replacement", &rewrite),
+        ("200 blocks over 10k lines", &many),
+    ];
+    for (name, s) in cases {
+        let pieces = chunks(&s.diff, 4);
+        assert_ne!(streamed(s.original.clone(), &pieces), s.original);
+        g.bench_function(name, |b| {
+            b.iter_batched(
+                || s.original.clone(),
+                |o| streamed(o, &pieces),
+                BatchSize::LargeInput,
+            )
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, corpus_bench, no_match_bench, streaming_bench);
 criterion_main!(benches);

@@ -8,6 +8,8 @@
 //! - S5: S4 streamed in 4-character chunks.
 //! - S6: S4's file with a block that matches nothing, through the `native` dialect, against an
 //!   exact block over the same file.
+//! - S7: the `native` streaming applier's cost per push: a 10,000-line whole-file replacement in
+//!   one block, and a 200-block diff over a 10,000-line file, both in 4-character chunks.
 
 /// A file and a diff for it.
 pub struct Scenario {
@@ -139,6 +141,24 @@ pub fn s6_no_match() -> Scenario {
 /// S6's exact counterpart: the same file with one exact 4-line block near the end (S4).
 pub fn s6_exact() -> Scenario {
     s4()
+}
+
+/// S7: a 10,000-line file replaced whole by one block (every line changed), so one block's
+/// replacement streams for the whole diff.
+pub fn s7_rewrite() -> Scenario {
+    let original = code_file(10_000);
+    let lines: Vec<&str> = original.lines().collect();
+    let replace: Vec<String> = lines.iter().map(|l| format!("{l}  # reviewed")).collect();
+    let diff = block(&lines, &replace);
+    Scenario { original, diff }
+}
+
+/// S7: 200 exact 4-line blocks spread evenly over a 10,000-line file.
+pub fn s7_many_blocks() -> Scenario {
+    let original = code_file(10_000);
+    let starts: Vec<usize> = (0..200).map(|k| 2 + k * 50).collect();
+    let diff = diff_for(&original, &starts, str::to_owned);
+    Scenario { original, diff }
 }
 
 /// The diff cut into pieces of `n` characters, as a model's tokens arrive.

@@ -705,6 +705,19 @@ fn apply_patch_carries_the_engines_plan() {
         .expect("C layer")
         .expect_err("refused");
     assert_eq!(e.code, "invalid_patch");
+    // A path given twice in `files` is refused, whichever entry the patch would have read.
+    let twice = [("a.txt", "one\n"), ("b.txt", "b\n"), ("a.txt", "two\n")];
+    let e = apply_patch(patch, &twice, None)
+        .expect("C layer")
+        .expect_err("refused");
+    assert_eq!(
+        (e.status, e.code.as_str(), e.message.as_str()),
+        (
+            pl_status::EditRejected,
+            "duplicate_patch_path",
+            "the file a.txt is given twice in files"
+        )
+    );
     for (options, code) in [
         (
             pl_patch_options {

@@ -7,8 +7,16 @@
 //! each one's text it left alone, and reports one splice from the first change to the end of
 //! the last touched region; so streaming a block in the middle of a large file costs
 //! O(chunk) per push, and the preview string is only built when asked for.
+//!
+//! Nothing a push does walks the blocks or copies what a region already shows: each region
+//! knows its place in file order, the offsets before a region are prefix sums of a Fenwick
+//! tree over the regions (rebuilt when a block is placed, which costs O(blocks) once per
+//! block), and a splice copies only the text after what the push left alone. A push costs
+//! O(chunk + the splice + touched regions × log regions).
 
 use std::borrow::Cow;
+#[cfg(test)]
+use std::cell::Cell;
 use std::cell::OnceCell;
 
 use super::diagnose;
@@ -33,13 +41,16 @@ pub(crate) struct NativeEngine {
     blocks: Vec<Block>,
     /// Blocks with a region, sorted by where it starts.
     regions: Vec<usize>,
+    /// The regions' displayed and original lengths, summed in file order.
+    sums: RegionSums,
     index: OnceCell<FileIndex>,
     cursor: OffsetCursor,
     original_len: OnceCell<TextOffset>,
     preview: OnceCell<String>,
     /// The first failure of a completed block.
     error: Option<Error>,
-    /// Blocks completed before the current push.
+    /// Blocks completed before the current push (blocks complete once each, in order, so the
+    /// completed ones are `blocks[..completed]`).
     reported: usize,
     completed: usize,
     touched: Vec<Touch>,
@@ -55,6 +66,8 @@ struct Block {
     miss: Option<Miss>,
     error: Option<Error>,
     report: Option<BlockReport>,
+    /// Its entry in `touched` during the current push.
+    touch: Option<usize>,
 }
 
 /// A placed block: the region it replaces and the replacement shown so far.
@@ -79,6 +92,8 @@ struct Region {
     tentative: String,
     /// A region withdrawn (malformed after placement) shows the original text.
     active: bool,
+    /// Its index in `regions` (file order).
+    order: usize,
 }
 
 impl Region {
@@ -90,14 +105,19 @@ impl Region {
         }
     }
 
-    fn display<'a>(&'a self, original: &'a str) -> Cow<'a, str> {
+    /// Appends the displayed text from byte `keep` on to `out`, copying nothing before it.
+    fn write_from(&self, original: &str, keep: usize, out: &mut String) {
         if !self.active {
-            return Cow::Borrowed(&original[self.start.bytes..self.end.bytes]);
+            let shown = &original[self.start.bytes..self.end.bytes];
+            return push(out, &shown[keep..]);
         }
-        if self.tentative.is_empty() {
-            Cow::Borrowed(self.committed.as_str())
-        } else {
-            Cow::Owned(format!("{}{}", self.committed.as_str(), self.tentative))
+        let committed = self.committed.as_str();
+        match keep.checked_sub(committed.len()) {
+            None => {
+                push(out, &committed[keep..]);
+                push(out, &self.tentative);
+            }
+            Some(into) => push(out, &self.tentative[into..]),
         }
     }
 
@@ -142,7 +162,9 @@ impl NativeEngine {
     /// Feeds the next piece of the diff; the splice of the preview it caused.
     pub(crate) fn push(&mut self, original: &str, chunk: &str) -> Update<'static> {
         self.preview.take();
-        self.touched.clear();
+        for t in self.touched.drain(..) {
+            self.blocks[t.block].touch = None;
+        }
         self.reported = self.completed;
         let mut rest = chunk;
         while let Some(i) = memchr::memchr(b'\n', rest.as_bytes()) {
@@ -213,7 +235,7 @@ impl NativeEngine {
 
     pub(crate) fn preview_len(&self, original: &str) -> TextOffset {
         let base = *self.original_len.get_or_init(|| TextOffset::of(original));
-        let (grown, shrunk) = self.deltas(self.regions.len());
+        let (grown, shrunk) = self.sums.prefix(self.regions.len());
         minus(plus(base, grown), shrunk)
     }
 
@@ -311,12 +333,21 @@ impl NativeEngine {
             self.blocks[block].error = Some(Error::new(ErrorKind::OverlappingBlocks, message));
             return;
         }
-        let region = self.region(original, at);
+        let mut region = self.region(original, at);
         let pos = self.regions.partition_point(|&b| {
             self.blocks[b].region.as_ref().expect("region").start < region.start
         });
+        region.order = pos;
         self.regions.insert(pos, block);
         self.blocks[block].region = Some(region);
+        for &b in &self.regions[pos + 1..] {
+            self.blocks[b].region.as_mut().expect("region").order += 1;
+        }
+        let blocks = &self.blocks;
+        self.sums.rebuild(self.regions.iter().map(|&b| {
+            let r = blocks[b].region.as_ref().expect("region");
+            (r.display_len(), r.len)
+        }));
         self.touch(block);
         if let Some(r) = self.blocks[block].region.as_mut() {
             r.active = true;
@@ -370,6 +401,7 @@ impl NativeEngine {
             lines: 0,
             tentative: String::new(),
             active: false,
+            order: 0,
         }
     }
 
@@ -406,7 +438,7 @@ impl NativeEngine {
                 let kept = r.committed.end();
                 let end = TextOffset::of(r.eol_last);
                 let stable = minus(kept, end);
-                if let Some(t) = self.touched.iter_mut().find(|t| t.block == block)
+                if let Some(t) = self.touch_of(block)
                     && stable.bytes < t.keep.bytes
                 {
                     t.keep = stable;
@@ -446,7 +478,7 @@ impl NativeEngine {
     fn withdraw(&mut self, block: usize) {
         if self.blocks[block].region.as_ref().is_some_and(|r| r.active) {
             self.touch(block);
-            if let Some(t) = self.touched.iter_mut().find(|t| t.block == block) {
+            if let Some(t) = self.touch_of(block) {
                 t.keep = TextOffset::default();
             }
             if let Some(r) = self.blocks[block].region.as_mut() {
@@ -456,6 +488,7 @@ impl NativeEngine {
     }
 
     fn complete(&mut self, block: usize) {
+        debug_assert_eq!(block, self.completed, "blocks complete once each, in order");
         let b = &mut self.blocks[block];
         b.report = Some(report(block, b));
         if let (Some(e), None) = (&b.error, &self.error) {
@@ -466,9 +499,10 @@ impl NativeEngine {
 
     /// Records that a push changes `block`'s region (once per push, before the change).
     fn touch(&mut self, block: usize) {
-        if self.touched.iter().any(|t| t.block == block) {
+        if self.blocks[block].touch.is_some() {
             return;
         }
+        self.blocks[block].touch = Some(self.touched.len());
         let r = self.blocks[block].region.as_ref().expect("region");
         let keep = if r.active {
             r.committed.end()
@@ -509,27 +543,23 @@ impl NativeEngine {
         }
     }
 
-    /// The total displayed and original lengths of the first `count` regions in file order.
-    fn deltas(&self, count: usize) -> (TextOffset, TextOffset) {
-        let mut grown = TextOffset::default();
-        let mut shrunk = TextOffset::default();
-        for &b in &self.regions[..count] {
-            let r = self.blocks[b].region.as_ref().expect("region");
-            grown = plus(grown, r.display_len());
-            shrunk = plus(shrunk, r.len);
-        }
-        (grown, shrunk)
+    /// What this push recorded about `block`, if it touched it.
+    fn touch_of(&mut self, block: usize) -> Option<&mut Touch> {
+        let i = self.blocks[block].touch?;
+        Some(&mut self.touched[i])
     }
 
     /// One splice covering everything this push changed.
     fn update(&mut self, original: &str) -> Update<'static> {
-        let completed = self
-            .blocks
+        for t in &self.touched {
+            let r = self.blocks[t.block].region.as_ref().expect("region");
+            self.sums.set_shown(r.order, r.display_len());
+        }
+        let completed: Vec<BlockReport> = self.blocks[self.reported..self.completed]
             .iter()
-            .filter_map(|b| b.report.as_ref())
-            .skip(self.reported)
-            .cloned()
+            .filter_map(|b| b.report.clone())
             .collect();
+        charge(completed.len());
         let blocks_completed = self.completed;
         if self.touched.is_empty() {
             return Update {
@@ -540,7 +570,7 @@ impl NativeEngine {
                 completed,
             };
         }
-        let order = |b: usize| self.regions.iter().position(|&q| q == b).expect("region");
+        let order = |b: usize| self.blocks[b].region.as_ref().expect("region").order;
         let first = self
             .touched
             .iter()
@@ -553,7 +583,7 @@ impl NativeEngine {
             .map(|t| order(t.block))
             .max()
             .unwrap_or(0);
-        let touch = |b: usize| self.touched.iter().find(|t| t.block == b).copied();
+        let touch = |b: usize| self.blocks[b].touch.map(|i| self.touched[i]);
         let region = |i: usize| {
             self.blocks[self.regions[i]]
                 .region
@@ -561,21 +591,23 @@ impl NativeEngine {
                 .expect("region")
         };
 
-        let (grown, shrunk) = self.deltas(first);
+        let (grown, shrunk) = self.sums.prefix(first);
         let f = region(first);
         let ft = touch(self.regions[first]).expect("touched");
         let start = plus(minus(plus(f.start.offset(), grown), shrunk), ft.keep);
         let mut removed = minus(ft.old_len, ft.keep);
-        let mut inserted = f.display(original)[ft.keep.bytes..].to_owned();
+        let mut inserted = String::new();
+        f.write_from(original, ft.keep.bytes, &mut inserted);
         let mut at = f.end.bytes;
         for i in first + 1..=last {
+            charge(1);
             let r = region(i);
             let gap = &original[at..r.start.bytes];
             removed = plus(removed, TextOffset::of(gap));
-            inserted.push_str(gap);
+            push(&mut inserted, gap);
             let old = touch(self.regions[i]).map_or_else(|| r.display_len(), |t| t.old_len);
             removed = plus(removed, old);
-            inserted.push_str(&r.display(original));
+            r.write_from(original, 0, &mut inserted);
             at = r.end.bytes;
         }
         Update {
@@ -593,7 +625,7 @@ impl NativeEngine {
         for &b in &self.regions {
             let r = self.blocks[b].region.as_ref().expect("region");
             out.push_str(&original[at..r.start.bytes]);
-            out.push_str(&r.display(original));
+            r.write_from(original, 0, &mut out);
             at = r.end.bytes;
         }
         out.push_str(&original[at..]);
@@ -665,6 +697,96 @@ fn strategy(tier: Tier) -> Strategy {
     }
 }
 
+/// Prefix sums, in file order, of the regions' displayed lengths (as of the end of the last
+/// push) and original lengths: a Fenwick tree, rebuilt when a region is inserted and updated
+/// in O(log regions) when a push changes what a region shows.
+#[derive(Clone, Debug, Default)]
+struct RegionSums {
+    /// Each region's displayed length as last recorded.
+    shown: Vec<TextOffset>,
+    /// Node `i` (1-based) sums (displayed, original) over the `i & -i` regions ending at `i`.
+    tree: Vec<(TextOffset, TextOffset)>,
+}
+
+impl RegionSums {
+    /// Every region's (displayed, original) length, in file order; O(regions).
+    fn rebuild(&mut self, lengths: impl Iterator<Item = (TextOffset, TextOffset)>) {
+        self.shown.clear();
+        self.tree.clear();
+        self.tree.push(Default::default());
+        for (shown, len) in lengths {
+            self.shown.push(shown);
+            self.tree.push((shown, len));
+        }
+        let n = self.shown.len();
+        for i in 1..=n {
+            let parent = i + (i & i.wrapping_neg());
+            if parent <= n {
+                let (shown, len) = self.tree[i];
+                let p = &mut self.tree[parent];
+                *p = (plus(p.0, shown), plus(p.1, len));
+            }
+        }
+    }
+
+    /// Records that region `at` now shows `shown`.
+    fn set_shown(&mut self, at: usize, shown: TextOffset) {
+        let old = std::mem::replace(&mut self.shown[at], shown);
+        if old == shown {
+            return;
+        }
+        let mut i = at + 1;
+        while i < self.tree.len() {
+            charge(1);
+            // Every node above `at` includes `old`, so this never underflows.
+            let node = &mut self.tree[i].0;
+            *node = plus(minus(*node, old), shown);
+            i += i & i.wrapping_neg();
+        }
+    }
+
+    /// The total (displayed, original) length of the first `count` regions.
+    fn prefix(&self, count: usize) -> (TextOffset, TextOffset) {
+        let (mut shown, mut len) = (TextOffset::default(), TextOffset::default());
+        let mut i = count;
+        while i > 0 {
+            charge(1);
+            let (s, l) = self.tree[i];
+            shown = plus(shown, s);
+            len = plus(len, l);
+            i &= i - 1;
+        }
+        (shown, len)
+    }
+}
+
+/// Appends `s` to a splice or the preview being built.
+fn push(out: &mut String, s: &str) {
+    charge(s.len());
+    out.push_str(s);
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Work done on this thread since the last [`take_work`]: bytes copied into splices and
+    /// previews, regions and tree nodes visited, reports cloned.
+    static WORK: Cell<usize> = const { Cell::new(0) };
+}
+
+#[cfg(test)]
+fn charge(n: usize) {
+    WORK.with(|w| w.set(w.get() + n));
+}
+
+#[cfg(not(test))]
+#[inline(always)]
+fn charge(_: usize) {}
+
+#[cfg(test)]
+fn take_work() -> usize {
+    WORK.with(|w| w.replace(0))
+}
+
 fn plus(a: TextOffset, b: TextOffset) -> TextOffset {
     TextOffset {
         bytes: a.bytes + b.bytes,
@@ -675,4 +797,116 @@ fn plus(a: TextOffset, b: TextOffset) -> TextOffset {
 
 fn minus(a: TextOffset, b: TextOffset) -> TextOffset {
     a.sub(b)
+}
+
+#[cfg(test)]
+mod cost_tests {
+    use super::*;
+
+    /// `lines` distinct code-like lines.
+    fn code(lines: usize) -> String {
+        (0..lines)
+            .map(|i| format!("    value_{i} = compute({i}) + {}\n", i % 7))
+            .collect()
+    }
+
+    fn block(search: &str, replace: &str) -> String {
+        format!("------- SEARCH\n{search}=======\n{replace}+++++++ REPLACE\n")
+    }
+
+    /// Pushes `diff` in 4-byte chunks (it is ASCII), checking that the splices rebuild the
+    /// preview and the outcome; the most work one push did, and the total.
+    fn work(original: &str, diff: &str) -> (usize, usize) {
+        let mut engine = NativeEngine::new(Policy::AllOrNothing);
+        let mut mirror = original.to_owned();
+        let (mut max, mut total) = (0, 0);
+        for piece in diff.as_bytes().chunks(4) {
+            let piece = std::str::from_utf8(piece).expect("ASCII");
+            take_work();
+            let update = engine.push(original, piece);
+            let w = take_work();
+            update.apply_to(&mut mirror);
+            max = max.max(w);
+            total += w;
+        }
+        assert_eq!(mirror, engine.preview(original));
+        let outcome = engine.finish(original).expect("applies");
+        assert_eq!(outcome.new_content, mirror);
+        (max, total)
+    }
+
+    /// A whole-file rewrite streamed token by token: a push copies the incomplete line it
+    /// changes (a splice re-sends that line), never the replacement lines shown before it
+    /// (which made streaming one block quadratic in its replacement).
+    #[test]
+    fn streaming_one_large_block_costs_what_is_pushed() {
+        let rewrite = |lines: usize| {
+            let original = code(lines);
+            let replace: String = original.lines().map(|l| format!("{l} # new\n")).collect();
+            let diff = block(&original, &replace);
+            let (max, total) = work(&original, &diff);
+            let longest = diff.lines().map(str::len).max().unwrap_or(0);
+            assert!(max <= longest + 8, "{lines} lines: {max} > {longest} + 8");
+            (max, total as f64 / diff.len() as f64)
+        };
+        let ((small, small_ratio), (large, large_ratio)) = (rewrite(100), rewrite(10_000));
+        assert!(
+            large <= small + 16,
+            "the largest push grew: {small} -> {large}"
+        );
+        assert!(
+            large_ratio <= small_ratio * 1.25,
+            "work per diff byte grew: {small_ratio:.2} -> {large_ratio:.2}"
+        );
+    }
+
+    /// Many blocks streamed token by token: a push visits O(log blocks) of them, not all.
+    #[test]
+    fn streaming_many_blocks_costs_log_blocks() {
+        let spread = |blocks: usize| {
+            let original = code(blocks * 50);
+            let lines: Vec<&str> = original.split_inclusive('\n').collect();
+            let diff: String = (0..blocks)
+                .map(|k| {
+                    let search = lines[k * 50 + 10..k * 50 + 14].concat();
+                    block(&search, &search.replace(" = ", " := "))
+                })
+                .collect();
+            work(&original, &diff).0
+        };
+        let (few, many) = (spread(8), spread(512));
+        // Two Fenwick walks (a prefix sum and an update) of at most log2(512) + 1 nodes each.
+        assert!(
+            many <= few + 2 * 10,
+            "the largest push grew: {few} -> {many}"
+        );
+    }
+
+    /// The prefix sums agree with plain sums after rebuilds and updates.
+    #[test]
+    fn region_sums_match_plain_sums() {
+        let at = |n: usize| TextOffset {
+            bytes: n,
+            utf16: n / 2,
+            chars: n / 3,
+        };
+        let mut shown: Vec<TextOffset> = (0..37).map(|i| at(i * 7 % 11)).collect();
+        let lens: Vec<TextOffset> = (0..37).map(|i| at(i * 5 % 13)).collect();
+        let mut sums = RegionSums::default();
+        sums.rebuild(shown.iter().copied().zip(lens.iter().copied()));
+        for step in 0..200 {
+            let i = step * 17 % shown.len();
+            shown[i] = at(step * 31 % 50);
+            sums.set_shown(i, shown[i]);
+            for count in 0..=shown.len() {
+                let plain = shown[..count]
+                    .iter()
+                    .zip(&lens[..count])
+                    .fold(Default::default(), |(s, l), (a, b)| {
+                        (plus(s, *a), plus(l, *b))
+                    });
+                assert_eq!(sums.prefix(count), plain);
+            }
+        }
+    }
 }
