@@ -9,6 +9,7 @@ use std::sync::{Mutex, MutexGuard, TryLockError};
 use patchloom::{ApplierOptions, Dialect, Error, ErrorKind, Policy, StreamingApplier};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
+use pyo3::types::PyString;
 
 use crate::errors::{exception, to_py_err};
 use crate::gil;
@@ -85,9 +86,10 @@ impl PyStreamingApplier {
 
     /// What the file looks like so far (a new `str` each time; `Update` is the cheap route).
     #[getter]
-    fn preview(&self, py: Python<'_>) -> PyResult<String> {
+    fn preview<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
         let mut guard = self.lock(py)?;
-        Ok(running(py, &mut guard)?.preview().to_owned())
+        // One copy, straight into the Python string.
+        Ok(PyString::new(py, running(py, &mut guard)?.preview()))
     }
 
     /// The error the diff so far causes (it may still be withdrawn while its line is
