@@ -1,4 +1,4 @@
-# patchloom tasks. `make` lists them; `make test` is exactly what CI runs.
+# hunkloom tasks. `make` lists them; `make test` is exactly what CI runs.
 # Each language's targets live in make/<language>.mk.
 
 CARGO ?= cargo
@@ -13,7 +13,7 @@ help: ## List the tasks
 
 .PHONY: demo
 demo: ## Stream a built-in edit into a built-in file and show the live preview
-	$(CARGO) run --release --locked -q -p patchloom-cli -- demo
+	$(CARGO) run --release --locked -q -p hunkloom-cli -- demo
 
 .PHONY: test
 test: lint test-rust test-c test-python test-node ## Every test in every language (what CI runs)
@@ -36,11 +36,11 @@ bench: bench-rust bench-python bench-node ## Every benchmark (Rust criterion, Py
 
 .PHONY: bench-rust
 bench-rust: ## Criterion benchmarks S1-S5 (stateful vs stateless-per-prefix vs a copy of the file)
-	$(CARGO) bench --locked -p patchloom-bench --bench streaming -- --warm-up-time 1 --measurement-time 3
+	$(CARGO) bench --locked -p hunkloom-bench --bench streaming -- --warm-up-time 1 --measurement-time 3
 
 .PHONY: clean
 clean: ## Remove build output
 	$(CARGO) clean
-	rm -rf .venv node/node_modules node/*.node python/patchloom/*.so
+	rm -rf .venv node/node_modules node/*.node python/hunkloom/*.so
 
 include make/c.mk make/python.mk make/node.mk make/fuzz.mk

@@ -1,6 +1,6 @@
-# c targets: owned by the c binding (bindings/c, include/patchloom.h, tests/c).
+# c targets: owned by the c binding (bindings/c, include/hunkloom.h, tests/c).
 #
-# build-c  builds libpatchloom.{so,a}; bindings/c/build.rs regenerates include/patchloom.h.
+# build-c  builds libhunkloom.{so,a}; bindings/c/build.rs regenerates include/hunkloom.h.
 # test-c   checks the committed header is current and compiles as C11 and C++17, runs the C
 #          programs of tests/c and the README's C example under valgrind (shared library, and
 #          static for one), then every conformance vector and the robustness corpus through the
@@ -15,9 +15,9 @@ C_CXX := g++
 C_WARN := -std=c11 -Wall -Wextra -Werror -pedantic -g
 C_CFLAGS := $(C_WARN) -Iinclude
 # What the static library needs, from
-# `cargo rustc -p patchloom-c --release --crate-type staticlib -- --print native-static-libs`.
+# `cargo rustc -p hunkloom-c --release --crate-type staticlib -- --print native-static-libs`.
 C_STATIC_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
-C_SHARED := -L$(C_LIBDIR) -lpatchloom -Wl,-rpath,$(abspath $(C_LIBDIR))
+C_SHARED := -L$(C_LIBDIR) -lhunkloom -Wl,-rpath,$(abspath $(C_LIBDIR))
 C_VALGRIND := valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible
 C_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 C_PKG_CONFIG := PKG_CONFIG_PATH=$(abspath $(C_LIBDIR)) pkg-config
@@ -25,25 +25,25 @@ C_TESTS := test_errors test_stream_bytes test_ops test_native test_workspace
 
 .PHONY: build-c gen-c test-c c-header-check c-programs c-vectors
 
-build-c: ## C: build libpatchloom.{so,a}, include/patchloom.h and target/release/patchloom.pc
-	$(CARGO) build --release --locked -p patchloom-c
+build-c: ## C: build libhunkloom.{so,a}, include/hunkloom.h and target/release/hunkloom.pc
+	$(CARGO) build --release --locked -p hunkloom-c
 	sed -e 's|@PREFIX@|$(CURDIR)|' -e 's|@LIBDIR@|$(abspath $(C_LIBDIR))|' \
 	    -e 's|@VERSION@|$(C_VERSION)|' -e 's|@STATIC_LIBS@|$(C_STATIC_LIBS)|' \
-	    bindings/c/patchloom.pc.in > $(C_LIBDIR)/patchloom.pc
+	    bindings/c/hunkloom.pc.in > $(C_LIBDIR)/hunkloom.pc
 
-gen-c: build-c ## Regenerate include/patchloom.h
+gen-c: build-c ## Regenerate include/hunkloom.h
 
 test-c: c-header-check c-programs c-vectors ## C: header current, C tests under valgrind, vectors through the C ABI
 
 # The build regenerated the header; it must equal the committed one, and compile as C and C++.
 c-header-check: build-c
-	@git ls-files --error-unmatch include/patchloom.h >/dev/null 2>&1 || \
-	    { echo "include/patchloom.h is not committed (git add it)"; exit 1; }
-	@git diff --exit-code -- include/patchloom.h || \
-	    { echo "include/patchloom.h is stale: commit the regenerated header"; exit 1; }
-	printf '#include "patchloom.h"\n' | $(C_CC) $(C_CFLAGS) -x c -fsyntax-only -
+	@git ls-files --error-unmatch include/hunkloom.h >/dev/null 2>&1 || \
+	    { echo "include/hunkloom.h is not committed (git add it)"; exit 1; }
+	@git diff --exit-code -- include/hunkloom.h || \
+	    { echo "include/hunkloom.h is stale: commit the regenerated header"; exit 1; }
+	printf '#include "hunkloom.h"\n' | $(C_CC) $(C_CFLAGS) -x c -fsyntax-only -
 	@mkdir -p $(C_OUT)
-	printf '#include "patchloom.h"\nint main() { return pl_version()[0] == 0; }\n' | \
+	printf '#include "hunkloom.h"\nint main() { return hl_version()[0] == 0; }\n' | \
 	    $(C_CXX) -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude -x c++ - $(C_SHARED) -o $(C_OUT)/cxx_smoke
 	$(C_OUT)/cxx_smoke
 
@@ -52,7 +52,7 @@ c-programs: build-c
 	@mkdir -p $(C_OUT)
 	awk '/^## /{s=($$0=="## C")} s&&/^```c$$/{c=1;n++;next} c&&/^```$$/{c=0} c&&n==1' README.md > $(C_OUT)/readme_example.c
 	@test -s $(C_OUT)/readme_example.c || { echo "no C example in README.md's ## C section"; exit 1; }
-	$(C_CC) $(C_WARN) $(C_OUT)/readme_example.c $$($(C_PKG_CONFIG) --cflags --libs patchloom) \
+	$(C_CC) $(C_WARN) $(C_OUT)/readme_example.c $$($(C_PKG_CONFIG) --cflags --libs hunkloom) \
 	    -Wl,-rpath,$(abspath $(C_LIBDIR)) -o $(C_OUT)/readme_example
 	$(C_VALGRIND) $(C_OUT)/readme_example > $(C_OUT)/readme_example.out
 	diff -u tests/c/readme_example.expected $(C_OUT)/readme_example.out
@@ -61,11 +61,11 @@ c-programs: build-c
 	    $(C_CC) $(C_CFLAGS) tests/c/$$t.c $(C_SHARED) -o $(C_OUT)/$$t || exit 1; \
 	    echo "valgrind $(C_OUT)/$$t" && $(C_VALGRIND) $(C_OUT)/$$t || exit 1; \
 	done
-	$(C_CC) $(C_CFLAGS) tests/c/test_stream_bytes.c $(C_LIBDIR)/libpatchloom.a $(C_STATIC_LIBS) \
+	$(C_CC) $(C_CFLAGS) tests/c/test_stream_bytes.c $(C_LIBDIR)/libhunkloom.a $(C_STATIC_LIBS) \
 	    -o $(C_OUT)/test_stream_bytes_static
 	$(C_VALGRIND) $(C_OUT)/test_stream_bytes_static
 
 # Every vector through the extern "C" functions, printing `<corpus> <mode>: N/M passed`, and the
 # robustness corpus in `native`, printing `robustness <category>: N/M correct, W wrong`.
 c-vectors:
-	$(CARGO) test --locked -p patchloom-c -- --nocapture
+	$(CARGO) test --locked -p hunkloom-c -- --nocapture

@@ -4,7 +4,7 @@
 NAPI_BUILD = npx napi build --platform --release --manifest-path ../bindings/node/Cargo.toml
 # test-node and bench-node build here, so the generated loader and types can be compared with
 # the committed ones without touching them (napi writes paths relative to the output directory).
-NODE_GEN_CHECK = node_modules/.patchloom-gen
+NODE_GEN_CHECK = node_modules/.hunkloom-gen
 
 .PHONY: test-node gen-node bench-node node-addon
 

@@ -16,9 +16,9 @@ python-install: $(VENV)/.installed ## Build the extension and pip-install the pa
 
 test-python: python-install ## Python: vectors in every mode, API and thread tests, stubtest, mypy --strict
 	$(VENV_BIN)/pytest -q python/tests
-	$(VENV_BIN)/python -m mypy.stubtest patchloom
+	$(VENV_BIN)/python -m mypy.stubtest hunkloom
 	cd python && $(VENV_BIN)/mypy --strict tests bench
 
 bench-python: python-install ## Python: S1/S2/S4/S5 through the Python API, stateful vs per-prefix
-	$(CARGO) run -q --release --locked -p patchloom-bench --bin scenarios -- target/scenarios
+	$(CARGO) run -q --release --locked -p hunkloom-bench --bin scenarios -- target/scenarios
 	$(VENV_BIN)/python python/bench/bench.py target/scenarios

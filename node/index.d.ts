@@ -25,7 +25,7 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
  * After `finish`, every method and getter throws an `Error` with
  * `code === "already_finished"`.
  *
- * A panic inside patchloom (a bug) throws an `Error` with `code === "ERR_PATCHLOOM_PANIC"`
+ * A panic inside hunkloom (a bug) throws an `Error` with `code === "ERR_HUNKLOOM_PANIC"`
  * instead of crashing the process. A panic during `push` also poisons this applier, whose
  * state it may have left half-updated: every later method and getter throws that same code.
  * Other appliers are unaffected.
@@ -60,7 +60,7 @@ export declare class StreamingApplier {
    * change nothing; in `native`, a failed block is reported in `completed` and the other
    * blocks go on.
    *
-   * A panic inside patchloom throws an `Error` with `code === "ERR_PATCHLOOM_PANIC"` and
+   * A panic inside hunkloom throws an `Error` with `code === "ERR_HUNKLOOM_PANIC"` and
    * poisons this applier (see the class).
    */
   push(chunk: string): Update
@@ -99,11 +99,11 @@ export declare class StreamingApplier {
 
 /**
  * A directory whose files a model's edits are applied to safely. The same rules as the
- * Rust `patchloom_fs::Workspace`, the Python `Workspace` and the CLI:
+ * Rust `hunkloom_fs::Workspace`, the Python `Workspace` and the CLI:
  *
  * - **Paths stay inside the root.** Relative paths join it; absolute paths must lie inside
  *   it; `..` escapes and symlinks leading outside throw `path_outside_root`, UNC paths
- *   `unc_path`, paths the ignore file (gitignore syntax, `.patchloomignore` by default)
+ *   `unc_path`, paths the ignore file (gitignore syntax, `.hunkloomignore` by default)
  *   matches `path_ignored`, Jupyter notebooks `notebook_not_supported`.
  * - **Read before edit.** `read` records each file's content hash; an edit of an existing
  *   file not read through this workspace throws `not_read`, of one whose content changed
@@ -131,7 +131,7 @@ export declare class StreamingApplier {
  *
  * @example
  * ```ts
- * import { Workspace } from "patchloom"
+ * import { Workspace } from "hunkloom"
  * const ws = new Workspace(projectDir)
  * const text = ws.read("src/app.py")
  * try {
@@ -150,7 +150,7 @@ export declare class Workspace {
    * `RangeError` (`code === "ERR_OUT_OF_RANGE"`) for a bad option.
    *
    * @param root The workspace's root directory.
-   * @param options `ignoreFile` (default `".patchloomignore"`), `maxFileSize` (bytes,
+   * @param options `ignoreFile` (default `".hunkloomignore"`), `maxFileSize` (bytes,
    * default 1 GiB), `undoDepth` (edits per file, default 5).
    */
   constructor(root: string, options?: WorkspaceOptions)
@@ -296,7 +296,7 @@ export interface ApplierOptions {
  * @param options `dialect` (default `"native"`) and `policy` (default `"all_or_nothing"`).
  * @example
  * ```ts
- * import { applyDiff } from "patchloom"
+ * import { applyDiff } from "hunkloom"
  * try {
  *   const { newContent, blocks } = applyDiff(diff, original)
  * } catch (err) {
@@ -367,7 +367,7 @@ export interface ApplyOptions {
  * @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`).
  * @example
  * ```ts
- * import { applyPatch } from "patchloom"
+ * import { applyPatch } from "hunkloom"
  * const { files, deleted, warnings } = applyPatch(patch, { "src/app.py": source })
  * ```
  */
@@ -454,7 +454,7 @@ export interface BlockReport {
  * `empty_search_nonempty_file`, `malformed_block`, `match_before_previous_block`,
  * `invalid_state_transition`, `incomplete_at_finish`, `invalid_version`); an argument of the
  * wrong type rejects with a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`). A panic inside
- * patchloom (a bug) rejects with an `Error` whose `code` is `ERR_PATCHLOOM_PANIC` (this
+ * hunkloom (a bug) rejects with an `Error` whose `code` is `ERR_HUNKLOOM_PANIC` (this
  * package's code, not the core's), as it throws from every other function, instead of
  * crashing the process.
  *
@@ -471,7 +471,7 @@ export interface BlockReport {
  * @param version `"v1"` (the default, what Cline's write handler uses) or `"v2"`.
  * @example
  * ```ts
- * import { constructNewFileContent } from "patchloom"
+ * import { constructNewFileContent } from "hunkloom"
  * const { newContent, matchIndices } = await constructNewFileContent(diff, original, true)
  * ```
  */
@@ -575,7 +575,7 @@ export declare function getLineNumberFromCharIndex(content: string, charIndex: n
  * @param convention `"before"` or `"after"`: which side of `line` the text goes.
  * @example
  * ```ts
- * import { insert } from "patchloom"
+ * import { insert } from "hunkloom"
  * const { newContent, firstEdit } = insert(file, 3, "import os", "after") // after line 3
  * ```
  */
@@ -604,7 +604,7 @@ export declare function insert(content: string, line: number, text: string, conv
  * @param content The tool's raw `content` argument.
  * @example
  * ```ts
- * import { insertContent } from "patchloom"
+ * import { insertContent } from "hunkloom"
  * const { newContent, editType } = insertContent(original, params.line, params.content)
  * ```
  */
@@ -860,7 +860,7 @@ export declare function stripMarkdownFences(text: string): string
  * @param path The file's path, only to tell Markdown (which keeps trailing whitespace) apart.
  * @example
  * ```ts
- * import { strReplace } from "patchloom"
+ * import { strReplace } from "hunkloom"
  * const { newContent, firstEdit } = strReplace(file, 'print("hi")', 'print("bye")', false, "a.py")
  * ```
  */
@@ -890,7 +890,7 @@ export interface Update {
 /** Options of a `Workspace`. */
 export interface WorkspaceOptions {
   /**
-   * The ignore file's name at the root, in gitignore syntax (default `".patchloomignore"`;
+   * The ignore file's name at the root, in gitignore syntax (default `".hunkloomignore"`;
    * e.g. `".clineignore"`; `""`: none). Matching paths are refused (`path_ignored`).
    */
   ignoreFile?: string
@@ -926,7 +926,7 @@ export interface WorkspaceOptions {
  * @param fixes The fixes to run (default: all three).
  * @example
  * ```ts
- * import { write } from "patchloom"
+ * import { write } from "hunkloom"
  * // The model sent the file in a fence, with `<` escaped as `&lt;`:
  * const { newContent, fixesApplied } = write(modelContent, "src/a.js", "gpt-4o")
  * // fixesApplied: ["strip_markdown_fences", "fix_model_html_escaping"]

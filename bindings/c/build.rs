@@ -1,4 +1,4 @@
-//! Generates `include/patchloom.h` from this crate's `extern "C"` items with cbindgen.
+//! Generates `include/hunkloom.h` from this crate's `extern "C"` items with cbindgen.
 //!
 //! The header is committed; `make test-c` rebuilds and fails if it changed. cbindgen rewrites
 //! the file only when its content changes, so a no-op build leaves its timestamp alone.
@@ -16,5 +16,5 @@ fn main() {
         .with_src(crate_dir.join("src/lib.rs"))
         .generate()
         .expect("cbindgen could not parse bindings/c/src")
-        .write_to_file(crate_dir.join("../../include/patchloom.h"));
+        .write_to_file(crate_dir.join("../../include/hunkloom.h"));
 }

@@ -5,10 +5,10 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
+use hunkloom::cline::{ResumeCache, Version, construct_new_file_content};
+use hunkloom::{ApplierOptions, Dialect, StreamingApplier};
+use hunkloom_fuzz::{check, pieces, stream};
 use libfuzzer_sys::fuzz_target;
-use patchloom::cline::{ResumeCache, Version, construct_new_file_content};
-use patchloom::{ApplierOptions, Dialect, StreamingApplier};
-use patchloom_fuzz::{check, pieces, stream};
 
 #[derive(Arbitrary, Debug)]
 struct Input<'a> {
@@ -62,7 +62,7 @@ fuzz_target!(|input: Input<'_>| {
     }
     let cached = cache.call(input.diff, input.original, true, version);
     check("cache final", &cached);
-    let content = |r: Result<&str, &patchloom::Error>| r.map(str::to_owned).map_err(Clone::clone);
+    let content = |r: Result<&str, &hunkloom::Error>| r.map(str::to_owned).map_err(Clone::clone);
     assert_eq!(
         content(cached.as_ref().map(|c| c.new_content.as_str())),
         content(stateless.as_ref().map(|s| s.new_content.as_str())),

@@ -4,9 +4,9 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
+use hunkloom::{ApplierOptions, ApplyOptions, Dialect, Policy, StreamingApplier, apply_diff};
+use hunkloom_fuzz::{check, pieces, stream};
 use libfuzzer_sys::fuzz_target;
-use patchloom::{ApplierOptions, ApplyOptions, Dialect, Policy, StreamingApplier, apply_diff};
-use patchloom_fuzz::{check, pieces, stream};
 
 #[derive(Arbitrary, Debug)]
 struct Input<'a> {

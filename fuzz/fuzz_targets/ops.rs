@@ -5,11 +5,11 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
+use hunkloom::fixes::{self, Fix};
+use hunkloom::ops::roo::{InsertGroup, insert_groups};
+use hunkloom::ops::{Convention, LineArg, insert, insert_content, str_replace};
+use hunkloom_fuzz::check;
 use libfuzzer_sys::fuzz_target;
-use patchloom::fixes::{self, Fix};
-use patchloom::ops::roo::{InsertGroup, insert_groups};
-use patchloom::ops::{Convention, LineArg, insert, insert_content, str_replace};
-use patchloom_fuzz::check;
 
 #[derive(Arbitrary, Debug)]
 enum Line<'a> {

@@ -7,12 +7,10 @@
 use std::collections::BTreeMap;
 
 use arbitrary::Arbitrary;
+use hunkloom::Policy;
+use hunkloom::patch::{PatchDialect, PatchOptions, PatchParser, is_patch, parse_patch, plan_patch};
+use hunkloom_fuzz::{check, pieces};
 use libfuzzer_sys::fuzz_target;
-use patchloom::Policy;
-use patchloom::patch::{
-    PatchDialect, PatchOptions, PatchParser, is_patch, parse_patch, plan_patch,
-};
-use patchloom_fuzz::{check, pieces};
 
 #[derive(Arbitrary, Debug)]
 struct Input<'a> {

@@ -1,7 +1,7 @@
 //! Helpers shared by the fuzz targets: cutting a text into pushes, and the checks every call
 //! must pass (a failure is a crash libFuzzer records).
 
-use patchloom::StreamingApplier;
+use hunkloom::StreamingApplier;
 
 /// `text` cut at character boundaries into runs of `1 + cut % 16` characters, taking the cut
 /// lengths from `cuts` in turn; the whole text in one piece when `cuts` is empty.
@@ -28,7 +28,7 @@ pub fn pieces<'a>(text: &'a str, cuts: &[u8]) -> Vec<&'a str> {
 }
 
 /// Panics unless `result` is `Ok` or an error with a non-empty code.
-pub fn check<T>(what: &str, result: &patchloom::Result<T>) {
+pub fn check<T>(what: &str, result: &hunkloom::Result<T>) {
     if let Err(e) = result {
         assert!(!e.code().is_empty(), "{what}: empty error code in {e:?}");
     }

@@ -1,5 +1,5 @@
 'use strict'
-// S1-S5 (see scenarios.js) through every way Node code calls patchloom, in one run:
+// S1-S5 (see scenarios.js) through every way Node code calls hunkloom, in one run:
 //
 //   one-shot                      constructNewFileContentSync(diff, original, true)
 //   StreamingApplier              push every 4-char chunk, then finish() (the API's own cost,
@@ -20,7 +20,7 @@
 //
 // Usage: node --expose-gc bench/bench.js [--quick]
 
-const pl = require('..')
+const hl = require('..')
 const { chunks, s1, s3, s4 } = require('./scenarios')
 
 const quick = process.argv.includes('--quick')
@@ -41,17 +41,17 @@ async function time(fn) {
 }
 
 function oneShot(s) {
-  return pl.constructNewFileContentSync(s.diff, s.original, true).newContent
+  return hl.constructNewFileContentSync(s.diff, s.original, true).newContent
 }
 
 function applier(s, pieces) {
-  const applier = new pl.StreamingApplier(s.original)
+  const applier = new hl.StreamingApplier(s.original)
   for (const p of pieces) applier.push(p)
   return applier.finish().newContent
 }
 
 function applierSplices(s, pieces) {
-  const applier = new pl.StreamingApplier(s.original)
+  const applier = new hl.StreamingApplier(s.original)
   let view = ''
   for (const p of pieces) {
     const u = applier.push(p)
@@ -62,7 +62,7 @@ function applierSplices(s, pieces) {
 }
 
 function applierPreview(s, pieces) {
-  const applier = new pl.StreamingApplier(s.original)
+  const applier = new hl.StreamingApplier(s.original)
   let view = ''
   for (const p of pieces) {
     applier.push(p)
@@ -76,19 +76,19 @@ function perPrefixSync(s, pieces) {
   for (const p of pieces) {
     prefix += p
     try {
-      pl.constructNewFileContentSync(prefix, s.original, false)
+      hl.constructNewFileContentSync(prefix, s.original, false)
     } catch {}
   }
-  return pl.constructNewFileContentSync(s.diff, s.original, true).newContent
+  return hl.constructNewFileContentSync(s.diff, s.original, true).newContent
 }
 
 async function perPrefixAsync(s, pieces) {
   let prefix = ''
   for (const p of pieces) {
     prefix += p
-    await pl.constructNewFileContent(prefix, s.original, false).catch(() => {})
+    await hl.constructNewFileContent(prefix, s.original, false).catch(() => {})
   }
-  return (await pl.constructNewFileContent(s.diff, s.original, true)).newContent
+  return (await hl.constructNewFileContent(s.diff, s.original, true)).newContent
 }
 
 const rows = []
@@ -107,10 +107,10 @@ async function streamed(name, s) {
   const pieces = chunks(s.diff, 4)
   const want = oneShot(s)
   const calls = pieces.length + 1
-  pl.setResumeCacheCapacity(0)
+  hl.setResumeCacheCapacity(0)
   if (perPrefixSync(s, pieces) !== want) throw new Error(`${name}: per-prefix result differs`)
   const noCache = await time(() => perPrefixSync(s, pieces))
-  pl.setResumeCacheCapacity(4)
+  hl.setResumeCacheCapacity(4)
   for (const f of [applier, applierSplices, applierPreview, perPrefixSync]) {
     if (f(s, pieces) !== want) throw new Error(`${name}: ${f.name} result differs`)
   }
@@ -120,10 +120,10 @@ async function streamed(name, s) {
   row(name, 'StreamingApplier', await time(() => applier(s, pieces)), calls, noCache)
   row(name, 'StreamingApplier + view via splices', await time(() => applierSplices(s, pieces)), calls, noCache)
   row(name, 'StreamingApplier + preview per push', await time(() => applierPreview(s, pieces)), calls, noCache)
-  row(name, 'transcode original in (1 call)', await time(() => pl.constructNewFileContentSync('', s.original, false)), 1)
+  row(name, 'transcode original in (1 call)', await time(() => hl.constructNewFileContentSync('', s.original, false)), 1)
   const prefix = s.diff.slice(0, -1)
-  pl.constructNewFileContentSync(prefix, s.original, false)
-  row(name, 'cached call, nothing new (1 call)', await time(() => pl.constructNewFileContentSync(prefix, s.original, false)), 1)
+  hl.constructNewFileContentSync(prefix, s.original, false)
+  row(name, 'cached call, nothing new (1 call)', await time(() => hl.constructNewFileContentSync(prefix, s.original, false)), 1)
 }
 
 async function main() {

@@ -1,5 +1,5 @@
 'use strict'
-// S1-S5, generated exactly as crates/patchloom-bench/src/lib.rs generates them (same SplitMix64
+// S1-S5, generated exactly as crates/hunkloom-bench/src/lib.rs generates them (same SplitMix64
 // stream, same lines), so the Node figures compare with the Rust ones.
 //
 // - S1: a 10,000-line file with 20 exact 4-line blocks, applied one-shot.

@@ -9,7 +9,7 @@ const path = require('node:path')
 const v8 = require('node:v8')
 const vm = require('node:vm')
 
-const pl = require('..')
+const hl = require('..')
 const h = require('./helpers')
 
 const block = (search, replace) => `------- SEARCH\n${search}=======\n${replace}+++++++ REPLACE\n`
@@ -32,10 +32,10 @@ test('emoji before a match: offsets are JavaScript string indices', async () => 
   const want = original.replace('b\n', 'B🚀\n').replace('c\n', 'C\n')
   const indices = [original.indexOf('b\n'), original.indexOf('c\n')]
   assert.deepEqual(indices, [7, 13])
-  assert.deepEqual(await pl.constructNewFileContent(diff, original, true), { newContent: want, matchIndices: indices })
-  assert.deepEqual(pl.constructNewFileContentSync(diff, original, true), { newContent: want, matchIndices: indices })
+  assert.deepEqual(await hl.constructNewFileContent(diff, original, true), { newContent: want, matchIndices: indices })
+  assert.deepEqual(hl.constructNewFileContentSync(diff, original, true), { newContent: want, matchIndices: indices })
 
-  const applier = new pl.StreamingApplier(original)
+  const applier = new hl.StreamingApplier(original)
   let view = ''
   const starts = []
   for (const piece of h.split(diff, 'char')) {
@@ -62,7 +62,7 @@ test('emoji before a match: offsets are JavaScript string indices', async () => 
 test('getLineNumberFromCharIndex equals Cline at every index, including out of range', () => {
   const content = '🚀\nb\r\n\n中🚀x\n'
   for (const i of [-5, -0.5, NaN, 0, 0.9, 1, 1.5, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 100, Infinity, -Infinity]) {
-    assert.equal(pl.getLineNumberFromCharIndex(content, i), clineLineNumber(content, i), `index ${i}`)
+    assert.equal(hl.getLineNumberFromCharIndex(content, i), clineLineNumber(content, i), `index ${i}`)
   }
 })
 
@@ -76,31 +76,31 @@ test('core errors are Errors with a code and the exact message, from every API',
     assert.equal(err.message, message)
     return true
   }
-  await assert.rejects(pl.constructNewFileContent(diff, 'a\n', true), check)
-  assert.throws(() => pl.constructNewFileContentSync(diff, 'a\n', true), check)
-  const applier = new pl.StreamingApplier('a\n')
+  await assert.rejects(hl.constructNewFileContent(diff, 'a\n', true), check)
+  assert.throws(() => hl.constructNewFileContentSync(diff, 'a\n', true), check)
+  const applier = new hl.StreamingApplier('a\n')
   applier.push(diff)
   check(applier.error)
   assert.throws(() => applier.finish(), check)
 
   const version = (err) => err instanceof Error && err.code === 'invalid_version' && err.message === "Invalid version 'v3' for file content constructor"
-  await assert.rejects(pl.constructNewFileContent(diff, 'a\n', true, 'v3'), version)
-  assert.throws(() => pl.constructNewFileContentSync(diff, 'a\n', true, 'v3'), version)
+  await assert.rejects(hl.constructNewFileContent(diff, 'a\n', true, 'v3'), version)
+  assert.throws(() => hl.constructNewFileContentSync(diff, 'a\n', true, 'v3'), version)
 
   // v2's empty messages stay empty.
   const v2 = ['------- SEARCH\nline2\n+++++++ REPLACE\nreplaced', 'line1\nline2\nline3', true, 'v2']
-  await assert.rejects(pl.constructNewFileContent(...v2), (err) => err instanceof Error && err.code === 'malformed_block' && err.message === '')
+  await assert.rejects(hl.constructNewFileContent(...v2), (err) => err instanceof Error && err.code === 'malformed_block' && err.message === '')
 
   // An unknown name (`native` is a dialect: see native.test.js).
-  assert.throws(() => new pl.StreamingApplier('a', { dialect: 'cline-v3' }), (err) => err instanceof Error && err.code === 'invalid_dialect')
-  assert.equal(new pl.StreamingApplier('a', {}).dialect, 'cline-v1')
-  assert.equal(new pl.StreamingApplier('a', { dialect: undefined }).dialect, 'cline-v1')
-  assert.equal(new pl.StreamingApplier('a', { dialect: 'cline-v2' }).dialect, 'cline-v2')
+  assert.throws(() => new hl.StreamingApplier('a', { dialect: 'cline-v3' }), (err) => err instanceof Error && err.code === 'invalid_dialect')
+  assert.equal(new hl.StreamingApplier('a', {}).dialect, 'cline-v1')
+  assert.equal(new hl.StreamingApplier('a', { dialect: undefined }).dialect, 'cline-v1')
+  assert.equal(new hl.StreamingApplier('a', { dialect: 'cline-v2' }).dialect, 'cline-v2')
 })
 
 test('an applier used after finish throws already_finished, even after a failed finish', () => {
   for (const diff of [block('a\n', 'b\n'), block('zzz\n', 'b\n')]) {
-    const applier = new pl.StreamingApplier('a\n')
+    const applier = new hl.StreamingApplier('a\n')
     applier.push(diff)
     try {
       applier.finish()
@@ -128,29 +128,29 @@ test('wrong argument types: a TypeError, rejected by the Promise API and thrown 
   for (const args of promiseCalls) {
     let promise
     assert.doesNotThrow(() => {
-      promise = pl.constructNewFileContent(...args)
+      promise = hl.constructNewFileContent(...args)
     }, 'the Promise API never throws')
     await assert.rejects(promise, typeError, String(args[0]))
-    assert.throws(() => pl.constructNewFileContentSync(...args), typeError)
+    assert.throws(() => hl.constructNewFileContentSync(...args), typeError)
   }
-  assert.throws(() => new pl.StreamingApplier(5), typeError)
-  assert.throws(() => new pl.StreamingApplier('a', 'cline-v1'), typeError)
-  assert.throws(() => new pl.StreamingApplier('a', { dialect: 2 }), typeError)
-  assert.throws(() => new pl.StreamingApplier('a').push(['x']), typeError)
-  assert.throws(() => pl.getLineNumberFromCharIndex(1, 1), typeError)
-  assert.throws(() => pl.getLineNumberFromCharIndex('a', '1'), typeError)
-  assert.throws(() => pl.setResumeCacheCapacity('4'), typeError)
-  assert.throws(() => pl.setResumeCacheCapacity(-1), (err) => err instanceof RangeError && err.code === 'ERR_OUT_OF_RANGE')
-  assert.throws(() => pl.setResumeCacheCapacity(1.5), RangeError)
-  assert.throws(() => new pl.StreamingApplier('a').push(), /"chunk" argument must be of type string. Received type undefined/)
+  assert.throws(() => new hl.StreamingApplier(5), typeError)
+  assert.throws(() => new hl.StreamingApplier('a', 'cline-v1'), typeError)
+  assert.throws(() => new hl.StreamingApplier('a', { dialect: 2 }), typeError)
+  assert.throws(() => new hl.StreamingApplier('a').push(['x']), typeError)
+  assert.throws(() => hl.getLineNumberFromCharIndex(1, 1), typeError)
+  assert.throws(() => hl.getLineNumberFromCharIndex('a', '1'), typeError)
+  assert.throws(() => hl.setResumeCacheCapacity('4'), typeError)
+  assert.throws(() => hl.setResumeCacheCapacity(-1), (err) => err instanceof RangeError && err.code === 'ERR_OUT_OF_RANGE')
+  assert.throws(() => hl.setResumeCacheCapacity(1.5), RangeError)
+  assert.throws(() => new hl.StreamingApplier('a').push(), /"chunk" argument must be of type string. Received type undefined/)
 })
 
 test('a lone surrogate crosses as U+FFFD (the documented exception); everything else is exact', () => {
-  const { newContent } = pl.constructNewFileContentSync(block('b\n', '\uD800x\n'), 'a\nb\n', true)
+  const { newContent } = hl.constructNewFileContentSync(block('b\n', '\uD800x\n'), 'a\nb\n', true)
   assert.equal(newContent, 'a\n\uFFFDx\n')
   const exact = 'a\n\uD83D\uDE80\u0000\uFEFF\u2028\n'
-  assert.equal(pl.constructNewFileContentSync('', exact, false).newContent, '')
-  assert.equal(pl.constructNewFileContentSync(block('a\n', 'z\n'), exact, true).newContent, 'z' + exact.slice(1))
+  assert.equal(hl.constructNewFileContentSync('', exact, false).newContent, '')
+  assert.equal(hl.constructNewFileContentSync(block('a\n', 'z\n'), exact, true).newContent, 'z' + exact.slice(1))
 })
 
 test('a 200,000-line input', async () => {
@@ -162,16 +162,16 @@ test('a 200,000-line input', async () => {
   const want = original.replace(search, replace)
   const index = original.indexOf(search)
 
-  assert.deepEqual(await pl.constructNewFileContent(diff, original, true), { newContent: want, matchIndices: [index] })
-  assert.deepEqual(pl.constructNewFileContentSync(diff, original, true), { newContent: want, matchIndices: [index] })
-  const applier = new pl.StreamingApplier(original)
+  assert.deepEqual(await hl.constructNewFileContent(diff, original, true), { newContent: want, matchIndices: [index] })
+  assert.deepEqual(hl.constructNewFileContentSync(diff, original, true), { newContent: want, matchIndices: [index] })
+  const applier = new hl.StreamingApplier(original)
   let view = ''
   for (const piece of h.split(diff, 'line')) view = h.applySplice(view, applier.push(piece))
   assert.equal(view, applier.preview)
   const outcome = applier.finish()
   assert.equal(outcome.newContent, want)
   assert.deepEqual([outcome.blocks[0].start, outcome.blocks[0].startLine], [index, 199_901])
-  assert.equal(pl.getLineNumberFromCharIndex(original, index), 199_901)
+  assert.equal(hl.getLineNumberFromCharIndex(original, index), 199_901)
 })
 
 test('10,000 appliers created and dropped: memory does not grow', async () => {
@@ -181,7 +181,7 @@ test('10,000 appliers created and dropped: memory does not grow', async () => {
   // now and then, as any program that streams does.
   const round = async () => {
     for (let i = 0; i < 10_000; i++) {
-      const applier = new pl.StreamingApplier(original)
+      const applier = new hl.StreamingApplier(original)
       applier.push(diff.slice(0, 40))
       applier.push(diff.slice(40))
       if (i % 2 === 0) applier.finish()
@@ -209,40 +209,40 @@ test('10,000 appliers created and dropped: memory does not grow', async () => {
 })
 
 test('the resume cache: hits on growing prefixes, bounded, released by the final call, switchable', async () => {
-  pl.setResumeCacheCapacity(0)
-  pl.setResumeCacheCapacity(2)
+  hl.setResumeCacheCapacity(0)
+  hl.setResumeCacheCapacity(2)
   const original = 'a\nb\nc\n'
   const diff = block('b\n', 'B\n')
-  const before = pl.resumeCacheStats()
+  const before = hl.resumeCacheStats()
   assert.deepEqual([before.entries, before.capacity], [0, 2])
   for (let end = 1; end <= diff.length; end++) {
-    const got = await pl.constructNewFileContent(diff.slice(0, end), original, false)
-    assert.deepEqual(got, pl.constructNewFileContentSync(diff.slice(0, end), original, false))
+    const got = await hl.constructNewFileContent(diff.slice(0, end), original, false)
+    assert.deepEqual(got, hl.constructNewFileContentSync(diff.slice(0, end), original, false))
   }
-  let stats = pl.resumeCacheStats()
+  let stats = hl.resumeCacheStats()
   // Each async call resumed the stream (the sync comparison then resumed it again, unchanged).
   assert.equal(stats.misses - before.misses, 1)
   assert.equal(stats.hits - before.hits, 2 * diff.length - 1)
   assert.equal(stats.entries, 1)
-  assert.deepEqual(await pl.constructNewFileContent(diff, original, true), { newContent: 'a\nB\nc\n', matchIndices: [2] })
-  assert.equal(pl.resumeCacheStats().entries, 0, 'the final call released its stream')
+  assert.deepEqual(await hl.constructNewFileContent(diff, original, true), { newContent: 'a\nB\nc\n', matchIndices: [2] })
+  assert.equal(hl.resumeCacheStats().entries, 0, 'the final call released its stream')
 
-  for (let i = 0; i < 5; i++) pl.constructNewFileContentSync(diff.slice(0, 20), `${i}\n${original}`, false)
-  assert.equal(pl.resumeCacheStats().entries, 2, 'bounded by the capacity')
+  for (let i = 0; i < 5; i++) hl.constructNewFileContentSync(diff.slice(0, 20), `${i}\n${original}`, false)
+  assert.equal(hl.resumeCacheStats().entries, 2, 'bounded by the capacity')
 
-  pl.setResumeCacheCapacity(0)
-  stats = pl.resumeCacheStats()
+  hl.setResumeCacheCapacity(0)
+  stats = hl.resumeCacheStats()
   assert.deepEqual([stats.entries, stats.capacity], [0, 0])
-  for (let end = 1; end <= diff.length; end++) pl.constructNewFileContentSync(diff.slice(0, end), original, false)
-  assert.equal(pl.resumeCacheStats().hits, stats.hits, 'capacity 0 disables resuming')
-  pl.setResumeCacheCapacity(4)
+  for (let end = 1; end <= diff.length; end++) hl.constructNewFileContentSync(diff.slice(0, end), original, false)
+  assert.equal(hl.resumeCacheStats().hits, stats.hits, 'capacity 0 disables resuming')
+  hl.setResumeCacheCapacity(4)
 })
 
 test('concurrent Promise calls on interleaved streams all settle correctly', async () => {
   const vectors = h.load('cline-diff-streaming-exhaustive')
   const results = await Promise.all(
     vectors.map((v) =>
-      pl.constructNewFileContent(v.diff, v.original, v.is_final, v.version).then(h.observe, h.observeError),
+      hl.constructNewFileContent(v.diff, v.original, v.is_final, v.version).then(h.observe, h.observeError),
     ),
   )
   results.forEach((got, i) => assert.deepEqual(got, h.expected(vectors[i]), vectors[i].id))
@@ -254,7 +254,7 @@ test('every strategy an outcome reports is one index.d.ts declares', () => {
   const seen = new Set()
   for (const corpus of ['cline-unit', 'cline-diff-differential']) {
     for (const v of h.load(corpus).filter((v) => v.is_final && v.expect.error === undefined)) {
-      const applier = new pl.StreamingApplier(v.original, { dialect: h.dialectOf(v.version) })
+      const applier = new hl.StreamingApplier(v.original, { dialect: h.dialectOf(v.version) })
       applier.push(v.diff)
       for (const b of applier.finish().blocks) seen.add(b.strategy)
     }

@@ -1,6 +1,6 @@
 'use strict'
 // Shared by the tests: the conformance vectors (tests/vectors/README.md), the four chunkings
-// and a seeded generator, mirroring crates/patchloom/tests/common/mod.rs.
+// and a seeded generator, mirroring crates/hunkloom/tests/common/mod.rs.
 
 const fs = require('node:fs')
 const path = require('node:path')

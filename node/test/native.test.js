@@ -7,14 +7,14 @@
 const test = require('node:test')
 const assert = require('node:assert/strict')
 
-const pl = require('..')
+const hl = require('..')
 const h = require('./helpers')
 
 const block = (search, replace) => `------- SEARCH\n${search}=======\n${replace}+++++++ REPLACE\n`
 
 /** The outcome of `diff` streamed through a native applier in `chunking`; the splices checked. */
 function stream(original, diff, chunking, options = {}) {
-  const applier = new pl.StreamingApplier(original, { dialect: 'native', ...options })
+  const applier = new hl.StreamingApplier(original, { dialect: 'native', ...options })
   let view = original
   for (const piece of h.split(diff, chunking)) view = h.applySplice(view, applier.push(piece))
   assert.equal(view, applier.preview, `${chunking}: the splices rebuild the preview`)
@@ -41,7 +41,7 @@ test('whitespace drift is applied, and the report says how', () => {
     block('if b:\n    return 1\n', '    if b:\n        return 10\n')
   const want = 'def f(a):\r\n    total = a + 1\r\n    return total\r\n\r\ndef g(b):\r\n    if b:\r\n        return 10\r\n    return 2\r\n'
 
-  const outcome = pl.applyDiff(diff, original)
+  const outcome = hl.applyDiff(diff, original)
   assert.equal(outcome.newContent, want)
   assert.deepEqual(outcome.matchIndices, [original.indexOf('    total'), original.indexOf('    if b')])
   const [first, second] = outcome.blocks
@@ -71,7 +71,7 @@ test('whitespace drift is applied, and the report says how', () => {
   assert.equal(second.error, null)
 
   // The replacement carrying the SEARCH text's (wrong) indentation is shifted back.
-  const shifted = pl.applyDiff(block('if b:\n    return 1\n', 'if b:\n    return 10\n'), original)
+  const shifted = hl.applyDiff(block('if b:\n    return 1\n', 'if b:\n    return 10\n'), original)
   assert.equal(shifted.newContent, original.replace('        return 1\r\n', '        return 10\r\n'))
   assert.equal(shifted.blocks[0].reindented, true)
 
@@ -80,7 +80,7 @@ test('whitespace drift is applied, and the report says how', () => {
   }
   // Cline v1 writes the replacement's LF line endings into the CRLF file, as Cline does.
   assert.equal(
-    pl.applyDiff(diff, original, { dialect: 'cline-v1' }).newContent,
+    hl.applyDiff(diff, original, { dialect: 'cline-v1' }).newContent,
     'def f(a):\r\n    total = a + 1\n    return total\n\r\ndef g(b):\r\n    if b:\n        return 10\n    return 2\r\n',
   )
 })
@@ -90,11 +90,11 @@ test('an ambiguous SEARCH is refused with ambiguous_match and the candidate line
   const diff = block('retries = 3\n', 'retries = 5\n')
   const message =
     'block 1: the SEARCH text matches 2 places: line 2, line 4. Include more surrounding lines so that it matches exactly one place.'
-  const err = thrown(() => pl.applyDiff(diff, original))
+  const err = thrown(() => hl.applyDiff(diff, original))
   assert.equal(err.code, 'ambiguous_match')
   assert.equal(err.message, message)
 
-  const applier = new pl.StreamingApplier(original, { dialect: 'native' })
+  const applier = new hl.StreamingApplier(original, { dialect: 'native' })
   const u = applier.push(diff)
   assert.deepEqual([u.start, u.removed, u.inserted], [0, 0, ''], 'nothing applied')
   assert.equal(u.completed.length, 1)
@@ -107,9 +107,9 @@ test('an ambiguous SEARCH is refused with ambiguous_match and the candidate line
   assert.deepEqual([finished.code, finished.message], ['ambiguous_match', message])
 
   // Cline takes the first occurrence instead.
-  assert.equal(pl.applyDiff(diff, original, { dialect: 'cline-v1' }).newContent, original.replace('retries = 3', 'retries = 5'))
+  assert.equal(hl.applyDiff(diff, original, { dialect: 'cline-v1' }).newContent, original.replace('retries = 3', 'retries = 5'))
   // A :start_line: hint next to one candidate picks it.
-  const hinted = pl.applyDiff('<<<<<<< SEARCH\n:start_line:4\n-------\nretries = 3\n=======\nretries = 5\n>>>>>>> REPLACE\n', original)
+  const hinted = hl.applyDiff('<<<<<<< SEARCH\n:start_line:4\n-------\nretries = 3\n=======\nretries = 5\n>>>>>>> REPLACE\n', original)
   assert.equal(hinted.newContent, '🚀 config\nretries = 3\nname = "a"\nretries = 5\n')
   assert.deepEqual([hinted.blocks[0].startLine, hinted.blocks[0].candidates], [4, 2])
 })
@@ -119,13 +119,13 @@ test('the partial policy applies what matched and reports the failed blocks', ()
   const diff = block('a = 1\n', 'a = 10\n') + block('zzz = 9\n', 'q\n') + block('c = 3\n', 'c = 30\n')
 
   // All or nothing (the default): the refusal names the failed block and says nothing applied.
-  const err = thrown(() => pl.applyDiff(diff, original))
+  const err = thrown(() => hl.applyDiff(diff, original))
   assert.equal(err.code, 'search_not_found')
   assert.match(err.message, /^block 2: the SEARCH text was not found/)
   assert.match(err.message, /No block was applied \(all or nothing\)/)
-  assert.equal(thrown(() => pl.applyDiff(diff, original, { policy: 'all_or_nothing' })).message, err.message)
+  assert.equal(thrown(() => hl.applyDiff(diff, original, { policy: 'all_or_nothing' })).message, err.message)
 
-  const outcome = pl.applyDiff(diff, original, { policy: 'partial' })
+  const outcome = hl.applyDiff(diff, original, { policy: 'partial' })
   assert.equal(outcome.newContent, 'a = 10\nb = 2\nc = 30\n')
   assert.deepEqual(outcome.matchIndices, [0, 12])
   assert.deepEqual(
@@ -149,7 +149,7 @@ test('the partial policy applies what matched and reports the failed blocks', ()
     assert.deepEqual(stream(original, diff, chunking, { policy: 'partial' }), outcome, chunking)
   }
   // While streaming, the failed block is reported as it completes; the others go on.
-  const applier = new pl.StreamingApplier(original, { dialect: 'native', policy: 'partial' })
+  const applier = new hl.StreamingApplier(original, { dialect: 'native', policy: 'partial' })
   const reports = h.split(diff, 'line').flatMap((piece) => applier.push(piece).completed)
   assert.deepEqual(reports.map((b) => b.status), ['applied', 'failed', 'applied'])
   assert.equal(applier.error.code, 'search_not_found')
@@ -159,12 +159,12 @@ test('the partial policy applies what matched and reports the failed blocks', ()
 test('overlapping blocks are refused with overlapping_blocks', () => {
   const original = 'a\nb\nc\n'
   const diff = block('a\nb\n', 'x\n') + block('b\nc\n', 'y\n')
-  const err = thrown(() => pl.applyDiff(diff, original))
+  const err = thrown(() => hl.applyDiff(diff, original))
   assert.equal(err.code, 'overlapping_blocks')
   assert.match(err.message, /^block 2 \(lines 2-3\) overlaps block 1/)
   assert.equal(thrown(() => stream(original, diff, 'char')).code, 'overlapping_blocks')
 
-  const partial = pl.applyDiff(diff, original, { policy: 'partial' })
+  const partial = hl.applyDiff(diff, original, { policy: 'partial' })
   assert.equal(partial.newContent, 'x\nc\n')
   assert.deepEqual(partial.blocks.map((b) => [b.status, b.error?.code ?? null]), [
     ['applied', null],
@@ -181,7 +181,7 @@ test('emoji: native updates splice the middle of the file at JavaScript string i
   assert.deepEqual(starts.map((i) => Array.from(original.slice(0, i)).length), [19, 38], 'not code points')
 
   for (const chunking of ['char', 'random', 'line']) {
-    const applier = new pl.StreamingApplier(original, { dialect: 'native' })
+    const applier = new hl.StreamingApplier(original, { dialect: 'native' })
     let view = original
     const completed = []
     let middle = 0
@@ -204,49 +204,49 @@ test('emoji: native updates splice the middle of the file at JavaScript string i
     const outcome = applier.finish()
     assert.equal(outcome.newContent, want)
     assert.deepEqual(outcome.matchIndices, starts)
-    assert.deepEqual(outcome, pl.applyDiff(diff, original))
+    assert.deepEqual(outcome, hl.applyDiff(diff, original))
   }
 })
 
 test('options: defaults, names and argument types', () => {
   const original = 'say(“hi”)\n'
   const diff = block('say(“hi”)\n', 'say(“bye”)\n')
-  assert.equal(new pl.StreamingApplier(original).dialect, 'cline-v1', 'the applier default stays cline-v1')
-  assert.equal(new pl.StreamingApplier(original, { dialect: 'native' }).dialect, 'native')
-  assert.equal(new pl.StreamingApplier(original, { policy: 'partial' }).dialect, 'cline-v1', 'Cline ignores the policy')
+  assert.equal(new hl.StreamingApplier(original).dialect, 'cline-v1', 'the applier default stays cline-v1')
+  assert.equal(new hl.StreamingApplier(original, { dialect: 'native' }).dialect, 'native')
+  assert.equal(new hl.StreamingApplier(original, { policy: 'partial' }).dialect, 'cline-v1', 'Cline ignores the policy')
 
   // applyDiff defaults to native: a drifted SEARCH (ASCII quotes) applies, where Cline refuses it.
   const drifted = block('say("hi")\n', 'say(“bye”)\n')
-  assert.equal(pl.applyDiff(drifted, original).newContent, 'say(“bye”)\n')
-  assert.equal(pl.applyDiff(drifted, original).blocks[0].strategy, 'punctuation')
-  assert.deepEqual(pl.applyDiff(drifted, original, {}), pl.applyDiff(drifted, original, { dialect: 'native', policy: undefined }))
-  assert.equal(thrown(() => pl.applyDiff(drifted, original, { dialect: 'cline-v1' })).code, 'search_not_found')
+  assert.equal(hl.applyDiff(drifted, original).newContent, 'say(“bye”)\n')
+  assert.equal(hl.applyDiff(drifted, original).blocks[0].strategy, 'punctuation')
+  assert.deepEqual(hl.applyDiff(drifted, original, {}), hl.applyDiff(drifted, original, { dialect: 'native', policy: undefined }))
+  assert.equal(thrown(() => hl.applyDiff(drifted, original, { dialect: 'cline-v1' })).code, 'search_not_found')
   // The Cline dialects through applyDiff give Cline's final call.
   for (const version of ['v1', 'v2']) {
-    const cline = pl.constructNewFileContentSync(diff, original, true, version)
-    const outcome = pl.applyDiff(diff, original, { dialect: h.dialectOf(version) })
+    const cline = hl.constructNewFileContentSync(diff, original, true, version)
+    const outcome = hl.applyDiff(diff, original, { dialect: h.dialectOf(version) })
     assert.deepEqual([outcome.newContent, outcome.matchIndices], [cline.newContent, cline.matchIndices])
   }
 
   const code = (name) => (err) => err instanceof Error && err.code === name
-  assert.throws(() => pl.applyDiff(diff, original, { dialect: 'cline-v3' }), code('invalid_dialect'))
-  assert.throws(() => pl.applyDiff(diff, original, { policy: 'best_effort' }), code('invalid_policy'))
+  assert.throws(() => hl.applyDiff(diff, original, { dialect: 'cline-v3' }), code('invalid_dialect'))
+  assert.throws(() => hl.applyDiff(diff, original, { policy: 'best_effort' }), code('invalid_policy'))
   assert.throws(
-    () => new pl.StreamingApplier(original, { dialect: 'native', policy: 'best_effort' }),
+    () => new hl.StreamingApplier(original, { dialect: 'native', policy: 'best_effort' }),
     (err) => code('invalid_policy')(err) && err.message === "unknown policy 'best_effort': expected one of all_or_nothing, partial",
   )
 
   const typeError = (err) => err instanceof TypeError && err.code === 'ERR_INVALID_ARG_TYPE'
-  assert.throws(() => pl.applyDiff(1, original), typeError)
-  assert.throws(() => pl.applyDiff(diff), typeError)
-  assert.throws(() => pl.applyDiff(diff, original, 'native'), typeError)
-  assert.throws(() => pl.applyDiff(diff, original, { policy: 1 }), /"options.policy" argument must be of type string/)
-  assert.throws(() => new pl.StreamingApplier(original, { policy: true }), typeError)
-  assert.equal(thrown(() => pl.applyDiff('no blocks here\n', original)).code, 'malformed_block')
+  assert.throws(() => hl.applyDiff(1, original), typeError)
+  assert.throws(() => hl.applyDiff(diff), typeError)
+  assert.throws(() => hl.applyDiff(diff, original, 'native'), typeError)
+  assert.throws(() => hl.applyDiff(diff, original, { policy: 1 }), /"options.policy" argument must be of type string/)
+  assert.throws(() => new hl.StreamingApplier(original, { policy: true }), typeError)
+  assert.equal(thrown(() => hl.applyDiff('no blocks here\n', original)).code, 'malformed_block')
 })
 
 test('a native applier used after finish throws already_finished', () => {
-  const applier = new pl.StreamingApplier('a\n', { dialect: 'native' })
+  const applier = new hl.StreamingApplier('a\n', { dialect: 'native' })
   applier.push(block('a\n', 'b\n'))
   assert.equal(applier.finish().newContent, 'b\n')
   const finished = (err) => err instanceof Error && err.code === 'already_finished'

@@ -5,14 +5,14 @@
 //   - the corpora tests/vectors/cline-content-fixes.jsonl (every row through the function its
 //     `op` names) and tests/vectors/roo-insert-content.jsonl (`tool` rows through insertContent,
 //     `documented` rows checked where the core can check them), interpreted as
-//     crates/patchloom/tests/tool_vectors.rs does, printing `<corpus> <part>: <passed>/<total>
+//     crates/hunkloom/tests/tool_vectors.rs does, printing `<corpus> <part>: <passed>/<total>
 //     passed` and `<corpus>: <passed>/<total> passed` (skips named, with their reasons);
 //   - table cases for each rule, error code and exact message, and the argument checks.
 
 const test = require('node:test')
 const assert = require('node:assert/strict')
 
-const pl = require('..')
+const hl = require('..')
 const h = require('./helpers')
 
 // ---------------------------------------------------------------------------------------------
@@ -78,19 +78,19 @@ test('cline-content-fixes.jsonl: every row through the function its op names', (
       case 'apply_model_content_fixes': {
         // null (as the JSON holds it) and undefined both mean "omitted".
         outcome = all(
-          check(pl.applyModelContentFixes(v.text, modelId, filePath), v.expect),
-          check(pl.applyModelContentFixes(v.text, v.model_id, v.file_path), v.expect, 'with nulls'),
+          check(hl.applyModelContentFixes(v.text, modelId, filePath), v.expect),
+          check(hl.applyModelContentFixes(v.text, v.model_id, v.file_path), v.expect, 'with nulls'),
         )
         break
       }
       case 'strip_markdown_fences':
-        outcome = check(pl.stripMarkdownFences(v.text), v.expect)
+        outcome = check(hl.stripMarkdownFences(v.text), v.expect)
         break
       case 'write_to_file_content': {
-        const written = pl.write(v.text, filePath, modelId)
+        const written = hl.write(v.text, filePath, modelId)
         // fixesApplied names exactly the steps that changed the text.
-        const stripped = pl.stripMarkdownFences(v.text)
-        const fixed = pl.applyModelContentFixes(stripped, modelId, filePath)
+        const stripped = hl.stripMarkdownFences(v.text)
+        const fixed = hl.applyModelContentFixes(stripped, modelId, filePath)
         outcome = all(
           check(written.newContent, v.expect),
           check(fixed, v.expect, 'the two steps composed'),
@@ -137,7 +137,7 @@ function rooTool(v) {
   const expect = v.expect
   let got
   try {
-    got = pl.insertContent(v.original, omitted(v.line), omitted(v.content))
+    got = hl.insertContent(v.original, omitted(v.line), omitted(v.content))
   } catch (err) {
     if (!(err instanceof Error) || err.constructor !== Error || typeof err.code !== 'string') throw err
     if (expect.success !== false) return `threw ${err.code}: ${err.message}`
@@ -167,7 +167,7 @@ function rooRule(v) {
     // non-integer reaching the tool anyway is not rejected. That part is the core's.
     case 'roo-insert-054':
       try {
-        pl.insertContent(v.original, v.line, omitted(v.content))
+        hl.insertContent(v.original, v.line, omitted(v.content))
         return true
       } catch (err) {
         return `a non-integer line was rejected: ${err.message}`
@@ -287,27 +287,27 @@ test('strReplace: table', async (t) => {
   ]
   for (const [name, args, [newContent, replacements, normalizations, firstEdit]] of cases) {
     await t.test(name, () => {
-      assert.deepEqual(pl.strReplace(...args), { newContent, replacements, normalizations, firstEdit })
+      assert.deepEqual(hl.strReplace(...args), { newContent, replacements, normalizations, firstEdit })
     })
   }
 })
 
 test('strReplace: each error code with its exact message', () => {
   assert.throws(
-    () => pl.strReplace('a\n', 'a', 'a'),
+    () => hl.strReplace('a\n', 'a', 'a'),
     coreError('old_equals_new', 'No changes to make: old_string and new_string are exactly the same.'),
   )
   assert.throws(
-    () => pl.strReplace('a\n', '', 'x'),
+    () => hl.strReplace('a\n', '', 'x'),
     coreError('file_exists', 'Cannot create new file - file already exists.'),
   )
-  assert.throws(() => pl.strReplace(null, 'a', 'b'), coreError('file_not_found', 'File does not exist.'))
+  assert.throws(() => hl.strReplace(null, 'a', 'b'), coreError('file_not_found', 'File does not exist.'))
   assert.throws(
-    () => pl.strReplace('a\n', 'zz', 'y'),
+    () => hl.strReplace('a\n', 'zz', 'y'),
     coreError('not_found', 'String to replace not found in file.\nString: zz'),
   )
   assert.throws(
-    () => pl.strReplace('a b a', 'a', 'c'),
+    () => hl.strReplace('a b a', 'a', 'c'),
     coreError(
       'multiple_matches',
       'Found 2 matches of the string to replace, but replace_all is false. To replace all occurrences, ' +
@@ -316,18 +316,18 @@ test('strReplace: each error code with its exact message', () => {
     ),
   )
   // The same call with replaceAll succeeds; `false` and omitted are the same.
-  assert.equal(pl.strReplace('a b a', 'a', 'c', true).newContent, 'c b c')
-  assert.throws(() => pl.strReplace('a b a', 'a', 'c', false), (e) => e.code === 'multiple_matches')
-  assert.throws(() => pl.strReplace('a b a', 'a', 'c', undefined, 'x.md'), (e) => e.code === 'multiple_matches')
+  assert.equal(hl.strReplace('a b a', 'a', 'c', true).newContent, 'c b c')
+  assert.throws(() => hl.strReplace('a b a', 'a', 'c', false), (e) => e.code === 'multiple_matches')
+  assert.throws(() => hl.strReplace('a b a', 'a', 'c', undefined, 'x.md'), (e) => e.code === 'multiple_matches')
 })
 
 test('strReplace: argument types', () => {
-  assert.throws(() => pl.strReplace(undefined, 'a', 'b'), typeError('content', 'of type string or null', 'undefined'))
-  assert.throws(() => pl.strReplace(1, 'a', 'b'), typeError('content', 'of type string or null', 'number'))
-  assert.throws(() => pl.strReplace('a', null, 'b'), typeError('oldStr', 'of type string', 'null'))
-  assert.throws(() => pl.strReplace('a', 'a'), typeError('newStr', 'of type string', 'undefined'))
-  assert.throws(() => pl.strReplace('a', 'a', 'b', 'true'), typeError('replaceAll', 'of type boolean', 'string'))
-  assert.throws(() => pl.strReplace('a', 'a', 'b', false, 3), typeError('path', 'of type string', 'number'))
+  assert.throws(() => hl.strReplace(undefined, 'a', 'b'), typeError('content', 'of type string or null', 'undefined'))
+  assert.throws(() => hl.strReplace(1, 'a', 'b'), typeError('content', 'of type string or null', 'number'))
+  assert.throws(() => hl.strReplace('a', null, 'b'), typeError('oldStr', 'of type string', 'null'))
+  assert.throws(() => hl.strReplace('a', 'a'), typeError('newStr', 'of type string', 'undefined'))
+  assert.throws(() => hl.strReplace('a', 'a', 'b', 'true'), typeError('replaceAll', 'of type boolean', 'string'))
+  assert.throws(() => hl.strReplace('a', 'a', 'b', false, 3), typeError('path', 'of type string', 'number'))
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -337,32 +337,32 @@ test('insert: both conventions', () => {
   const file = 'a\nb\n'
   const edit = (newContent, firstEdit, normalizations = []) => ({ newContent, replacements: 1, normalizations, firstEdit })
   // "after" (Anthropic's insert): after line N, 0 = top.
-  assert.deepEqual(pl.insert(file, 0, 'x', 'after'), edit('x\na\nb\n', L(1)))
-  assert.deepEqual(pl.insert(file, 1, 'x', 'after'), edit('a\nx\nb\n', L(2)))
-  assert.deepEqual(pl.insert(file, 2, 'x\ny\n', 'after'), edit('a\nb\nx\ny\n', L(3, 4)))
+  assert.deepEqual(hl.insert(file, 0, 'x', 'after'), edit('x\na\nb\n', L(1)))
+  assert.deepEqual(hl.insert(file, 1, 'x', 'after'), edit('a\nx\nb\n', L(2)))
+  assert.deepEqual(hl.insert(file, 2, 'x\ny\n', 'after'), edit('a\nb\nx\ny\n', L(3, 4)))
   // "before" (Roo's numbering): before 1-based line N, 0 or past the end = append.
-  assert.deepEqual(pl.insert(file, 1, 'x', 'before'), edit('x\na\nb\n', L(1)))
-  assert.deepEqual(pl.insert(file, 2, 'x', 'before'), edit('a\nx\nb\n', L(2)))
-  assert.deepEqual(pl.insert(file, 0, 'x', 'before'), edit('a\nb\nx\n', L(3)))
-  assert.deepEqual(pl.insert(file, 9, 'x', 'before'), edit('a\nb\nx\n', L(3)))
+  assert.deepEqual(hl.insert(file, 1, 'x', 'before'), edit('x\na\nb\n', L(1)))
+  assert.deepEqual(hl.insert(file, 2, 'x', 'before'), edit('a\nx\nb\n', L(2)))
+  assert.deepEqual(hl.insert(file, 0, 'x', 'before'), edit('a\nb\nx\n', L(3)))
+  assert.deepEqual(hl.insert(file, 9, 'x', 'before'), edit('a\nb\nx\n', L(3)))
   // The file's line endings, in both conventions.
   for (const convention of ['before', 'after']) {
-    assert.equal(pl.insert('a\r\nb\r\n', 1, 'x\ny', convention).newContent.split('\r\n').length, 5)
+    assert.equal(hl.insert('a\r\nb\r\n', 1, 'x\ny', convention).newContent.split('\r\n').length, 5)
   }
-  assert.equal(pl.insert('a\r\nb\r\n', 1, 'x', 'after').newContent, 'a\r\nx\r\nb\r\n')
-  assert.deepEqual(pl.insert('a\r\nb\r\n', 1, 'x\ny', 'before').normalizations, ['line_endings'])
+  assert.equal(hl.insert('a\r\nb\r\n', 1, 'x', 'after').newContent, 'a\r\nx\r\nb\r\n')
+  assert.deepEqual(hl.insert('a\r\nb\r\n', 1, 'x\ny', 'before').normalizations, ['line_endings'])
 })
 
 test('insert: errors', () => {
   assert.throws(
-    () => pl.insert('a\nb\n', 3, 'x', 'after'),
+    () => hl.insert('a\nb\n', 3, 'x', 'after'),
     coreError(
       'invalid_line',
       'Invalid `insert_line` parameter: 3. It should be within the range of lines of the file: [0, 2]',
     ),
   )
   assert.throws(
-    () => pl.insert('a\n', 1, 'x', 'Before'),
+    () => hl.insert('a\n', 1, 'x', 'Before'),
     coreError('invalid_convention', "unknown insert convention 'Before': expected one of before, after"),
   )
   const range = (received) => (err) => {
@@ -371,16 +371,16 @@ test('insert: errors', () => {
     assert.equal(err.message, `The "line" argument must be a non-negative integer. Received ${received}`)
     return true
   }
-  assert.throws(() => pl.insert('a\n', -1, 'x', 'after'), range('-1'))
-  assert.throws(() => pl.insert('a\n', 1.5, 'x', 'after'), range('1.5'))
-  assert.throws(() => pl.insert('a\n', NaN, 'x', 'after'), range('NaN'))
-  assert.throws(() => pl.insert('a\n', Infinity, 'x', 'before'), range('Infinity'))
-  assert.throws(() => pl.insert('a\n', 2 ** 53, 'x', 'before'), range('9007199254740992'))
-  assert.equal(pl.insert('a\n', -0, 'x', 'after').newContent, 'x\na\n')
-  assert.throws(() => pl.insert(null, 1, 'x', 'after'), typeError('content', 'of type string', 'null'))
-  assert.throws(() => pl.insert('a\n', '1', 'x', 'after'), typeError('line', 'of type number', 'string'))
-  assert.throws(() => pl.insert('a\n', 1, 5, 'after'), typeError('text', 'of type string', 'number'))
-  assert.throws(() => pl.insert('a\n', 1, 'x'), typeError('convention', 'of type string', 'undefined'))
+  assert.throws(() => hl.insert('a\n', -1, 'x', 'after'), range('-1'))
+  assert.throws(() => hl.insert('a\n', 1.5, 'x', 'after'), range('1.5'))
+  assert.throws(() => hl.insert('a\n', NaN, 'x', 'after'), range('NaN'))
+  assert.throws(() => hl.insert('a\n', Infinity, 'x', 'before'), range('Infinity'))
+  assert.throws(() => hl.insert('a\n', 2 ** 53, 'x', 'before'), range('9007199254740992'))
+  assert.equal(hl.insert('a\n', -0, 'x', 'after').newContent, 'x\na\n')
+  assert.throws(() => hl.insert(null, 1, 'x', 'after'), typeError('content', 'of type string', 'null'))
+  assert.throws(() => hl.insert('a\n', '1', 'x', 'after'), typeError('line', 'of type number', 'string'))
+  assert.throws(() => hl.insert('a\n', 1, 5, 'after'), typeError('text', 'of type string', 'number'))
+  assert.throws(() => hl.insert('a\n', 1, 'x'), typeError('convention', 'of type string', 'undefined'))
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -388,70 +388,70 @@ test('insert: errors', () => {
 
 test('insertContent: the raw line argument as a string, a number or missing', () => {
   const modify = (newContent) => ({ newContent, editType: 'modify' })
-  assert.deepEqual(pl.insertContent('a\nb', '2', 'X'), modify('a\nX\nb'))
-  assert.deepEqual(pl.insertContent('a\nb', 2, 'X'), modify('a\nX\nb'))
-  assert.deepEqual(pl.insertContent('a\nb', ' 2abc', 'X'), modify('a\nX\nb'), 'parseInt')
-  assert.deepEqual(pl.insertContent('a\nb', 1.5, 'X'), modify('X\na\nb'), 'a non-integer number is not rejected')
-  assert.deepEqual(pl.insertContent('a\nb', '0', 'X'), modify('a\nb\nX'))
+  assert.deepEqual(hl.insertContent('a\nb', '2', 'X'), modify('a\nX\nb'))
+  assert.deepEqual(hl.insertContent('a\nb', 2, 'X'), modify('a\nX\nb'))
+  assert.deepEqual(hl.insertContent('a\nb', ' 2abc', 'X'), modify('a\nX\nb'), 'parseInt')
+  assert.deepEqual(hl.insertContent('a\nb', 1.5, 'X'), modify('X\na\nb'), 'a non-integer number is not rejected')
+  assert.deepEqual(hl.insertContent('a\nb', '0', 'X'), modify('a\nb\nX'))
   // Roo's own joining: \n even in a CRLF file, and a blank line when appending after a final \n.
-  assert.deepEqual(pl.insertContent('a\r\nb\r\n', 0, 'X'), modify('a\r\nb\r\n\nX'))
-  assert.deepEqual(pl.insertContent('a', 1), modify('\na'), 'omitted content is an empty text')
-  assert.deepEqual(pl.insertContent('a', 1, null), modify('\na'))
+  assert.deepEqual(hl.insertContent('a\r\nb\r\n', 0, 'X'), modify('a\r\nb\r\n\nX'))
+  assert.deepEqual(hl.insertContent('a', 1), modify('\na'), 'omitted content is an empty text')
+  assert.deepEqual(hl.insertContent('a', 1, null), modify('\na'))
   // A missing file takes line 0 or 1 only.
-  assert.deepEqual(pl.insertContent(null, '1', 'X'), { newContent: 'X', editType: 'create' })
-  assert.deepEqual(pl.insertContent(null, 0, 'X'), { newContent: 'X', editType: 'create' })
+  assert.deepEqual(hl.insertContent(null, '1', 'X'), { newContent: 'X', editType: 'create' })
+  assert.deepEqual(hl.insertContent(null, 0, 'X'), { newContent: 'X', editType: 'create' })
   const invalid = coreError('invalid_line_number', 'Invalid line number. Must be a non-negative integer.')
   for (const line of [undefined, null, '', 'abc', '-1', -1, NaN]) {
-    assert.throws(() => pl.insertContent('a\nb', line, 'X'), invalid, String(line))
+    assert.throws(() => hl.insertContent('a\nb', line, 'X'), invalid, String(line))
   }
-  assert.throws(() => pl.insertContent('a\nb'), invalid, 'the line argument left out')
+  assert.throws(() => hl.insertContent('a\nb'), invalid, 'the line argument left out')
   assert.throws(
-    () => pl.insertContent(null, 5, 'X'),
+    () => hl.insertContent(null, 5, 'X'),
     coreError(
       'invalid_line_for_new_file',
       "Cannot insert content at line 5 into a non-existent file. For new files, 'line' must be 0 (to append) or 1 (to insert at the beginning).",
     ),
   )
-  assert.throws(() => pl.insertContent(null, '2.5', 'X'), (e) => e.code === 'invalid_line_for_new_file' && /at line 2 /.test(e.message))
-  assert.throws(() => pl.insertContent(null, 2.5, 'X'), (e) => e.code === 'invalid_line_for_new_file' && /at line 2\.5 /.test(e.message))
+  assert.throws(() => hl.insertContent(null, '2.5', 'X'), (e) => e.code === 'invalid_line_for_new_file' && /at line 2 /.test(e.message))
+  assert.throws(() => hl.insertContent(null, 2.5, 'X'), (e) => e.code === 'invalid_line_for_new_file' && /at line 2\.5 /.test(e.message))
 })
 
 test('insertContent: argument types', () => {
-  assert.throws(() => pl.insertContent(undefined, 1, 'X'), typeError('original', 'of type string or null', 'undefined'))
-  assert.throws(() => pl.insertContent('a', true, 'X'), typeError('line', 'of type string or number', 'boolean'))
-  assert.throws(() => pl.insertContent('a', 1n, 'X'), typeError('line', 'of type string or number', 'bigint'))
-  assert.throws(() => pl.insertContent('a', 1, 5), typeError('content', 'of type string', 'number'))
+  assert.throws(() => hl.insertContent(undefined, 1, 'X'), typeError('original', 'of type string or null', 'undefined'))
+  assert.throws(() => hl.insertContent('a', true, 'X'), typeError('line', 'of type string or number', 'boolean'))
+  assert.throws(() => hl.insertContent('a', 1n, 'X'), typeError('line', 'of type string or number', 'bigint'))
+  assert.throws(() => hl.insertContent('a', 1, 5), typeError('content', 'of type string', 'number'))
 })
 
 // ---------------------------------------------------------------------------------------------
 // write and the content fixes
 
 test('write: the pipeline, and the fixes it names', () => {
-  assert.deepEqual(pl.write('```js\nif (a &lt; b) go();\n```', 'src/a.js', 'gpt-4o'), {
+  assert.deepEqual(hl.write('```js\nif (a &lt; b) go();\n```', 'src/a.js', 'gpt-4o'), {
     newContent: 'if (a < b) go();',
     fixesApplied: ['strip_markdown_fences', 'fix_model_html_escaping'],
   })
   // Claude models: no HTML or invalid-character fixes.
-  assert.deepEqual(pl.write('```\n&lt;\uFFFD\n```', 'a.js', 'claude-sonnet-4'), {
+  assert.deepEqual(hl.write('```\n&lt;\uFFFD\n```', 'a.js', 'claude-sonnet-4'), {
     newContent: '&lt;\uFFFD',
     fixesApplied: ['strip_markdown_fences'],
   })
   // .xml keeps its entities; U+FFFD still goes.
-  assert.deepEqual(pl.write('&lt;a\uFFFD', 'a.XML'), { newContent: '&lt;a', fixesApplied: ['remove_invalid_chars'] })
-  assert.deepEqual(pl.write('&lt;a\uFFFD', null, null), {
+  assert.deepEqual(hl.write('&lt;a\uFFFD', 'a.XML'), { newContent: '&lt;a', fixesApplied: ['remove_invalid_chars'] })
+  assert.deepEqual(hl.write('&lt;a\uFFFD', null, null), {
     newContent: '<a',
     fixesApplied: ['fix_model_html_escaping', 'remove_invalid_chars'],
   })
-  assert.deepEqual(pl.write('plain\n'), { newContent: 'plain\n', fixesApplied: [] })
+  assert.deepEqual(hl.write('plain\n'), { newContent: 'plain\n', fixesApplied: [] })
   // Only the fixes named run.
-  assert.deepEqual(pl.write('```\n&lt;\uFFFD\n```', undefined, undefined, ['remove_invalid_chars']), {
+  assert.deepEqual(hl.write('```\n&lt;\uFFFD\n```', undefined, undefined, ['remove_invalid_chars']), {
     newContent: '```\n&lt;\n```',
     fixesApplied: ['remove_invalid_chars'],
   })
-  assert.deepEqual(pl.write('```\nx\n```', null, null, []), { newContent: '```\nx\n```', fixesApplied: [] })
-  assert.deepEqual(pl.write('```\nx\n```', null, null, null).newContent, 'x')
+  assert.deepEqual(hl.write('```\nx\n```', null, null, []), { newContent: '```\nx\n```', fixesApplied: [] })
+  assert.deepEqual(hl.write('```\nx\n```', null, null, null).newContent, 'x')
   assert.throws(
-    () => pl.write('x', null, null, ['strip_markdown_fences', 'html']),
+    () => hl.write('x', null, null, ['strip_markdown_fences', 'html']),
     coreError(
       'invalid_fix',
       "unknown content fix 'html': expected one of strip_markdown_fences, fix_model_html_escaping, remove_invalid_chars",
@@ -460,35 +460,35 @@ test('write: the pipeline, and the fixes it names', () => {
 })
 
 test('each content fix on its own', () => {
-  assert.equal(pl.stripMarkdownFences('```py\nx = 1\n```'), 'x = 1')
-  assert.equal(pl.stripMarkdownFences('  x  '), '  x  ')
-  assert.equal(pl.stripMarkdownFences('a\nb```'), 'a')
-  assert.equal(pl.fixModelHtmlEscaping('a &gt; b &amp;&amp; c &lt; d &quot;&apos;'), 'a > b && c < d "\'')
-  assert.equal(pl.fixModelHtmlEscaping('&amp;lt; &#60;'), '&lt; &#60;', 'in order, named entities only')
-  assert.equal(pl.removeInvalidChars('a\uFFFDb\uFFFD'), 'ab')
-  assert.equal(pl.removeInvalidChars('🚀'), '🚀')
-  assert.equal(pl.applyModelContentFixes('&lt;\uFFFD'), '<')
-  assert.equal(pl.applyModelContentFixes('&lt;\uFFFD', 'gpt-4o', 'a.xml'), '&lt;')
-  assert.equal(pl.applyModelContentFixes('&lt;\uFFFD', 'claude-3', null), '&lt;\uFFFD')
-  assert.equal(pl.applyModelContentFixes('&lt;\uFFFD', 'Claude-3'), '<', 'the claude test is case-sensitive')
+  assert.equal(hl.stripMarkdownFences('```py\nx = 1\n```'), 'x = 1')
+  assert.equal(hl.stripMarkdownFences('  x  '), '  x  ')
+  assert.equal(hl.stripMarkdownFences('a\nb```'), 'a')
+  assert.equal(hl.fixModelHtmlEscaping('a &gt; b &amp;&amp; c &lt; d &quot;&apos;'), 'a > b && c < d "\'')
+  assert.equal(hl.fixModelHtmlEscaping('&amp;lt; &#60;'), '&lt; &#60;', 'in order, named entities only')
+  assert.equal(hl.removeInvalidChars('a\uFFFDb\uFFFD'), 'ab')
+  assert.equal(hl.removeInvalidChars('🚀'), '🚀')
+  assert.equal(hl.applyModelContentFixes('&lt;\uFFFD'), '<')
+  assert.equal(hl.applyModelContentFixes('&lt;\uFFFD', 'gpt-4o', 'a.xml'), '&lt;')
+  assert.equal(hl.applyModelContentFixes('&lt;\uFFFD', 'claude-3', null), '&lt;\uFFFD')
+  assert.equal(hl.applyModelContentFixes('&lt;\uFFFD', 'Claude-3'), '<', 'the claude test is case-sensitive')
 })
 
 test('write and the fixes: argument types', () => {
   for (const fn of ['stripMarkdownFences', 'fixModelHtmlEscaping', 'removeInvalidChars', 'applyModelContentFixes']) {
-    assert.throws(() => pl[fn](1), typeError('text', 'of type string', 'number'), fn)
-    assert.throws(() => pl[fn](), typeError('text', 'of type string', 'undefined'), fn)
+    assert.throws(() => hl[fn](1), typeError('text', 'of type string', 'number'), fn)
+    assert.throws(() => hl[fn](), typeError('text', 'of type string', 'undefined'), fn)
   }
-  assert.throws(() => pl.applyModelContentFixes('x', 5), typeError('modelId', 'of type string', 'number'))
-  assert.throws(() => pl.applyModelContentFixes('x', 'm', {}), typeError('filePath', 'of type string', 'object'))
-  assert.throws(() => pl.write(null), typeError('modelContent', 'of type string', 'null'))
-  assert.throws(() => pl.write('x', 1), typeError('path', 'of type string', 'number'))
-  assert.throws(() => pl.write('x', 'a', false), typeError('modelId', 'of type string', 'boolean'))
-  assert.throws(() => pl.write('x', 'a', 'm', 'remove_invalid_chars'), typeError('fixes', 'an instance of Array', 'string'))
-  assert.throws(() => pl.write('x', 'a', 'm', { 0: 'x', length: 1 }), typeError('fixes', 'an instance of Array', 'object'))
-  assert.throws(() => pl.write('x', 'a', 'm', ['remove_invalid_chars', 2]), typeError('fixes[1]', 'of type string', 'number'))
+  assert.throws(() => hl.applyModelContentFixes('x', 5), typeError('modelId', 'of type string', 'number'))
+  assert.throws(() => hl.applyModelContentFixes('x', 'm', {}), typeError('filePath', 'of type string', 'object'))
+  assert.throws(() => hl.write(null), typeError('modelContent', 'of type string', 'null'))
+  assert.throws(() => hl.write('x', 1), typeError('path', 'of type string', 'number'))
+  assert.throws(() => hl.write('x', 'a', false), typeError('modelId', 'of type string', 'boolean'))
+  assert.throws(() => hl.write('x', 'a', 'm', 'remove_invalid_chars'), typeError('fixes', 'an instance of Array', 'string'))
+  assert.throws(() => hl.write('x', 'a', 'm', { 0: 'x', length: 1 }), typeError('fixes', 'an instance of Array', 'object'))
+  assert.throws(() => hl.write('x', 'a', 'm', ['remove_invalid_chars', 2]), typeError('fixes[1]', 'of type string', 'number'))
 })
 
 test('a lone surrogate crosses as U+FFFD, as everywhere in the package', () => {
-  assert.equal(pl.strReplace('a\n', 'a', '\uD800').newContent, '\uFFFD\n')
-  assert.equal(pl.removeInvalidChars('x\uDC00'), 'x', 'it became U+FFFD, then was removed')
+  assert.equal(hl.strReplace('a\n', 'a', '\uD800').newContent, '\uFFFD\n')
+  assert.equal(hl.removeInvalidChars('x\uDC00'), 'x', 'it became U+FFFD, then was removed')
 })

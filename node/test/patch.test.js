@@ -3,7 +3,7 @@
 //
 //   cline-apply-patch apply_patch   every `apply_patch` row of tests/vectors/cline-apply-patch.jsonl
 //                                   through applyPatch(…, { dialect: "cline" }), compared like
-//                                   crates/patchloom/tests/cline_patch_vectors.rs: the whole file
+//                                   crates/hunkloom/tests/cline_patch_vectors.rs: the whole file
 //                                   map afterwards, the deleted paths, the fuzz, each update's
 //                                   start lines and the warnings, or Cline's error message
 //   codex-scenarios (applyPatch)    tests/vectors/patch/ scenario folders: input/ read into a map,
@@ -19,7 +19,7 @@ const assert = require('node:assert/strict')
 const fs = require('node:fs')
 const path = require('node:path')
 
-const pl = require('..')
+const hl = require('..')
 const h = require('./helpers')
 
 const VECTORS = path.join(__dirname, '..', '..', 'tests', 'vectors')
@@ -48,7 +48,7 @@ function report(failures) {
 function clineObserve(row) {
   let result
   try {
-    result = pl.applyPatch(row.patch, row.files, { dialect: 'cline' })
+    result = hl.applyPatch(row.patch, row.files, { dialect: 'cline' })
   } catch (err) {
     return { error: err.message, error_name: 'DiffError' }
   }
@@ -110,7 +110,7 @@ function runScenario(input, patch, policy) {
   let files = { ...input.files }
   const dirs = new Set(input.dirs)
   try {
-    files = pl.applyPatch(patch, input.files, { policy }).files
+    files = hl.applyPatch(patch, input.files, { policy }).files
   } catch (err) {
     assert.equal(typeof err.code, 'string', `${err}`)
     return { files, dirs }
@@ -172,7 +172,7 @@ test('codex: add, update with CRLF kept, move and delete in one patch', () => {
       '*** Delete File: gone.txt',
     ].join('\n'),
   )
-  const result = pl.applyPatch(patch, files)
+  const result = hl.applyPatch(patch, files)
   assert.deepEqual(result.files, { 'a.txt': 'one\r\nTWO\r\n', 'moved.txt': 'y\n', 'new/b.txt': 'hello\n' })
   assert.deepEqual(result.deleted, ['old.txt', 'gone.txt'])
   assert.deepEqual(result.warnings, [])
@@ -193,8 +193,8 @@ test('codex: add, update with CRLF kept, move and delete in one patch', () => {
 
 test('codex: a failing hunk throws with a code, or with "partial" keeps the hunks before it', () => {
   const patch = wrap('*** Add File: a\n+x\n*** Update File: missing\n@@\n-old\n+new')
-  assert.throws(() => pl.applyPatch(patch, {}), (e) => e instanceof Error && e.code === 'patch_file_not_found')
-  const partial = pl.applyPatch(patch, {}, { policy: 'partial' })
+  assert.throws(() => hl.applyPatch(patch, {}), (e) => e instanceof Error && e.code === 'patch_file_not_found')
+  const partial = hl.applyPatch(patch, {}, { policy: 'partial' })
   assert.deepEqual(partial.files, { a: 'x\n' })
   assert.equal(partial.failure.hunk, 1)
   assert.ok(partial.failure.error instanceof Error)
@@ -203,19 +203,19 @@ test('codex: a failing hunk throws with a code, or with "partial" keeps the hunk
 
 test('errors carry stable codes', () => {
   const code = (c) => (e) => e instanceof Error && e.code === c
-  assert.throws(() => pl.applyPatch(wrap('*** Update File: f\n@@\n-zzz\n+y'), { f: 'a\n' }), (e) =>
+  assert.throws(() => hl.applyPatch(wrap('*** Update File: f\n@@\n-zzz\n+y'), { f: 'a\n' }), (e) =>
     code('patch_context_not_found')(e) && e.message === 'Failed to find expected lines in f:\nzzz',
   )
-  assert.throws(() => pl.applyPatch(wrap('*** Delete File: g'), {}), code('patch_file_not_found'))
-  assert.throws(() => pl.applyPatch('*** Begin Patch\n*** End Patch\n', {}), code('empty_patch'))
-  assert.throws(() => pl.applyPatch('not a patch', {}), code('invalid_patch'))
-  assert.throws(() => pl.applyPatch(wrap('*** Frobnicate File: f'), {}), (e) =>
+  assert.throws(() => hl.applyPatch(wrap('*** Delete File: g'), {}), code('patch_file_not_found'))
+  assert.throws(() => hl.applyPatch('*** Begin Patch\n*** End Patch\n', {}), code('empty_patch'))
+  assert.throws(() => hl.applyPatch('not a patch', {}), code('invalid_patch'))
+  assert.throws(() => hl.applyPatch(wrap('*** Frobnicate File: f'), {}), (e) =>
     code('invalid_patch_hunk')(e) && e.message.startsWith('invalid hunk at line 2,'),
   )
-  assert.throws(() => pl.applyPatch(wrap('*** Add File: a\n+x'), {}, { dialect: 'git' }), code('invalid_dialect'))
-  assert.throws(() => pl.applyPatch(wrap('*** Add File: a\n+x'), {}, { policy: 'best_effort' }), code('invalid_policy'))
+  assert.throws(() => hl.applyPatch(wrap('*** Add File: a\n+x'), {}, { dialect: 'git' }), code('invalid_dialect'))
+  assert.throws(() => hl.applyPatch(wrap('*** Add File: a\n+x'), {}, { policy: 'best_effort' }), code('invalid_policy'))
   // Cline's messages in the cline dialect.
-  assert.throws(() => pl.applyPatch(wrap('*** Delete File: g'), {}, { dialect: 'cline' }), (e) =>
+  assert.throws(() => hl.applyPatch(wrap('*** Delete File: g'), {}, { dialect: 'cline' }), (e) =>
     code('patch_file_not_found')(e) && e.message === 'File not found: g',
   )
 })
@@ -223,18 +223,18 @@ test('errors carry stable codes', () => {
 test('wrong argument types throw a TypeError', () => {
   const typeError = (e) => e instanceof TypeError && e.code === 'ERR_INVALID_ARG_TYPE'
   const patch = wrap('*** Add File: a\n+x')
-  assert.throws(() => pl.applyPatch(42, {}), typeError)
-  assert.throws(() => pl.applyPatch(patch), typeError)
-  assert.throws(() => pl.applyPatch(patch, null), typeError)
-  assert.throws(() => pl.applyPatch(patch, ['x']), typeError)
-  assert.throws(() => pl.applyPatch(patch, { a: 1 }), (e) => typeError(e) && /files\["a"\]/.test(e.message))
-  assert.throws(() => pl.applyPatch(patch, {}, 'codex'), typeError)
-  assert.throws(() => pl.applyPatch(patch, {}, { dialect: 1 }), typeError)
+  assert.throws(() => hl.applyPatch(42, {}), typeError)
+  assert.throws(() => hl.applyPatch(patch), typeError)
+  assert.throws(() => hl.applyPatch(patch, null), typeError)
+  assert.throws(() => hl.applyPatch(patch, ['x']), typeError)
+  assert.throws(() => hl.applyPatch(patch, { a: 1 }), (e) => typeError(e) && /files\["a"\]/.test(e.message))
+  assert.throws(() => hl.applyPatch(patch, {}, 'codex'), typeError)
+  assert.throws(() => hl.applyPatch(patch, {}, { dialect: 1 }), typeError)
 })
 
 test('any path is a file: __proto__ and constructor stay own properties of the result', () => {
   const files = JSON.parse('{"__proto__":"a\\n","constructor":"c\\n"}')
-  const result = pl.applyPatch(wrap('*** Update File: __proto__\n@@\n-a\n+b\n*** Add File: toString\n+t'), files)
+  const result = hl.applyPatch(wrap('*** Update File: __proto__\n@@\n-a\n+b\n*** Add File: toString\n+t'), files)
   assert.deepEqual(Object.keys(result.files), ['__proto__', 'constructor', 'toString'])
   assert.equal(Object.getPrototypeOf(result.files), Object.prototype)
   assert.equal(Object.getOwnPropertyDescriptor(result.files, '__proto__').value, 'b\n')

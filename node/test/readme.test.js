@@ -23,13 +23,13 @@ function nodeExamples() {
   return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1])
 }
 
-/** Type-checks `files` with tsconfig.json's options, `patchloom` resolved to this package. */
+/** Type-checks `files` with tsconfig.json's options, `hunkloom` resolved to this package. */
 function typeCheck(extraFiles) {
   const configPath = path.join(ROOT, 'tsconfig.json')
   const config = ts.readConfigFile(configPath, ts.sys.readFile)
   assert.equal(config.error, undefined)
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT)
-  const options = { ...parsed.options, baseUrl: ROOT, paths: { patchloom: ['./index.d.ts'] } }
+  const options = { ...parsed.options, baseUrl: ROOT, paths: { hunkloom: ['./index.d.ts'] } }
   const program = ts.createProgram([...parsed.fileNames, ...extraFiles], options)
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const where = d.file ? `${path.basename(d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}` : ''
@@ -38,7 +38,7 @@ function typeCheck(extraFiles) {
 }
 
 const examples = nodeExamples()
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchloom-readme-'))
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunkloom-readme-'))
 process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }))
 const files = examples.map((code, i) => {
   const file = path.join(dir, `readme-example-${i + 1}.mts`)
@@ -48,7 +48,7 @@ const files = examples.map((code, i) => {
 
 test('the README shows the drop-in import and a streaming example', () => {
   assert.ok(examples.length >= 2, `found ${examples.length} examples`)
-  assert.ok(examples.some((c) => /import \{ constructNewFileContent \} from "patchloom"/.test(c)))
+  assert.ok(examples.some((c) => /import \{ constructNewFileContent \} from "hunkloom"/.test(c)))
   assert.ok(examples.some((c) => /new StreamingApplier\(/.test(c)))
 })
 
@@ -67,7 +67,7 @@ test('index.d.ts, the README examples and types-check.mts pass tsc --strict', ()
 
 test('the type check can fail: a wrong argument type is an error', () => {
   const bad = path.join(dir, 'bad.mts')
-  fs.writeFileSync(bad, 'import { constructNewFileContentSync } from "patchloom"\nconstructNewFileContentSync(1, "", true)\n')
+  fs.writeFileSync(bad, 'import { constructNewFileContentSync } from "hunkloom"\nconstructNewFileContentSync(1, "", true)\n')
   const errors = typeCheck([bad])
   assert.equal(errors.length, 1, errors.join('\n'))
   assert.match(errors[0], /^bad\.mts:2 .*number.*string/)
@@ -79,8 +79,8 @@ examples.forEach((code, i) => {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     }).outputText
     const entry = pathToFileURL(path.join(ROOT, 'index.js')).href
-    const runnable = js.replace(/from "patchloom"/g, `from ${JSON.stringify(entry)}`)
-    assert.notEqual(runnable, js, 'the example imports "patchloom"')
+    const runnable = js.replace(/from "hunkloom"/g, `from ${JSON.stringify(entry)}`)
+    assert.notEqual(runnable, js, 'the example imports "hunkloom"')
     const file = path.join(dir, `readme-example-${i + 1}.mjs`)
     fs.writeFileSync(file, runnable)
     await import(pathToFileURL(file).href)

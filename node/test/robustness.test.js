@@ -1,6 +1,6 @@
 'use strict'
 // The robustness corpus (tests/vectors/robustness.jsonl, scored as tests/vectors/ROBUSTNESS.md
-// defines it) through the `native` dialect, exactly as crates/patchloom/tests/robustness.rs
+// defines it) through the `native` dialect, exactly as crates/hunkloom/tests/robustness.rs
 // scores it: every case through `applyDiff` (default options), and through a
 // `StreamingApplier` in `native` fed the diff whole and in seeded random pieces of 1-16 code
 // points (the Rust runner's chunking and seed). The streamed outcomes (content, matchIndices and
@@ -16,7 +16,7 @@ const assert = require('node:assert/strict')
 const fs = require('node:fs')
 const path = require('node:path')
 
-const pl = require('..')
+const hl = require('..')
 const h = require('./helpers')
 
 const CORPUS = path.join(__dirname, '..', '..', 'tests', 'vectors', 'robustness.jsonl')
@@ -53,12 +53,12 @@ function score(c, got) {
 }
 
 function stateless(c) {
-  return observe(() => pl.applyDiff(c.diff, c.original))
+  return observe(() => hl.applyDiff(c.diff, c.original))
 }
 
 /** The case streamed through a native applier, or a string saying what went wrong. */
 function streamed(c, chunking) {
-  const applier = new pl.StreamingApplier(c.original, { dialect: 'native' })
+  const applier = new hl.StreamingApplier(c.original, { dialect: 'native' })
   let view = c.original
   for (const piece of h.split(c.diff, chunking, 0x5eed)) {
     view = h.applySplice(view, applier.push(piece))

@@ -15,7 +15,7 @@ import {
   setResumeCacheCapacity,
   strReplace,
   write,
-} from "patchloom"
+} from "hunkloom"
 import type {
   ApplyOptions,
   BlockReport,
@@ -33,7 +33,7 @@ import type {
   Update,
   WorkspaceOptions,
   Written,
-} from "patchloom"
+} from "hunkloom"
 
 export async function usage(diff: string, original: string): Promise<number> {
   const result: NewFileContent = await constructNewFileContent(diff, original, false, "v2")

@@ -1,5 +1,5 @@
 'use strict'
-// Every Cline vector (tests/vectors/) through every way of calling patchloom from JavaScript:
+// Every Cline vector (tests/vectors/) through every way of calling hunkloom from JavaScript:
 //
 //   promise          constructNewFileContent (resume cache off: one stateless call each)
 //   sync             constructNewFileContentSync (resume cache off)
@@ -18,14 +18,14 @@
 const test = require('node:test')
 const assert = require('node:assert/strict')
 
-const pl = require('..')
+const hl = require('..')
 const h = require('./helpers')
 
 const CHUNKINGS = ['whole', 'line', 'char', 'random']
 
 async function viaPromise(v) {
   try {
-    return h.observe(await pl.constructNewFileContent(v.diff, v.original, v.is_final, v.version))
+    return h.observe(await hl.constructNewFileContent(v.diff, v.original, v.is_final, v.version))
   } catch (err) {
     return h.observeError(err)
   }
@@ -33,7 +33,7 @@ async function viaPromise(v) {
 
 function viaSync(v) {
   try {
-    return h.observe(pl.constructNewFileContentSync(v.diff, v.original, v.is_final, v.version))
+    return h.observe(hl.constructNewFileContentSync(v.diff, v.original, v.is_final, v.version))
   } catch (err) {
     return h.observeError(err)
   }
@@ -47,7 +47,7 @@ function partialState(applier) {
 }
 
 function viaApplier(v, chunking) {
-  const applier = new pl.StreamingApplier(v.original, { dialect: h.dialectOf(v.version) })
+  const applier = new hl.StreamingApplier(v.original, { dialect: h.dialectOf(v.version) })
   let view = ''
   for (const piece of h.split(v.diff, chunking)) {
     view = h.applySplice(view, applier.push(piece))
@@ -64,14 +64,14 @@ function viaApplier(v, chunking) {
 /** Returns the result of the vector's own call and how many calls the chain made. */
 async function viaGrowingPrefix(v) {
   const pieces = h.split(v.diff, 'random', 0xc11e)
-  const applier = new pl.StreamingApplier(v.original, { dialect: h.dialectOf(v.version) })
+  const applier = new hl.StreamingApplier(v.original, { dialect: h.dialectOf(v.version) })
   let prefix = ''
   for (const piece of pieces.slice(0, -1)) {
     prefix += piece
     applier.push(piece)
     let got
     try {
-      got = h.observe(await pl.constructNewFileContent(prefix, v.original, false, v.version))
+      got = h.observe(await hl.constructNewFileContent(prefix, v.original, false, v.version))
     } catch (err) {
       got = h.observeError(err)
     }
@@ -118,18 +118,18 @@ for (const corpus of h.CLINE_CORPORA) {
     const vectors = h.load(corpus)
     assert.ok(vectors.length > 100, `${corpus} has ${vectors.length} vectors`)
 
-    pl.setResumeCacheCapacity(0)
+    hl.setResumeCacheCapacity(0)
     try {
       await t.test('promise', async () => report(await run(corpus, vectors, 'promise', viaPromise)))
       await t.test('sync', async () => report(await run(corpus, vectors, 'sync', viaSync)))
     } finally {
-      pl.setResumeCacheCapacity(4)
+      hl.setResumeCacheCapacity(4)
     }
     for (const chunking of CHUNKINGS) {
       await t.test(chunking, async () => report(await run(corpus, vectors, chunking, (v) => viaApplier(v, chunking))))
     }
     await t.test('growing-prefix', async () => {
-      const before = pl.resumeCacheStats().hits
+      const before = hl.resumeCacheStats().hits
       let chained = 0
       const failures = await run(corpus, vectors, 'growing-prefix', async (v) => {
         const { result, calls } = await viaGrowingPrefix(v)
@@ -137,7 +137,7 @@ for (const corpus of h.CLINE_CORPORA) {
         return result
       })
       report(failures)
-      const hits = pl.resumeCacheStats().hits - before
+      const hits = hl.resumeCacheStats().hits - before
       assert.ok(hits >= chained, `the cache resumed ${hits} calls, want at least ${chained}`)
       assert.ok(chained > 0)
     })

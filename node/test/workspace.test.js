@@ -1,5 +1,5 @@
 'use strict'
-// Workspace: the file layer (crates/patchloom-fs) on real files in temporary directories —
+// Workspace: the file layer (crates/hunkloom-fs) on real files in temporary directories —
 // read → edit → an outside change → stale_file → undo refused, then allowed; every refusal by
 // its code with nothing on disk changed; encodings, BOMs and line endings kept byte for byte;
 // multi-file patches all or nothing, and the Codex scenarios on disk, printing
@@ -11,11 +11,11 @@ const fs = require('node:fs')
 const os = require('node:os')
 const path = require('node:path')
 
-const pl = require('..')
+const hl = require('..')
 
 /** A fresh temporary directory, removed when the process exits. */
 function tempDir() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'patchloom-ws-'))
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunkloom-ws-'))
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }))
   return dir
 }
@@ -32,7 +32,7 @@ test('read → strReplace → outside change → stale_file → undo refused, th
   const dir = tempDir()
   const file = path.join(dir, 'app.py')
   fs.writeFileSync(file, "def greet():\n    print('hi')\n")
-  const ws = new pl.Workspace(dir)
+  const ws = new hl.Workspace(dir)
   assert.equal(ws.root, fs.realpathSync(dir))
 
   assert.equal(ws.read('app.py'), "def greet():\n    print('hi')\n")
@@ -78,13 +78,13 @@ test('an edit of a file never read is not_read; a second Workspace sees stale_fi
   const dir = tempDir()
   const file = path.join(dir, 'a.txt')
   fs.writeFileSync(file, 'one\ntwo\n')
-  const ws = new pl.Workspace(dir)
+  const ws = new hl.Workspace(dir)
   assert.throws(() => ws.strReplace('a.txt', 'one', 'ONE'), code('not_read'))
   assert.throws(() => ws.insert('a.txt', 0, 'zero', 'after'), code('not_read'))
   assert.throws(() => ws.write('a.txt', 'x'), code('not_read'))
   assert.equal(fs.readFileSync(file, 'utf8'), 'one\ntwo\n')
 
-  const other = new pl.Workspace(dir)
+  const other = new hl.Workspace(dir)
   ws.read('a.txt')
   other.read('a.txt')
   other.strReplace('a.txt', 'two', 'TWO')
@@ -96,13 +96,13 @@ test('paths stay inside the root; ignored files, notebooks and missing files are
   const dir = tempDir()
   const outside = tempDir()
   fs.writeFileSync(path.join(outside, 'secret.txt'), 'secret\n')
-  fs.writeFileSync(path.join(dir, '.patchloomignore'), 'private/\n')
+  fs.writeFileSync(path.join(dir, '.hunkloomignore'), 'private/\n')
   fs.mkdirSync(path.join(dir, 'private'))
   fs.writeFileSync(path.join(dir, 'private', 'key.txt'), 'k\n')
   fs.writeFileSync(path.join(dir, 'nb.ipynb'), '{}\n')
   fs.writeFileSync(path.join(dir, 'config.yaml'), 'a: 1\n')
   fs.symlinkSync(outside, path.join(dir, 'escape'))
-  const ws = new pl.Workspace(dir)
+  const ws = new hl.Workspace(dir)
 
   assert.throws(() => ws.read('../secret.txt'), code('path_outside_root'))
   assert.throws(() => ws.read(path.join(outside, 'secret.txt')), code('path_outside_root'))
@@ -119,7 +119,7 @@ test('paths stay inside the root; ignored files, notebooks and missing files are
 
   // Another ignore file, by option.
   fs.writeFileSync(path.join(dir, '.clineignore'), '*.yaml\n')
-  const cline = new pl.Workspace(dir, { ignoreFile: '.clineignore' })
+  const cline = new hl.Workspace(dir, { ignoreFile: '.clineignore' })
   assert.throws(() => cline.read('config.yaml'), code('path_ignored'))
   assert.equal(cline.read('private/key.txt'), 'k\n')
 })
@@ -129,7 +129,7 @@ test('a CRLF file with a BOM keeps its bytes through strReplace, insert and appl
   const file = path.join(dir, 'win.txt')
   const bom = Buffer.from([0xef, 0xbb, 0xbf])
   fs.writeFileSync(file, Buffer.concat([bom, Buffer.from('alpha\r\nbeta\r\ngamma\r\n')]))
-  const ws = new pl.Workspace(dir)
+  const ws = new hl.Workspace(dir)
   assert.equal(ws.read('win.txt'), 'alpha\r\nbeta\r\ngamma\r\n')
 
   // The model's LF text matches; the file keeps CRLF and its BOM.
@@ -165,7 +165,7 @@ test('UTF-16 LE and BE files with a BOM are edited in their encoding', () => {
     ['le.txt', 'utf-16le', (t) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(t, 'utf16le')])],
     ['be.txt', 'utf-16be', (t) => Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(t)])],
   ]
-  const ws = new pl.Workspace(dir)
+  const ws = new hl.Workspace(dir)
   for (const [name, encoding, encode] of cases) {
     const file = path.join(dir, name)
     fs.writeFileSync(file, encode('héllo\r\nwörld 🌍\r\n'))
@@ -183,7 +183,7 @@ test('a file in no supported encoding, or too large, is refused and left untouch
   const latin1 = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]) // "café\n" in Latin-1
   fs.writeFileSync(path.join(dir, 'latin1.txt'), latin1)
   fs.writeFileSync(path.join(dir, 'big.txt'), '0123456789\n')
-  const ws = new pl.Workspace(dir, { maxFileSize: 8 })
+  const ws = new hl.Workspace(dir, { maxFileSize: 8 })
   assert.throws(() => ws.read('latin1.txt'), code('unsupported_encoding'))
   assert.throws(() => ws.strReplace('latin1.txt', 'caf', 'CAF'), code('unsupported_encoding'))
   assert.deepEqual(fs.readFileSync(path.join(dir, 'latin1.txt')), latin1)
@@ -193,7 +193,7 @@ test('a file in no supported encoding, or too large, is refused and left untouch
 
 test('write creates a new file without a read; undo removes it', () => {
   const dir = tempDir()
-  const ws = new pl.Workspace(dir)
+  const ws = new hl.Workspace(dir)
   const created = ws.write('new.txt', 'fresh\r\n')
   assert.equal(created.kind, 'create')
   assert.equal(created.changed, true)
@@ -220,7 +220,7 @@ test('write creates a new file without a read; undo removes it', () => {
 test('undoDepth bounds the history', () => {
   const dir = tempDir()
   fs.writeFileSync(path.join(dir, 'a.txt'), '0\n')
-  const ws = new pl.Workspace(dir, { undoDepth: 1 })
+  const ws = new hl.Workspace(dir, { undoDepth: 1 })
   ws.read('a.txt')
   ws.write('a.txt', '1\n')
   ws.write('a.txt', '2\n')
@@ -233,7 +233,7 @@ test('operation errors keep their codes, and nothing is written', () => {
   const dir = tempDir()
   const file = path.join(dir, 'a.txt')
   fs.writeFileSync(file, 'x\nx\n')
-  const ws = new pl.Workspace(dir)
+  const ws = new hl.Workspace(dir)
   ws.read('a.txt')
   assert.throws(() => ws.strReplace('a.txt', 'x', 'y'), code('multiple_matches'))
   assert.throws(() => ws.strReplace('a.txt', 'z', 'y'), code('not_found'))
@@ -249,15 +249,15 @@ test('operation errors keep their codes, and nothing is written', () => {
 test('wrong arguments throw TypeError / RangeError; a missing root throws io_error', () => {
   const dir = tempDir()
   fs.writeFileSync(path.join(dir, 'a.txt'), 'a\n')
-  assert.throws(() => new pl.Workspace(path.join(dir, 'nope')), code('io_error'))
-  assert.throws(() => new pl.Workspace(path.join(dir, 'a.txt')), code('io_error'))
-  assert.throws(() => new pl.Workspace(42), typeError)
-  assert.throws(() => new pl.Workspace(dir, 'x'), typeError)
-  assert.throws(() => new pl.Workspace(dir, { maxFileSize: '1' }), typeError)
-  assert.throws(() => new pl.Workspace(dir, { undoDepth: -1 }), rangeError)
-  assert.throws(() => new pl.Workspace(dir, { maxFileSize: 1.5 }), rangeError)
-  assert.throws(() => new pl.Workspace(dir, { ignoreFile: null }), typeError)
-  const ws = new pl.Workspace(dir)
+  assert.throws(() => new hl.Workspace(path.join(dir, 'nope')), code('io_error'))
+  assert.throws(() => new hl.Workspace(path.join(dir, 'a.txt')), code('io_error'))
+  assert.throws(() => new hl.Workspace(42), typeError)
+  assert.throws(() => new hl.Workspace(dir, 'x'), typeError)
+  assert.throws(() => new hl.Workspace(dir, { maxFileSize: '1' }), typeError)
+  assert.throws(() => new hl.Workspace(dir, { undoDepth: -1 }), rangeError)
+  assert.throws(() => new hl.Workspace(dir, { maxFileSize: 1.5 }), rangeError)
+  assert.throws(() => new hl.Workspace(dir, { ignoreFile: null }), typeError)
+  const ws = new hl.Workspace(dir)
   assert.throws(() => ws.read(1), typeError)
   ws.read('a.txt')
   assert.throws(() => ws.strReplace('a.txt', 'a'), typeError)
@@ -283,7 +283,7 @@ test('applyPatch commits every file, keeps CRLF and BOMs, and each file can be u
   fs.writeFileSync(path.join(dir, 'win.txt'), Buffer.concat([bom, Buffer.from('one\r\ntwo\r\nthree\r\n')]))
   fs.writeFileSync(path.join(dir, 'old.txt'), 'x\n')
   fs.writeFileSync(path.join(dir, 'gone.txt'), 'bye\n')
-  const ws = new pl.Workspace(dir)
+  const ws = new hl.Workspace(dir)
   const patch = wrap(
     [
       '*** Update File: win.txt',
@@ -340,7 +340,7 @@ test('applyPatch is all or nothing: a failing hunk, a path outside the root or a
   const dir = tempDir()
   fs.writeFileSync(path.join(dir, 'a.txt'), 'a\n')
   fs.writeFileSync(path.join(dir, 'b.txt'), 'b\n')
-  const ws = new pl.Workspace(dir)
+  const ws = new hl.Workspace(dir)
   const snapshot = () => fs.readdirSync(dir).sort().map((n) => [n, fs.readFileSync(path.join(dir, n), 'utf8')])
   const before = snapshot()
   const good = '*** Update File: a.txt\n@@\n-a\n+A'
@@ -375,7 +375,7 @@ test('applyPatch is all or nothing: a failing hunk, a path outside the root or a
 test('applyPatch in the cline dialect reports fuzz and warnings', () => {
   const dir = tempDir()
   fs.writeFileSync(path.join(dir, 'f.txt'), 'alpha  \nbeta\n')
-  const ws = new pl.Workspace(dir)
+  const ws = new hl.Workspace(dir)
   const outcome = ws.applyPatch(wrap('*** Update File: f.txt\n@@\n-alpha\n+ALPHA\n beta'), { dialect: 'cline' })
   assert.equal(outcome.files[0].kind, 'update')
   assert.ok(outcome.fuzz > 0, `fuzz ${outcome.fuzz}`)
@@ -421,7 +421,7 @@ test('codex-scenarios through Workspace.applyPatch, on disk, byte for byte', () 
       const dir = tempDir()
       if (fs.existsSync(path.join(scenario, 'input'))) fs.cpSync(path.join(scenario, 'input'), dir, { recursive: true })
       try {
-        new pl.Workspace(dir).applyPatch(patch, { policy })
+        new hl.Workspace(dir).applyPatch(patch, { policy })
       } catch (err) {
         // Errors are not compared, as in Codex's runner; but they carry a code.
         if (typeof err.code !== 'string') throw err

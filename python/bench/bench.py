@@ -4,7 +4,7 @@ The stateful ``StreamingApplier`` is measured against the stateless pattern it r
 ``construct_new_file_content`` on every prefix of the streamed diff. Inputs come from the Rust
 scenario generator, so every language measures the same data:
 
-    cargo run --release -p patchloom-bench --bin scenarios -- target/scenarios
+    cargo run --release -p hunkloom-bench --bin scenarios -- target/scenarios
     python python/bench/bench.py target/scenarios
 """
 
@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-import patchloom
+import hunkloom
 
 
 def measure(work: Callable[[], object], budget: float = 1.0) -> float:
@@ -36,12 +36,12 @@ def pieces(diff: str, n: int = 4) -> list[str]:
 
 
 def one_shot(original: str, diff: str) -> Callable[[], object]:
-    return lambda: patchloom.construct_new_file_content(diff, original)
+    return lambda: hunkloom.construct_new_file_content(diff, original)
 
 
 def stateful(original: str, chunks: list[str]) -> Callable[[], object]:
     def run() -> object:
-        applier = patchloom.StreamingApplier(original)
+        applier = hunkloom.StreamingApplier(original)
         for chunk in chunks:
             applier.push(chunk)
         return applier.finish()
@@ -54,8 +54,8 @@ def per_prefix(original: str, chunks: list[str]) -> Callable[[], object]:
         prefix = ""
         for chunk in chunks[:-1]:
             prefix += chunk
-            patchloom.construct_new_file_content(prefix, original, False)
-        return patchloom.construct_new_file_content(prefix + chunks[-1], original, True)
+            hunkloom.construct_new_file_content(prefix, original, False)
+        return hunkloom.construct_new_file_content(prefix + chunks[-1], original, True)
 
     return run
 
@@ -91,7 +91,7 @@ def main(folder: Path) -> None:
     ]
     width = max(len(r[0]) for r in rows)
     kind_width = max(len(r[1]) for r in rows)
-    print(f"patchloom {patchloom.__version__}, Python {sys.version.split()[0]}")
+    print(f"hunkloom {hunkloom.__version__}, Python {sys.version.split()[0]}")
     for scenario, kind, seconds in rows:
         print(f"{scenario:<{width}}  {kind:<{kind_width}}  {fmt(seconds)}")
     print(

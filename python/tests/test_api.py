@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-import patchloom
+import hunkloom
 
 DIFF = "------- SEARCH\nb\n=======\nB\n+++++++ REPLACE\n"
 
 
 def test_match_indices_are_str_indices_after_astral_characters() -> None:
     original = "😀🚀 emoji\nb\n"
-    result = patchloom.construct_new_file_content(DIFF, original)
+    result = hunkloom.construct_new_file_content(DIFF, original)
     assert result.new_content == "😀🚀 emoji\nB\n"
     [index] = result.match_indices
     assert original[index:].startswith("b\n")
     assert index == 9  # 11 in JavaScript's UTF-16 units, 13 in UTF-8 bytes
     assert result.match_lines == [2]
 
-    applier = patchloom.StreamingApplier(original)
+    applier = hunkloom.StreamingApplier(original)
     applier.push(DIFF)
     outcome = applier.finish()
     assert outcome.match_indices == [9]
@@ -28,7 +28,7 @@ def test_match_indices_are_str_indices_after_astral_characters() -> None:
 
 def test_updates_rebuild_the_preview_in_str_units() -> None:
     original = "😀\nalpha\nbeta\n"
-    applier = patchloom.StreamingApplier(original, dialect="cline-v1")
+    applier = hunkloom.StreamingApplier(original, dialect="cline-v1")
     view = ""
     diff = "------- SEARCH\nbeta\n=======\nBETA 🚀\n+++++++ REPLACE\n"
     completed = []
@@ -45,23 +45,23 @@ def test_updates_rebuild_the_preview_in_str_units() -> None:
 
 def test_partial_call_matches_clines_streaming_view() -> None:
     original = "one\ntwo\nthree\n"
-    applier = patchloom.StreamingApplier(original)
+    applier = hunkloom.StreamingApplier(original)
     pushed = ""
     # Cline reports a block's match index once its REPLACE part is closed.
     for piece, indices in [("------- SEARCH\ntwo\n=======\nTW", []), ("O\n+++++++ REPLACE\n", [4])]:
         applier.push(piece)
         pushed += piece
-        partial = patchloom.construct_new_file_content(pushed, original, is_final=False)
+        partial = hunkloom.construct_new_file_content(pushed, original, is_final=False)
         assert applier.preview == partial.new_content
         assert applier.match_indices == partial.match_indices == indices
     assert partial.new_content == "one\nTWO\n"
 
 
 def test_v2_dialect() -> None:
-    result = patchloom.construct_new_file_content(DIFF, "a\nb\n", True, "v2")
+    result = hunkloom.construct_new_file_content(DIFF, "a\nb\n", True, "v2")
     assert result.new_content == "a\nB\n"
     assert result.match_indices == []  # Cline v2 reports none
-    applier = patchloom.StreamingApplier("a\nb\n", dialect="cline-v2")
+    applier = hunkloom.StreamingApplier("a\nb\n", dialect="cline-v2")
     assert applier.dialect == "cline-v2"
     applier.push(DIFF)
     assert applier.finish().new_content == "a\nB\n"
@@ -72,12 +72,12 @@ def test_two_hundred_thousand_lines() -> None:
     original = "".join(lines)
     diff = "------- SEARCH\nline 150000\nline 150001\n=======\nchanged\n+++++++ REPLACE\n"
     expected = "".join(lines[:150_000]) + "changed\n" + "".join(lines[150_002:])
-    result = patchloom.construct_new_file_content(diff, original)
+    result = hunkloom.construct_new_file_content(diff, original)
     assert result.new_content == expected
     assert result.match_lines == [150_001]
     assert original[result.match_indices[0] :].startswith("line 150000\n")
 
-    applier = patchloom.StreamingApplier(original)
+    applier = hunkloom.StreamingApplier(original)
     for i in range(0, len(diff), 4):
         applier.push(diff[i : i + 4])
     assert applier.finish().new_content == expected
@@ -85,13 +85,13 @@ def test_two_hundred_thousand_lines() -> None:
 
 def test_line_number_from_index() -> None:
     content = "😀\nb\nc"
-    assert [patchloom.line_number_from_index(content, i) for i in range(len(content) + 2)] == [
+    assert [hunkloom.line_number_from_index(content, i) for i in range(len(content) + 2)] == [
         1, 1, 2, 2, 3, 3, 3,
     ]
 
 
 def test_reprs_are_informative() -> None:
-    applier = patchloom.StreamingApplier("a\n")
+    applier = hunkloom.StreamingApplier("a\n")
     assert repr(applier) == (
         "StreamingApplier(dialect='cline-v1', blocks_completed=0, preview=<0 chars>, error=None)"
     )
@@ -107,6 +107,6 @@ def test_reprs_are_informative() -> None:
 
 
 def test_version_and_exports() -> None:
-    assert patchloom.__version__.count(".") == 2
-    for name in patchloom.__all__:
-        assert hasattr(patchloom, name), name
+    assert hunkloom.__version__.count(".") == 2
+    for name in hunkloom.__all__:
+        assert hasattr(hunkloom, name), name

@@ -11,7 +11,7 @@ from typing import Any, Union
 
 import pytest
 
-import patchloom
+import hunkloom
 from conftest import VECTORS, split
 
 # Apply cases refused on purpose, with the reason (none today).
@@ -37,20 +37,20 @@ def score(case: dict[str, Any], got: Observed) -> str:
 
 def stateless(case: dict[str, Any]) -> Observed:
     try:
-        return patchloom.apply_diff(case["diff"], case["original"]).new_content
-    except patchloom.PatchloomError as error:
+        return hunkloom.apply_diff(case["diff"], case["original"]).new_content
+    except hunkloom.HunkloomError as error:
         return (error.code, str(error))
 
 
 def streamed(case: dict[str, Any], mode: str) -> Observed:
-    applier = patchloom.StreamingApplier(case["original"], dialect="native")
+    applier = hunkloom.StreamingApplier(case["original"], dialect="native")
     mirror = case["original"]
     for piece in split(case["diff"], mode):
         mirror = applier.push(piece).apply_to(mirror)
     assert mirror == applier.preview, f"{case['id']} {mode}: splices do not rebuild the preview"
     try:
         return applier.finish().new_content
-    except patchloom.PatchloomError as error:
+    except hunkloom.HunkloomError as error:
         return (error.code, str(error))
 
 
@@ -88,7 +88,7 @@ def test_robustness_corpus(summary: list[str]) -> None:
 def test_native_applies_what_the_model_meant() -> None:
     original = "def f():\r\n    x = 1\r\n    return x\r\n"
     diff = "<<<<<<< SEARCH\nx = 1\nreturn x\n=======\n    x = 2\n    return x\n>>>>>>> REPLACE\n"
-    outcome = patchloom.apply_diff(diff, original)
+    outcome = hunkloom.apply_diff(diff, original)
     assert outcome.new_content == "def f():\r\n    x = 2\r\n    return x\r\n"
     [block] = outcome.blocks
     assert (block.status, block.strategy, block.candidates) == ("applied", "indentation", 1)
@@ -99,8 +99,8 @@ def test_native_applies_what_the_model_meant() -> None:
 
 def test_native_refuses_ambiguity_with_the_candidate_lines() -> None:
     diff = "------- SEARCH\na = 1\n=======\na = 3\n+++++++ REPLACE\n"
-    with pytest.raises(patchloom.AmbiguousMatchError) as info:
-        patchloom.apply_diff(diff, "a = 1\nb = 2\na = 1\n")
+    with pytest.raises(hunkloom.AmbiguousMatchError) as info:
+        hunkloom.apply_diff(diff, "a = 1\nb = 2\na = 1\n")
     assert info.value.code == "ambiguous_match"
     assert "line 1" in str(info.value) and "line 3" in str(info.value)
 
@@ -110,14 +110,14 @@ def test_partial_policy_reports_the_failed_block() -> None:
         "------- SEARCH\nb = 2\n=======\nb = 20\n+++++++ REPLACE\n"
         "------- SEARCH\nzzz\n=======\nyyy\n+++++++ REPLACE\n"
     )
-    with pytest.raises(patchloom.SearchNotFoundError):
-        patchloom.apply_diff(diff, "a = 1\nb = 2\n")
-    outcome = patchloom.apply_diff(diff, "a = 1\nb = 2\n", policy="partial")
+    with pytest.raises(hunkloom.SearchNotFoundError):
+        hunkloom.apply_diff(diff, "a = 1\nb = 2\n")
+    outcome = hunkloom.apply_diff(diff, "a = 1\nb = 2\n", policy="partial")
     assert outcome.new_content == "a = 1\nb = 20\n"
     statuses = sorted((b.status, b.strategy) for b in outcome.blocks)
     assert statuses == [("applied", "exact"), ("failed", "unmatched")]
     [failed] = [b for b in outcome.blocks if b.status == "failed"]
-    assert isinstance(failed.error, patchloom.SearchNotFoundError)
+    assert isinstance(failed.error, hunkloom.SearchNotFoundError)
     assert failed.error.code == "search_not_found"
 
 
@@ -126,14 +126,14 @@ def test_overlapping_blocks_are_an_error() -> None:
         "------- SEARCH\na\nb\n=======\nA\nB\n+++++++ REPLACE\n"
         "------- SEARCH\nb\nc\n=======\nB\nC\n+++++++ REPLACE\n"
     )
-    with pytest.raises(patchloom.MalformedDiffError) as info:
-        patchloom.apply_diff(diff, "a\nb\nc\n")
+    with pytest.raises(hunkloom.MalformedDiffError) as info:
+        hunkloom.apply_diff(diff, "a\nb\nc\n")
     assert info.value.code == "overlapping_blocks"
 
 
 def test_native_streaming_positions_are_str_indices() -> None:
     original = "😀 start\nkeep\nchange me\nend\n"
-    applier = patchloom.StreamingApplier(original, dialect="native")
+    applier = hunkloom.StreamingApplier(original, dialect="native")
     view = original
     for ch in "------- SEARCH\nchange me\n=======\nchanged 🚀\n+++++++ REPLACE\n":
         update = applier.push(ch)
@@ -143,9 +143,9 @@ def test_native_streaming_positions_are_str_indices() -> None:
 
 
 def test_unknown_policy_and_cline_dialect_through_apply_diff() -> None:
-    with pytest.raises(patchloom.InvalidOptionError) as info:
-        patchloom.apply_diff("", "", policy="some")  # type: ignore[arg-type]
+    with pytest.raises(hunkloom.InvalidOptionError) as info:
+        hunkloom.apply_diff("", "", policy="some")  # type: ignore[arg-type]
     assert info.value.code == "invalid_policy"
     diff = "------- SEARCH\nb\n=======\nB\n+++++++ REPLACE\n"
-    outcome = patchloom.apply_diff(diff, "a\nb\n", dialect="cline-v1")
+    outcome = hunkloom.apply_diff(diff, "a\nb\n", dialect="cline-v1")
     assert (outcome.new_content, outcome.match_indices) == ("a\nB\n", [2])

@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 import pytest
 
-import patchloom
+import hunkloom
 from conftest import load
 
 # Documented Roo rules Python cannot check, with the reason.
@@ -26,11 +26,11 @@ def test_cline_content_fixes(summary: list[str]) -> None:
     for v in vectors:
         op, text = v["op"], v["text"]
         if op == "apply_model_content_fixes":
-            got = patchloom.apply_model_content_fixes(text, v["model_id"], v["file_path"])
+            got = hunkloom.apply_model_content_fixes(text, v["model_id"], v["file_path"])
         elif op == "strip_markdown_fences":
-            got = patchloom.strip_markdown_fences(text)
+            got = hunkloom.strip_markdown_fences(text)
         elif op == "write_to_file_content":
-            got = patchloom.write(text, v["file_path"], v["model_id"]).new_content
+            got = hunkloom.write(text, v["file_path"], v["model_id"]).new_content
         else:
             raise AssertionError(f"{v['id']}: unknown op {op}")
         if got != v["expect"]:
@@ -44,8 +44,8 @@ def roo_tool(v: dict[str, Any]) -> Optional[str]:
     """None when the tool row holds, else why not."""
     expect = v["expect"]
     try:
-        got = patchloom.insert_content(v["original"], v["line"], v["content"])
-    except patchloom.PatchloomError as error:
+        got = hunkloom.insert_content(v["original"], v["line"], v["content"])
+    except hunkloom.HunkloomError as error:
         if expect["success"]:
             return f"raised {error.code}: {error}"
         if str(error) != expect["error"]:
@@ -70,7 +70,7 @@ def roo_rule(v: dict[str, Any]) -> Optional[str]:
     """Documented rules the engine can observe; any other rule id is a failure to look at."""
     if v["id"] == "roo-insert-054":
         # A non-integer native `line` that reaches the tool anyway is not rejected.
-        patchloom.insert_content(v["original"], v["line"], v["content"])
+        hunkloom.insert_content(v["original"], v["line"], v["content"])
         return None
     return f"documented rule {v['id']} has no check and no skip reason"
 
@@ -103,99 +103,99 @@ def test_roo_insert_content(summary: list[str]) -> None:
 
 
 def test_str_replace_exact_and_report() -> None:
-    edit = patchloom.str_replace("a\nb\nc\n", "b", "B")
+    edit = hunkloom.str_replace("a\nb\nc\n", "b", "B")
     assert edit.new_content == "a\nB\nc\n"
     assert (edit.replacements, edit.normalizations, edit.first_edit) == (1, [], (2, 2))
 
 
 def test_str_replace_curly_quotes_keep_the_files_style() -> None:
-    edit = patchloom.str_replace('print(“hi”)\n', 'print("hi")', 'print("bye")', path="a.py")
+    edit = hunkloom.str_replace('print(“hi”)\n', 'print("hi")', 'print("bye")', path="a.py")
     assert edit.new_content == "print(“bye”)\n"
     assert edit.normalizations == ["curly_quotes"]
 
 
 def test_str_replace_errors_have_codes_and_exact_messages() -> None:
     cases = [
-        (("x", "a", "a"), patchloom.InvalidEditError, "old_equals_new",
+        (("x", "a", "a"), hunkloom.InvalidEditError, "old_equals_new",
          "No changes to make: old_string and new_string are exactly the same."),
-        (("x", "", "y"), patchloom.InvalidEditError, "file_exists",
+        (("x", "", "y"), hunkloom.InvalidEditError, "file_exists",
          "Cannot create new file - file already exists."),
-        (("x", "nope", "y"), patchloom.SearchNotFoundError, "not_found",
+        (("x", "nope", "y"), hunkloom.SearchNotFoundError, "not_found",
          "String to replace not found in file.\nString: nope"),
-        (("aa aa", "aa", "b"), patchloom.AmbiguousMatchError, "multiple_matches",
+        (("aa aa", "aa", "b"), hunkloom.AmbiguousMatchError, "multiple_matches",
          "Found 2 matches of the string to replace, but replace_all is false. To replace all "
          "occurrences, set replace_all to true. To replace only one occurrence, please provide "
          "more context to uniquely identify the instance."),
     ]
     for args, cls, code, message in cases:
         with pytest.raises(cls) as info:
-            patchloom.str_replace(*args)
+            hunkloom.str_replace(*args)
         assert (info.value.code, str(info.value)) == (code, message)
 
 
 def test_str_replace_all_and_creation() -> None:
-    edit = patchloom.str_replace("aaa", "aa", "b", replace_all=True)
+    edit = hunkloom.str_replace("aaa", "aa", "b", replace_all=True)
     assert (edit.new_content, edit.replacements) == ("ba", 1)
-    assert patchloom.str_replace(None, "", "new file\n").new_content == "new file\n"
+    assert hunkloom.str_replace(None, "", "new file\n").new_content == "new file\n"
 
 
 def test_str_replace_trailing_whitespace_kept_only_in_markdown() -> None:
-    assert patchloom.str_replace("a\n", "a", "b  ", path="x.py").new_content == "b\n"
-    assert patchloom.str_replace("a\n", "a", "b  ", path="x.MD").new_content == "b  \n"
+    assert hunkloom.str_replace("a\n", "a", "b  ", path="x.py").new_content == "b\n"
+    assert hunkloom.str_replace("a\n", "a", "b  ", path="x.MD").new_content == "b  \n"
 
 
 # --- insert ------------------------------------------------------------------------------
 
 
 def test_insert_conventions_and_line_endings() -> None:
-    assert patchloom.insert("a\nb\n", 1, "x", "before").new_content == "x\na\nb\n"
-    assert patchloom.insert("a\r\nb\r\n", 1, "x", "after").new_content == "a\r\nx\r\nb\r\n"
-    with pytest.raises(patchloom.InvalidEditError) as info:
-        patchloom.insert("a\nb\n", 9, "x", "after")
+    assert hunkloom.insert("a\nb\n", 1, "x", "before").new_content == "x\na\nb\n"
+    assert hunkloom.insert("a\r\nb\r\n", 1, "x", "after").new_content == "a\r\nx\r\nb\r\n"
+    with pytest.raises(hunkloom.InvalidEditError) as info:
+        hunkloom.insert("a\nb\n", 9, "x", "after")
     assert info.value.code == "invalid_line"
-    with pytest.raises(patchloom.InvalidOptionError) as option_info:
-        patchloom.insert("a\n", 1, "x", "sideways")  # type: ignore[arg-type]
+    with pytest.raises(hunkloom.InvalidOptionError) as option_info:
+        hunkloom.insert("a\n", 1, "x", "sideways")  # type: ignore[arg-type]
     assert option_info.value.code == "invalid_convention"
 
 
 def test_insert_content_line_argument_kinds() -> None:
-    assert patchloom.insert_content("a\nb", "2", "X").new_content == "a\nX\nb"
-    assert patchloom.insert_content("a\nb", 2, "X").new_content == "a\nX\nb"
-    assert patchloom.insert_content(None, 0, "X").edit_type == "create"
+    assert hunkloom.insert_content("a\nb", "2", "X").new_content == "a\nX\nb"
+    assert hunkloom.insert_content("a\nb", 2, "X").new_content == "a\nX\nb"
+    assert hunkloom.insert_content(None, 0, "X").edit_type == "create"
     for bad in (None, "abc", -1):
-        with pytest.raises(patchloom.InvalidEditError) as info:
-            patchloom.insert_content("a\nb", bad, "X")
+        with pytest.raises(hunkloom.InvalidEditError) as info:
+            hunkloom.insert_content("a\nb", bad, "X")
         assert info.value.code == "invalid_line_number"
     with pytest.raises(TypeError):
-        patchloom.insert_content("a", True, "X")  # a bool is not a line number
+        hunkloom.insert_content("a", True, "X")  # a bool is not a line number
     with pytest.raises(TypeError):
-        patchloom.insert_content("a", [1], "X")  # type: ignore[arg-type]
+        hunkloom.insert_content("a", [1], "X")  # type: ignore[arg-type]
 
 
 # --- write and fixes ---------------------------------------------------------------------
 
 
 def test_write_reports_the_fixes_it_applied() -> None:
-    written = patchloom.write("```python\nx = 1\n```", "a.py", "claude-sonnet")
+    written = hunkloom.write("```python\nx = 1\n```", "a.py", "claude-sonnet")
     assert written.new_content == "x = 1"
     assert written.fixes_applied == ["strip_markdown_fences"]
-    assert patchloom.write("x = 1\n").fixes_applied == []
+    assert hunkloom.write("x = 1\n").fixes_applied == []
     escaped = "if a &lt; b:\n"
-    assert patchloom.write(escaped, "a.py", "gpt-4").new_content == "if a < b:\n"
-    kept = patchloom.write(escaped, "a.py", "gpt-4", fixes=["strip_markdown_fences"])
+    assert hunkloom.write(escaped, "a.py", "gpt-4").new_content == "if a < b:\n"
+    kept = hunkloom.write(escaped, "a.py", "gpt-4", fixes=["strip_markdown_fences"])
     assert (kept.new_content, kept.fixes_applied) == (escaped, [])
-    with pytest.raises(patchloom.InvalidOptionError) as info:
-        patchloom.write("x", fixes=["no_such_fix"])  # type: ignore[list-item]
+    with pytest.raises(hunkloom.InvalidOptionError) as info:
+        hunkloom.write("x", fixes=["no_such_fix"])  # type: ignore[list-item]
     assert info.value.code == "invalid_fix"
 
 
 def test_reprs() -> None:
-    assert repr(patchloom.str_replace("a\n", "a", "b")) == (
+    assert repr(hunkloom.str_replace("a\n", "a", "b")) == (
         "Edit(new_content=<2 chars>, replacements=1, normalizations=[], first_edit=(1, 1))"
     )
-    assert repr(patchloom.write("```\nx\n```")) == (
+    assert repr(hunkloom.write("```\nx\n```")) == (
         "Written(new_content=<1 chars>, fixes_applied=['strip_markdown_fences'])"
     )
-    assert repr(patchloom.insert_content(None, 0, "x")) == (
+    assert repr(hunkloom.insert_content(None, 0, "x")) == (
         "InsertedContent(new_content=<1 chars>, edit_type='create')"
     )

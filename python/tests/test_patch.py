@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-import patchloom
+import hunkloom
 from conftest import VECTORS
 
 SCENARIOS = VECTORS / "patch"
 # Scenarios whose tree deliberately differs from Codex's under the default policy, with why.
 DEVIATIONS = {
     "015_failure_after_partial_success_leaves_changes": "Codex keeps the hunks before the failing "
-    "one; patchloom commits all or nothing by default (policy='partial' reproduces Codex)",
+    "one; hunkloom commits all or nothing by default (policy='partial' reproduces Codex)",
 }
 
 
@@ -39,8 +39,8 @@ def test_cline_apply_patch_vectors(summary: list[str]) -> None:
         want = row["expect"]
         got: dict[str, Any]
         try:
-            result = patchloom.apply_patch(row["patch"], row["files"], dialect="cline")
-        except patchloom.PatchloomError as error:
+            result = hunkloom.apply_patch(row["patch"], row["files"], dialect="cline")
+        except hunkloom.HunkloomError as error:
             got = {"error": str(error), "error_name": "DiffError"}
         else:
             got = {
@@ -86,8 +86,8 @@ def apply_scenario(folder: Path, policy: str) -> dict[str, str]:
     files = read_tree(folder / "input")
     patch = (folder / "patch.txt").read_bytes().decode("utf-8")
     try:
-        result = patchloom.apply_patch(patch, files, policy=policy)  # type: ignore[arg-type]
-    except patchloom.PatchloomError:
+        result = hunkloom.apply_patch(patch, files, policy=policy)  # type: ignore[arg-type]
+    except hunkloom.HunkloomError:
         return files  # Codex's runner compares trees whatever the exit status
     return result.files
 
@@ -111,18 +111,18 @@ def test_codex_scenarios_in_memory(summary: list[str]) -> None:
 
 
 def test_patch_errors_and_partial_failure() -> None:
-    with pytest.raises(patchloom.MalformedDiffError) as info:
-        patchloom.apply_patch("no patch here", {})
+    with pytest.raises(hunkloom.MalformedDiffError) as info:
+        hunkloom.apply_patch("no patch here", {})
     assert info.value.code == "invalid_patch"
     patch = (
         "*** Begin Patch\n*** Add File: new.txt\n+hello\n"
         "*** Update File: old.txt\n@@\n-missing\n+x\n*** End Patch\n"
     )
-    with pytest.raises(patchloom.SearchNotFoundError) as missing:
-        patchloom.apply_patch(patch, {"old.txt": "present\n"})
+    with pytest.raises(hunkloom.SearchNotFoundError) as missing:
+        hunkloom.apply_patch(patch, {"old.txt": "present\n"})
     assert missing.value.code == "patch_context_not_found"
-    partial = patchloom.apply_patch(patch, {"old.txt": "present\n"}, policy="partial")
+    partial = hunkloom.apply_patch(patch, {"old.txt": "present\n"}, policy="partial")
     assert partial.files == {"new.txt": "hello\n", "old.txt": "present\n"}
-    assert isinstance(partial.failure, patchloom.SearchNotFoundError)
-    with pytest.raises(patchloom.InvalidOptionError):
-        patchloom.apply_patch(patch, {}, dialect="git")  # type: ignore[arg-type]
+    assert isinstance(partial.failure, hunkloom.SearchNotFoundError)
+    with pytest.raises(hunkloom.InvalidOptionError):
+        hunkloom.apply_patch(patch, {}, dialect="git")  # type: ignore[arg-type]

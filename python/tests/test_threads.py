@@ -9,7 +9,7 @@ import threading
 import time
 from typing import Callable
 
-import patchloom
+import hunkloom
 
 NOT_FOUND_DIFF = (
     "------- SEARCH\nnothing like this\nat all here\nnor this\n=======\nX\n+++++++ REPLACE\n"
@@ -37,7 +37,7 @@ def ticks_during(work: Callable[[], object]) -> int:
         start = time.perf_counter()
         try:
             work()
-        except patchloom.PatchloomError:
+        except hunkloom.HunkloomError:
             pass
         window.extend((start, time.perf_counter()))
 
@@ -59,26 +59,26 @@ def ticks_during(work: Callable[[], object]) -> int:
 
 def test_other_threads_run_during_a_large_apply() -> None:
     original = big_original()
-    ticks = ticks_during(lambda: patchloom.construct_new_file_content(NOT_FOUND_DIFF, original))
+    ticks = ticks_during(lambda: hunkloom.construct_new_file_content(NOT_FOUND_DIFF, original))
     assert ticks > 0, "this thread never ran while the engine searched 60 MB"
 
 
 def test_other_threads_run_during_a_large_push() -> None:
-    applier = patchloom.StreamingApplier(big_original())
+    applier = hunkloom.StreamingApplier(big_original())
     assert ticks_during(lambda: applier.push(NOT_FOUND_DIFF)) > 0
-    assert isinstance(applier.error, patchloom.SearchNotFoundError)
+    assert isinstance(applier.error, hunkloom.SearchNotFoundError)
 
 
-def provoke_concurrent_use() -> patchloom.ConcurrentUseError:
+def provoke_concurrent_use() -> hunkloom.ConcurrentUseError:
     """Call an applier while another thread is inside a long push on it."""
     for _ in range(10):
-        applier = patchloom.StreamingApplier(big_original())
+        applier = hunkloom.StreamingApplier(big_original())
         worker = threading.Thread(target=applier.push, args=(NOT_FOUND_DIFF,))
         worker.start()
         try:
             while worker.is_alive():
                 applier.blocks_completed
-        except patchloom.ConcurrentUseError as error:
+        except hunkloom.ConcurrentUseError as error:
             worker.join()
             return error
         worker.join()
@@ -88,7 +88,7 @@ def provoke_concurrent_use() -> patchloom.ConcurrentUseError:
 def test_concurrent_use_is_an_error_not_a_race() -> None:
     error = provoke_concurrent_use()
     assert error.code == "concurrent_use"
-    assert isinstance(error, patchloom.PatchloomError)
+    assert isinstance(error, hunkloom.HunkloomError)
 
 
 def test_appliers_in_many_threads() -> None:
@@ -96,7 +96,7 @@ def test_appliers_in_many_threads() -> None:
     results: list[str] = []
 
     def work(i: int) -> None:
-        applier = patchloom.StreamingApplier(f"line {i}\n")
+        applier = hunkloom.StreamingApplier(f"line {i}\n")
         for piece in ["------- SEARCH\n", f"line {i}\n", "=======\n", f"LINE {i}\n", "+++++++ REPLACE\n"]:
             applier.push(piece)
         results.append(applier.finish().new_content)

@@ -10,7 +10,7 @@ from typing import Any, Literal, Union
 
 import pytest
 
-import patchloom
+import hunkloom
 from conftest import CLINE_CORPORA, load, split, utf16_to_str_index
 
 MODES = ("stateless", "whole", "line", "char", "random")
@@ -27,22 +27,22 @@ def expected(vector: dict[str, Any]) -> Observed:
     return (expect["new_content"], indices)
 
 
-def raised(error: patchloom.PatchloomError) -> Observed:
+def raised(error: hunkloom.HunkloomError) -> Observed:
     return ("error", str(error))
 
 
 def stateless(vector: dict[str, Any]) -> Observed:
     try:
-        result = patchloom.construct_new_file_content(
+        result = hunkloom.construct_new_file_content(
             vector["diff"], vector["original"], vector["is_final"], vector["version"]
         )
-    except patchloom.PatchloomError as error:
+    except hunkloom.HunkloomError as error:
         return raised(error)
     return (result.new_content, result.match_indices)
 
 
 def streamed(vector: dict[str, Any], mode: str) -> Observed:
-    applier = patchloom.StreamingApplier(
+    applier = hunkloom.StreamingApplier(
         vector["original"], dialect=DIALECTS[vector["version"]]
     )
     mirror = ""  # the caller's own copy of the preview, kept only through the splices
@@ -53,12 +53,12 @@ def streamed(vector: dict[str, Any], mode: str) -> Observed:
     if vector["is_final"]:
         try:
             outcome = applier.finish()
-        except patchloom.PatchloomError as error:
+        except hunkloom.HunkloomError as error:
             return raised(error)
         return (outcome.new_content, outcome.match_indices)
     pending = applier.error
     if pending is not None:
-        assert isinstance(pending, patchloom.PatchloomError)
+        assert isinstance(pending, hunkloom.HunkloomError)
         return raised(pending)
     return (applier.preview, applier.match_indices)
 

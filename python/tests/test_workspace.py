@@ -8,7 +8,7 @@ from typing import Callable
 
 import pytest
 
-import patchloom
+import hunkloom
 
 
 @pytest.fixture
@@ -18,10 +18,10 @@ def root(tmp_path: Path) -> Path:
 
 def test_read_edit_stale_undo(root: Path) -> None:
     (root / "app.py").write_bytes(b"def greet():\r\n    print('hi')\r\n")
-    ws = patchloom.Workspace(root)
+    ws = hunkloom.Workspace(root)
     assert ws.root == root.resolve()
 
-    with pytest.raises(patchloom.PatchloomError) as info:
+    with pytest.raises(hunkloom.HunkloomError) as info:
         ws.str_replace("app.py", "'hi'", "'hello'")
     assert info.value.code == "not_read"
     assert (root / "app.py").read_bytes() == b"def greet():\r\n    print('hi')\r\n"
@@ -29,7 +29,7 @@ def test_read_edit_stale_undo(root: Path) -> None:
     assert ws.read("app.py") == "def greet():\r\n    print('hi')\r\n"
     outcome = ws.str_replace("app.py", "greet():\n    print('hi')", "greet():\n    print('hello')")
     assert (outcome.kind, outcome.changed, outcome.encoding) == ("update", True, "utf-8")
-    assert isinstance(outcome.report, patchloom.Edit) and outcome.report.replacements == 1
+    assert isinstance(outcome.report, hunkloom.Edit) and outcome.report.replacements == 1
     assert outcome.moved_from is None
     assert outcome.path == (root / "app.py").resolve()
     # The model's LF text matched; the file keeps its CRLF endings.
@@ -37,26 +37,26 @@ def test_read_edit_stale_undo(root: Path) -> None:
 
     # Someone else changes the file: the next edit is refused, and undo too.
     (root / "app.py").write_bytes(b"def greet():\r\n    print('hey')\r\n")
-    with pytest.raises(patchloom.StaleFileError) as stale:
+    with pytest.raises(hunkloom.StaleFileError) as stale:
         ws.str_replace("app.py", "'hey'", "'yo'")
     assert stale.value.code == "stale_file"
-    with pytest.raises(patchloom.StaleFileError):
+    with pytest.raises(hunkloom.StaleFileError):
         ws.undo("app.py")
     assert (root / "app.py").read_bytes() == b"def greet():\r\n    print('hey')\r\n"
 
     # Read again, edit, then undo restores the bytes before the edit.
     ws.read("app.py")
     diffed = ws.apply_diff("app.py", "<<<<<<< SEARCH\nprint('hey')\n=======\nprint('yo')\n>>>>>>> REPLACE\n")
-    assert isinstance(diffed.report, patchloom.Outcome)
+    assert isinstance(diffed.report, hunkloom.Outcome)
     assert [b.strategy for b in diffed.report.blocks] == ["indentation"]
     assert (root / "app.py").read_bytes() == b"def greet():\r\n    print('yo')\r\n"
     ws.undo("app.py")
     assert (root / "app.py").read_bytes() == b"def greet():\r\n    print('hey')\r\n"
     # The edit before that one (hi -> hello) was overwritten from outside: refused, not undone.
-    with pytest.raises(patchloom.StaleFileError):
+    with pytest.raises(hunkloom.StaleFileError):
         ws.undo("app.py")
     (root / "other.txt").write_text("x\n")
-    with pytest.raises(patchloom.InvalidEditError) as nothing:
+    with pytest.raises(hunkloom.InvalidEditError) as nothing:
         ws.undo("other.txt")
     assert nothing.value.code == "nothing_to_undo"
 
@@ -70,7 +70,7 @@ def test_encodings_survive_an_edit(root: Path) -> None:
     }
     for name, data in cases.items():
         (root / name).write_bytes(data)
-    ws = patchloom.Workspace(root)
+    ws = hunkloom.Workspace(root)
     encodings = {}
     for name, data in cases.items():
         ws.read(name)
@@ -88,22 +88,22 @@ def test_encodings_survive_an_edit(root: Path) -> None:
 
 def test_refusals_leave_disk_untouched(root: Path) -> None:
     (root / "latin1.txt").write_bytes("caf\xe9\n".encode("latin-1"))
-    (root / ".patchloomignore").write_text("secret/\n")
+    (root / ".hunkloomignore").write_text("secret/\n")
     (root / "secret").mkdir()
     (root / "secret" / "key.txt").write_text("k\n")
     (root / "nb.ipynb").write_text("{}")
     (root / "big.txt").write_text("x" * 100)
     before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
-    ws = patchloom.Workspace(root, max_file_size=50)
-    cases: list[tuple[Callable[[], object], type[patchloom.PatchloomError], str]] = [
-        (lambda: ws.read("../outside.txt"), patchloom.PathRefusedError, "path_outside_root"),
-        (lambda: ws.read("//server/share/x.txt"), patchloom.PathRefusedError, "unc_path"),
-        (lambda: ws.read("secret/key.txt"), patchloom.PathRefusedError, "path_ignored"),
-        (lambda: ws.read("nb.ipynb"), patchloom.PathRefusedError, "notebook_not_supported"),
-        (lambda: ws.read("latin1.txt"), patchloom.UnsupportedFileError, "unsupported_encoding"),
-        (lambda: ws.read("big.txt"), patchloom.UnsupportedFileError, "file_too_large"),
-        (lambda: ws.str_replace("missing.txt", "a", "b"), patchloom.InvalidEditError, "file_not_found"),
+    ws = hunkloom.Workspace(root, max_file_size=50)
+    cases: list[tuple[Callable[[], object], type[hunkloom.HunkloomError], str]] = [
+        (lambda: ws.read("../outside.txt"), hunkloom.PathRefusedError, "path_outside_root"),
+        (lambda: ws.read("//server/share/x.txt"), hunkloom.PathRefusedError, "unc_path"),
+        (lambda: ws.read("secret/key.txt"), hunkloom.PathRefusedError, "path_ignored"),
+        (lambda: ws.read("nb.ipynb"), hunkloom.PathRefusedError, "notebook_not_supported"),
+        (lambda: ws.read("latin1.txt"), hunkloom.UnsupportedFileError, "unsupported_encoding"),
+        (lambda: ws.read("big.txt"), hunkloom.UnsupportedFileError, "file_too_large"),
+        (lambda: ws.str_replace("missing.txt", "a", "b"), hunkloom.InvalidEditError, "file_not_found"),
     ]
     for call, cls, code in cases:
         with pytest.raises(cls) as info:
@@ -114,7 +114,7 @@ def test_refusals_leave_disk_untouched(root: Path) -> None:
 
 
 def test_create_and_insert(root: Path) -> None:
-    ws = patchloom.Workspace(os.fspath(root))
+    ws = hunkloom.Workspace(os.fspath(root))
     created = ws.write("new/notes.md", "# Notes\n")
     assert (created.kind, created.new_content, created.report) == ("create", "# Notes\n", None)
     assert (root / "new" / "notes.md").read_text() == "# Notes\n"
@@ -125,11 +125,11 @@ def test_create_and_insert(root: Path) -> None:
 
 def test_a_second_workspace_sees_the_first_ones_edit_as_stale(root: Path) -> None:
     (root / "f.txt").write_text("one\n")
-    first, second = patchloom.Workspace(root), patchloom.Workspace(root)
+    first, second = hunkloom.Workspace(root), hunkloom.Workspace(root)
     first.read("f.txt")
     second.read("f.txt")
     first.str_replace("f.txt", "one", "two")
-    with pytest.raises(patchloom.StaleFileError):
+    with pytest.raises(hunkloom.StaleFileError):
         second.str_replace("f.txt", "one", "three")
     assert (root / "f.txt").read_text() == "two\n"
 
@@ -137,17 +137,17 @@ def test_a_second_workspace_sees_the_first_ones_edit_as_stale(root: Path) -> Non
 def test_apply_patch_on_disk_all_or_nothing(root: Path) -> None:
     (root / "a.txt").write_bytes(b"\xef\xbb\xbfone\r\ntwo\r\n")
     (root / "b.txt").write_text("keep\n")
-    ws = patchloom.Workspace(root)
+    ws = hunkloom.Workspace(root)
     failing = (
         "*** Begin Patch\n*** Add File: c.txt\n+new\n"
         "*** Update File: b.txt\n@@\n-missing\n+x\n*** End Patch\n"
     )
-    with pytest.raises(patchloom.SearchNotFoundError):
+    with pytest.raises(hunkloom.SearchNotFoundError):
         ws.apply_patch(failing)
     assert not (root / "c.txt").exists() and (root / "b.txt").read_text() == "keep\n"
 
     partial = ws.apply_patch(failing, policy="partial")
-    assert isinstance(partial.failure, patchloom.SearchNotFoundError)
+    assert isinstance(partial.failure, hunkloom.SearchNotFoundError)
     assert [f.kind for f in partial.files] == ["create"]
     assert (root / "c.txt").read_text() == "new\n"
 
@@ -162,6 +162,6 @@ def test_apply_patch_on_disk_all_or_nothing(root: Path) -> None:
         "*** Begin Patch\n*** Update File: c.txt\n*** Move to: d.txt\n@@\n-new\n+newer\n*** End Patch\n"
     )
     assert [(f.kind, f.moved_from, f.path.name) for f in moved.files] == [("move", "c.txt", "d.txt")]
-    with pytest.raises(patchloom.PathRefusedError):
+    with pytest.raises(hunkloom.PathRefusedError):
         ws.apply_patch("*** Begin Patch\n*** Add File: ../escape.txt\n+x\n*** End Patch\n")
     assert not (root.parent / "escape.txt").exists()

@@ -1,12 +1,12 @@
 /* Tiny test helpers shared by the C tests: CHECK counts, and check_report() prints
  * "N passed, M failed" and gives the exit status. */
-#ifndef PATCHLOOM_TEST_CHECK_H
-#define PATCHLOOM_TEST_CHECK_H
+#ifndef HUNKLOOM_TEST_CHECK_H
+#define HUNKLOOM_TEST_CHECK_H
 
 #include <stdio.h>
 #include <string.h>
 
-#include "patchloom.h"
+#include "hunkloom.h"
 
 static int check_passed;
 static int check_failed;
@@ -25,14 +25,14 @@ static int check_failed;
 /* Checks that `call` returns status `want`, printing both names if not. */
 #define CHECK_STATUS(call, want)                                                             \
     do {                                                                                     \
-        pl_status got_ = (call);                                                             \
+        hl_status got_ = (call);                                                             \
         if (got_ == (want)) {                                                                \
             check_passed++;                                                                  \
         } else {                                                                             \
             check_failed++;                                                                  \
             fprintf(stderr, "%s:%d: %s\n  returned %s (%d), want %s (%d)\n", __FILE__,       \
-                    __LINE__, #call, pl_status_str((unsigned)got_), (int)got_,               \
-                    pl_status_str((unsigned)(want)), (int)(want));                           \
+                    __LINE__, #call, hl_status_str((unsigned)got_), (int)got_,               \
+                    hl_status_str((unsigned)(want)), (int)(want));                           \
         }                                                                                    \
     } while (0)
 

@@ -1,8 +1,8 @@
-/* The native dialect through the C ABI: pl_apply_diff with whitespace drift (and its block
+/* The native dialect through the C ABI: hl_apply_diff with whitespace drift (and its block
  * report), an ambiguous edit refused with its code and message, the partial policy with one
  * failed block and its report, overlapping blocks, unknown option values, and a native applier
  * streamed one byte at a time (multi-byte characters split across pushes), whose splices must
- * rebuild the preview and whose result must equal pl_apply_diff's. */
+ * rebuild the preview and whose result must equal hl_apply_diff's. */
 #include <stdlib.h>
 
 #include "check.h"
@@ -41,7 +41,7 @@ static int contains(const char *text, size_t len, const char *needle) {
 
 /* Checks that a call failed with `status` and code `code`, that `*result` was not written, and
  * that the message contains `needle`; frees the error. */
-static void check_refusal(pl_status got, pl_status status, pl_result *result, pl_error *error,
+static void check_refusal(hl_status got, hl_status status, hl_result *result, hl_error *error,
                           const char *code, const char *needle) {
     CHECK_STATUS(got, status);
     CHECK(result == NULL);
@@ -51,43 +51,43 @@ static void check_refusal(pl_status got, pl_status status, pl_result *result, pl
     }
     const char *c, *message;
     size_t c_len, message_len;
-    CHECK_STATUS(pl_error_code(error, &c, &c_len), PL_STATUS_OK);
+    CHECK_STATUS(hl_error_code(error, &c, &c_len), HL_STATUS_OK);
     CHECK_TEXT(c, c_len, code);
-    CHECK_STATUS(pl_error_message(error, &message, &message_len), PL_STATUS_OK);
+    CHECK_STATUS(hl_error_message(error, &message, &message_len), HL_STATUS_OK);
     CHECK(message[message_len] == '\0');
     CHECK(contains(message, message_len, needle));
     if (!contains(message, message_len, needle)) {
         fprintf(stderr, "  message: %.*s\n", (int)message_len, message);
     }
-    pl_error_free(error);
+    hl_error_free(error);
 }
 
 static void drift(void) {
-    pl_result *result = NULL;
-    pl_error *error = NULL;
+    hl_result *result = NULL;
+    hl_error *error = NULL;
     /* NULL options: native, all or nothing. */
-    CHECK_STATUS(pl_apply_diff(DRIFT, strlen(DRIFT), FILE_PY, strlen(FILE_PY), NULL, &result,
+    CHECK_STATUS(hl_apply_diff(DRIFT, strlen(DRIFT), FILE_PY, strlen(FILE_PY), NULL, &result,
                                &error),
-                 PL_STATUS_OK);
+                 HL_STATUS_OK);
     CHECK(error == NULL);
     if (result == NULL) {
         return;
     }
     const char *content;
     size_t content_len, count = 0, failed = 99, index = 0;
-    CHECK_STATUS(pl_result_content(result, &content, &content_len), PL_STATUS_OK);
+    CHECK_STATUS(hl_result_content(result, &content, &content_len), HL_STATUS_OK);
     CHECK_TEXT(content, content_len, DRIFTED);
-    CHECK_STATUS(pl_result_match_index(result, 0, PL_UNIT_LINES, &index), PL_STATUS_OK);
+    CHECK_STATUS(hl_result_match_index(result, 0, HL_UNIT_LINES, &index), HL_STATUS_OK);
     CHECK(index == 2);
-    CHECK_STATUS(pl_result_block_count(result, &count), PL_STATUS_OK);
+    CHECK_STATUS(hl_result_block_count(result, &count), HL_STATUS_OK);
     CHECK(count == 1);
-    CHECK_STATUS(pl_result_failed_count(result, &failed), PL_STATUS_OK);
+    CHECK_STATUS(hl_result_failed_count(result, &failed), HL_STATUS_OK);
     CHECK(failed == 0);
 
-    pl_block block;
-    CHECK_STATUS(pl_result_block(result, 0, &block), PL_STATUS_OK);
+    hl_block block;
+    CHECK_STATUS(hl_result_block(result, 0, &block), HL_STATUS_OK);
     CHECK(block.index == 0);
-    CHECK(block.status == PL_BLOCK_APPLIED);
+    CHECK(block.status == HL_BLOCK_APPLIED);
     CHECK_TEXT(block.strategy, block.strategy_len, "indentation");
     CHECK(block.start.line == 2 && block.end_line == 3);
     CHECK(block.start.bytes == 9);
@@ -99,125 +99,125 @@ static void drift(void) {
     CHECK(block.error_message == NULL && block.error_message_len == 0);
     const char *name = NULL;
     size_t name_len = 0;
-    CHECK_STATUS(pl_result_block_normalization(result, 0, 0, &name, &name_len), PL_STATUS_OK);
+    CHECK_STATUS(hl_result_block_normalization(result, 0, 0, &name, &name_len), HL_STATUS_OK);
     CHECK_TEXT(name, name_len, "indentation");
     name = NULL;
-    CHECK_STATUS(pl_result_block_normalization(result, 0, 1, &name, &name_len),
-                 PL_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(hl_result_block_normalization(result, 0, 1, &name, &name_len),
+                 HL_STATUS_OUT_OF_RANGE);
     CHECK(name == NULL);
-    pl_result_free(result);
+    hl_result_free(result);
 
     /* A replacement carrying the SEARCH text's (wrong) indentation is shifted back. */
     static const char SHIFTED[] = "------- SEARCH\na = 1\nb = 2\n=======\na = 10\nb = 20\n"
                                   "+++++++ REPLACE\n";
     result = NULL;
-    CHECK_STATUS(pl_apply_diff(SHIFTED, strlen(SHIFTED), FILE_PY, strlen(FILE_PY), NULL,
+    CHECK_STATUS(hl_apply_diff(SHIFTED, strlen(SHIFTED), FILE_PY, strlen(FILE_PY), NULL,
                                &result, &error),
-                 PL_STATUS_OK);
+                 HL_STATUS_OK);
     if (result != NULL) {
-        CHECK_STATUS(pl_result_content(result, &content, &content_len), PL_STATUS_OK);
+        CHECK_STATUS(hl_result_content(result, &content, &content_len), HL_STATUS_OK);
         CHECK_TEXT(content, content_len, DRIFTED);
-        CHECK_STATUS(pl_result_block(result, 0, &block), PL_STATUS_OK);
+        CHECK_STATUS(hl_result_block(result, 0, &block), HL_STATUS_OK);
         CHECK(block.reindented && block.indent_delta == 4);
-        pl_result_free(result);
+        hl_result_free(result);
     }
 }
 
 static void ambiguous(void) {
-    pl_result *result = NULL;
-    pl_error *error = NULL;
-    pl_apply_options options = {0}; /* zero: the same defaults as NULL */
-    pl_status status = pl_apply_diff(AMBIGUOUS, strlen(AMBIGUOUS), TWICE, strlen(TWICE),
+    hl_result *result = NULL;
+    hl_error *error = NULL;
+    hl_apply_options options = {0}; /* zero: the same defaults as NULL */
+    hl_status status = hl_apply_diff(AMBIGUOUS, strlen(AMBIGUOUS), TWICE, strlen(TWICE),
                                      &options, &result, &error);
-    check_refusal(status, PL_STATUS_EDIT_REJECTED, result, error, "ambiguous_match",
+    check_refusal(status, HL_STATUS_EDIT_REJECTED, result, error, "ambiguous_match",
                   "line 1, line 3");
 }
 
 static void partial(void) {
-    pl_result *result = NULL;
-    pl_error *error = NULL;
+    hl_result *result = NULL;
+    hl_error *error = NULL;
     /* All or nothing (the default) refuses the whole diff. */
-    pl_status status = pl_apply_diff(PARTLY, strlen(PARTLY), TWICE, strlen(TWICE), NULL, &result,
+    hl_status status = hl_apply_diff(PARTLY, strlen(PARTLY), TWICE, strlen(TWICE), NULL, &result,
                                      &error);
-    check_refusal(status, PL_STATUS_EDIT_REJECTED, result, error, "search_not_found",
+    check_refusal(status, HL_STATUS_EDIT_REJECTED, result, error, "search_not_found",
                   "block 2");
 
-    pl_apply_options options = {0};
-    options.policy = PL_POLICY_PARTIAL;
+    hl_apply_options options = {0};
+    options.policy = HL_POLICY_PARTIAL;
     result = NULL;
     error = NULL;
-    CHECK_STATUS(pl_apply_diff(PARTLY, strlen(PARTLY), TWICE, strlen(TWICE), &options, &result,
+    CHECK_STATUS(hl_apply_diff(PARTLY, strlen(PARTLY), TWICE, strlen(TWICE), &options, &result,
                                &error),
-                 PL_STATUS_OK);
+                 HL_STATUS_OK);
     CHECK(error == NULL);
     if (result == NULL) {
         return;
     }
     const char *content;
     size_t content_len, count = 0, failed = 0;
-    CHECK_STATUS(pl_result_content(result, &content, &content_len), PL_STATUS_OK);
+    CHECK_STATUS(hl_result_content(result, &content, &content_len), HL_STATUS_OK);
     CHECK_TEXT(content, content_len, "x = 1\ny = 5\nx = 1\n");
-    CHECK_STATUS(pl_result_block_count(result, &count), PL_STATUS_OK);
+    CHECK_STATUS(hl_result_block_count(result, &count), HL_STATUS_OK);
     CHECK(count == 2);
-    CHECK_STATUS(pl_result_failed_count(result, &failed), PL_STATUS_OK);
+    CHECK_STATUS(hl_result_failed_count(result, &failed), HL_STATUS_OK);
     CHECK(failed == 1);
 
-    pl_block block;
-    CHECK_STATUS(pl_result_block(result, 0, &block), PL_STATUS_OK);
-    CHECK(block.status == PL_BLOCK_APPLIED);
+    hl_block block;
+    CHECK_STATUS(hl_result_block(result, 0, &block), HL_STATUS_OK);
+    CHECK(block.status == HL_BLOCK_APPLIED);
     CHECK_TEXT(block.strategy, block.strategy_len, "exact");
     CHECK(block.start.line == 2 && block.end_line == 2);
     CHECK(block.error_code == NULL);
 
-    CHECK_STATUS(pl_result_block(result, 1, &block), PL_STATUS_OK);
+    CHECK_STATUS(hl_result_block(result, 1, &block), HL_STATUS_OK);
     CHECK(block.index == 1);
-    CHECK(block.status == PL_BLOCK_FAILED);
+    CHECK(block.status == HL_BLOCK_FAILED);
     CHECK_TEXT(block.strategy, block.strategy_len, "unmatched");
     CHECK(block.candidates == 0 && block.end_line == 0 && block.start.line == 0);
     CHECK(block.normalization_count == 0);
     CHECK_TEXT(block.error_code, block.error_code_len, "search_not_found");
     CHECK(block.error_message != NULL && block.error_message[block.error_message_len] == '\0');
     CHECK(contains(block.error_message, block.error_message_len, "block 2"));
-    CHECK_STATUS(pl_result_block(result, 2, &block), PL_STATUS_OUT_OF_RANGE);
-    pl_result_free(result);
+    CHECK_STATUS(hl_result_block(result, 2, &block), HL_STATUS_OUT_OF_RANGE);
+    hl_result_free(result);
 }
 
 static void overlapping(void) {
-    pl_result *result = NULL;
-    pl_error *error = NULL;
-    pl_status status = pl_apply_diff(OVERLAP, strlen(OVERLAP), TWICE, strlen(TWICE), NULL,
+    hl_result *result = NULL;
+    hl_error *error = NULL;
+    hl_status status = hl_apply_diff(OVERLAP, strlen(OVERLAP), TWICE, strlen(TWICE), NULL,
                                      &result, &error);
-    check_refusal(status, PL_STATUS_EDIT_REJECTED, result, error, "overlapping_blocks",
+    check_refusal(status, HL_STATUS_EDIT_REJECTED, result, error, "overlapping_blocks",
                   "overlaps block 1");
 }
 
 static void invalid_options(void) {
-    pl_result *result = NULL;
-    pl_error *error = NULL;
-    pl_apply_options options = {0};
+    hl_result *result = NULL;
+    hl_error *error = NULL;
+    hl_apply_options options = {0};
     options.dialect = 42;
-    pl_status status = pl_apply_diff(DRIFT, strlen(DRIFT), FILE_PY, strlen(FILE_PY), &options,
+    hl_status status = hl_apply_diff(DRIFT, strlen(DRIFT), FILE_PY, strlen(FILE_PY), &options,
                                      &result, &error);
-    check_refusal(status, PL_STATUS_INVALID_OPTION, result, error, "invalid_dialect", "42");
+    check_refusal(status, HL_STATUS_INVALID_OPTION, result, error, "invalid_dialect", "42");
 
-    options.dialect = PL_DIALECT_NATIVE;
+    options.dialect = HL_DIALECT_NATIVE;
     options.policy = 7;
     error = NULL;
-    status = pl_apply_diff(DRIFT, strlen(DRIFT), FILE_PY, strlen(FILE_PY), &options, &result,
+    status = hl_apply_diff(DRIFT, strlen(DRIFT), FILE_PY, strlen(FILE_PY), &options, &result,
                            &error);
-    check_refusal(status, PL_STATUS_INVALID_OPTION, result, error, "invalid_policy", "7");
+    check_refusal(status, HL_STATUS_INVALID_OPTION, result, error, "invalid_policy", "7");
 
-    pl_applier_options applier_options = {0};
-    applier_options.dialect = PL_DIALECT_NATIVE;
+    hl_applier_options applier_options = {0};
+    applier_options.dialect = HL_DIALECT_NATIVE;
     applier_options.policy = 7;
-    pl_applier *applier = NULL;
-    CHECK_STATUS(pl_applier_new(FILE_PY, strlen(FILE_PY), &applier_options, &applier),
-                 PL_STATUS_INVALID_OPTION);
+    hl_applier *applier = NULL;
+    CHECK_STATUS(hl_applier_new(FILE_PY, strlen(FILE_PY), &applier_options, &applier),
+                 HL_STATUS_INVALID_OPTION);
     CHECK(applier == NULL);
 }
 
 /* Replaces `removed` bytes at `start` of the host's copy with the inserted text. */
-static int apply_splice(char **text, size_t *len, const pl_update *u) {
+static int apply_splice(char **text, size_t *len, const hl_update *u) {
     if (u->start > *len || u->removed > *len - u->start) {
         return 0;
     }
@@ -251,30 +251,30 @@ static void stream_bytes(void) {
     static const char EXPECTED[] = "intro \xe2\x80\x9c" "caf\xc3\xa9\xe2\x80\x9d\n"
                                    "\tkept \xe4\xb8\xad\xe6\x96\x87\n"
                                    "end\n";
-    pl_applier_options options = {0};
-    options.dialect = PL_DIALECT_NATIVE;
-    pl_applier *applier = NULL;
-    CHECK_STATUS(pl_applier_new(ORIGINAL, strlen(ORIGINAL), &options, &applier), PL_STATUS_OK);
+    hl_applier_options options = {0};
+    options.dialect = HL_DIALECT_NATIVE;
+    hl_applier *applier = NULL;
+    CHECK_STATUS(hl_applier_new(ORIGINAL, strlen(ORIGINAL), &options, &applier), HL_STATUS_OK);
     if (applier == NULL) {
         return;
     }
     /* A native preview is the whole file from the start. */
     const char *preview;
     size_t preview_len;
-    CHECK_STATUS(pl_applier_preview(applier, &preview, &preview_len), PL_STATUS_OK);
+    CHECK_STATUS(hl_applier_preview(applier, &preview, &preview_len), HL_STATUS_OK);
     CHECK_TEXT(preview, preview_len, ORIGINAL);
 
     size_t len = strlen(ORIGINAL);
     char *mirror = malloc(len + 1);
     if (mirror == NULL) {
-        pl_applier_free(applier);
+        hl_applier_free(applier);
         return;
     }
     memcpy(mirror, ORIGINAL, len + 1);
     size_t bad_splices = 0, bad_previews = 0, mid_splices = 0;
     for (size_t i = 0; i < strlen(DIFF); i++) {
-        pl_update update;
-        CHECK_STATUS(pl_applier_push(applier, DIFF + i, 1, &update), PL_STATUS_OK);
+        hl_update update;
+        CHECK_STATUS(hl_applier_push(applier, DIFF + i, 1, &update), HL_STATUS_OK);
         if (!apply_splice(&mirror, &len, &update)) {
             bad_splices++;
             continue;
@@ -283,7 +283,7 @@ static void stream_bytes(void) {
         if (update.removed + update.inserted_len > 0 && update.start + update.removed < len) {
             mid_splices++;
         }
-        if (pl_applier_preview(applier, &preview, &preview_len) != PL_STATUS_OK ||
+        if (hl_applier_preview(applier, &preview, &preview_len) != HL_STATUS_OK ||
             preview_len != len || memcmp(preview, mirror, len) != 0) {
             bad_previews++;
         }
@@ -293,36 +293,36 @@ static void stream_bytes(void) {
     CHECK(mid_splices > 0);
     CHECK_TEXT(mirror, len, EXPECTED);
 
-    pl_result *result = NULL;
-    pl_error *error = NULL;
-    CHECK_STATUS(pl_applier_finish(applier, &result, &error), PL_STATUS_OK);
+    hl_result *result = NULL;
+    hl_error *error = NULL;
+    CHECK_STATUS(hl_applier_finish(applier, &result, &error), HL_STATUS_OK);
     if (result != NULL) {
         const char *content;
         size_t content_len;
-        CHECK_STATUS(pl_result_content(result, &content, &content_len), PL_STATUS_OK);
+        CHECK_STATUS(hl_result_content(result, &content, &content_len), HL_STATUS_OK);
         CHECK_TEXT(content, content_len, EXPECTED);
-        pl_block block;
-        CHECK_STATUS(pl_result_block(result, 0, &block), PL_STATUS_OK);
+        hl_block block;
+        CHECK_STATUS(hl_result_block(result, 0, &block), HL_STATUS_OK);
         CHECK_TEXT(block.strategy, block.strategy_len, "indentation");
         CHECK(block.start.line == 2 && block.end_line == 2 && block.candidates == 1);
-        pl_result_free(result);
+        hl_result_free(result);
     }
-    pl_update update;
-    CHECK_STATUS(pl_applier_push(applier, "x", 1, &update), PL_STATUS_ALREADY_FINISHED);
-    pl_applier_free(applier);
+    hl_update update;
+    CHECK_STATUS(hl_applier_push(applier, "x", 1, &update), HL_STATUS_ALREADY_FINISHED);
+    hl_applier_free(applier);
     free(mirror);
 
     /* The same diff in one call gives the same content. */
     result = NULL;
-    CHECK_STATUS(pl_apply_diff(DIFF, strlen(DIFF), ORIGINAL, strlen(ORIGINAL), NULL, &result,
+    CHECK_STATUS(hl_apply_diff(DIFF, strlen(DIFF), ORIGINAL, strlen(ORIGINAL), NULL, &result,
                                &error),
-                 PL_STATUS_OK);
+                 HL_STATUS_OK);
     if (result != NULL) {
         const char *content;
         size_t content_len;
-        CHECK_STATUS(pl_result_content(result, &content, &content_len), PL_STATUS_OK);
+        CHECK_STATUS(hl_result_content(result, &content, &content_len), HL_STATUS_OK);
         CHECK_TEXT(content, content_len, EXPECTED);
-        pl_result_free(result);
+        hl_result_free(result);
     }
 }
 

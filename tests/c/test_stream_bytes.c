@@ -1,7 +1,7 @@
-/* Streams a diff into pl_applier one byte at a time, so every multi-byte character (2, 3 and 4
+/* Streams a diff into hl_applier one byte at a time, so every multi-byte character (2, 3 and 4
  * bytes) is split across pushes. After every push the preview must be what Cline's partial call
- * gives for the complete characters pushed so far (pl_construct_new_file_content is the oracle),
- * and the host's own copy, kept only through the pl_update splices, must equal the preview. */
+ * gives for the complete characters pushed so far (hl_construct_new_file_content is the oracle),
+ * and the host's own copy, kept only through the hl_update splices, must equal the preview. */
 #include <stdlib.h>
 
 #include "check.h"
@@ -21,7 +21,7 @@ typedef struct {
     size_t len;
 } mirror;
 
-static int apply_splice(mirror *m, const pl_update *u) {
+static int apply_splice(mirror *m, const hl_update *u) {
     if (u->start > m->len || u->removed > m->len - u->start) {
         return 0;
     }
@@ -46,31 +46,31 @@ static int is_char_boundary(const char *s, size_t len, size_t i) {
 }
 
 /* Cline's partial content for the first `n` bytes of DIFF, or NULL (caller frees). */
-static char *stateless_partial(size_t n, pl_cline_version version, size_t *len) {
-    pl_result *result = NULL;
-    pl_error *error = NULL;
-    if (pl_construct_new_file_content(DIFF, n, ORIGINAL, strlen(ORIGINAL), false, version,
-                                      &result, &error) != PL_STATUS_OK) {
-        pl_error_free(error);
+static char *stateless_partial(size_t n, hl_cline_version version, size_t *len) {
+    hl_result *result = NULL;
+    hl_error *error = NULL;
+    if (hl_construct_new_file_content(DIFF, n, ORIGINAL, strlen(ORIGINAL), false, version,
+                                      &result, &error) != HL_STATUS_OK) {
+        hl_error_free(error);
         return NULL;
     }
     const char *content;
     char *copy = NULL;
-    if (pl_result_content(result, &content, len) == PL_STATUS_OK) {
+    if (hl_result_content(result, &content, len) == HL_STATUS_OK) {
         copy = malloc(*len + 1);
         if (copy != NULL) {
             memcpy(copy, content, *len + 1);
         }
     }
-    pl_result_free(result);
+    hl_result_free(result);
     return copy;
 }
 
-static void stream(pl_dialect dialect, pl_cline_version version) {
-    pl_applier_options options = {0};
+static void stream(hl_dialect dialect, hl_cline_version version) {
+    hl_applier_options options = {0};
     options.dialect = dialect;
-    pl_applier *applier = NULL;
-    CHECK_STATUS(pl_applier_new(ORIGINAL, strlen(ORIGINAL), &options, &applier), PL_STATUS_OK);
+    hl_applier *applier = NULL;
+    CHECK_STATUS(hl_applier_new(ORIGINAL, strlen(ORIGINAL), &options, &applier), HL_STATUS_OK);
     if (applier == NULL) {
         return;
     }
@@ -80,17 +80,17 @@ static void stream(pl_dialect dialect, pl_cline_version version) {
     size_t bad_previews = 0;
     size_t bad_mirrors = 0;
     for (size_t i = 0; i < n; i++) {
-        pl_update update;
-        pl_status status = pl_applier_push(applier, DIFF + i, 1, &update);
-        if (status != PL_STATUS_OK || !apply_splice(&m, &update) ||
+        hl_update update;
+        hl_status status = hl_applier_push(applier, DIFF + i, 1, &update);
+        if (status != HL_STATUS_OK || !apply_splice(&m, &update) ||
             update.inserted[update.inserted_len] != '\0') {
-            CHECK_STATUS(status, PL_STATUS_OK);
+            CHECK_STATUS(status, HL_STATUS_OK);
             CHECK(!"splice applies and inserted text is NUL-terminated");
             break;
         }
         const char *preview;
         size_t preview_len;
-        CHECK_STATUS(pl_applier_preview(applier, &preview, &preview_len), PL_STATUS_OK);
+        CHECK_STATUS(hl_applier_preview(applier, &preview, &preview_len), HL_STATUS_OK);
         /* The engine sees complete characters only: the oracle is the prefix up to the last
          * character boundary at or before i + 1. */
         size_t complete = i + 1;
@@ -117,43 +117,43 @@ static void stream(pl_dialect dialect, pl_cline_version version) {
     CHECK(bad_previews == 0);
     CHECK(bad_mirrors == 0);
 
-    pl_result *result = NULL;
-    pl_error *error = NULL;
-    CHECK_STATUS(pl_applier_finish(applier, &result, &error), PL_STATUS_OK);
+    hl_result *result = NULL;
+    hl_error *error = NULL;
+    CHECK_STATUS(hl_applier_finish(applier, &result, &error), HL_STATUS_OK);
     CHECK(error == NULL);
     const char *content;
     size_t content_len;
-    CHECK_STATUS(pl_result_content(result, &content, &content_len), PL_STATUS_OK);
+    CHECK_STATUS(hl_result_content(result, &content, &content_len), HL_STATUS_OK);
     CHECK_TEXT(content, content_len, EXPECTED);
     size_t count = 99;
-    CHECK_STATUS(pl_result_match_count(result, &count), PL_STATUS_OK);
-    if (version == PL_CLINE_V1) {
+    CHECK_STATUS(hl_result_match_count(result, &count), HL_STATUS_OK);
+    if (version == HL_CLINE_V1) {
         /* The block starts after "intro\n": offset 6 in every unit, on line 2. */
         size_t value = 0;
         CHECK(count == 1);
-        CHECK_STATUS(pl_result_match_index(result, 0, PL_UNIT_UTF16, &value), PL_STATUS_OK);
+        CHECK_STATUS(hl_result_match_index(result, 0, HL_UNIT_UTF16, &value), HL_STATUS_OK);
         CHECK(value == 6);
-        CHECK_STATUS(pl_result_match_index(result, 0, PL_UNIT_LINES, &value), PL_STATUS_OK);
+        CHECK_STATUS(hl_result_match_index(result, 0, HL_UNIT_LINES, &value), HL_STATUS_OK);
         CHECK(value == 2);
     } else {
         CHECK(count == 0); /* Cline v2 reports no matchIndices */
     }
     size_t blocks = 0;
-    CHECK_STATUS(pl_result_block_count(result, &blocks), PL_STATUS_OK);
+    CHECK_STATUS(hl_result_block_count(result, &blocks), HL_STATUS_OK);
     CHECK(blocks == 1);
-    pl_block block;
-    CHECK_STATUS(pl_result_block(result, 0, &block), PL_STATUS_OK);
+    hl_block block;
+    CHECK_STATUS(hl_result_block(result, 0, &block), HL_STATUS_OK);
     CHECK_TEXT(block.strategy, block.strategy_len, "exact");
     CHECK(block.start.bytes == 6 && block.start.line == 2);
     /* The matched "café 🚀\n" is 11 bytes, 7 code points, 8 UTF-16 units long. */
     CHECK(block.end.bytes == 17 && block.end.code_points == 13 && block.end.utf16 == 14);
-    pl_result_free(result);
+    hl_result_free(result);
     free(m.text);
-    pl_applier_free(applier);
+    hl_applier_free(applier);
 }
 
 int main(void) {
-    stream(PL_DIALECT_CLINE_V1, PL_CLINE_V1);
-    stream(PL_DIALECT_CLINE_V2, PL_CLINE_V2);
+    stream(HL_DIALECT_CLINE_V1, HL_CLINE_V1);
+    stream(HL_DIALECT_CLINE_V2, HL_CLINE_V2);
     return check_report();
 }

@@ -1,11 +1,11 @@
-//! [`pl_applier`]: the engine's [`StreamingApplier`] for C.
+//! [`hl_applier`]: the engine's [`StreamingApplier`] for C.
 //!
 //! The engine owns the streaming state. The handle adds what C needs around it: the unfinished
 //! UTF-8 character of the last push (see `utf8.rs`), a NUL-terminated copy of the preview (see
 //! [`CPreview`]), the inserted text of the last push, a lifecycle state, because
 //! `StreamingApplier::finish` consumes the engine while the C handle must stay valid until
-//! `pl_applier_free`, and a busy flag, so that a host's threading mistake becomes
-//! `PL_STATUS_CONCURRENT_USE` instead of a data race.
+//! `hl_applier_free`, and a busy flag, so that a host's threading mistake becomes
+//! `HL_STATUS_CONCURRENT_USE` instead of a data race.
 
 use std::cell::UnsafeCell;
 use std::ffi::c_char;
@@ -15,33 +15,33 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use engine::{BlockReport, Error, StreamingApplier};
 
 use crate::args::{Out, bytes_arg, handle, str_arg};
-use crate::error::{Failure, pl_error};
+use crate::error::{Failure, hl_error};
 use crate::ffi_guard::{guard, guard_void, guard_with_error};
-use crate::options::pl_applier_options;
-use crate::result::pl_result;
-use crate::status::pl_status;
+use crate::options::hl_applier_options;
+use crate::result::hl_result;
+use crate::status::hl_status;
 use crate::text::CText;
 use crate::utf8::Pending;
 
 /// A diff applied to one original text while the diff streams in.
 ///
-/// Create it with `pl_applier_new`, feed the diff with `pl_applier_push` in chunks of any size
-/// (even single bytes), read `pl_applier_preview` whenever you like, end it with
-/// `pl_applier_finish`, and always release it with `pl_applier_free`.
+/// Create it with `hl_applier_new`, feed the diff with `hl_applier_push` in chunks of any size
+/// (even single bytes), read `hl_applier_preview` whenever you like, end it with
+/// `hl_applier_finish`, and always release it with `hl_applier_free`.
 ///
 /// Threads: an applier may be moved to another thread, but must never be used by two threads at
 /// the same time (lock around it if you share it). A call that overlaps another call on the
-/// same applier is detected and refused with `PL_STATUS_CONCURRENT_USE` (except
-/// `pl_applier_free`, which must never overlap anything).
+/// same applier is detected and refused with `HL_STATUS_CONCURRENT_USE` (except
+/// `hl_applier_free`, which must never overlap anything).
 #[derive(Debug)]
-pub struct pl_applier {
+pub struct hl_applier {
     /// Set while a call is inside; a call that finds it set is refused instead of racing.
     pub(crate) busy: AtomicBool,
     /// Accessed only by the call that set `busy`.
     inner: UnsafeCell<Inner>,
 }
 
-/// The state behind a `pl_applier`.
+/// The state behind a `hl_applier`.
 #[derive(Debug)]
 struct Inner {
     state: State,
@@ -61,7 +61,7 @@ struct Inner {
 #[derive(Debug)]
 enum State {
     Streaming(StreamingApplier),
-    /// `pl_applier_finish` was called (successfully or not).
+    /// `hl_applier_finish` was called (successfully or not).
     Finished,
     /// A panic interrupted a call; the engine state was dropped.
     Poisoned,
@@ -75,13 +75,13 @@ enum State {
 /// `native` it may lie anywhere (the block being streamed may be in the middle of the file).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
-pub struct pl_update {
+pub struct hl_update {
     /// Where the splice starts, in bytes of the preview before the push.
     pub start: usize,
     /// How many bytes of the old preview are replaced.
     pub removed: usize,
     /// The inserted text: UTF-8, NUL-terminated, owned by the applier and valid until the next
-    /// `pl_applier_push`, `pl_applier_finish` or `pl_applier_free` on it.
+    /// `hl_applier_push`, `hl_applier_finish` or `hl_applier_free` on it.
     pub inserted: *const c_char,
     /// The length of `inserted` in bytes.
     pub inserted_len: usize,
@@ -95,13 +95,13 @@ thread_local! {
     pub(crate) static PANIC_IN_NEXT_PUSH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// The NUL-terminated copy of the engine's preview that `pl_applier_preview` hands out.
+/// The NUL-terminated copy of the engine's preview that `hl_applier_preview` hands out.
 ///
 /// A push whose splice ends at the end of the preview (every push in the Cline dialects, whose
 /// preview grows at its end) is applied to the copy at once: that costs the splice, not the
 /// file. A splice anywhere else (a `native` block in the middle of the file) would move the
 /// whole rest of the copy on every push, so it only marks the copy stale, and the next
-/// `pl_applier_preview` copies the engine's preview again: pushes stay proportional to their
+/// `hl_applier_preview` copies the engine's preview again: pushes stay proportional to their
 /// chunks, and a host pays for a whole copy only when it reads a preview that changed.
 #[derive(Debug)]
 struct CPreview {
@@ -153,12 +153,12 @@ impl Drop for Release<'_> {
 
 /// Runs `body` on the state behind `applier`, refusing a call that overlaps another one. A panic
 /// inside poisons the applier: the engine state it interrupted is dropped, and every later call
-/// returns `PL_STATUS_PANIC`.
+/// returns `HL_STATUS_PANIC`.
 ///
 /// # Safety
-/// `applier` must be NULL or a live `pl_applier` (not freed, and not being freed meanwhile).
+/// `applier` must be NULL or a live `hl_applier` (not freed, and not being freed meanwhile).
 unsafe fn with_applier<R>(
-    applier: *const pl_applier,
+    applier: *const hl_applier,
     body: impl FnOnce(&mut Inner) -> Result<R, Failure>,
 ) -> Result<R, Failure> {
     // SAFETY: forwarded from this function's contract; only a shared reference is made, so an
@@ -171,13 +171,13 @@ unsafe fn with_applier<R>(
     // SAFETY: this call set `busy`, so no other call is using `inner` until `_release` drops.
     let inner = unsafe { &mut *a.inner.get() };
     if matches!(inner.state, State::Poisoned) {
-        return Err(pl_status::Panic.into());
+        return Err(hl_status::Panic.into());
     }
     match catch_unwind(AssertUnwindSafe(|| body(&mut *inner))) {
         Ok(r) => r,
         Err(_payload) => {
             inner.state = State::Poisoned;
-            Err(pl_status::Panic.into())
+            Err(hl_status::Panic.into())
         }
     }
 }
@@ -189,34 +189,34 @@ fn finished() -> Failure {
 
 /// Creates an applier for `original` (UTF-8, `original_len` bytes, copied).
 ///
-/// `options` may be NULL for the defaults (dialect `PL_DIALECT_CLINE_V1`, for drop-in safety;
-/// set `PL_DIALECT_NATIVE` for the robust dialect, and `PL_POLICY_PARTIAL` to keep the blocks
+/// `options` may be NULL for the defaults (dialect `HL_DIALECT_CLINE_V1`, for drop-in safety;
+/// set `HL_DIALECT_NATIVE` for the robust dialect, and `HL_POLICY_PARTIAL` to keep the blocks
 /// that matched when others fail). On success `*applier` receives a new applier owned by the
-/// caller, who must free it with `pl_applier_free`.
+/// caller, who must free it with `hl_applier_free`.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if `applier` is NULL or `original` is NULL with a non-zero
-/// length; `PL_STATUS_INVALID_UTF8` if `original` is not UTF-8; `PL_STATUS_INVALID_OPTION` if
-/// `options->dialect` is not a `PL_DIALECT_` value or `options->policy` not a `PL_POLICY_` value.
+/// @return `HL_STATUS_NULL_ARGUMENT` if `applier` is NULL or `original` is NULL with a non-zero
+/// length; `HL_STATUS_INVALID_UTF8` if `original` is not UTF-8; `HL_STATUS_INVALID_OPTION` if
+/// `options->dialect` is not a `HL_DIALECT_` value or `options->policy` not a `HL_POLICY_` value.
 /// `*applier` is untouched then.
 ///
 /// # Safety
 /// `original` must point to `original_len` readable bytes (or be NULL with length 0); `options`
-/// must be NULL or point to a `pl_applier_options`; `applier` must be writable.
+/// must be NULL or point to a `hl_applier_options`; `applier` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_applier_new(
+pub unsafe extern "C" fn hl_applier_new(
     original: *const c_char,
     original_len: usize,
-    options: *const pl_applier_options,
-    applier: *mut *mut pl_applier,
-) -> pl_status {
+    options: *const hl_applier_options,
+    applier: *mut *mut hl_applier,
+) -> hl_status {
     guard(|| {
         let out = Out::new(applier)?;
         // SAFETY: the caller passes `original_len` readable bytes (this function's contract).
         let original = unsafe { str_arg(original, original_len) }?;
-        // SAFETY: `options` is NULL or points to a pl_applier_options (this function's contract).
+        // SAFETY: `options` is NULL or points to a hl_applier_options (this function's contract).
         let options = unsafe { options.as_ref() }.copied().unwrap_or_default();
         let inner = StreamingApplier::new(original, options.to_engine()?);
-        let handle = Box::new(pl_applier {
+        let handle = Box::new(hl_applier {
             busy: AtomicBool::new(false),
             inner: UnsafeCell::new(Inner {
                 state: State::Streaming(inner),
@@ -236,24 +236,24 @@ pub unsafe extern "C" fn pl_applier_new(
 ///
 /// The chunk may end in the middle of a UTF-8 character: its bytes are kept and completed by the
 /// next push. `chunk` may be NULL when `chunk_len` is 0. A diff the engine rejects is not a push
-/// failure: the push succeeds and `pl_applier_snapshot` / `pl_applier_finish` report the error.
+/// failure: the push succeeds and `hl_applier_snapshot` / `hl_applier_finish` report the error.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if `applier` or `update` is NULL, or `chunk` is NULL with a
-/// non-zero length; `PL_STATUS_INVALID_UTF8` if the chunk contains bytes that are not UTF-8
-/// (nothing changes: the chunk is dropped whole); `PL_STATUS_ALREADY_FINISHED` after
-/// `pl_applier_finish`; `PL_STATUS_CONCURRENT_USE` if another call on the applier is in progress;
-/// `PL_STATUS_PANIC` if the applier is poisoned. `*update` is untouched then.
+/// @return `HL_STATUS_NULL_ARGUMENT` if `applier` or `update` is NULL, or `chunk` is NULL with a
+/// non-zero length; `HL_STATUS_INVALID_UTF8` if the chunk contains bytes that are not UTF-8
+/// (nothing changes: the chunk is dropped whole); `HL_STATUS_ALREADY_FINISHED` after
+/// `hl_applier_finish`; `HL_STATUS_CONCURRENT_USE` if another call on the applier is in progress;
+/// `HL_STATUS_PANIC` if the applier is poisoned. `*update` is untouched then.
 ///
 /// # Safety
 /// `applier` must be a live applier not used by another thread meanwhile; `chunk` must point to
 /// `chunk_len` readable bytes (or be NULL with length 0); `update` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_applier_push(
-    applier: *mut pl_applier,
+pub unsafe extern "C" fn hl_applier_push(
+    applier: *mut hl_applier,
     chunk: *const c_char,
     chunk_len: usize,
-    update: *mut pl_update,
-) -> pl_status {
+    update: *mut hl_update,
+) -> hl_status {
     guard(|| {
         let out = Out::new(update)?;
         // SAFETY: the caller passes `chunk_len` readable bytes (this function's contract).
@@ -267,7 +267,7 @@ pub unsafe extern "C" fn pl_applier_push(
     })
 }
 
-fn push(a: &mut Inner, chunk: &[u8]) -> Result<pl_update, Failure> {
+fn push(a: &mut Inner, chunk: &[u8]) -> Result<hl_update, Failure> {
     let Inner {
         state,
         pending,
@@ -278,7 +278,7 @@ fn push(a: &mut Inner, chunk: &[u8]) -> Result<pl_update, Failure> {
     let State::Streaming(inner) = state else {
         return Err(finished());
     };
-    let joined = pending.join(chunk).map_err(|_| pl_status::InvalidUtf8)?;
+    let joined = pending.join(chunk).map_err(|_| hl_status::InvalidUtf8)?;
     #[cfg(test)]
     if PANIC_IN_NEXT_PUSH.with(|p| p.replace(false)) {
         panic!("panic injected by a test");
@@ -289,7 +289,7 @@ fn push(a: &mut Inner, chunk: &[u8]) -> Result<pl_update, Failure> {
     inserted.set(&update.inserted);
     blocks.extend(update.completed);
     *pending = joined.pending;
-    Ok(pl_update {
+    Ok(hl_update {
         start,
         removed,
         inserted: inserted.as_ptr(),
@@ -303,25 +303,25 @@ fn push(a: &mut Inner, chunk: &[u8]) -> Result<pl_update, Failure> {
 /// blocks placed so far replaced and the current block's replacement flowing in).
 ///
 /// On success `*preview` points to `*preview_len` bytes of UTF-8 followed by a NUL, owned by the
-/// applier and valid until the next `pl_applier_push`, `pl_applier_finish` or `pl_applier_free`
+/// applier and valid until the next `hl_applier_push`, `hl_applier_finish` or `hl_applier_free`
 /// on it. In the Cline dialects each push extends the applier's copy at its end, so reading it
 /// costs no copy. In `native` a push usually changes the middle of the file, so the first read
 /// after such a push copies the whole preview (pushes themselves never do): read it when you
-/// show it, not after every push, or apply each `pl_update` to your own copy instead.
+/// show it, not after every push, or apply each `hl_update` to your own copy instead.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; `PL_STATUS_ALREADY_FINISHED` after
-/// `pl_applier_finish` (use the result's content); `PL_STATUS_CONCURRENT_USE` if another call on
-/// the applier is in progress; `PL_STATUS_PANIC` if the applier is poisoned.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL; `HL_STATUS_ALREADY_FINISHED` after
+/// `hl_applier_finish` (use the result's content); `HL_STATUS_CONCURRENT_USE` if another call on
+/// the applier is in progress; `HL_STATUS_PANIC` if the applier is poisoned.
 ///
 /// # Safety
 /// `applier` must be a live applier not used by another thread meanwhile; `preview` and
 /// `preview_len` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_applier_preview(
-    applier: *mut pl_applier,
+pub unsafe extern "C" fn hl_applier_preview(
+    applier: *mut hl_applier,
     preview: *mut *const c_char,
     preview_len: *mut usize,
-) -> pl_status {
+) -> hl_status {
     guard(|| {
         let (out, out_len) = (Out::new(preview)?, Out::new(preview_len)?);
         // SAFETY: the caller passes a live applier used by this thread only (this function's
@@ -347,15 +347,15 @@ pub unsafe extern "C" fn pl_applier_preview(
 /// What Cline's partial call `constructNewFileContent(<diff so far>, original, false)` returns:
 /// on success `*result` receives a new result (content = the preview, Cline's partial
 /// `matchIndices`, the blocks completed so far) owned by the caller, who frees it with
-/// `pl_result_free`. The applier keeps streaming. In `native`: the preview, the starts of the
+/// `hl_result_free`. The applier keeps streaming. In `native`: the preview, the starts of the
 /// blocks placed so far (file order) and the blocks completed so far.
 ///
-/// @return `PL_STATUS_EDIT_REJECTED` (with `*error`: a new `pl_error` the caller frees with
-/// `pl_error_free`) if the diff so far is rejected (in `native`: the first failed block's error,
+/// @return `HL_STATUS_EDIT_REJECTED` (with `*error`: a new `hl_error` the caller frees with
+/// `hl_error_free`) if the diff so far is rejected (in `native`: the first failed block's error,
 /// whatever the policy); an error caused only by the unfinished last line may be withdrawn by
-/// later pushes. `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL;
-/// `PL_STATUS_ALREADY_FINISHED` or `PL_STATUS_CONCURRENT_USE` (with `*error`) after
-/// `pl_applier_finish` or during another call on the applier; `PL_STATUS_PANIC` if the applier is
+/// later pushes. `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL;
+/// `HL_STATUS_ALREADY_FINISHED` or `HL_STATUS_CONCURRENT_USE` (with `*error`) after
+/// `hl_applier_finish` or during another call on the applier; `HL_STATUS_PANIC` if the applier is
 /// poisoned. `*result` is set only on success, `*error` only with the statuses
 /// that say so.
 ///
@@ -363,11 +363,11 @@ pub unsafe extern "C" fn pl_applier_preview(
 /// `applier` must be a live applier not used by another thread meanwhile; `result` and `error`
 /// must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_applier_snapshot(
-    applier: *mut pl_applier,
-    result: *mut *mut pl_result,
-    error: *mut *mut pl_error,
-) -> pl_status {
+pub unsafe extern "C" fn hl_applier_snapshot(
+    applier: *mut hl_applier,
+    result: *mut *mut hl_result,
+    error: *mut *mut hl_error,
+) -> hl_status {
     guard_with_error(error, || {
         let out = Out::new(result)?;
         // SAFETY: the caller passes a live applier used by this thread only (this function's
@@ -381,7 +381,7 @@ pub unsafe extern "C" fn pl_applier_snapshot(
                     return Err(e.clone().into());
                 }
                 let content = CText::from_str(inner.preview());
-                Ok(pl_result::boxed(content, inner.match_indices(), &a.blocks))
+                Ok(hl_result::boxed(content, inner.match_indices(), &a.blocks))
             })
         }?;
         // SAFETY: `out` is non-NULL and writable (this function's contract).
@@ -392,33 +392,33 @@ pub unsafe extern "C" fn pl_applier_snapshot(
 
 /// Ends the diff: on success `*result` receives a new result (the final content, Cline's
 /// `matchIndices`, one report per block) owned by the caller, who frees it with
-/// `pl_result_free`. In `native` it equals what `pl_apply_diff` gives for the whole diff with
-/// the same policy, in any chunking (with `PL_POLICY_PARTIAL`, failed blocks are reported in the
+/// `hl_result_free`. In `native` it equals what `hl_apply_diff` gives for the whole diff with
+/// the same policy, in any chunking (with `HL_POLICY_PARTIAL`, failed blocks are reported in the
 /// result instead of refusing it).
 ///
 /// Afterwards the applier is finished, whether the diff was accepted or not: pushes, previews,
-/// snapshots and finishes return `PL_STATUS_ALREADY_FINISHED`. The handle stays valid; free it
-/// with `pl_applier_free` as always.
+/// snapshots and finishes return `HL_STATUS_ALREADY_FINISHED`. The handle stays valid; free it
+/// with `hl_applier_free` as always.
 ///
-/// @return `PL_STATUS_EDIT_REJECTED` (with `*error`: a new `pl_error` the caller frees with
-/// `pl_error_free`; in the Cline dialects its message is Cline's exact text) if the engine
+/// @return `HL_STATUS_EDIT_REJECTED` (with `*error`: a new `hl_error` the caller frees with
+/// `hl_error_free`; in the Cline dialects its message is Cline's exact text) if the engine
 /// rejects the diff (in `native`, codes such as `ambiguous_match`, `search_not_found`,
-/// `overlapping_blocks`); `PL_STATUS_ALREADY_FINISHED` (with `*error`) if already finished;
-/// `PL_STATUS_CONCURRENT_USE` (with `*error`) if another call on the applier is in progress;
-/// `PL_STATUS_INVALID_UTF8` if the pushed bytes end inside a UTF-8 character (nothing changes:
-/// push the rest and finish again); `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL;
-/// `PL_STATUS_PANIC` if the applier is poisoned. `*result` is set only on success, `*error` only
+/// `overlapping_blocks`); `HL_STATUS_ALREADY_FINISHED` (with `*error`) if already finished;
+/// `HL_STATUS_CONCURRENT_USE` (with `*error`) if another call on the applier is in progress;
+/// `HL_STATUS_INVALID_UTF8` if the pushed bytes end inside a UTF-8 character (nothing changes:
+/// push the rest and finish again); `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL;
+/// `HL_STATUS_PANIC` if the applier is poisoned. `*result` is set only on success, `*error` only
 /// with the statuses that say so.
 ///
 /// # Safety
 /// `applier` must be a live applier not used by another thread meanwhile; `result` and `error`
 /// must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_applier_finish(
-    applier: *mut pl_applier,
-    result: *mut *mut pl_result,
-    error: *mut *mut pl_error,
-) -> pl_status {
+pub unsafe extern "C" fn hl_applier_finish(
+    applier: *mut hl_applier,
+    result: *mut *mut hl_result,
+    error: *mut *mut hl_error,
+) -> hl_status {
     guard_with_error(error, || {
         let out = Out::new(result)?;
         // SAFETY: the caller passes a live applier used by this thread only (this function's
@@ -430,9 +430,9 @@ pub unsafe extern "C" fn pl_applier_finish(
     })
 }
 
-fn finish(a: &mut Inner) -> Result<Box<pl_result>, Failure> {
+fn finish(a: &mut Inner) -> Result<Box<hl_result>, Failure> {
     if matches!(a.state, State::Streaming(_)) && !a.pending.is_empty() {
-        return Err(pl_status::InvalidUtf8.into());
+        return Err(hl_status::InvalidUtf8.into());
     }
     let inner = match std::mem::replace(&mut a.state, State::Finished) {
         State::Streaming(inner) => inner,
@@ -447,7 +447,7 @@ fn finish(a: &mut Inner) -> Result<Box<pl_result>, Failure> {
     a.blocks = Vec::new();
     let outcome = inner.finish()?;
     let content = CText::from_string(outcome.new_content);
-    Ok(pl_result::boxed(
+    Ok(hl_result::boxed(
         content,
         outcome.match_indices,
         &outcome.blocks,
@@ -458,13 +458,13 @@ fn finish(a: &mut Inner) -> Result<Box<pl_result>, Failure> {
 /// it (previews, inserted texts) become invalid; results and errors it produced stay valid.
 ///
 /// # Safety
-/// `applier` must be NULL or an applier from `pl_applier_new` not yet freed, and not in use by
+/// `applier` must be NULL or an applier from `hl_applier_new` not yet freed, and not in use by
 /// another thread.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_applier_free(applier: *mut pl_applier) {
+pub unsafe extern "C" fn hl_applier_free(applier: *mut hl_applier) {
     guard_void(|| {
         if !applier.is_null() {
-            // SAFETY: a non-NULL `applier` was made by `Box::into_raw` in `pl_applier_new` and is
+            // SAFETY: a non-NULL `applier` was made by `Box::into_raw` in `hl_applier_new` and is
             // freed once (the caller's contract).
             drop(unsafe { Box::from_raw(applier) });
         }

@@ -8,21 +8,21 @@ use std::ffi::c_char;
 use std::ptr::NonNull;
 
 use crate::ffi_guard::guard;
-use crate::status::pl_status;
+use crate::status::hl_status;
 
 /// Borrows `len` bytes at `ptr`.
 ///
 /// # Safety
 /// If `ptr` is not NULL it must point to `len` readable bytes that stay unchanged for `'a`.
-pub(crate) unsafe fn bytes_arg<'a>(ptr: *const c_char, len: usize) -> Result<&'a [u8], pl_status> {
+pub(crate) unsafe fn bytes_arg<'a>(ptr: *const c_char, len: usize) -> Result<&'a [u8], hl_status> {
     if len == 0 {
         return Ok(&[]);
     }
     if ptr.is_null() {
-        return Err(pl_status::NullArgument);
+        return Err(hl_status::NullArgument);
     }
     if len > isize::MAX as usize {
-        return Err(pl_status::OutOfRange);
+        return Err(hl_status::OutOfRange);
     }
     // SAFETY: `ptr` is non-NULL, `u8` needs no alignment, `len <= isize::MAX`, and the caller
     // guarantees `len` readable bytes that are not mutated while borrowed.
@@ -33,10 +33,10 @@ pub(crate) unsafe fn bytes_arg<'a>(ptr: *const c_char, len: usize) -> Result<&'a
 ///
 /// # Safety
 /// As for [`bytes_arg`].
-pub(crate) unsafe fn str_arg<'a>(ptr: *const c_char, len: usize) -> Result<&'a str, pl_status> {
+pub(crate) unsafe fn str_arg<'a>(ptr: *const c_char, len: usize) -> Result<&'a str, hl_status> {
     // SAFETY: forwarded from this function's contract.
     let bytes = unsafe { bytes_arg(ptr, len) }?;
-    std::str::from_utf8(bytes).map_err(|_| pl_status::InvalidUtf8)
+    std::str::from_utf8(bytes).map_err(|_| hl_status::InvalidUtf8)
 }
 
 /// Borrows a text that may not exist (a file that is missing): `exists` false is `None`, and then
@@ -48,12 +48,12 @@ pub(crate) unsafe fn maybe_str_arg<'a>(
     ptr: *const c_char,
     len: usize,
     exists: bool,
-) -> Result<Option<&'a str>, pl_status> {
+) -> Result<Option<&'a str>, hl_status> {
     if !exists {
         return if len == 0 {
             Ok(None)
         } else {
-            Err(pl_status::OutOfRange)
+            Err(hl_status::OutOfRange)
         };
     }
     // SAFETY: forwarded from this function's contract.
@@ -68,7 +68,7 @@ pub(crate) unsafe fn maybe_str_arg<'a>(
 pub(crate) unsafe fn optional_str_arg<'a>(
     ptr: *const c_char,
     len: usize,
-) -> Result<Option<&'a str>, pl_status> {
+) -> Result<Option<&'a str>, hl_status> {
     // SAFETY: forwarded from this function's contract.
     let text = unsafe { str_arg(ptr, len) }?;
     Ok(Some(text).filter(|t| !t.is_empty()))
@@ -79,8 +79,8 @@ pub(crate) struct Out<T>(NonNull<T>);
 
 impl<T> Out<T> {
     /// Checks that `ptr` is not NULL.
-    pub(crate) fn new(ptr: *mut T) -> Result<Self, pl_status> {
-        NonNull::new(ptr).map(Out).ok_or(pl_status::NullArgument)
+    pub(crate) fn new(ptr: *mut T) -> Result<Self, hl_status> {
+        NonNull::new(ptr).map(Out).ok_or(hl_status::NullArgument)
     }
 
     /// Stores `value` without reading or dropping what was there (it may be uninitialised).
@@ -98,9 +98,9 @@ impl<T> Out<T> {
 /// # Safety
 /// If not NULL, `ptr` must come from this library's matching `_new` function, not yet freed, and
 /// not in use by another thread for `'a`.
-pub(crate) unsafe fn handle<'a, T>(ptr: *const T) -> Result<&'a T, pl_status> {
+pub(crate) unsafe fn handle<'a, T>(ptr: *const T) -> Result<&'a T, hl_status> {
     // SAFETY: the caller's contract above.
-    unsafe { ptr.as_ref() }.ok_or(pl_status::NullArgument)
+    unsafe { ptr.as_ref() }.ok_or(hl_status::NullArgument)
 }
 
 /// The body of every getter that copies one value out of a live handle: checks the pointers,
@@ -111,8 +111,8 @@ pub(crate) unsafe fn handle<'a, T>(ptr: *const T) -> Result<&'a T, pl_status> {
 pub(crate) unsafe fn get_value<H, T>(
     ptr: *const H,
     out: *mut T,
-    read: impl FnOnce(&H) -> Result<T, pl_status>,
-) -> pl_status {
+    read: impl FnOnce(&H) -> Result<T, hl_status>,
+) -> hl_status {
     guard(|| {
         let out = Out::new(out)?;
         // SAFETY: this function's contract.
@@ -132,8 +132,8 @@ pub(crate) unsafe fn get_text<H>(
     ptr: *const H,
     text: *mut *const c_char,
     len: *mut usize,
-    read: impl FnOnce(&H) -> Result<(*const c_char, usize), pl_status>,
-) -> pl_status {
+    read: impl FnOnce(&H) -> Result<(*const c_char, usize), hl_status>,
+) -> hl_status {
     guard(|| {
         let (text, len) = (Out::new(text)?, Out::new(len)?);
         // SAFETY: this function's contract.

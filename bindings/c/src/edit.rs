@@ -1,5 +1,5 @@
-//! [`pl_edit`]: the outcome of `pl_str_replace` and `pl_insert` (the engine's [`Edit`]), and
-//! [`pl_line_range`].
+//! [`hl_edit`]: the outcome of `hl_str_replace` and `hl_insert` (the engine's [`Edit`]), and
+//! [`hl_line_range`].
 
 use std::ffi::c_char;
 
@@ -7,34 +7,34 @@ use engine::ops::Edit;
 
 use crate::args::{get_text, get_value};
 use crate::ffi_guard::guard_void;
-use crate::status::pl_status;
+use crate::status::hl_status;
 use crate::text::CText;
 
-/// A 1-based, inclusive range of lines, as filled in by `pl_edit_first_line_range`.
+/// A 1-based, inclusive range of lines, as filled in by `hl_edit_first_line_range`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct pl_line_range {
+pub struct hl_line_range {
     /// The first line (1-based).
     pub start: usize,
     /// The last line (1-based, inclusive, `>= start`).
     pub end: usize,
 }
 
-/// The outcome of a successful `pl_str_replace` or `pl_insert`: the new content, how many places
+/// The outcome of a successful `hl_str_replace` or `hl_insert`: the new content, how many places
 /// changed, the normalisations that were needed, and the lines the first change occupies.
 ///
-/// Owned by the caller, who frees it with `pl_edit_free`. Immutable, so it may be read from
+/// Owned by the caller, who frees it with `hl_edit_free`. Immutable, so it may be read from
 /// several threads at once.
 #[derive(Debug)]
-pub struct pl_edit {
+pub struct hl_edit {
     content: CText,
     replacements: usize,
     /// The normalisations' stable names, in the engine's fixed order.
     normalizations: Vec<CText>,
-    first_edit: pl_line_range,
+    first_edit: hl_line_range,
 }
 
-impl pl_edit {
+impl hl_edit {
     /// A heap copy of the engine's edit for C (the content is moved, not copied).
     pub(crate) fn boxed(edit: Edit) -> Box<Self> {
         let normalizations = edit
@@ -42,10 +42,10 @@ impl pl_edit {
             .iter()
             .map(|n| CText::from_str(n.as_str()))
             .collect();
-        Box::new(pl_edit {
+        Box::new(hl_edit {
             normalizations,
             replacements: edit.replacements,
-            first_edit: pl_line_range {
+            first_edit: hl_line_range {
                 start: edit.first_edit.start,
                 end: edit.first_edit.end,
             },
@@ -58,18 +58,18 @@ impl pl_edit {
 ///
 /// On success `*content` points to `*content_len` bytes of UTF-8 followed by a NUL (the content
 /// itself may contain NUL characters: use the length), owned by `edit` and valid until
-/// `pl_edit_free(edit)`.
+/// `hl_edit_free(edit)`.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `edit` must be a live `pl_edit`; `content` and `content_len` must be writable.
+/// `edit` must be a live `hl_edit`; `content` and `content_len` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_edit_content(
-    edit: *const pl_edit,
+pub unsafe extern "C" fn hl_edit_content(
+    edit: *const hl_edit,
     content: *mut *const c_char,
     content_len: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
     unsafe {
         get_text(edit, content, content_len, |e| {
@@ -78,33 +78,33 @@ pub unsafe extern "C" fn pl_edit_content(
     }
 }
 
-/// How many places were changed: 1, or for `pl_str_replace` with `replace_all` the number of
+/// How many places were changed: 1, or for `hl_str_replace` with `replace_all` the number of
 /// occurrences replaced.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `edit` must be a live `pl_edit`; `count` must be writable.
+/// `edit` must be a live `hl_edit`; `count` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_edit_replacements(
-    edit: *const pl_edit,
+pub unsafe extern "C" fn hl_edit_replacements(
+    edit: *const hl_edit,
     count: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe { get_value(edit, count, |e| Ok(e.replacements)) }
 }
 
 /// How many normalisations the edit needed (0 when the model's text was used verbatim).
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `edit` must be a live `pl_edit`; `count` must be writable.
+/// `edit` must be a live `hl_edit`; `count` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_edit_normalization_count(
-    edit: *const pl_edit,
+pub unsafe extern "C" fn hl_edit_normalization_count(
+    edit: *const hl_edit,
     count: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe { get_value(edit, count, |e| Ok(e.normalizations.len())) }
 }
@@ -114,24 +114,24 @@ pub unsafe extern "C" fn pl_edit_normalization_count(
 /// `deleted_line_ending`; later versions may add names.
 ///
 /// On success `*name` points to `*name_len` bytes of NUL-terminated ASCII, owned by `edit` and
-/// valid until `pl_edit_free(edit)`.
+/// valid until `hl_edit_free(edit)`.
 ///
-/// @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_edit_normalization_count`;
-/// `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*name` and `*name_len` are untouched then.
+/// @return `HL_STATUS_OUT_OF_RANGE` if `index >= hl_edit_normalization_count`;
+/// `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*name` and `*name_len` are untouched then.
 ///
 /// # Safety
-/// `edit` must be a live `pl_edit`; `name` and `name_len` must be writable.
+/// `edit` must be a live `hl_edit`; `name` and `name_len` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_edit_normalization_name(
-    edit: *const pl_edit,
+pub unsafe extern "C" fn hl_edit_normalization_name(
+    edit: *const hl_edit,
     index: usize,
     name: *mut *const c_char,
     name_len: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
     unsafe {
         get_text(edit, name, name_len, |e| {
-            let n = e.normalizations.get(index).ok_or(pl_status::OutOfRange)?;
+            let n = e.normalizations.get(index).ok_or(hl_status::OutOfRange)?;
             Ok((n.as_ptr(), n.len()))
         })
     }
@@ -141,15 +141,15 @@ pub unsafe extern "C" fn pl_edit_normalization_name(
 /// deletion, `start == end` is the line where the removed text was), so a host can show a
 /// snippet around it.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; `*range` is untouched then.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL; `*range` is untouched then.
 ///
 /// # Safety
-/// `edit` must be a live `pl_edit`; `range` must be writable.
+/// `edit` must be a live `hl_edit`; `range` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_edit_first_line_range(
-    edit: *const pl_edit,
-    range: *mut pl_line_range,
-) -> pl_status {
+pub unsafe extern "C" fn hl_edit_first_line_range(
+    edit: *const hl_edit,
+    range: *mut hl_line_range,
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe { get_value(edit, range, |e| Ok(e.first_edit)) }
 }
@@ -157,9 +157,9 @@ pub unsafe extern "C" fn pl_edit_first_line_range(
 /// Frees an edit. NULL is allowed and does nothing. Pointers obtained from it become invalid.
 ///
 /// # Safety
-/// `edit` must be NULL or a `pl_edit` from this library not yet freed.
+/// `edit` must be NULL or a `hl_edit` from this library not yet freed.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_edit_free(edit: *mut pl_edit) {
+pub unsafe extern "C" fn hl_edit_free(edit: *mut hl_edit) {
     guard_void(|| {
         if !edit.is_null() {
             // SAFETY: a non-NULL `edit` was made by `Box::into_raw` in this library and is freed

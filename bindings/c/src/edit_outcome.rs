@@ -1,44 +1,44 @@
-//! [`pl_edit_outcome`]: what a workspace edit or undo did (the file layer's [`EditOutcome`]).
+//! [`hl_edit_outcome`]: what a workspace edit or undo did (the file layer's [`EditOutcome`]).
 
 use std::ffi::c_char;
 use std::ptr;
 
-use patchloom_fs::{EditOutcome, Report};
+use hunkloom_fs::{EditOutcome, Report};
 
 use crate::args::{Out, get_text, get_value, handle};
-use crate::edit::pl_edit;
+use crate::edit::hl_edit;
 use crate::ffi_guard::{guard, guard_void};
-use crate::result::pl_result;
-use crate::status::pl_status;
+use crate::result::hl_result;
+use crate::status::hl_status;
 use crate::text::CText;
 
-/// What a successful `pl_workspace_str_replace`, `pl_workspace_insert`, `pl_workspace_write`,
-/// `pl_workspace_apply_diff` or `pl_workspace_undo` did to its file: the path, the kind of
+/// What a successful `hl_workspace_str_replace`, `hl_workspace_insert`, `hl_workspace_write`,
+/// `hl_workspace_apply_diff` or `hl_workspace_undo` did to its file: the path, the kind of
 /// change, whether the bytes on disk changed, the text the file now holds, its encoding, and the
 /// operation's own report.
 ///
-/// Owned by the caller, who frees it with `pl_edit_outcome_free`. Immutable, so it may be read
+/// Owned by the caller, who frees it with `hl_edit_outcome_free`. Immutable, so it may be read
 /// from several threads at once.
 #[derive(Debug)]
-pub struct pl_edit_outcome {
+pub struct hl_edit_outcome {
     path: CText,
     kind: CText,
     changed: bool,
     /// `None` when the file was deleted (an undo of a create).
     content: Option<CText>,
     encoding: CText,
-    edit: Option<Box<pl_edit>>,
-    result: Option<Box<pl_result>>,
+    edit: Option<Box<hl_edit>>,
+    result: Option<Box<hl_result>>,
 }
 
-impl pl_edit_outcome {
+impl hl_edit_outcome {
     /// The outcome for C (texts moved, not copied, where the file layer owns them).
     pub(crate) fn boxed(outcome: EditOutcome) -> Box<Self> {
         let (edit, result) = match outcome.report {
-            Report::Edit(edit) => (Some(pl_edit::boxed(edit)), None),
+            Report::Edit(edit) => (Some(hl_edit::boxed(edit)), None),
             Report::Diff(diff) => (
                 None,
-                Some(pl_result::boxed(
+                Some(hl_result::boxed(
                     CText::from_string(diff.new_content),
                     diff.match_indices,
                     &diff.blocks,
@@ -46,7 +46,7 @@ impl pl_edit_outcome {
             ),
             _ => (None, None),
         };
-        Box::new(pl_edit_outcome {
+        Box::new(hl_edit_outcome {
             path: CText::from_string(outcome.path.to_string_lossy().into_owned()),
             kind: CText::from_str(outcome.kind.as_str()),
             changed: outcome.changed,
@@ -63,18 +63,18 @@ impl pl_edit_outcome {
 /// of the bytes that are not.
 ///
 /// On success `*path` points to `*path_len` bytes of NUL-terminated UTF-8, owned by `outcome`
-/// and valid until `pl_edit_outcome_free(outcome)`.
+/// and valid until `hl_edit_outcome_free(outcome)`.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `outcome` must be a live `pl_edit_outcome`; `path` and `path_len` must be writable.
+/// `outcome` must be a live `hl_edit_outcome`; `path` and `path_len` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_edit_outcome_path(
-    outcome: *const pl_edit_outcome,
+pub unsafe extern "C" fn hl_edit_outcome_path(
+    outcome: *const hl_edit_outcome,
     path: *mut *const c_char,
     path_len: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
     unsafe {
         get_text(outcome, path, path_len, |o| {
@@ -87,18 +87,18 @@ pub unsafe extern "C" fn pl_edit_outcome_path(
 /// removed a file it had created) or `move`; later versions may add names.
 ///
 /// On success `*kind` points to `*kind_len` bytes of NUL-terminated ASCII, owned by `outcome`
-/// and valid until `pl_edit_outcome_free(outcome)`.
+/// and valid until `hl_edit_outcome_free(outcome)`.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `outcome` must be a live `pl_edit_outcome`; `kind` and `kind_len` must be writable.
+/// `outcome` must be a live `hl_edit_outcome`; `kind` and `kind_len` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_edit_outcome_kind(
-    outcome: *const pl_edit_outcome,
+pub unsafe extern "C" fn hl_edit_outcome_kind(
+    outcome: *const hl_edit_outcome,
     kind: *mut *const c_char,
     kind_len: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
     unsafe {
         get_text(outcome, kind, kind_len, |o| {
@@ -110,43 +110,43 @@ pub unsafe extern "C" fn pl_edit_outcome_kind(
 /// Whether the bytes on disk changed (false for an edit whose result equals the file: nothing
 /// was written).
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `outcome` must be a live `pl_edit_outcome`; `changed` must be writable.
+/// `outcome` must be a live `hl_edit_outcome`; `changed` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_edit_outcome_changed(
-    outcome: *const pl_edit_outcome,
+pub unsafe extern "C" fn hl_edit_outcome_changed(
+    outcome: *const hl_edit_outcome,
     changed: *mut bool,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe { get_value(outcome, changed, |o| Ok(o.changed)) }
 }
 
-/// The decoded text the file now holds, with its own line endings (what `pl_workspace_read`
+/// The decoded text the file now holds, with its own line endings (what `hl_workspace_read`
 /// would return now).
 ///
 /// On success `*exists` is false if the file no longer exists (an undo of a create), and then
 /// `*content` points to an empty text; otherwise `*content` points to `*content_len` bytes of
 /// UTF-8 followed by a NUL (the text may itself contain NUL characters: use the length). Owned
-/// by `outcome` and valid until `pl_edit_outcome_free(outcome)`.
+/// by `outcome` and valid until `hl_edit_outcome_free(outcome)`.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; nothing is written then.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL; nothing is written then.
 ///
 /// # Safety
-/// `outcome` must be a live `pl_edit_outcome`; `content`, `content_len` and `exists` must be
+/// `outcome` must be a live `hl_edit_outcome`; `content`, `content_len` and `exists` must be
 /// writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_edit_outcome_content(
-    outcome: *const pl_edit_outcome,
+pub unsafe extern "C" fn hl_edit_outcome_content(
+    outcome: *const hl_edit_outcome,
     content: *mut *const c_char,
     content_len: *mut usize,
     exists: *mut bool,
-) -> pl_status {
+) -> hl_status {
     guard(|| {
         let (content, content_len) = (Out::new(content)?, Out::new(content_len)?);
         let exists = Out::new(exists)?;
-        // SAFETY: the caller passes a live pl_edit_outcome (this function's contract).
+        // SAFETY: the caller passes a live hl_edit_outcome (this function's contract).
         let o = unsafe { handle(outcome) }?;
         let (p, n) = o
             .content
@@ -166,18 +166,18 @@ pub unsafe extern "C" fn pl_edit_outcome_content(
 /// `utf-16be` (a new file is `utf-8`); later versions may add names.
 ///
 /// On success `*encoding` points to `*encoding_len` bytes of NUL-terminated ASCII, owned by
-/// `outcome` and valid until `pl_edit_outcome_free(outcome)`.
+/// `outcome` and valid until `hl_edit_outcome_free(outcome)`.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `outcome` must be a live `pl_edit_outcome`; `encoding` and `encoding_len` must be writable.
+/// `outcome` must be a live `hl_edit_outcome`; `encoding` and `encoding_len` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_edit_outcome_encoding(
-    outcome: *const pl_edit_outcome,
+pub unsafe extern "C" fn hl_edit_outcome_encoding(
+    outcome: *const hl_edit_outcome,
     encoding: *mut *const c_char,
     encoding_len: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
     unsafe {
         get_text(outcome, encoding, encoding_len, |o| {
@@ -186,21 +186,21 @@ pub unsafe extern "C" fn pl_edit_outcome_encoding(
     }
 }
 
-/// The report of `pl_workspace_str_replace` and `pl_workspace_insert`: on success `*edit` points
-/// to a `pl_edit` (replacements, normalisations, first edited lines; its content and line range
+/// The report of `hl_workspace_str_replace` and `hl_workspace_insert`: on success `*edit` points
+/// to a `hl_edit` (replacements, normalisations, first edited lines; its content and line range
 /// are in the `\n` view of the file the operation saw), or is NULL for the other operations.
-/// The `pl_edit` is owned by `outcome` and valid until `pl_edit_outcome_free(outcome)`: read it
-/// with the `pl_edit_` accessors, never free it.
+/// The `hl_edit` is owned by `outcome` and valid until `hl_edit_outcome_free(outcome)`: read it
+/// with the `hl_edit_` accessors, never free it.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; `*edit` is untouched then.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL; `*edit` is untouched then.
 ///
 /// # Safety
-/// `outcome` must be a live `pl_edit_outcome`; `edit` must be writable.
+/// `outcome` must be a live `hl_edit_outcome`; `edit` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_edit_outcome_edit(
-    outcome: *const pl_edit_outcome,
-    edit: *mut *const pl_edit,
-) -> pl_status {
+pub unsafe extern "C" fn hl_edit_outcome_edit(
+    outcome: *const hl_edit_outcome,
+    edit: *mut *const hl_edit,
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe {
         get_value(outcome, edit, |o| {
@@ -209,21 +209,21 @@ pub unsafe extern "C" fn pl_edit_outcome_edit(
     }
 }
 
-/// The report of `pl_workspace_apply_diff`: on success `*result` points to a `pl_result` (the
-/// content the dialect produced, the match positions and one `pl_block` per block, in the text
+/// The report of `hl_workspace_apply_diff`: on success `*result` points to a `hl_result` (the
+/// content the dialect produced, the match positions and one `hl_block` per block, in the text
 /// the dialect saw: the `\n` view in `native`, the decoded text in the Cline dialects), or is
-/// NULL for the other operations. The `pl_result` is owned by `outcome` and valid until
-/// `pl_edit_outcome_free(outcome)`: read it with the `pl_result_` accessors, never free it.
+/// NULL for the other operations. The `hl_result` is owned by `outcome` and valid until
+/// `hl_edit_outcome_free(outcome)`: read it with the `hl_result_` accessors, never free it.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; `*result` is untouched then.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL; `*result` is untouched then.
 ///
 /// # Safety
-/// `outcome` must be a live `pl_edit_outcome`; `result` must be writable.
+/// `outcome` must be a live `hl_edit_outcome`; `result` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_edit_outcome_result(
-    outcome: *const pl_edit_outcome,
-    result: *mut *const pl_result,
-) -> pl_status {
+pub unsafe extern "C" fn hl_edit_outcome_result(
+    outcome: *const hl_edit_outcome,
+    result: *mut *const hl_result,
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe {
         get_value(outcome, result, |o| {
@@ -233,12 +233,12 @@ pub unsafe extern "C" fn pl_edit_outcome_result(
 }
 
 /// Frees an outcome. NULL is allowed and does nothing. Pointers obtained from it (texts, the
-/// borrowed `pl_edit` or `pl_result`) become invalid.
+/// borrowed `hl_edit` or `hl_result`) become invalid.
 ///
 /// # Safety
-/// `outcome` must be NULL or a `pl_edit_outcome` from this library not yet freed.
+/// `outcome` must be NULL or a `hl_edit_outcome` from this library not yet freed.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_edit_outcome_free(outcome: *mut pl_edit_outcome) {
+pub unsafe extern "C" fn hl_edit_outcome_free(outcome: *mut hl_edit_outcome) {
     guard_void(|| {
         if !outcome.is_null() {
             // SAFETY: a non-NULL `outcome` was made by `Box::into_raw` in this library and is

@@ -1,5 +1,5 @@
-//! [`pl_error`]: an engine error handed to C, and the mapping from the engine's error kinds to
-//! [`pl_status`] families (the one place that knows them).
+//! [`hl_error`]: an engine error handed to C, and the mapping from the engine's error kinds to
+//! [`hl_status`] families (the one place that knows them).
 //!
 //! The code is the engine's own [`Error::code`] (stable snake_case); the message is the engine's
 //! [`Error::message`] (Cline's exact text in the Cline dialects). Nothing is re-spelled here.
@@ -10,24 +10,24 @@ use engine::{Error, ErrorKind};
 
 use crate::args::{Out, handle};
 use crate::ffi_guard::{guard, guard_void};
-use crate::status::pl_status;
+use crate::status::hl_status;
 use crate::text::CText;
 
 /// An error from the engine: a stable code (e.g. `search_not_found`) and a message.
 ///
-/// Created by the functions that take a `pl_error **error` out-parameter when they return an
-/// engine status; owned by the caller, who frees it with `pl_error_free`. Immutable, so it may be
+/// Created by the functions that take a `hl_error **error` out-parameter when they return an
+/// engine status; owned by the caller, who frees it with `hl_error_free`. Immutable, so it may be
 /// read from several threads at once.
 #[derive(Debug)]
-pub struct pl_error {
+pub struct hl_error {
     code: CText,
     message: CText,
 }
 
-impl pl_error {
+impl hl_error {
     /// A heap copy of `e` for C.
-    pub(crate) fn boxed(e: &Error) -> Box<pl_error> {
-        Box::new(pl_error {
+    pub(crate) fn boxed(e: &Error) -> Box<hl_error> {
+        Box::new(hl_error {
             code: CText::from_str(e.code()),
             message: CText::from_str(e.message()),
         })
@@ -38,14 +38,14 @@ impl pl_error {
 #[derive(Debug)]
 pub(crate) enum Failure {
     /// A failure the binding detected (NULL, UTF-8, range).
-    Status(pl_status),
-    /// An error from the engine, reported with its family's status and as a `pl_error`.
+    Status(hl_status),
+    /// An error from the engine, reported with its family's status and as a `hl_error`.
     Engine(Error),
 }
 
 impl Failure {
     /// The status returned to C.
-    pub(crate) fn status(&self) -> pl_status {
+    pub(crate) fn status(&self) -> hl_status {
         match self {
             Failure::Status(s) => *s,
             Failure::Engine(e) => status_of(e.kind()),
@@ -53,8 +53,8 @@ impl Failure {
     }
 }
 
-impl From<pl_status> for Failure {
-    fn from(status: pl_status) -> Self {
+impl From<hl_status> for Failure {
+    fn from(status: hl_status) -> Self {
         Failure::Status(status)
     }
 }
@@ -68,7 +68,7 @@ impl From<Error> for Failure {
 /// The status family of an engine error kind. `ErrorKind` is `#[non_exhaustive]`, so a kind
 /// added to the engine later maps to `EngineError` until it is classified here (a unit test
 /// fails until then).
-pub(crate) fn status_of(kind: ErrorKind) -> pl_status {
+pub(crate) fn status_of(kind: ErrorKind) -> hl_status {
     match kind {
         // The edit cannot be applied to this text: show the message to whoever wrote the edit.
         ErrorKind::SearchNotFound
@@ -97,46 +97,46 @@ pub(crate) fn status_of(kind: ErrorKind) -> pl_status {
         | ErrorKind::PatchFileExists
         | ErrorKind::PatchContextNotFound
         | ErrorKind::DuplicatePatchPath
-        | ErrorKind::PatchEmptyContent => pl_status::EditRejected,
+        | ErrorKind::PatchEmptyContent => hl_status::EditRejected,
         // A setting the host chose.
         ErrorKind::InvalidVersion
         | ErrorKind::InvalidDialect
         | ErrorKind::InvalidConvention
         | ErrorKind::InvalidFix
-        | ErrorKind::InvalidPolicy => pl_status::InvalidOption,
+        | ErrorKind::InvalidPolicy => hl_status::InvalidOption,
         // Misuse of an applier.
-        ErrorKind::AlreadyFinished => pl_status::AlreadyFinished,
-        ErrorKind::ConcurrentUse => pl_status::ConcurrentUse,
-        // The file layer (`patchloom-fs`).
+        ErrorKind::AlreadyFinished => hl_status::AlreadyFinished,
+        ErrorKind::ConcurrentUse => hl_status::ConcurrentUse,
+        // The file layer (`hunkloom-fs`).
         ErrorKind::PathOutsideRoot
         | ErrorKind::UncPath
         | ErrorKind::PathIgnored
-        | ErrorKind::NotebookNotSupported => pl_status::PathRefused,
-        ErrorKind::NotRead | ErrorKind::StaleFile => pl_status::StaleFile,
-        ErrorKind::UnsupportedEncoding | ErrorKind::FileTooLarge => pl_status::UnsupportedFile,
-        ErrorKind::IoError => pl_status::IoError,
-        _ => pl_status::EngineError,
+        | ErrorKind::NotebookNotSupported => hl_status::PathRefused,
+        ErrorKind::NotRead | ErrorKind::StaleFile => hl_status::StaleFile,
+        ErrorKind::UnsupportedEncoding | ErrorKind::FileTooLarge => hl_status::UnsupportedFile,
+        ErrorKind::IoError => hl_status::IoError,
+        _ => hl_status::EngineError,
     }
 }
 
 /// The error's stable snake_case code (e.g. `search_not_found`), for programs to branch on.
 ///
 /// On success `*code` points to NUL-terminated ASCII of `*code_len` bytes, owned by `error` and
-/// valid until `pl_error_free(error)`.
+/// valid until `hl_error_free(error)`.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `error` must be a live `pl_error`; `code` and `code_len` must be writable.
+/// `error` must be a live `hl_error`; `code` and `code_len` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_error_code(
-    error: *const pl_error,
+pub unsafe extern "C" fn hl_error_code(
+    error: *const hl_error,
     code: *mut *const c_char,
     code_len: *mut usize,
-) -> pl_status {
+) -> hl_status {
     guard(|| {
         let (code, code_len) = (Out::new(code)?, Out::new(code_len)?);
-        // SAFETY: the caller passes a live pl_error (this function's contract).
+        // SAFETY: the caller passes a live hl_error (this function's contract).
         let e = unsafe { handle(error) }?;
         // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
         unsafe {
@@ -151,21 +151,21 @@ pub unsafe extern "C" fn pl_error_code(
 /// may be empty, and may quote the diff, so it can contain any character).
 ///
 /// On success `*message` points to `*message_len` bytes of UTF-8 followed by a NUL, owned by
-/// `error` and valid until `pl_error_free(error)`.
+/// `error` and valid until `hl_error_free(error)`.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `error` must be a live `pl_error`; `message` and `message_len` must be writable.
+/// `error` must be a live `hl_error`; `message` and `message_len` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_error_message(
-    error: *const pl_error,
+pub unsafe extern "C" fn hl_error_message(
+    error: *const hl_error,
     message: *mut *const c_char,
     message_len: *mut usize,
-) -> pl_status {
+) -> hl_status {
     guard(|| {
         let (message, message_len) = (Out::new(message)?, Out::new(message_len)?);
-        // SAFETY: the caller passes a live pl_error (this function's contract).
+        // SAFETY: the caller passes a live hl_error (this function's contract).
         let e = unsafe { handle(error) }?;
         // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
         unsafe {
@@ -179,9 +179,9 @@ pub unsafe extern "C" fn pl_error_message(
 /// Frees an error. NULL is allowed and does nothing. Pointers obtained from it become invalid.
 ///
 /// # Safety
-/// `error` must be NULL or a `pl_error` from this library not yet freed.
+/// `error` must be NULL or a `hl_error` from this library not yet freed.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_error_free(error: *mut pl_error) {
+pub unsafe extern "C" fn hl_error_free(error: *mut hl_error) {
     guard_void(|| {
         if !error.is_null() {
             // SAFETY: a non-NULL `error` was made by `Box::into_raw` in `guard_with_error` and

@@ -1,5 +1,5 @@
-//! The engine's tool operations (`engine::ops`): `pl_str_replace`, `pl_insert`, and Roo's
-//! `insert_content` as `pl_insert_content` / `pl_insert_content_number`.
+//! The engine's tool operations (`engine::ops`): `hl_str_replace`, `hl_insert`, and Roo's
+//! `insert_content` as `hl_insert_content` / `hl_insert_content_number`.
 //!
 //! Argument order follows the engine's functions. A file that may not exist is a text plus a
 //! `bool ..._exists` flag, so "missing" is never confused with "empty".
@@ -9,55 +9,55 @@ use std::ffi::c_char;
 use engine::ops::{self, Convention, EditType, LineArg};
 
 use crate::args::{Out, maybe_str_arg, optional_str_arg, str_arg};
-use crate::edit::pl_edit;
-use crate::error::{Failure, pl_error};
+use crate::edit::hl_edit;
+use crate::error::{Failure, hl_error};
 use crate::ffi_guard::guard_with_error;
-use crate::owned_text::pl_text;
-use crate::status::pl_status;
+use crate::owned_text::hl_text;
+use crate::status::hl_status;
 
-/// Which line `pl_insert` counts from: one of the `PL_INSERT_` values.
+/// Which line `hl_insert` counts from: one of the `HL_INSERT_` values.
 ///
 /// A plain integer type rather than an enum so that any value a host passes is well-defined: an
 /// unknown value fails as the engine does for an unknown convention name (code
 /// `invalid_convention`, message `unknown insert convention '<value>': expected one of before,
 /// after`).
 #[allow(non_camel_case_types)]
-pub type pl_insert_convention = u32;
+pub type hl_insert_convention = u32;
 
 /// `"before"`, Roo's `insert_content` numbering: the text goes before 1-based line N; 0 (or a
 /// line past the end) appends.
-pub const PL_INSERT_BEFORE: pl_insert_convention = 0;
+pub const HL_INSERT_BEFORE: hl_insert_convention = 0;
 /// `"after"`, Anthropic's text editor `insert`: the text goes after line N; 0 puts it at the top;
 /// a line past the end is error `invalid_line`.
-pub const PL_INSERT_AFTER: pl_insert_convention = 1;
+pub const HL_INSERT_AFTER: hl_insert_convention = 1;
 
-/// Whether `pl_insert_content` created the file or changed it: one of the `PL_EDIT_TYPE_` values
+/// Whether `hl_insert_content` created the file or changed it: one of the `HL_EDIT_TYPE_` values
 /// (Roo's `editType`).
 #[allow(non_camel_case_types)]
-pub type pl_edit_type = u32;
+pub type hl_edit_type = u32;
 
 /// `"create"`: the file did not exist; its content is the inserted text.
-pub const PL_EDIT_TYPE_CREATE: pl_edit_type = 0;
+pub const HL_EDIT_TYPE_CREATE: hl_edit_type = 0;
 /// `"modify"`: the file existed.
-pub const PL_EDIT_TYPE_MODIFY: pl_edit_type = 1;
+pub const HL_EDIT_TYPE_MODIFY: hl_edit_type = 1;
 
 /// The engine's convention for `convention`, or its `invalid_convention` error.
-pub(crate) fn engine_convention(convention: pl_insert_convention) -> Result<Convention, Failure> {
+pub(crate) fn engine_convention(convention: hl_insert_convention) -> Result<Convention, Failure> {
     Ok(match convention {
-        PL_INSERT_BEFORE => Convention::Before,
-        PL_INSERT_AFTER => Convention::After,
+        HL_INSERT_BEFORE => Convention::Before,
+        HL_INSERT_AFTER => Convention::After,
         // The engine's own error for a name it does not know.
         other => other.to_string().parse::<Convention>()?,
     })
 }
 
 /// The C value of an edit type.
-fn edit_type_value(edit_type: EditType) -> pl_edit_type {
+fn edit_type_value(edit_type: EditType) -> hl_edit_type {
     match edit_type {
-        EditType::Create => PL_EDIT_TYPE_CREATE,
-        EditType::Modify => PL_EDIT_TYPE_MODIFY,
-        // Caught by the unit tests; becomes PL_STATUS_PANIC if it ever slipped through.
-        other => unreachable!("edit type {} has no PL_EDIT_TYPE_ value", other.as_str()),
+        EditType::Create => HL_EDIT_TYPE_CREATE,
+        EditType::Modify => HL_EDIT_TYPE_MODIFY,
+        // Caught by the unit tests; becomes HL_STATUS_PANIC if it ever slipped through.
+        other => unreachable!("edit type {} has no HL_EDIT_TYPE_ value", other.as_str()),
     }
 }
 
@@ -76,16 +76,16 @@ fn edit_type_value(edit_type: EditType) -> pl_edit_type {
 ///   not given.
 ///
 /// All texts need no NUL terminator and may be NULL with length 0; they are only read during the
-/// call. On success `*edit` receives a new `pl_edit` owned by the caller, who frees it with
-/// `pl_edit_free`.
+/// call. On success `*edit` receives a new `hl_edit` owned by the caller, who frees it with
+/// `hl_edit_free`.
 ///
-/// @return `PL_STATUS_EDIT_REJECTED` with `*error`, a new `pl_error` the caller frees with
-/// `pl_error_free`, carrying code `old_equals_new`, `file_exists`, `file_not_found`, `not_found`
+/// @return `HL_STATUS_EDIT_REJECTED` with `*error`, a new `hl_error` the caller frees with
+/// `hl_error_free`, carrying code `old_equals_new`, `file_exists`, `file_not_found`, `not_found`
 /// or `multiple_matches` and Claude Code's message (e.g. `String to replace not found in
-/// file.\nString: <old>`). `PL_STATUS_NULL_ARGUMENT` if `edit` or `error` is NULL or a text is
-/// NULL with a non-zero length; `PL_STATUS_INVALID_UTF8` if a text is not UTF-8;
-/// `PL_STATUS_OUT_OF_RANGE` if `content_exists` is false and `content_len` is not 0. `*edit` is
-/// set only on success, `*error` only with `PL_STATUS_EDIT_REJECTED`.
+/// file.\nString: <old>`). `HL_STATUS_NULL_ARGUMENT` if `edit` or `error` is NULL or a text is
+/// NULL with a non-zero length; `HL_STATUS_INVALID_UTF8` if a text is not UTF-8;
+/// `HL_STATUS_OUT_OF_RANGE` if `content_exists` is false and `content_len` is not 0. `*edit` is
+/// set only on success, `*error` only with `HL_STATUS_EDIT_REJECTED`.
 ///
 /// # Safety
 /// Each text pointer must point to its length in readable bytes (or be NULL with length 0);
@@ -93,7 +93,7 @@ fn edit_type_value(edit_type: EditType) -> pl_edit_type {
 // The engine's five arguments as C texts (one with its existence flag) plus two out-parameters.
 #[allow(clippy::too_many_arguments)]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_str_replace(
+pub unsafe extern "C" fn hl_str_replace(
     content: *const c_char,
     content_len: usize,
     content_exists: bool,
@@ -104,9 +104,9 @@ pub unsafe extern "C" fn pl_str_replace(
     replace_all: bool,
     path: *const c_char,
     path_len: usize,
-    edit: *mut *mut pl_edit,
-    error: *mut *mut pl_error,
-) -> pl_status {
+    edit: *mut *mut hl_edit,
+    error: *mut *mut hl_error,
+) -> hl_status {
     guard_with_error(error, || {
         let out = Out::new(edit)?;
         // SAFETY: the caller passes `content_len` readable bytes (this function's contract).
@@ -119,25 +119,25 @@ pub unsafe extern "C" fn pl_str_replace(
         let path = unsafe { optional_str_arg(path, path_len) }?;
         let e = ops::str_replace(content, old, new, replace_all, path)?;
         // SAFETY: `out` is non-NULL and writable (this function's contract).
-        unsafe { out.write(Box::into_raw(pl_edit::boxed(e))) };
+        unsafe { out.write(Box::into_raw(hl_edit::boxed(e))) };
         Ok(())
     })
 }
 
 /// Inserts `text` as whole lines into `content` at `line`, counted by `convention`
-/// (`PL_INSERT_BEFORE`: before 1-based line `line`, 0 or past the end appends;
-/// `PL_INSERT_AFTER`: after line `line`, 0 is the top, past the end is an error). The inserted
+/// (`HL_INSERT_BEFORE`: before 1-based line `line`, 0 or past the end appends;
+/// `HL_INSERT_AFTER`: after line `line`, 0 is the top, past the end is an error). The inserted
 /// lines take the file's line ending; whether the file ends with one is kept.
 ///
 /// `content` and `text` are UTF-8 texts of `content_len` and `text_len` bytes (not
 /// NUL-terminated; NULL allowed with length 0; only read during the call). On success `*edit`
-/// receives a new `pl_edit` owned by the caller, who frees it with `pl_edit_free`.
+/// receives a new `hl_edit` owned by the caller, who frees it with `hl_edit_free`.
 ///
-/// @return `PL_STATUS_EDIT_REJECTED` for a line past the end with `PL_INSERT_AFTER` (code
-/// `invalid_line`, message naming the valid range), or `PL_STATUS_INVALID_OPTION` if
-/// `convention` is not a `PL_INSERT_` value (code `invalid_convention`): both with `*error`, a
-/// new `pl_error` the caller frees with `pl_error_free`. `PL_STATUS_NULL_ARGUMENT` if `edit` or
-/// `error` is NULL or a text is NULL with a non-zero length; `PL_STATUS_INVALID_UTF8` if a text
+/// @return `HL_STATUS_EDIT_REJECTED` for a line past the end with `HL_INSERT_AFTER` (code
+/// `invalid_line`, message naming the valid range), or `HL_STATUS_INVALID_OPTION` if
+/// `convention` is not a `HL_INSERT_` value (code `invalid_convention`): both with `*error`, a
+/// new `hl_error` the caller frees with `hl_error_free`. `HL_STATUS_NULL_ARGUMENT` if `edit` or
+/// `error` is NULL or a text is NULL with a non-zero length; `HL_STATUS_INVALID_UTF8` if a text
 /// is not UTF-8. `*edit` is set only on success, `*error` only with the statuses that say so.
 ///
 /// # Safety
@@ -145,16 +145,16 @@ pub unsafe extern "C" fn pl_str_replace(
 /// with length 0); `edit` and `error` must be writable.
 #[allow(clippy::too_many_arguments)]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_insert(
+pub unsafe extern "C" fn hl_insert(
     content: *const c_char,
     content_len: usize,
     line: usize,
     text: *const c_char,
     text_len: usize,
-    convention: pl_insert_convention,
-    edit: *mut *mut pl_edit,
-    error: *mut *mut pl_error,
-) -> pl_status {
+    convention: hl_insert_convention,
+    edit: *mut *mut hl_edit,
+    error: *mut *mut hl_error,
+) -> hl_status {
     guard_with_error(error, || {
         let out = Out::new(edit)?;
         // SAFETY: the caller passes `content_len` readable bytes (this function's contract).
@@ -164,15 +164,15 @@ pub unsafe extern "C" fn pl_insert(
         let convention = engine_convention(convention)?;
         let e = ops::insert(content, line, text, convention)?;
         // SAFETY: `out` is non-NULL and writable (this function's contract).
-        unsafe { out.write(Box::into_raw(pl_edit::boxed(e))) };
+        unsafe { out.write(Box::into_raw(hl_edit::boxed(e))) };
         Ok(())
     })
 }
 
-/// The shared body of the two `pl_insert_content` entries.
+/// The shared body of the two `hl_insert_content` entries.
 ///
 /// # Safety
-/// As for `pl_insert_content`, for `original` and `content`.
+/// As for `hl_insert_content`, for `original` and `content`.
 #[allow(clippy::too_many_arguments)]
 unsafe fn insert_content(
     original: *const c_char,
@@ -181,8 +181,8 @@ unsafe fn insert_content(
     line: impl FnOnce() -> Result<LineArg, Failure>,
     content: *const c_char,
     content_len: usize,
-    new_content: *mut *mut pl_text,
-    edit_type: *mut pl_edit_type,
+    new_content: *mut *mut hl_text,
+    edit_type: *mut hl_edit_type,
 ) -> Result<(), Failure> {
     let (out_content, out_type) = (Out::new(new_content)?, Out::new(edit_type)?);
     // SAFETY: forwarded from this function's contract.
@@ -193,7 +193,7 @@ unsafe fn insert_content(
     let kind = edit_type_value(r.edit_type);
     // SAFETY: both out-pointers are non-NULL and writable (the callers' contract).
     unsafe {
-        out_content.write(Box::into_raw(pl_text::boxed(r.new_content)));
+        out_content.write(Box::into_raw(hl_text::boxed(r.new_content)));
         out_type.write(kind);
     }
     Ok(())
@@ -202,10 +202,10 @@ unsafe fn insert_content(
 /// Roo Code's `insert_content(path, line, content)` tool on a file whose text is `original`,
 /// byte for byte, with `line` as the XML protocol passes it: text, read like JavaScript's
 /// `parseInt(line, 10)` (`"1.9"` is 1, `" 2 "` is 2, `"2abc"` is 2). For a number (Roo's native
-/// protocol) use `pl_insert_content_number`.
+/// protocol) use `hl_insert_content_number`.
 ///
 /// Roo joined lines with `\n` whatever the file uses, so in a `\r\n` file its output mixes
-/// endings; use `pl_insert` with `PL_INSERT_BEFORE` for the same numbering in the file's own
+/// endings; use `hl_insert` with `HL_INSERT_BEFORE` for the same numbering in the file's own
 /// endings.
 ///
 /// - `original`: the file's UTF-8 text, `original_len` bytes, when `original_exists` is true.
@@ -217,25 +217,25 @@ unsafe fn insert_content(
 ///   0)`, the empty text, as in Roo.
 ///
 /// Texts need no NUL terminator and are only read during the call. On success `*new_content`
-/// receives a new `pl_text` with the file's new text, owned by the caller, who frees it with
-/// `pl_text_free`, and `*edit_type` is `PL_EDIT_TYPE_CREATE` (the file did not exist) or
-/// `PL_EDIT_TYPE_MODIFY`.
+/// receives a new `hl_text` with the file's new text, owned by the caller, who frees it with
+/// `hl_text_free`, and `*edit_type` is `HL_EDIT_TYPE_CREATE` (the file did not exist) or
+/// `HL_EDIT_TYPE_MODIFY`.
 ///
-/// @return `PL_STATUS_EDIT_REJECTED` with `*error`, a new `pl_error` the caller frees with
-/// `pl_error_free`, carrying Roo's message and code `invalid_line_number` (not a number, or
+/// @return `HL_STATUS_EDIT_REJECTED` with `*error`, a new `hl_error` the caller frees with
+/// `hl_error_free`, carrying Roo's message and code `invalid_line_number` (not a number, or
 /// negative) or `invalid_line_for_new_file` (a line other than 0 or 1 for a missing file).
-/// `PL_STATUS_NULL_ARGUMENT` if `new_content`, `edit_type` or `error` is NULL or a text is NULL
-/// with a non-zero length; `PL_STATUS_INVALID_UTF8` if a text is not UTF-8;
-/// `PL_STATUS_OUT_OF_RANGE` if `original_exists` is false and `original_len` is not 0.
+/// `HL_STATUS_NULL_ARGUMENT` if `new_content`, `edit_type` or `error` is NULL or a text is NULL
+/// with a non-zero length; `HL_STATUS_INVALID_UTF8` if a text is not UTF-8;
+/// `HL_STATUS_OUT_OF_RANGE` if `original_exists` is false and `original_len` is not 0.
 /// `*new_content` and `*edit_type` are set only on success, `*error` only with
-/// `PL_STATUS_EDIT_REJECTED`.
+/// `HL_STATUS_EDIT_REJECTED`.
 ///
 /// # Safety
 /// Each text pointer must point to its length in readable bytes (or be NULL with length 0);
 /// `new_content`, `edit_type` and `error` must be writable.
 #[allow(clippy::too_many_arguments)]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_insert_content(
+pub unsafe extern "C" fn hl_insert_content(
     original: *const c_char,
     original_len: usize,
     original_exists: bool,
@@ -243,10 +243,10 @@ pub unsafe extern "C" fn pl_insert_content(
     line_len: usize,
     content: *const c_char,
     content_len: usize,
-    new_content: *mut *mut pl_text,
-    edit_type: *mut pl_edit_type,
-    error: *mut *mut pl_error,
-) -> pl_status {
+    new_content: *mut *mut hl_text,
+    edit_type: *mut hl_edit_type,
+    error: *mut *mut hl_error,
+) -> hl_status {
     guard_with_error(error, || {
         let line = || {
             // SAFETY: the caller passes `line_len` readable bytes (this function's contract).
@@ -269,27 +269,27 @@ pub unsafe extern "C" fn pl_insert_content(
     })
 }
 
-/// `pl_insert_content` with `line` as Roo's native (JSON) protocol passes it: a number, used as
+/// `hl_insert_content` with `line` as Roo's native (JSON) protocol passes it: a number, used as
 /// is (`1.5` behaves like 1; a negative number is `invalid_line_number`). NaN stands for a
 /// missing argument, which Roo rejects with `invalid_line_number`.
 ///
-/// Everything else, ownership included, is as for `pl_insert_content`.
+/// Everything else, ownership included, is as for `hl_insert_content`.
 ///
 /// # Safety
-/// As for `pl_insert_content`.
+/// As for `hl_insert_content`.
 #[allow(clippy::too_many_arguments)]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_insert_content_number(
+pub unsafe extern "C" fn hl_insert_content_number(
     original: *const c_char,
     original_len: usize,
     original_exists: bool,
     line: f64,
     content: *const c_char,
     content_len: usize,
-    new_content: *mut *mut pl_text,
-    edit_type: *mut pl_edit_type,
-    error: *mut *mut pl_error,
-) -> pl_status {
+    new_content: *mut *mut hl_text,
+    edit_type: *mut hl_edit_type,
+    error: *mut *mut hl_error,
+) -> hl_status {
     guard_with_error(error, || {
         let line = || {
             Ok(if line.is_nan() {
@@ -322,7 +322,7 @@ mod tests {
     fn every_engine_convention_has_a_value() {
         for &c in Convention::ALL {
             let found = (0..16).any(|v| engine_convention(v).ok() == Some(c));
-            assert!(found, "{c} has no PL_INSERT_ value");
+            assert!(found, "{c} has no HL_INSERT_ value");
         }
         match engine_convention(7) {
             Err(Failure::Engine(e)) => {
@@ -338,7 +338,7 @@ mod tests {
 
     #[test]
     fn every_edit_type_has_a_value() {
-        assert_eq!(edit_type_value(EditType::Create), PL_EDIT_TYPE_CREATE);
-        assert_eq!(edit_type_value(EditType::Modify), PL_EDIT_TYPE_MODIFY);
+        assert_eq!(edit_type_value(EditType::Create), HL_EDIT_TYPE_CREATE);
+        assert_eq!(edit_type_value(EditType::Modify), HL_EDIT_TYPE_MODIFY);
     }
 }

@@ -1,76 +1,76 @@
-//! The options structs ([`pl_applier_options`] for `pl_applier_new`, [`pl_apply_options`] for
-//! `pl_apply_diff`) with the [`pl_dialect`] and [`pl_policy`] values, converted to the engine's
+//! The options structs ([`hl_applier_options`] for `hl_applier_new`, [`hl_apply_options`] for
+//! `hl_apply_diff`) with the [`hl_dialect`] and [`hl_policy`] values, converted to the engine's
 //! [`ApplierOptions`] and [`ApplyOptions`].
 
 use engine::{ApplierOptions, ApplyOptions, Dialect, Policy};
 
 use crate::error::Failure;
 
-/// How a diff is read and applied: one of the `PL_DIALECT_` values.
+/// How a diff is read and applied: one of the `HL_DIALECT_` values.
 ///
 /// A plain integer type rather than an enum so that any value a host passes is well-defined: an
 /// unknown value fails as the engine does for an unknown dialect name (status
-/// `PL_STATUS_INVALID_OPTION`, code `invalid_dialect`).
+/// `HL_STATUS_INVALID_OPTION`, code `invalid_dialect`).
 #[allow(non_camel_case_types)]
-pub type pl_dialect = u32;
+pub type hl_dialect = u32;
 
 /// 0, what a zero-initialised options struct holds: the default of the function the options go
-/// to. `PL_DIALECT_CLINE_V1` for `pl_applier_new` (drop-in safety), `PL_DIALECT_NATIVE` for
-/// `pl_apply_diff`.
-pub const PL_DIALECT_DEFAULT: pl_dialect = 0;
+/// to. `HL_DIALECT_CLINE_V1` for `hl_applier_new` (drop-in safety), `HL_DIALECT_NATIVE` for
+/// `hl_apply_diff`.
+pub const HL_DIALECT_DEFAULT: hl_dialect = 0;
 /// Cline v1 (`constructNewFileContentV1`), byte-identical with Cline v4.0.10.
-pub const PL_DIALECT_CLINE_V1: pl_dialect = 1;
+pub const HL_DIALECT_CLINE_V1: hl_dialect = 1;
 /// Cline v2 (`constructNewFileContentV2`), byte-identical with Cline v4.0.10.
-pub const PL_DIALECT_CLINE_V2: pl_dialect = 2;
+pub const HL_DIALECT_CLINE_V2: hl_dialect = 2;
 /// `native`: apply what the model meant and refuse what is ambiguous or stale. Every marker
 /// spelling (Cline's, aider's, Roo's); each block located independently of the others by tiers
 /// from strict to loose (exact, line endings, trailing whitespace, indentation, typographic
 /// punctuation, read-tool line numbers, blank lines, one typo); a SEARCH text found in several
 /// places is refused (code `ambiguous_match`), one found nowhere too (`search_not_found`), two
 /// blocks on overlapping lines too (`overlapping_blocks`), each with a message a model can act on.
-pub const PL_DIALECT_NATIVE: pl_dialect = 3;
+pub const HL_DIALECT_NATIVE: hl_dialect = 3;
 
-/// What the `native` dialect does when some blocks of a diff fail: one of the `PL_POLICY_`
+/// What the `native` dialect does when some blocks of a diff fail: one of the `HL_POLICY_`
 /// values. The Cline dialects ignore it (they stop at the first failure, as Cline does).
 ///
 /// A plain integer type rather than an enum so that any value a host passes is well-defined: an
 /// unknown value fails as the engine does for an unknown policy name (status
-/// `PL_STATUS_INVALID_OPTION`, code `invalid_policy`).
+/// `HL_STATUS_INVALID_OPTION`, code `invalid_policy`).
 #[allow(non_camel_case_types)]
-pub type pl_policy = u32;
+pub type hl_policy = u32;
 
 /// Apply every block or none: any failed block refuses the whole diff with its error (the
 /// default, so a model never leaves a file half edited).
-pub const PL_POLICY_ALL_OR_NOTHING: pl_policy = 0;
+pub const HL_POLICY_ALL_OR_NOTHING: hl_policy = 0;
 /// Apply the blocks that matched; the result reports the others with status
-/// `PL_BLOCK_FAILED` and their error (see `pl_block`, `pl_result_failed_count`).
-pub const PL_POLICY_PARTIAL: pl_policy = 1;
+/// `HL_BLOCK_FAILED` and their error (see `hl_block`, `hl_result_failed_count`).
+pub const HL_POLICY_PARTIAL: hl_policy = 1;
 
-/// Options of `pl_applier_new`. Zero-initialise it (`pl_applier_options opts = {0};`), which
+/// Options of `hl_applier_new`. Zero-initialise it (`hl_applier_options opts = {0};`), which
 /// selects every default (Cline v1, all or nothing), then set the fields you need; a NULL options
 /// pointer means the same. Fields added in later versions will also default at zero.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct pl_applier_options {
-    /// A `PL_DIALECT_` value (default, 0: `PL_DIALECT_CLINE_V1`).
-    pub dialect: pl_dialect,
-    /// A `PL_POLICY_` value (default, 0: `PL_POLICY_ALL_OR_NOTHING`; `native` only).
-    pub policy: pl_policy,
+pub struct hl_applier_options {
+    /// A `HL_DIALECT_` value (default, 0: `HL_DIALECT_CLINE_V1`).
+    pub dialect: hl_dialect,
+    /// A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`; `native` only).
+    pub policy: hl_policy,
 }
 
-/// Options of `pl_apply_diff`. Zero-initialise it (`pl_apply_options opts = {0};`), which
+/// Options of `hl_apply_diff`. Zero-initialise it (`hl_apply_options opts = {0};`), which
 /// selects every default (`native`, all or nothing), then set the fields you need; a NULL options
 /// pointer means the same. Fields added in later versions will also default at zero.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct pl_apply_options {
-    /// A `PL_DIALECT_` value (default, 0: `PL_DIALECT_NATIVE`).
-    pub dialect: pl_dialect,
-    /// A `PL_POLICY_` value (default, 0: `PL_POLICY_ALL_OR_NOTHING`; `native` only).
-    pub policy: pl_policy,
+pub struct hl_apply_options {
+    /// A `HL_DIALECT_` value (default, 0: `HL_DIALECT_NATIVE`).
+    pub dialect: hl_dialect,
+    /// A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`; `native` only).
+    pub policy: hl_policy,
 }
 
-impl pl_applier_options {
+impl hl_applier_options {
     /// The engine's options, or the engine's error for a value it has no counterpart of.
     pub(crate) fn to_engine(self) -> Result<ApplierOptions, Failure> {
         Ok(ApplierOptions::new()
@@ -79,7 +79,7 @@ impl pl_applier_options {
     }
 }
 
-impl pl_apply_options {
+impl hl_apply_options {
     /// The engine's options, or the engine's error for a value it has no counterpart of.
     pub(crate) fn to_engine(self) -> Result<ApplyOptions, Failure> {
         Ok(ApplyOptions::new()
@@ -88,24 +88,24 @@ impl pl_apply_options {
     }
 }
 
-/// The engine's dialect for `value` (`default` for `PL_DIALECT_DEFAULT`), or its
+/// The engine's dialect for `value` (`default` for `HL_DIALECT_DEFAULT`), or its
 /// `invalid_dialect` error.
-fn dialect(value: pl_dialect, default: Dialect) -> Result<Dialect, Failure> {
+fn dialect(value: hl_dialect, default: Dialect) -> Result<Dialect, Failure> {
     Ok(match value {
-        PL_DIALECT_DEFAULT => default,
-        PL_DIALECT_CLINE_V1 => Dialect::ClineV1,
-        PL_DIALECT_CLINE_V2 => Dialect::ClineV2,
-        PL_DIALECT_NATIVE => Dialect::Native,
+        HL_DIALECT_DEFAULT => default,
+        HL_DIALECT_CLINE_V1 => Dialect::ClineV1,
+        HL_DIALECT_CLINE_V2 => Dialect::ClineV2,
+        HL_DIALECT_NATIVE => Dialect::Native,
         // The engine's own error for a name it does not know.
         other => other.to_string().parse::<Dialect>()?,
     })
 }
 
 /// The engine's policy for `value`, or its `invalid_policy` error.
-pub(crate) fn policy(value: pl_policy) -> Result<Policy, Failure> {
+pub(crate) fn policy(value: hl_policy) -> Result<Policy, Failure> {
     Ok(match value {
-        PL_POLICY_ALL_OR_NOTHING => Policy::AllOrNothing,
-        PL_POLICY_PARTIAL => Policy::Partial,
+        HL_POLICY_ALL_OR_NOTHING => Policy::AllOrNothing,
+        HL_POLICY_PARTIAL => Policy::Partial,
         // The engine's own error for a name it does not know.
         other => other.to_string().parse::<Policy>()?,
     })
@@ -114,16 +114,16 @@ pub(crate) fn policy(value: pl_policy) -> Result<Policy, Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::status::pl_status;
+    use crate::status::hl_status;
 
-    fn applier(dialect: pl_dialect, policy: pl_policy) -> Result<ApplierOptions, pl_status> {
-        pl_applier_options { dialect, policy }
+    fn applier(dialect: hl_dialect, policy: hl_policy) -> Result<ApplierOptions, hl_status> {
+        hl_applier_options { dialect, policy }
             .to_engine()
             .map_err(|f| f.status())
     }
 
-    fn apply(dialect: pl_dialect, policy: pl_policy) -> Result<ApplyOptions, pl_status> {
-        pl_apply_options { dialect, policy }
+    fn apply(dialect: hl_dialect, policy: hl_policy) -> Result<ApplyOptions, hl_status> {
+        hl_apply_options { dialect, policy }
             .to_engine()
             .map_err(|f| f.status())
     }
@@ -131,11 +131,11 @@ mod tests {
     #[test]
     fn zeroed_options_are_the_engine_defaults() {
         assert_eq!(
-            pl_applier_options::default().to_engine().ok(),
+            hl_applier_options::default().to_engine().ok(),
             Some(ApplierOptions::default())
         );
         assert_eq!(
-            pl_apply_options::default().to_engine().ok(),
+            hl_apply_options::default().to_engine().ok(),
             Some(ApplyOptions::default())
         );
         assert_eq!(ApplyOptions::default().dialect, Dialect::Native);
@@ -148,32 +148,32 @@ mod tests {
                 applier(value, 0) == Ok(ApplierOptions::new().dialect(dialect))
                     && apply(value, 0) == Ok(ApplyOptions::new().dialect(dialect))
             });
-            assert!(found, "{dialect} has no PL_DIALECT_ value");
+            assert!(found, "{dialect} has no HL_DIALECT_ value");
         }
-        assert_eq!(applier(7, 0), Err(pl_status::InvalidOption));
-        assert_eq!(apply(u32::MAX, 0), Err(pl_status::InvalidOption));
+        assert_eq!(applier(7, 0), Err(hl_status::InvalidOption));
+        assert_eq!(apply(u32::MAX, 0), Err(hl_status::InvalidOption));
     }
 
     #[test]
     fn every_engine_policy_has_a_value() {
         for &policy in Policy::ALL {
             let found = (0..16).any(|value| {
-                applier(PL_DIALECT_NATIVE, value)
+                applier(HL_DIALECT_NATIVE, value)
                     == Ok(ApplierOptions::new()
                         .dialect(Dialect::Native)
                         .policy(policy))
                     && apply(0, value) == Ok(ApplyOptions::new().policy(policy))
             });
-            assert!(found, "{policy} has no PL_POLICY_ value");
+            assert!(found, "{policy} has no HL_POLICY_ value");
         }
-        assert_eq!(apply(0, 2), Err(pl_status::InvalidOption));
+        assert_eq!(apply(0, 2), Err(hl_status::InvalidOption));
     }
 
     #[test]
     fn unknown_values_are_the_engines_errors() {
         for (failure, code, message) in [
             (
-                pl_apply_options {
+                hl_apply_options {
                     dialect: 9,
                     policy: 0,
                 }
@@ -183,7 +183,7 @@ mod tests {
                 "unknown dialect '9'",
             ),
             (
-                pl_apply_options {
+                hl_apply_options {
                     dialect: 0,
                     policy: 5,
                 }

@@ -1,26 +1,26 @@
-//! [`pl_text`]: a text the library hands over on its own (the content fixes, Roo's
+//! [`hl_text`]: a text the library hands over on its own (the content fixes, Roo's
 //! `insert_content`).
 
 use std::ffi::c_char;
 
 use crate::args::get_text;
 use crate::ffi_guard::guard_void;
-use crate::status::pl_status;
+use crate::status::hl_status;
 use crate::text::CText;
 
-/// An owned text: the outcome of `pl_write`, the content fixes and `pl_insert_content`.
+/// An owned text: the outcome of `hl_write`, the content fixes and `hl_insert_content`.
 ///
-/// Owned by the caller, who frees it with `pl_text_free`. Immutable, so it may be read from
+/// Owned by the caller, who frees it with `hl_text_free`. Immutable, so it may be read from
 /// several threads at once.
 #[derive(Debug)]
-pub struct pl_text {
+pub struct hl_text {
     text: CText,
 }
 
-impl pl_text {
+impl hl_text {
     /// Takes `text` over, for C.
     pub(crate) fn boxed(text: String) -> Box<Self> {
-        Box::new(pl_text {
+        Box::new(hl_text {
             text: CText::from_string(text),
         })
     }
@@ -30,18 +30,18 @@ impl pl_text {
 ///
 /// On success `*content` points to `*content_len` bytes of UTF-8 followed by a NUL (the text
 /// itself may contain NUL characters: use the length), owned by `text` and valid until
-/// `pl_text_free(text)`.
+/// `hl_text_free(text)`.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `text` must be a live `pl_text`; `content` and `content_len` must be writable.
+/// `text` must be a live `hl_text`; `content` and `content_len` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_text_content(
-    text: *const pl_text,
+pub unsafe extern "C" fn hl_text_content(
+    text: *const hl_text,
     content: *mut *const c_char,
     content_len: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
     unsafe {
         get_text(text, content, content_len, |t| {
@@ -53,9 +53,9 @@ pub unsafe extern "C" fn pl_text_content(
 /// Frees a text. NULL is allowed and does nothing. Pointers obtained from it become invalid.
 ///
 /// # Safety
-/// `text` must be NULL or a `pl_text` from this library not yet freed.
+/// `text` must be NULL or a `hl_text` from this library not yet freed.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_text_free(text: *mut pl_text) {
+pub unsafe extern "C" fn hl_text_free(text: *mut hl_text) {
     guard_void(|| {
         if !text.is_null() {
             // SAFETY: a non-NULL `text` was made by `Box::into_raw` in this library and is freed

@@ -1,6 +1,6 @@
-//! `pl_apply_patch`: a multi-file patch in the `*** Begin Patch` format (Codex's and Cline's
+//! `hl_apply_patch`: a multi-file patch in the `*** Begin Patch` format (Codex's and Cline's
 //! `apply_patch`) planned and applied in memory (the core's [`plan_patch`]), and
-//! [`pl_patch_result`], what it gives.
+//! [`hl_patch_result`], what it gives.
 
 use std::collections::BTreeMap;
 use std::ffi::c_char;
@@ -10,59 +10,59 @@ use engine::patch::{self, PatchDialect, PatchOptions, Plan, plan_patch};
 use engine::{Error, ErrorKind};
 
 use crate::args::{Out, get_text, get_value, handle, str_arg};
-use crate::error::{Failure, pl_error};
+use crate::error::{Failure, hl_error};
 use crate::ffi_guard::{guard, guard_void, guard_with_error};
-use crate::options::{pl_policy, policy};
-use crate::status::pl_status;
+use crate::options::{hl_policy, policy};
+use crate::status::hl_status;
 use crate::text::CText;
 
-/// Whose `apply_patch` a patch is read and applied like: one of the `PL_PATCH_DIALECT_` values.
+/// Whose `apply_patch` a patch is read and applied like: one of the `HL_PATCH_DIALECT_` values.
 ///
 /// A plain integer type rather than an enum so that any value a host passes is well-defined: an
 /// unknown value fails as the engine does for an unknown patch dialect name (status
-/// `PL_STATUS_INVALID_OPTION`, code `invalid_dialect`).
+/// `HL_STATUS_INVALID_OPTION`, code `invalid_dialect`).
 #[allow(non_camel_case_types)]
-pub type pl_patch_dialect = u32;
+pub type hl_patch_dialect = u32;
 
 /// OpenAI Codex's `apply_patch` (the default, 0): Codex's lenient grammar and matching cascade,
 /// with every untouched line's ending kept.
-pub const PL_PATCH_DIALECT_CODEX: pl_patch_dialect = 0;
+pub const HL_PATCH_DIALECT_CODEX: hl_patch_dialect = 0;
 /// Cline v4.0.10's `apply_patch` tool, byte for byte: its fuzz score, its warnings for chunks
 /// it skips, its error messages.
-pub const PL_PATCH_DIALECT_CLINE: pl_patch_dialect = 1;
+pub const HL_PATCH_DIALECT_CLINE: hl_patch_dialect = 1;
 
-/// What a change of a patch does: one of the `PL_PATCH_CHANGE_` values.
+/// What a change of a patch does: one of the `HL_PATCH_CHANGE_` values.
 #[allow(non_camel_case_types)]
-pub type pl_patch_change_kind = u32;
+pub type hl_patch_change_kind = u32;
 
 /// `*** Add File:` — the file is created (or overwritten) with `content`.
-pub const PL_PATCH_CHANGE_ADD: pl_patch_change_kind = 0;
+pub const HL_PATCH_CHANGE_ADD: hl_patch_change_kind = 0;
 /// `*** Update File:` — the file's content becomes `content`, and it moves to `move_to` if
 /// `has_move_to`.
-pub const PL_PATCH_CHANGE_UPDATE: pl_patch_change_kind = 1;
+pub const HL_PATCH_CHANGE_UPDATE: hl_patch_change_kind = 1;
 /// `*** Delete File:` — the file is removed.
-pub const PL_PATCH_CHANGE_DELETE: pl_patch_change_kind = 2;
+pub const HL_PATCH_CHANGE_DELETE: hl_patch_change_kind = 2;
 
-/// Options of `pl_apply_patch`. Zero-initialise it (`pl_patch_options opts = {0};`), which
+/// Options of `hl_apply_patch`. Zero-initialise it (`hl_patch_options opts = {0};`), which
 /// selects every default (Codex, all or nothing), then set the fields you need; a NULL options
 /// pointer means the same. Fields added in later versions will also default at zero.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct pl_patch_options {
-    /// A `PL_PATCH_DIALECT_` value (default, 0: `PL_PATCH_DIALECT_CODEX`).
-    pub dialect: pl_patch_dialect,
-    /// A `PL_POLICY_` value (default, 0: `PL_POLICY_ALL_OR_NOTHING`: any failing hunk refuses
-    /// the patch; `PL_POLICY_PARTIAL` keeps the hunks before the first failure, as Codex leaves
-    /// them on disk, and reports the failure with `pl_patch_result_failure`).
-    pub policy: pl_policy,
+pub struct hl_patch_options {
+    /// A `HL_PATCH_DIALECT_` value (default, 0: `HL_PATCH_DIALECT_CODEX`).
+    pub dialect: hl_patch_dialect,
+    /// A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`: any failing hunk refuses
+    /// the patch; `HL_POLICY_PARTIAL` keeps the hunks before the first failure, as Codex leaves
+    /// them on disk, and reports the failure with `hl_patch_result_failure`).
+    pub policy: hl_policy,
 }
 
-impl pl_patch_options {
+impl hl_patch_options {
     /// The engine's options, or the engine's error for a value it has no counterpart of.
     pub(crate) fn to_engine(self) -> Result<PatchOptions, Failure> {
         let dialect = match self.dialect {
-            PL_PATCH_DIALECT_CODEX => PatchDialect::Codex,
-            PL_PATCH_DIALECT_CLINE => PatchDialect::Cline,
+            HL_PATCH_DIALECT_CODEX => PatchDialect::Codex,
+            HL_PATCH_DIALECT_CLINE => PatchDialect::Cline,
             // The engine's own error for a name it does not know.
             other => other.to_string().parse::<PatchDialect>()?,
         };
@@ -75,11 +75,11 @@ impl pl_patch_options {
 /// One file: a path and its content, both UTF-8 of the given lengths (not NUL-terminated when
 /// passed in; NULL allowed with length 0).
 ///
-/// In: `pl_apply_patch`'s current files. Out: filled in by `pl_patch_result_file`, pointing to
+/// In: `hl_apply_patch`'s current files. Out: filled in by `hl_patch_result_file`, pointing to
 /// NUL-terminated texts owned by the result.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
-pub struct pl_patch_file {
+pub struct hl_patch_file {
     /// The path, exactly as the patch names it (no normalisation: `a.txt` and `./a.txt` differ).
     pub path: *const c_char,
     /// The length of `path` in bytes.
@@ -90,17 +90,17 @@ pub struct pl_patch_file {
     pub content_len: usize,
 }
 
-/// One change of the plan, filled in by `pl_patch_result_change`. Every pointer is owned by the
-/// result and valid until `pl_patch_result_free`; texts are UTF-8 and NUL-terminated.
+/// One change of the plan, filled in by `hl_patch_result_change`. Every pointer is owned by the
+/// result and valid until `hl_patch_result_free`; texts are UTF-8 and NUL-terminated.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
-pub struct pl_patch_change {
+pub struct hl_patch_change {
     /// The path the hunk names (the source of a move), as written in the patch.
     pub path: *const c_char,
     /// The length of `path` in bytes.
     pub path_len: usize,
-    /// A `PL_PATCH_CHANGE_` value.
-    pub kind: pl_patch_change_kind,
+    /// A `HL_PATCH_CHANGE_` value.
+    pub kind: hl_patch_change_kind,
     /// The file's whole new content (add, update); empty for a delete.
     pub content: *const c_char,
     /// The length of `content` in bytes.
@@ -119,11 +119,11 @@ pub struct pl_patch_change {
 }
 
 /// Something the caller should know that did not stop the patch (Cline's skipped chunks),
-/// filled in by `pl_patch_result_warning`. Every pointer is owned by the result and valid until
-/// `pl_patch_result_free`; texts are UTF-8 and NUL-terminated.
+/// filled in by `hl_patch_result_warning`. Every pointer is owned by the result and valid until
+/// `hl_patch_result_free`; texts are UTF-8 and NUL-terminated.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
-pub struct pl_patch_warning {
+pub struct hl_patch_warning {
     /// The file concerned.
     pub path: *const c_char,
     /// The length of `path` in bytes.
@@ -154,7 +154,7 @@ fn opt_text(text: Option<&CText>) -> (*const c_char, usize) {
 #[derive(Debug)]
 struct Change {
     path: CText,
-    kind: pl_patch_change_kind,
+    kind: hl_patch_change_kind,
     content: Option<CText>,
     move_to: Option<CText>,
     start_lines: Vec<usize>,
@@ -164,21 +164,21 @@ impl Change {
     fn new(change: &patch::FileChange) -> Change {
         let (kind, content, move_to, start_lines) = match &change.kind {
             patch::ChangeKind::Add { content } => {
-                (PL_PATCH_CHANGE_ADD, Some(content), None, Vec::new())
+                (HL_PATCH_CHANGE_ADD, Some(content), None, Vec::new())
             }
             patch::ChangeKind::Update {
                 new_content,
                 move_to,
                 start_lines,
             } => (
-                PL_PATCH_CHANGE_UPDATE,
+                HL_PATCH_CHANGE_UPDATE,
                 Some(new_content),
                 move_to.as_deref(),
                 start_lines.clone(),
             ),
-            patch::ChangeKind::Delete => (PL_PATCH_CHANGE_DELETE, None, None, Vec::new()),
-            // Caught by the unit tests; becomes PL_STATUS_PANIC if it ever slipped through.
-            other => unreachable!("patch change {other:?} has no PL_PATCH_CHANGE_ value"),
+            patch::ChangeKind::Delete => (HL_PATCH_CHANGE_DELETE, None, None, Vec::new()),
+            // Caught by the unit tests; becomes HL_STATUS_PANIC if it ever slipped through.
+            other => unreachable!("patch change {other:?} has no HL_PATCH_CHANGE_ value"),
         };
         Change {
             path: CText::from_str(&change.path),
@@ -189,10 +189,10 @@ impl Change {
         }
     }
 
-    fn to_c(&self) -> pl_patch_change {
+    fn to_c(&self) -> hl_patch_change {
         let (content, content_len) = opt_text(self.content.as_ref());
         let (move_to, move_to_len) = opt_text(self.move_to.as_ref());
-        pl_patch_change {
+        hl_patch_change {
             path: self.path.as_ptr(),
             path_len: self.path.len(),
             kind: self.kind,
@@ -230,9 +230,9 @@ impl Warning {
         }
     }
 
-    pub(crate) fn to_c(&self) -> pl_patch_warning {
+    pub(crate) fn to_c(&self) -> hl_patch_warning {
         let (context, context_len) = opt_text(self.context.as_ref());
-        pl_patch_warning {
+        hl_patch_warning {
             path: self.path.as_ptr(),
             path_len: self.path.len(),
             has_chunk_index: self.chunk_index.is_some(),
@@ -246,14 +246,14 @@ impl Warning {
     }
 }
 
-/// What `pl_apply_patch` gives: every file afterwards (the files passed in with the patch
+/// What `hl_apply_patch` gives: every file afterwards (the files passed in with the patch
 /// applied), the paths it removed, the plan's changes, its warnings, Cline's fuzz score and,
-/// with `PL_POLICY_PARTIAL`, the failure that stopped it.
+/// with `HL_POLICY_PARTIAL`, the failure that stopped it.
 ///
-/// Owned by the caller, who frees it with `pl_patch_result_free`. Immutable, so it may be read
+/// Owned by the caller, who frees it with `hl_patch_result_free`. Immutable, so it may be read
 /// from several threads at once.
 #[derive(Debug)]
-pub struct pl_patch_result {
+pub struct hl_patch_result {
     /// Sorted by path (bytewise).
     files: Vec<(CText, CText)>,
     deleted: Vec<CText>,
@@ -263,11 +263,11 @@ pub struct pl_patch_result {
     failure: Option<(usize, engine::Error)>,
 }
 
-impl pl_patch_result {
+impl hl_patch_result {
     /// The result of `plan` applied to `files`.
     pub(crate) fn boxed(plan: Plan, mut files: BTreeMap<String, String>) -> Box<Self> {
         let deleted = plan.apply_to(&mut files);
-        Box::new(pl_patch_result {
+        Box::new(hl_patch_result {
             files: files
                 .into_iter()
                 .map(|(p, c)| (CText::from_string(p), CText::from_string(c)))
@@ -281,23 +281,23 @@ impl pl_patch_result {
     }
 }
 
-/// Reads the files passed to `pl_apply_patch`.
+/// Reads the files passed to `hl_apply_patch`.
 ///
 /// # Safety
-/// `files` must be NULL with `count` 0, or point to `count` readable `pl_patch_file`s whose
+/// `files` must be NULL with `count` 0, or point to `count` readable `hl_patch_file`s whose
 /// texts are valid as documented.
 unsafe fn files_arg(
-    files: *const pl_patch_file,
+    files: *const hl_patch_file,
     count: usize,
 ) -> Result<BTreeMap<String, String>, Failure> {
     if count == 0 {
         return Ok(BTreeMap::new());
     }
     if files.is_null() {
-        return Err(pl_status::NullArgument.into());
+        return Err(hl_status::NullArgument.into());
     }
-    if count > isize::MAX as usize / std::mem::size_of::<pl_patch_file>() {
-        return Err(pl_status::OutOfRange.into());
+    if count > isize::MAX as usize / std::mem::size_of::<hl_patch_file>() {
+        return Err(hl_status::OutOfRange.into());
     }
     // SAFETY: non-NULL, aligned and `count` readable entries (this function's contract).
     let files = unsafe { std::slice::from_raw_parts(files, count) };
@@ -325,55 +325,55 @@ unsafe fn files_arg(
 ///
 /// - `files`: the current files, `file_count` of them (NULL allowed when 0); a path not among
 ///   them does not exist. Paths are compared exactly as the patch writes them. A path given
-///   twice is refused (`PL_STATUS_EDIT_REJECTED`, code `duplicate_patch_path`). Read only during
+///   twice is refused (`HL_STATUS_EDIT_REJECTED`, code `duplicate_patch_path`). Read only during
 ///   the call.
-/// - `options`: NULL for the defaults (`PL_PATCH_DIALECT_CODEX`, `PL_POLICY_ALL_OR_NOTHING`), as
-///   does a zeroed `pl_patch_options`.
+/// - `options`: NULL for the defaults (`HL_PATCH_DIALECT_CODEX`, `HL_POLICY_ALL_OR_NOTHING`), as
+///   does a zeroed `hl_patch_options`.
 ///
-/// On success `*result` receives a new `pl_patch_result` owned by the caller, who frees it with
-/// `pl_patch_result_free`: the whole file set afterwards (`pl_patch_result_file`), the removed
-/// paths (`pl_patch_result_deleted`), the changes (`pl_patch_result_change`), the warnings
-/// (`pl_patch_result_warning`), the fuzz score (`pl_patch_result_fuzz`), and with
-/// `PL_POLICY_PARTIAL` the failure that stopped the patch (`pl_patch_result_failure`).
+/// On success `*result` receives a new `hl_patch_result` owned by the caller, who frees it with
+/// `hl_patch_result_free`: the whole file set afterwards (`hl_patch_result_file`), the removed
+/// paths (`hl_patch_result_deleted`), the changes (`hl_patch_result_change`), the warnings
+/// (`hl_patch_result_warning`), the fuzz score (`hl_patch_result_fuzz`), and with
+/// `HL_POLICY_PARTIAL` the failure that stopped the patch (`hl_patch_result_failure`).
 ///
-/// @return `PL_STATUS_EDIT_REJECTED` if the patch is malformed or does not fit the files (codes
+/// @return `HL_STATUS_EDIT_REJECTED` if the patch is malformed or does not fit the files (codes
 /// `invalid_patch`, `invalid_patch_hunk` with the line number, `empty_patch`,
 /// `patch_file_not_found`, `patch_file_exists`, `patch_context_not_found`,
 /// `duplicate_patch_path`, `patch_empty_content`; Cline's exact messages in the Cline dialect)
 /// or `files` names a path twice (`duplicate_patch_path`, checked before the patch is read),
-/// or `PL_STATUS_INVALID_OPTION` (codes `invalid_dialect`, `invalid_policy`) for an options value
-/// that is not a `PL_PATCH_DIALECT_` / `PL_POLICY_` value: both with `*error`, a new `pl_error`
-/// the caller frees with `pl_error_free`. `PL_STATUS_NULL_ARGUMENT` if `result` or `error` is
+/// or `HL_STATUS_INVALID_OPTION` (codes `invalid_dialect`, `invalid_policy`) for an options value
+/// that is not a `HL_PATCH_DIALECT_` / `HL_POLICY_` value: both with `*error`, a new `hl_error`
+/// the caller frees with `hl_error_free`. `HL_STATUS_NULL_ARGUMENT` if `result` or `error` is
 /// NULL, `files` is NULL with a non-zero count, or a text is NULL with a non-zero length;
-/// `PL_STATUS_INVALID_UTF8` if a text is not UTF-8; `PL_STATUS_OUT_OF_RANGE` if `file_count` is
+/// `HL_STATUS_INVALID_UTF8` if a text is not UTF-8; `HL_STATUS_OUT_OF_RANGE` if `file_count` is
 /// impossibly large. `*result` is set only on success, `*error` only with the statuses that say
 /// so.
 ///
 /// # Safety
 /// `patch` must point to `patch_len` readable bytes (or be NULL with length 0); `files` must
-/// point to `file_count` readable `pl_patch_file`s (or be NULL with count 0), each with valid
-/// texts; `options` must be NULL or point to a `pl_patch_options`; `result` and `error` must be
+/// point to `file_count` readable `hl_patch_file`s (or be NULL with count 0), each with valid
+/// texts; `options` must be NULL or point to a `hl_patch_options`; `result` and `error` must be
 /// writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_apply_patch(
+pub unsafe extern "C" fn hl_apply_patch(
     patch: *const c_char,
     patch_len: usize,
-    files: *const pl_patch_file,
+    files: *const hl_patch_file,
     file_count: usize,
-    options: *const pl_patch_options,
-    result: *mut *mut pl_patch_result,
-    error: *mut *mut pl_error,
-) -> pl_status {
+    options: *const hl_patch_options,
+    result: *mut *mut hl_patch_result,
+    error: *mut *mut hl_error,
+) -> hl_status {
     guard_with_error(error, || {
         let out = Out::new(result)?;
         // SAFETY: the caller passes `patch_len` readable bytes (this function's contract).
         let patch = unsafe { str_arg(patch, patch_len) }?;
         // SAFETY: the caller passes `file_count` valid entries (this function's contract).
         let files = unsafe { files_arg(files, file_count) }?;
-        // SAFETY: `options` is NULL or points to a pl_patch_options (this function's contract).
+        // SAFETY: `options` is NULL or points to a hl_patch_options (this function's contract).
         let options = unsafe { options.as_ref() }.copied().unwrap_or_default();
         let plan = plan_patch(patch, &files, &options.to_engine()?)?;
-        let boxed = pl_patch_result::boxed(plan, files);
+        let boxed = hl_patch_result::boxed(plan, files);
         // SAFETY: `out` is non-NULL and writable (this function's contract).
         unsafe { out.write(Box::into_raw(boxed)) };
         Ok(())
@@ -383,39 +383,39 @@ pub unsafe extern "C" fn pl_apply_patch(
 /// How many files there are after the patch (those passed in, less the removed ones, plus the
 /// added ones and the destinations of moves).
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `result` must be a live `pl_patch_result`; `count` must be writable.
+/// `result` must be a live `hl_patch_result`; `count` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_result_file_count(
-    result: *const pl_patch_result,
+pub unsafe extern "C" fn hl_patch_result_file_count(
+    result: *const hl_patch_result,
     count: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe { get_value(result, count, |r| Ok(r.files.len())) }
 }
 
 /// Fills `*file` with file `index` (from 0, in bytewise order of path) after the patch: its
 /// path and whole content, NUL-terminated UTF-8 owned by `result` and valid until
-/// `pl_patch_result_free(result)`.
+/// `hl_patch_result_free(result)`.
 ///
-/// @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_patch_result_file_count`;
-/// `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*file` is untouched then.
+/// @return `HL_STATUS_OUT_OF_RANGE` if `index >= hl_patch_result_file_count`;
+/// `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*file` is untouched then.
 ///
 /// # Safety
-/// `result` must be a live `pl_patch_result`; `file` must be writable.
+/// `result` must be a live `hl_patch_result`; `file` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_result_file(
-    result: *const pl_patch_result,
+pub unsafe extern "C" fn hl_patch_result_file(
+    result: *const hl_patch_result,
     index: usize,
-    file: *mut pl_patch_file,
-) -> pl_status {
+    file: *mut hl_patch_file,
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe {
         get_value(result, file, |r| {
-            let (path, content) = r.files.get(index).ok_or(pl_status::OutOfRange)?;
-            Ok(pl_patch_file {
+            let (path, content) = r.files.get(index).ok_or(hl_status::OutOfRange)?;
+            Ok(hl_patch_file {
                 path: path.as_ptr(),
                 path_len: path.len(),
                 content: content.as_ptr(),
@@ -427,15 +427,15 @@ pub unsafe extern "C" fn pl_patch_result_file(
 
 /// How many paths the patch removed (deleted files and the sources of moves).
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `result` must be a live `pl_patch_result`; `count` must be writable.
+/// `result` must be a live `hl_patch_result`; `count` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_result_deleted_count(
-    result: *const pl_patch_result,
+pub unsafe extern "C" fn hl_patch_result_deleted_count(
+    result: *const hl_patch_result,
     count: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe { get_value(result, count, |r| Ok(r.deleted.len())) }
 }
@@ -443,24 +443,24 @@ pub unsafe extern "C" fn pl_patch_result_deleted_count(
 /// Removed path `index` (from 0, in the order the patch removed them).
 ///
 /// On success `*path` points to `*path_len` bytes of NUL-terminated UTF-8, owned by `result` and
-/// valid until `pl_patch_result_free(result)`.
+/// valid until `hl_patch_result_free(result)`.
 ///
-/// @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_patch_result_deleted_count`;
-/// `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*path` and `*path_len` are untouched then.
+/// @return `HL_STATUS_OUT_OF_RANGE` if `index >= hl_patch_result_deleted_count`;
+/// `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*path` and `*path_len` are untouched then.
 ///
 /// # Safety
-/// `result` must be a live `pl_patch_result`; `path` and `path_len` must be writable.
+/// `result` must be a live `hl_patch_result`; `path` and `path_len` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_result_deleted(
-    result: *const pl_patch_result,
+pub unsafe extern "C" fn hl_patch_result_deleted(
+    result: *const hl_patch_result,
     index: usize,
     path: *mut *const c_char,
     path_len: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
     unsafe {
         get_text(result, path, path_len, |r| {
-            let p = r.deleted.get(index).ok_or(pl_status::OutOfRange)?;
+            let p = r.deleted.get(index).ok_or(hl_status::OutOfRange)?;
             Ok((p.as_ptr(), p.len()))
         })
     }
@@ -469,74 +469,74 @@ pub unsafe extern "C" fn pl_patch_result_deleted(
 /// How many changes the plan has: one per hunk, in patch order (Cline: one per action, in the
 /// order Cline keeps them).
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `result` must be a live `pl_patch_result`; `count` must be writable.
+/// `result` must be a live `hl_patch_result`; `count` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_result_change_count(
-    result: *const pl_patch_result,
+pub unsafe extern "C" fn hl_patch_result_change_count(
+    result: *const hl_patch_result,
     count: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe { get_value(result, count, |r| Ok(r.changes.len())) }
 }
 
 /// Fills `*change` with change `index` (from 0); its pointers are owned by `result` and valid
-/// until `pl_patch_result_free(result)`.
+/// until `hl_patch_result_free(result)`.
 ///
-/// @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_patch_result_change_count`;
-/// `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*change` is untouched then.
+/// @return `HL_STATUS_OUT_OF_RANGE` if `index >= hl_patch_result_change_count`;
+/// `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*change` is untouched then.
 ///
 /// # Safety
-/// `result` must be a live `pl_patch_result`; `change` must be writable.
+/// `result` must be a live `hl_patch_result`; `change` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_result_change(
-    result: *const pl_patch_result,
+pub unsafe extern "C" fn hl_patch_result_change(
+    result: *const hl_patch_result,
     index: usize,
-    change: *mut pl_patch_change,
-) -> pl_status {
+    change: *mut hl_patch_change,
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe {
         get_value(result, change, |r| {
-            Ok(r.changes.get(index).ok_or(pl_status::OutOfRange)?.to_c())
+            Ok(r.changes.get(index).ok_or(hl_status::OutOfRange)?.to_c())
         })
     }
 }
 
 /// How many warnings there are (chunks Cline skipped; none in the Codex dialect).
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `result` must be a live `pl_patch_result`; `count` must be writable.
+/// `result` must be a live `hl_patch_result`; `count` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_result_warning_count(
-    result: *const pl_patch_result,
+pub unsafe extern "C" fn hl_patch_result_warning_count(
+    result: *const hl_patch_result,
     count: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe { get_value(result, count, |r| Ok(r.warnings.len())) }
 }
 
 /// Fills `*warning` with warning `index` (from 0); its pointers are owned by `result` and valid
-/// until `pl_patch_result_free(result)`.
+/// until `hl_patch_result_free(result)`.
 ///
-/// @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_patch_result_warning_count`;
-/// `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*warning` is untouched then.
+/// @return `HL_STATUS_OUT_OF_RANGE` if `index >= hl_patch_result_warning_count`;
+/// `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*warning` is untouched then.
 ///
 /// # Safety
-/// `result` must be a live `pl_patch_result`; `warning` must be writable.
+/// `result` must be a live `hl_patch_result`; `warning` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_result_warning(
-    result: *const pl_patch_result,
+pub unsafe extern "C" fn hl_patch_result_warning(
+    result: *const hl_patch_result,
     index: usize,
-    warning: *mut pl_patch_warning,
-) -> pl_status {
+    warning: *mut hl_patch_warning,
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe {
         get_value(result, warning, |r| {
-            Ok(r.warnings.get(index).ok_or(pl_status::OutOfRange)?.to_c())
+            Ok(r.warnings.get(index).ok_or(hl_status::OutOfRange)?.to_c())
         })
     }
 }
@@ -544,42 +544,42 @@ pub unsafe extern "C" fn pl_patch_result_warning(
 /// Cline's fuzz score: 0 for exact matches; 1, 100, 1000 and 10000 per looser match. Always 0
 /// in the Codex dialect.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `result` must be a live `pl_patch_result`; `fuzz` must be writable.
+/// `result` must be a live `hl_patch_result`; `fuzz` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_result_fuzz(
-    result: *const pl_patch_result,
+pub unsafe extern "C" fn hl_patch_result_fuzz(
+    result: *const hl_patch_result,
     fuzz: *mut u64,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe { get_value(result, fuzz, |r| Ok(r.fuzz)) }
 }
 
-/// With `PL_POLICY_PARTIAL`: the failure that stopped the patch. The changes, files and removed
+/// With `HL_POLICY_PARTIAL`: the failure that stopped the patch. The changes, files and removed
 /// paths are those of the hunks before it.
 ///
 /// On success, if a hunk failed, `*hunk` is its 0-based index (Cline: of the action) and
-/// `*failure` a new `pl_error` with its code and message, owned by the caller, who frees it with
-/// `pl_error_free`; if none failed (always, with `PL_POLICY_ALL_OR_NOTHING`), `*failure` is
+/// `*failure` a new `hl_error` with its code and message, owned by the caller, who frees it with
+/// `hl_error_free`; if none failed (always, with `HL_POLICY_ALL_OR_NOTHING`), `*failure` is
 /// NULL and `*hunk` is 0.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; nothing is written then.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL; nothing is written then.
 ///
 /// # Safety
-/// `result` must be a live `pl_patch_result`; `hunk` and `failure` must be writable.
+/// `result` must be a live `hl_patch_result`; `hunk` and `failure` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_result_failure(
-    result: *const pl_patch_result,
+pub unsafe extern "C" fn hl_patch_result_failure(
+    result: *const hl_patch_result,
     hunk: *mut usize,
-    failure: *mut *mut pl_error,
-) -> pl_status {
+    failure: *mut *mut hl_error,
+) -> hl_status {
     // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
     unsafe { get_failure(result, hunk, failure, |r| r.failure.as_ref()) }
 }
 
-/// The body of the `_failure` accessors: `*hunk` and a new `pl_error` for the failure `read`
+/// The body of the `_failure` accessors: `*hunk` and a new `hl_error` for the failure `read`
 /// finds, or 0 and NULL.
 ///
 /// # Safety
@@ -587,15 +587,15 @@ pub unsafe extern "C" fn pl_patch_result_failure(
 pub(crate) unsafe fn get_failure<H>(
     ptr: *const H,
     hunk: *mut usize,
-    failure: *mut *mut pl_error,
+    failure: *mut *mut hl_error,
     read: impl FnOnce(&H) -> Option<&(usize, engine::Error)>,
-) -> pl_status {
+) -> hl_status {
     guard(|| {
         let (hunk, failure) = (Out::new(hunk)?, Out::new(failure)?);
         // SAFETY: this function's contract.
         let h = unsafe { handle(ptr) }?;
         let (index, error) = match read(h) {
-            Some((index, e)) => (*index, Box::into_raw(pl_error::boxed(e))),
+            Some((index, e)) => (*index, Box::into_raw(hl_error::boxed(e))),
             None => (0, ptr::null_mut()),
         };
         // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
@@ -608,12 +608,12 @@ pub(crate) unsafe fn get_failure<H>(
 }
 
 /// Frees a patch result. NULL is allowed and does nothing. Pointers obtained from it (the texts
-/// in filled-in structs) become invalid; errors from `pl_patch_result_failure` stay valid.
+/// in filled-in structs) become invalid; errors from `hl_patch_result_failure` stay valid.
 ///
 /// # Safety
-/// `result` must be NULL or a `pl_patch_result` from this library not yet freed.
+/// `result` must be NULL or a `hl_patch_result` from this library not yet freed.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_result_free(result: *mut pl_patch_result) {
+pub unsafe extern "C" fn hl_patch_result_free(result: *mut hl_patch_result) {
     guard_void(|| {
         if !result.is_null() {
             // SAFETY: a non-NULL `result` was made by `Box::into_raw` in this library and is
@@ -627,8 +627,8 @@ pub unsafe extern "C" fn pl_patch_result_free(result: *mut pl_patch_result) {
 mod tests {
     use super::*;
 
-    fn options(dialect: pl_patch_dialect, policy: pl_policy) -> Result<PatchOptions, pl_status> {
-        pl_patch_options { dialect, policy }
+    fn options(dialect: hl_patch_dialect, policy: hl_policy) -> Result<PatchOptions, hl_status> {
+        hl_patch_options { dialect, policy }
             .to_engine()
             .map_err(|f| f.status())
     }
@@ -642,11 +642,11 @@ mod tests {
     fn every_patch_dialect_has_a_value() {
         for &d in PatchDialect::ALL {
             let found = (0..16).any(|v| options(v, 0) == Ok(PatchOptions::new().dialect(d)));
-            assert!(found, "{d} has no PL_PATCH_DIALECT_ value");
+            assert!(found, "{d} has no HL_PATCH_DIALECT_ value");
         }
-        assert_eq!(options(2, 0), Err(pl_status::InvalidOption));
-        assert_eq!(options(0, 9), Err(pl_status::InvalidOption));
-        match (pl_patch_options {
+        assert_eq!(options(2, 0), Err(hl_status::InvalidOption));
+        assert_eq!(options(0, 9), Err(hl_status::InvalidOption));
+        match (hl_patch_options {
             dialect: 7,
             policy: 0,
         })
@@ -669,9 +669,9 @@ mod tests {
         assert_eq!(
             kinds,
             [
-                PL_PATCH_CHANGE_ADD,
-                PL_PATCH_CHANGE_DELETE,
-                PL_PATCH_CHANGE_UPDATE
+                HL_PATCH_CHANGE_ADD,
+                HL_PATCH_CHANGE_DELETE,
+                HL_PATCH_CHANGE_UPDATE
             ]
         );
     }

@@ -1,23 +1,23 @@
-//! [`pl_patch_outcome`]: what `pl_workspace_apply_patch` did to the files on disk (the file
+//! [`hl_patch_outcome`]: what `hl_workspace_apply_patch` did to the files on disk (the file
 //! layer's [`PatchOutcome`]).
 
 use std::ffi::c_char;
 
-use patchloom_fs::{PatchOutcome, PatchedFile};
+use hunkloom_fs::{PatchOutcome, PatchedFile};
 
 use crate::args::get_value;
-use crate::error::pl_error;
+use crate::error::hl_error;
 use crate::ffi_guard::guard_void;
-use crate::patch::{Warning, get_failure, pl_patch_warning};
-use crate::status::pl_status;
+use crate::patch::{Warning, get_failure, hl_patch_warning};
+use crate::status::hl_status;
 use crate::text::CText;
 
-/// One file `pl_workspace_apply_patch` changed, in its final state, filled in by
-/// `pl_patch_outcome_file`. Every pointer is owned by the outcome and valid until
-/// `pl_patch_outcome_free`; texts are UTF-8 and NUL-terminated, and an absent one is empty.
+/// One file `hl_workspace_apply_patch` changed, in its final state, filled in by
+/// `hl_patch_outcome_file`. Every pointer is owned by the outcome and valid until
+/// `hl_patch_outcome_free`; texts are UTF-8 and NUL-terminated, and an absent one is empty.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
-pub struct pl_patched_file {
+pub struct hl_patched_file {
     /// The path as the patch names it (the destination, for a move).
     pub path: *const c_char,
     /// The length of `path` in bytes.
@@ -91,11 +91,11 @@ impl File {
         }
     }
 
-    fn to_c(&self) -> pl_patched_file {
+    fn to_c(&self) -> hl_patched_file {
         let (moved_from, moved_from_len) = opt_text(self.moved_from.as_ref());
         let (old_content, old_content_len) = opt_text(self.old_content.as_ref());
         let (new_content, new_content_len) = opt_text(self.new_content.as_ref());
-        pl_patched_file {
+        hl_patched_file {
             path: self.path.as_ptr(),
             path_len: self.path.len(),
             has_moved_from: self.moved_from.is_some(),
@@ -118,24 +118,24 @@ impl File {
     }
 }
 
-/// What `pl_workspace_apply_patch` did: each file changed (in the order the patch first names
-/// it), the warnings, Cline's fuzz score and, with `PL_POLICY_PARTIAL`, the failure that
+/// What `hl_workspace_apply_patch` did: each file changed (in the order the patch first names
+/// it), the warnings, Cline's fuzz score and, with `HL_POLICY_PARTIAL`, the failure that
 /// stopped the patch after the hunks before it were committed.
 ///
-/// Owned by the caller, who frees it with `pl_patch_outcome_free`. Immutable, so it may be read
+/// Owned by the caller, who frees it with `hl_patch_outcome_free`. Immutable, so it may be read
 /// from several threads at once.
 #[derive(Debug)]
-pub struct pl_patch_outcome {
+pub struct hl_patch_outcome {
     files: Vec<File>,
     warnings: Vec<Warning>,
     fuzz: u64,
     failure: Option<(usize, engine::Error)>,
 }
 
-impl pl_patch_outcome {
+impl hl_patch_outcome {
     /// The outcome for C.
     pub(crate) fn boxed(outcome: PatchOutcome) -> Box<Self> {
-        Box::new(pl_patch_outcome {
+        Box::new(hl_patch_outcome {
             warnings: outcome.warnings.iter().map(Warning::new).collect(),
             fuzz: outcome.fuzz,
             failure: outcome.failure.map(|f| (f.hunk, f.error)),
@@ -146,119 +146,119 @@ impl pl_patch_outcome {
 
 /// How many files the patch changed on disk.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `outcome` must be a live `pl_patch_outcome`; `count` must be writable.
+/// `outcome` must be a live `hl_patch_outcome`; `count` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_outcome_file_count(
-    outcome: *const pl_patch_outcome,
+pub unsafe extern "C" fn hl_patch_outcome_file_count(
+    outcome: *const hl_patch_outcome,
     count: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe { get_value(outcome, count, |o| Ok(o.files.len())) }
 }
 
 /// Fills `*file` with changed file `index` (from 0); its pointers are owned by `outcome` and
-/// valid until `pl_patch_outcome_free(outcome)`.
+/// valid until `hl_patch_outcome_free(outcome)`.
 ///
-/// @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_patch_outcome_file_count`;
-/// `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*file` is untouched then.
+/// @return `HL_STATUS_OUT_OF_RANGE` if `index >= hl_patch_outcome_file_count`;
+/// `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*file` is untouched then.
 ///
 /// # Safety
-/// `outcome` must be a live `pl_patch_outcome`; `file` must be writable.
+/// `outcome` must be a live `hl_patch_outcome`; `file` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_outcome_file(
-    outcome: *const pl_patch_outcome,
+pub unsafe extern "C" fn hl_patch_outcome_file(
+    outcome: *const hl_patch_outcome,
     index: usize,
-    file: *mut pl_patched_file,
-) -> pl_status {
+    file: *mut hl_patched_file,
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe {
         get_value(outcome, file, |o| {
-            Ok(o.files.get(index).ok_or(pl_status::OutOfRange)?.to_c())
+            Ok(o.files.get(index).ok_or(hl_status::OutOfRange)?.to_c())
         })
     }
 }
 
 /// How many warnings there are (chunks the Cline dialect skipped).
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `outcome` must be a live `pl_patch_outcome`; `count` must be writable.
+/// `outcome` must be a live `hl_patch_outcome`; `count` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_outcome_warning_count(
-    outcome: *const pl_patch_outcome,
+pub unsafe extern "C" fn hl_patch_outcome_warning_count(
+    outcome: *const hl_patch_outcome,
     count: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe { get_value(outcome, count, |o| Ok(o.warnings.len())) }
 }
 
 /// Fills `*warning` with warning `index` (from 0); its pointers are owned by `outcome` and
-/// valid until `pl_patch_outcome_free(outcome)`.
+/// valid until `hl_patch_outcome_free(outcome)`.
 ///
-/// @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_patch_outcome_warning_count`;
-/// `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*warning` is untouched then.
+/// @return `HL_STATUS_OUT_OF_RANGE` if `index >= hl_patch_outcome_warning_count`;
+/// `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*warning` is untouched then.
 ///
 /// # Safety
-/// `outcome` must be a live `pl_patch_outcome`; `warning` must be writable.
+/// `outcome` must be a live `hl_patch_outcome`; `warning` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_outcome_warning(
-    outcome: *const pl_patch_outcome,
+pub unsafe extern "C" fn hl_patch_outcome_warning(
+    outcome: *const hl_patch_outcome,
     index: usize,
-    warning: *mut pl_patch_warning,
-) -> pl_status {
+    warning: *mut hl_patch_warning,
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe {
         get_value(outcome, warning, |o| {
-            Ok(o.warnings.get(index).ok_or(pl_status::OutOfRange)?.to_c())
+            Ok(o.warnings.get(index).ok_or(hl_status::OutOfRange)?.to_c())
         })
     }
 }
 
-/// Cline's fuzz score (always 0 in the Codex dialect), as for `pl_patch_result_fuzz`.
+/// Cline's fuzz score (always 0 in the Codex dialect), as for `hl_patch_result_fuzz`.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `outcome` must be a live `pl_patch_outcome`; `fuzz` must be writable.
+/// `outcome` must be a live `hl_patch_outcome`; `fuzz` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_outcome_fuzz(
-    outcome: *const pl_patch_outcome,
+pub unsafe extern "C" fn hl_patch_outcome_fuzz(
+    outcome: *const hl_patch_outcome,
     fuzz: *mut u64,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe { get_value(outcome, fuzz, |o| Ok(o.fuzz)) }
 }
 
-/// With `PL_POLICY_PARTIAL`: the hunk that failed, after the hunks before it were committed
-/// (what Codex leaves on disk). As for `pl_patch_result_failure`: on success `*failure` is a new
-/// `pl_error` the caller frees with `pl_error_free` and `*hunk` its 0-based index, or NULL and 0
+/// With `HL_POLICY_PARTIAL`: the hunk that failed, after the hunks before it were committed
+/// (what Codex leaves on disk). As for `hl_patch_result_failure`: on success `*failure` is a new
+/// `hl_error` the caller frees with `hl_error_free` and `*hunk` its 0-based index, or NULL and 0
 /// if no hunk failed.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL; nothing is written then.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL; nothing is written then.
 ///
 /// # Safety
-/// `outcome` must be a live `pl_patch_outcome`; `hunk` and `failure` must be writable.
+/// `outcome` must be a live `hl_patch_outcome`; `hunk` and `failure` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_outcome_failure(
-    outcome: *const pl_patch_outcome,
+pub unsafe extern "C" fn hl_patch_outcome_failure(
+    outcome: *const hl_patch_outcome,
     hunk: *mut usize,
-    failure: *mut *mut pl_error,
-) -> pl_status {
+    failure: *mut *mut hl_error,
+) -> hl_status {
     // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
     unsafe { get_failure(outcome, hunk, failure, |o| o.failure.as_ref()) }
 }
 
 /// Frees a patch outcome. NULL is allowed and does nothing. Pointers obtained from it become
-/// invalid; errors from `pl_patch_outcome_failure` stay valid.
+/// invalid; errors from `hl_patch_outcome_failure` stay valid.
 ///
 /// # Safety
-/// `outcome` must be NULL or a `pl_patch_outcome` from this library not yet freed.
+/// `outcome` must be NULL or a `hl_patch_outcome` from this library not yet freed.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_patch_outcome_free(outcome: *mut pl_patch_outcome) {
+pub unsafe extern "C" fn hl_patch_outcome_free(outcome: *mut hl_patch_outcome) {
     guard_void(|| {
         if !outcome.is_null() {
             // SAFETY: a non-NULL `outcome` was made by `Box::into_raw` in this library and is

@@ -1,4 +1,4 @@
-//! [`pl_result`]: a successful outcome (new content, match positions, block reports), and the
+//! [`hl_result`]: a successful outcome (new content, match positions, block reports), and the
 //! position units C can ask for.
 
 use std::ffi::c_char;
@@ -8,29 +8,29 @@ use engine::{BlockReport, BlockStatus, Position};
 
 use crate::args::{get_text, get_value};
 use crate::ffi_guard::guard_void;
-use crate::status::pl_status;
+use crate::status::hl_status;
 use crate::text::CText;
 
-/// The unit of a position or length: one of the `PL_UNIT_` values.
+/// The unit of a position or length: one of the `HL_UNIT_` values.
 ///
 /// A plain integer type rather than an enum so that any value a host passes is well-defined:
-/// unknown values are rejected with `PL_STATUS_OUT_OF_RANGE`.
+/// unknown values are rejected with `HL_STATUS_OUT_OF_RANGE`.
 #[allow(non_camel_case_types)]
-pub type pl_unit = u32;
+pub type hl_unit = u32;
 
 /// UTF-8 bytes (what C indexes by).
-pub const PL_UNIT_BYTES: pl_unit = 0;
+pub const HL_UNIT_BYTES: hl_unit = 0;
 /// UTF-16 code units (JavaScript string indices; Cline's `matchIndices` unit).
-pub const PL_UNIT_UTF16: pl_unit = 1;
+pub const HL_UNIT_UTF16: hl_unit = 1;
 /// Unicode code points (scalar values; Python `str` indices).
-pub const PL_UNIT_CODE_POINTS: pl_unit = 2;
+pub const HL_UNIT_CODE_POINTS: hl_unit = 2;
 /// 1-based line numbers (one more than the number of `\n` before the position).
-pub const PL_UNIT_LINES: pl_unit = 3;
+pub const HL_UNIT_LINES: hl_unit = 3;
 
 /// A position in the original text, in every unit at once.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct pl_position {
+pub struct hl_position {
     /// UTF-8 byte offset.
     pub bytes: usize,
     /// UTF-16 code-unit offset.
@@ -41,9 +41,9 @@ pub struct pl_position {
     pub line: usize,
 }
 
-impl From<Position> for pl_position {
+impl From<Position> for hl_position {
     fn from(p: Position) -> Self {
-        pl_position {
+        hl_position {
             bytes: p.bytes,
             utf16: p.utf16,
             code_points: p.chars,
@@ -52,22 +52,22 @@ impl From<Position> for pl_position {
     }
 }
 
-/// Whether a block was applied: one of the `PL_BLOCK_` values.
+/// Whether a block was applied: one of the `HL_BLOCK_` values.
 #[allow(non_camel_case_types)]
-pub type pl_block_status = u32;
+pub type hl_block_status = u32;
 
 /// The block's SEARCH text was found and its REPLACE text applied.
-pub const PL_BLOCK_APPLIED: pl_block_status = 0;
-/// The block was not applied (`native` with `PL_POLICY_PARTIAL`): the block's `error_code` and
+pub const HL_BLOCK_APPLIED: hl_block_status = 0;
+/// The block was not applied (`native` with `HL_POLICY_PARTIAL`): the block's `error_code` and
 /// `error_message` say why.
-pub const PL_BLOCK_FAILED: pl_block_status = 1;
+pub const HL_BLOCK_FAILED: hl_block_status = 1;
 
-/// What happened to one SEARCH/REPLACE block, as filled in by `pl_result_block`.
+/// What happened to one SEARCH/REPLACE block, as filled in by `hl_result_block`.
 ///
-/// Every pointer in it is owned by the result and valid until `pl_result_free`.
+/// Every pointer in it is owned by the result and valid until `hl_result_free`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
-pub struct pl_block {
+pub struct hl_block {
     /// The block's number among completed blocks, from 0, in completion order.
     pub index: usize,
     /// How its SEARCH text was located: the engine's stable snake_case name, NUL-terminated,
@@ -80,13 +80,13 @@ pub struct pl_block {
     /// The length of `strategy` in bytes.
     pub strategy_len: usize,
     /// Where the matched text starts in the original (all zero for a failed block).
-    pub start: pl_position,
+    pub start: hl_position,
     /// Where the matched text ends in the original (Cline's fuzzy tiers may report one past the
     /// end of a file without a final newline; all zero for a failed block).
-    pub end: pl_position,
-    /// `PL_BLOCK_APPLIED`, or `PL_BLOCK_FAILED` (only in `native` with `PL_POLICY_PARTIAL`; with
+    pub end: hl_position,
+    /// `HL_BLOCK_APPLIED`, or `HL_BLOCK_FAILED` (only in `native` with `HL_POLICY_PARTIAL`; with
     /// the default policy a failure refuses the whole diff instead).
-    pub status: pl_block_status,
+    pub status: hl_block_status,
     /// The 1-based line the matched text ends on (`start.line` when it is empty; 0 for a failed
     /// block), so the block replaced lines `start.line` to `end_line` of the original.
     pub end_line: usize,
@@ -102,7 +102,7 @@ pub struct pl_block {
     pub reindented: bool,
     /// How many differences between the SEARCH text and the file the match tolerated (`native`;
     /// 0 for an exact match and in the Cline dialects); read their names with
-    /// `pl_result_block_normalization`.
+    /// `hl_result_block_normalization`.
     pub normalization_count: usize,
     /// For a failed block, the engine's stable code (e.g. `search_not_found`, `ambiguous_match`,
     /// `overlapping_blocks`, `malformed_block`), NUL-terminated, `error_code_len` bytes; NULL
@@ -146,13 +146,13 @@ impl Block {
         }
     }
 
-    fn to_c(&self) -> pl_block {
+    fn to_c(&self) -> hl_block {
         let r = &self.report;
         let (error_code, error_code_len, error_message, error_message_len) = match &self.error {
             Some((code, message)) => (code.as_ptr(), code.len(), message.as_ptr(), message.len()),
             None => (ptr::null(), 0, ptr::null(), 0),
         };
-        pl_block {
+        hl_block {
             index: r.index,
             strategy: self.strategy.as_ptr(),
             strategy_len: self.strategy.len(),
@@ -173,29 +173,29 @@ impl Block {
 }
 
 /// The C value of a block status.
-fn block_status_value(status: BlockStatus) -> pl_block_status {
+fn block_status_value(status: BlockStatus) -> hl_block_status {
     match status {
-        BlockStatus::Applied => PL_BLOCK_APPLIED,
-        BlockStatus::Failed => PL_BLOCK_FAILED,
-        // Caught by the unit tests; becomes PL_STATUS_PANIC if it ever slipped through.
-        other => unreachable!("block status {other:?} has no PL_BLOCK_ value"),
+        BlockStatus::Applied => HL_BLOCK_APPLIED,
+        BlockStatus::Failed => HL_BLOCK_FAILED,
+        // Caught by the unit tests; becomes HL_STATUS_PANIC if it ever slipped through.
+        other => unreachable!("block status {other:?} has no HL_BLOCK_ value"),
     }
 }
 
 /// The outcome of a successful call: the new content, Cline's `matchIndices` and (for
-/// `pl_apply_diff`, `pl_applier_finish` and `pl_applier_snapshot`) one report per completed
+/// `hl_apply_diff`, `hl_applier_finish` and `hl_applier_snapshot`) one report per completed
 /// block.
 ///
-/// Owned by the caller, who frees it with `pl_result_free`. Immutable, so it may be read from
+/// Owned by the caller, who frees it with `hl_result_free`. Immutable, so it may be read from
 /// several threads at once.
 #[derive(Debug)]
-pub struct pl_result {
+pub struct hl_result {
     content: CText,
     matches: Vec<Position>,
     blocks: Vec<Block>,
 }
 
-impl pl_result {
+impl hl_result {
     /// A result on the heap, for C.
     pub(crate) fn boxed(
         content: CText,
@@ -203,7 +203,7 @@ impl pl_result {
         blocks: &[BlockReport],
     ) -> Box<Self> {
         let blocks = blocks.iter().map(Block::new).collect();
-        Box::new(pl_result {
+        Box::new(hl_result {
             content,
             matches,
             blocks,
@@ -215,18 +215,18 @@ impl pl_result {
 ///
 /// On success `*content` points to `*content_len` bytes of UTF-8 followed by a NUL (the content
 /// itself may contain NUL characters: use the length), owned by `result` and valid until
-/// `pl_result_free(result)`.
+/// `hl_result_free(result)`.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `result` must be a live `pl_result`; `content` and `content_len` must be writable.
+/// `result` must be a live `hl_result`; `content` and `content_len` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_result_content(
-    result: *const pl_result,
+pub unsafe extern "C" fn hl_result_content(
+    result: *const hl_result,
     content: *mut *const c_char,
     content_len: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
     unsafe {
         get_text(result, content, content_len, |r| {
@@ -238,39 +238,39 @@ pub unsafe extern "C" fn pl_result_content(
 /// How many match indices the result has (Cline's `matchIndices.length`: one per applied block
 /// in v1, none in v2; in `native`, one per applied block).
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `result` must be a live `pl_result`; `count` must be writable.
+/// `result` must be a live `hl_result`; `count` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_result_match_count(
-    result: *const pl_result,
+pub unsafe extern "C" fn hl_result_match_count(
+    result: *const hl_result,
     count: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe { get_value(result, count, |r| Ok(r.matches.len())) }
 }
 
 /// Match index `index` (from 0, in Cline's order; in `native`, in file order) in `unit`: where
-/// that block's SEARCH text starts in the original. `PL_UNIT_UTF16` gives Cline's own
+/// that block's SEARCH text starts in the original. `HL_UNIT_UTF16` gives Cline's own
 /// `matchIndices[index]`.
 ///
-/// @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_result_match_count` or `unit` is not a
-/// `PL_UNIT_` value; `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*value` is untouched then.
+/// @return `HL_STATUS_OUT_OF_RANGE` if `index >= hl_result_match_count` or `unit` is not a
+/// `HL_UNIT_` value; `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*value` is untouched then.
 ///
 /// # Safety
-/// `result` must be a live `pl_result`; `value` must be writable.
+/// `result` must be a live `hl_result`; `value` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_result_match_index(
-    result: *const pl_result,
+pub unsafe extern "C" fn hl_result_match_index(
+    result: *const hl_result,
     index: usize,
-    unit: pl_unit,
+    unit: hl_unit,
     value: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe {
         get_value(result, value, |r| {
-            let p = r.matches.get(index).ok_or(pl_status::OutOfRange)?;
+            let p = r.matches.get(index).ok_or(hl_status::OutOfRange)?;
             let v = in_unit(*p, unit)?;
             Ok(v)
         })
@@ -278,41 +278,41 @@ pub unsafe extern "C" fn pl_result_match_index(
 }
 
 /// How many block reports the result has: the blocks completed so far, in completion order (in
-/// `native` with `PL_POLICY_PARTIAL`, the failed blocks too). Results of
-/// `pl_construct_new_file_content` have none (Cline's function reports none).
+/// `native` with `HL_POLICY_PARTIAL`, the failed blocks too). Results of
+/// `hl_construct_new_file_content` have none (Cline's function reports none).
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `result` must be a live `pl_result`; `count` must be writable.
+/// `result` must be a live `hl_result`; `count` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_result_block_count(
-    result: *const pl_result,
+pub unsafe extern "C" fn hl_result_block_count(
+    result: *const hl_result,
     count: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe { get_value(result, count, |r| Ok(r.blocks.len())) }
 }
 
 /// Fills `*block` with block report `index` (from 0). Its pointers (`strategy`, and for a failed
 /// block `error_code` and `error_message`) are owned by `result` and valid until
-/// `pl_result_free(result)`.
+/// `hl_result_free(result)`.
 ///
-/// @return `PL_STATUS_OUT_OF_RANGE` if `index >= pl_result_block_count`;
-/// `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*block` is untouched then.
+/// @return `HL_STATUS_OUT_OF_RANGE` if `index >= hl_result_block_count`;
+/// `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*block` is untouched then.
 ///
 /// # Safety
-/// `result` must be a live `pl_result`; `block` must be writable.
+/// `result` must be a live `hl_result`; `block` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_result_block(
-    result: *const pl_result,
+pub unsafe extern "C" fn hl_result_block(
+    result: *const hl_result,
     index: usize,
-    block: *mut pl_block,
-) -> pl_status {
+    block: *mut hl_block,
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe {
         get_value(result, block, |r| {
-            let filled = r.blocks.get(index).ok_or(pl_status::OutOfRange)?.to_c();
+            let filled = r.blocks.get(index).ok_or(hl_status::OutOfRange)?.to_c();
             Ok(filled)
         })
     }
@@ -324,22 +324,22 @@ pub unsafe extern "C" fn pl_result_block(
 /// `line_number_prefixes`, `blank_lines` or `typo`; later versions may add names.
 ///
 /// On success `*name` points to `*name_len` bytes of NUL-terminated ASCII, owned by `result` and
-/// valid until `pl_result_free(result)`.
+/// valid until `hl_result_free(result)`.
 ///
-/// @return `PL_STATUS_OUT_OF_RANGE` if `block >= pl_result_block_count` or `index` is not below
-/// the block's `normalization_count`; `PL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*name`
+/// @return `HL_STATUS_OUT_OF_RANGE` if `block >= hl_result_block_count` or `index` is not below
+/// the block's `normalization_count`; `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL. `*name`
 /// and `*name_len` are untouched then.
 ///
 /// # Safety
-/// `result` must be a live `pl_result`; `name` and `name_len` must be writable.
+/// `result` must be a live `hl_result`; `name` and `name_len` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_result_block_normalization(
-    result: *const pl_result,
+pub unsafe extern "C" fn hl_result_block_normalization(
+    result: *const hl_result,
     block: usize,
     index: usize,
     name: *mut *const c_char,
     name_len: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
     unsafe {
         get_text(result, name, name_len, |r| {
@@ -347,24 +347,24 @@ pub unsafe extern "C" fn pl_result_block_normalization(
                 .blocks
                 .get(block)
                 .and_then(|b| b.normalizations.get(index))
-                .ok_or(pl_status::OutOfRange)?;
+                .ok_or(hl_status::OutOfRange)?;
             Ok((n.as_ptr(), n.len()))
         })
     }
 }
 
-/// How many of the result's block reports have status `PL_BLOCK_FAILED` (only `native` with
-/// `PL_POLICY_PARTIAL` reports failed blocks; 0 means every block was applied).
+/// How many of the result's block reports have status `HL_BLOCK_FAILED` (only `native` with
+/// `HL_POLICY_PARTIAL` reports failed blocks; 0 means every block was applied).
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `result` must be a live `pl_result`; `count` must be writable.
+/// `result` must be a live `hl_result`; `count` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_result_failed_count(
-    result: *const pl_result,
+pub unsafe extern "C" fn hl_result_failed_count(
+    result: *const hl_result,
     count: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe {
         get_value(result, count, |r| {
@@ -381,9 +381,9 @@ pub unsafe extern "C" fn pl_result_failed_count(
 /// Frees a result. NULL is allowed and does nothing. Pointers obtained from it become invalid.
 ///
 /// # Safety
-/// `result` must be NULL or a `pl_result` from this library not yet freed.
+/// `result` must be NULL or a `hl_result` from this library not yet freed.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_result_free(result: *mut pl_result) {
+pub unsafe extern "C" fn hl_result_free(result: *mut hl_result) {
     guard_void(|| {
         if !result.is_null() {
             // SAFETY: a non-NULL `result` was made by `Box::into_raw` in this library and is
@@ -394,12 +394,12 @@ pub unsafe extern "C" fn pl_result_free(result: *mut pl_result) {
 }
 
 /// `p` in `unit`.
-fn in_unit(p: Position, unit: pl_unit) -> Result<usize, pl_status> {
+fn in_unit(p: Position, unit: hl_unit) -> Result<usize, hl_status> {
     Ok(match unit {
-        PL_UNIT_BYTES => p.bytes,
-        PL_UNIT_UTF16 => p.utf16,
-        PL_UNIT_CODE_POINTS => p.chars,
-        PL_UNIT_LINES => p.line,
-        _ => return Err(pl_status::OutOfRange),
+        HL_UNIT_BYTES => p.bytes,
+        HL_UNIT_UTF16 => p.utf16,
+        HL_UNIT_CODE_POINTS => p.chars,
+        HL_UNIT_LINES => p.line,
+        _ => return Err(hl_status::OutOfRange),
     })
 }

@@ -1,37 +1,37 @@
-//! [`pl_status`]: what every fallible function returns, and [`pl_status_str`] to print it.
+//! [`hl_status`]: what every fallible function returns, and [`hl_status_str`] to print it.
 //!
 //! The numbers are part of the ABI: they never change, and new statuses get new numbers. The
-//! statuses from [`pl_status::EditRejected`] on are the engine's error families: the functions
-//! that take a `pl_error **error` out-parameter also hand over a [`pl_error`](crate::pl_error)
+//! statuses from [`hl_status::EditRejected`] on are the engine's error families: the functions
+//! that take a `hl_error **error` out-parameter also hand over a [`hl_error`](crate::hl_error)
 //! with the engine's stable code and message for them.
 
 use std::ffi::{CStr, c_char, c_uint};
 
-/// What a `pl_` function returns: `PL_STATUS_OK` (0) on success, otherwise why it failed.
+/// What a `hl_` function returns: `HL_STATUS_OK` (0) on success, otherwise why it failed.
 ///
 /// On failure a function changes none of its out-parameters, except that functions taking a
-/// `pl_error **error` set `*error` for the engine statuses (`PL_STATUS_EDIT_REJECTED` and the
+/// `hl_error **error` set `*error` for the engine statuses (`HL_STATUS_EDIT_REJECTED` and the
 /// ones after it). The numeric values are fixed forever; later versions only add new ones.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(non_camel_case_types)]
-pub enum pl_status {
+pub enum hl_status {
     /// Success.
     Ok = 0,
     /// A required pointer argument was NULL (or a text pointer was NULL with a non-zero length).
     NullArgument = 1,
-    /// Text was not valid UTF-8 (for `pl_applier_push`: invalid bytes anywhere in the chunk; for
-    /// `pl_applier_finish`: a character still incomplete at the end of the diff). Nothing changed.
+    /// Text was not valid UTF-8 (for `hl_applier_push`: invalid bytes anywhere in the chunk; for
+    /// `hl_applier_finish`: a character still incomplete at the end of the diff). Nothing changed.
     InvalidUtf8 = 2,
     /// An index, length or enumeration value was outside its range (e.g. a match index at or
-    /// past `pl_result_match_count`, or a `pl_unit` that is not one of the `PL_UNIT_` values).
+    /// past `hl_result_match_count`, or a `hl_unit` that is not one of the `HL_UNIT_` values).
     OutOfRange = 3,
-    /// patchloom panicked: a bug in patchloom, caught before it reached C. A handle it happened
-    /// on returns `PL_STATUS_PANIC` from then on; it is still safe (and required) to free it.
+    /// hunkloom panicked: a bug in hunkloom, caught before it reached C. A handle it happened
+    /// on returns `HL_STATUS_PANIC` from then on; it is still safe (and required) to free it.
     Panic = 4,
     /// The engine rejected the edit: it cannot be applied to this text (e.g. codes
     /// `search_not_found`, `malformed_block`, and in `native` `ambiguous_match`,
-    /// `overlapping_blocks`); `pl_error_code` says which. The message is meant to be shown to the
+    /// `overlapping_blocks`); `hl_error_code` says which. The message is meant to be shown to the
     /// model (in the Cline dialects it is Cline's exact text).
     EditRejected = 5,
     /// An option the host chose has a value the engine does not know (e.g. codes
@@ -42,7 +42,7 @@ pub enum pl_status {
     /// Another call on the same applier was in progress, on another thread (code
     /// `concurrent_use`); nothing was done. Use each applier from one thread at a time.
     ConcurrentUse = 8,
-    /// An engine error of a kind newer than this list of families; `pl_error_code` tells which.
+    /// An engine error of a kind newer than this list of families; `hl_error_code` tells which.
     EngineError = 9,
     /// The workspace refuses the path (codes `path_outside_root`, `unc_path`, `path_ignored`,
     /// `notebook_not_supported`); nothing was read or written.
@@ -58,42 +58,42 @@ pub enum pl_status {
     IoError = 13,
 }
 
-impl pl_status {
+impl hl_status {
     /// Every status, in numeric order.
-    pub(crate) const ALL: [pl_status; 14] = [
-        pl_status::Ok,
-        pl_status::NullArgument,
-        pl_status::InvalidUtf8,
-        pl_status::OutOfRange,
-        pl_status::Panic,
-        pl_status::EditRejected,
-        pl_status::InvalidOption,
-        pl_status::AlreadyFinished,
-        pl_status::ConcurrentUse,
-        pl_status::EngineError,
-        pl_status::PathRefused,
-        pl_status::StaleFile,
-        pl_status::UnsupportedFile,
-        pl_status::IoError,
+    pub(crate) const ALL: [hl_status; 14] = [
+        hl_status::Ok,
+        hl_status::NullArgument,
+        hl_status::InvalidUtf8,
+        hl_status::OutOfRange,
+        hl_status::Panic,
+        hl_status::EditRejected,
+        hl_status::InvalidOption,
+        hl_status::AlreadyFinished,
+        hl_status::ConcurrentUse,
+        hl_status::EngineError,
+        hl_status::PathRefused,
+        hl_status::StaleFile,
+        hl_status::UnsupportedFile,
+        hl_status::IoError,
     ];
 
     /// A short description, for logs.
     fn description(self) -> &'static CStr {
         match self {
-            pl_status::Ok => c"ok",
-            pl_status::NullArgument => c"null argument",
-            pl_status::InvalidUtf8 => c"invalid UTF-8",
-            pl_status::OutOfRange => c"out of range",
-            pl_status::Panic => c"internal panic",
-            pl_status::EditRejected => c"edit rejected",
-            pl_status::InvalidOption => c"invalid option",
-            pl_status::AlreadyFinished => c"already finished",
-            pl_status::ConcurrentUse => c"concurrent use",
-            pl_status::EngineError => c"engine error",
-            pl_status::PathRefused => c"path refused",
-            pl_status::StaleFile => c"stale file",
-            pl_status::UnsupportedFile => c"unsupported file",
-            pl_status::IoError => c"I/O error",
+            hl_status::Ok => c"ok",
+            hl_status::NullArgument => c"null argument",
+            hl_status::InvalidUtf8 => c"invalid UTF-8",
+            hl_status::OutOfRange => c"out of range",
+            hl_status::Panic => c"internal panic",
+            hl_status::EditRejected => c"edit rejected",
+            hl_status::InvalidOption => c"invalid option",
+            hl_status::AlreadyFinished => c"already finished",
+            hl_status::ConcurrentUse => c"concurrent use",
+            hl_status::EngineError => c"engine error",
+            hl_status::PathRefused => c"path refused",
+            hl_status::StaleFile => c"stale file",
+            hl_status::UnsupportedFile => c"unsupported file",
+            hl_status::IoError => c"I/O error",
         }
     }
 }
@@ -101,11 +101,11 @@ impl pl_status {
 /// A short English description of a status (e.g. "null argument"), for logs: static,
 /// NUL-terminated, owned by the library and valid for the life of the process; do not free it.
 ///
-/// It takes an `unsigned int` rather than a `pl_status` so that any value is safe to pass: a
+/// It takes an `unsigned int` rather than a `hl_status` so that any value is safe to pass: a
 /// value that is not a status gives "unknown status".
 #[unsafe(no_mangle)]
-pub extern "C" fn pl_status_str(status: c_uint) -> *const c_char {
-    pl_status::ALL
+pub extern "C" fn hl_status_str(status: c_uint) -> *const c_char {
+    hl_status::ALL
         .iter()
         .find(|s| **s as c_uint == status)
         .map_or(c"unknown status", |s| s.description())
@@ -118,12 +118,12 @@ mod tests {
 
     #[test]
     fn all_lists_every_status_at_its_number() {
-        for (i, s) in pl_status::ALL.iter().enumerate() {
+        for (i, s) in hl_status::ALL.iter().enumerate() {
             assert_eq!(*s as usize, i);
         }
-        // SAFETY: pl_status_str returns static NUL-terminated strings.
+        // SAFETY: hl_status_str returns static NUL-terminated strings.
         let text = |n| {
-            unsafe { CStr::from_ptr(pl_status_str(n)) }
+            unsafe { CStr::from_ptr(hl_status_str(n)) }
                 .to_str()
                 .expect("ASCII")
         };

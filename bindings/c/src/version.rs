@@ -1,20 +1,20 @@
-//! `pl_version`: which library a host compiled against and which it loaded.
+//! `hl_version`: which library a host compiled against and which it loaded.
 
 use std::ffi::c_char;
 
 /// The major version of this header.
-pub const PL_VERSION_MAJOR: u32 = 0;
+pub const HL_VERSION_MAJOR: u32 = 0;
 /// The minor version of this header.
-pub const PL_VERSION_MINOR: u32 = 1;
+pub const HL_VERSION_MINOR: u32 = 1;
 /// The patch version of this header.
-pub const PL_VERSION_PATCH: u32 = 0;
+pub const HL_VERSION_PATCH: u32 = 0;
 
 /// The version of the loaded library, `"MAJOR.MINOR.PATCH"` (e.g. `"0.1.0"`): a static
 /// NUL-terminated string owned by the library, valid for the life of the process; do not free
-/// it. Compare it with `PL_VERSION_MAJOR`/`_MINOR`/`_PATCH` to check that the header you compiled
+/// it. Compare it with `HL_VERSION_MAJOR`/`_MINOR`/`_PATCH` to check that the header you compiled
 /// against matches the library you loaded.
 #[unsafe(no_mangle)]
-pub extern "C" fn pl_version() -> *const c_char {
+pub extern "C" fn hl_version() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
 }
 
@@ -24,10 +24,10 @@ mod tests {
 
     #[test]
     fn header_version_is_the_crate_version() {
-        let header = format!("{PL_VERSION_MAJOR}.{PL_VERSION_MINOR}.{PL_VERSION_PATCH}");
+        let header = format!("{HL_VERSION_MAJOR}.{HL_VERSION_MINOR}.{HL_VERSION_PATCH}");
         assert_eq!(header, env!("CARGO_PKG_VERSION"));
-        // SAFETY: pl_version returns a static NUL-terminated string.
-        let loaded = unsafe { std::ffi::CStr::from_ptr(pl_version()) };
+        // SAFETY: hl_version returns a static NUL-terminated string.
+        let loaded = unsafe { std::ffi::CStr::from_ptr(hl_version()) };
         assert_eq!(loaded.to_str(), Ok(env!("CARGO_PKG_VERSION")));
     }
 }

@@ -1,8 +1,8 @@
-//! [`pl_workspace`]: the file layer's [`Workspace`] for C — safe edits of real files under a
-//! root (`crates/patchloom-fs`).
+//! [`hl_workspace`]: the file layer's [`Workspace`] for C — safe edits of real files under a
+//! root (`crates/hunkloom-fs`).
 //!
 //! The handle wraps the workspace with the applier's busy flag (see `applier.rs`), so a host's
-//! threading mistake becomes `PL_STATUS_CONCURRENT_USE` instead of a data race, and a panic
+//! threading mistake becomes `HL_STATUS_CONCURRENT_USE` instead of a data race, and a panic
 //! poisons the handle instead of leaving its read tracking half updated.
 
 use std::cell::UnsafeCell;
@@ -11,30 +11,30 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use engine::Error;
-use patchloom_fs::{EditOutcome, Workspace, WorkspaceOptions};
+use hunkloom_fs::{EditOutcome, Workspace, WorkspaceOptions};
 
 use crate::applier::Release;
 use crate::args::{Out, get_text, handle, str_arg};
-use crate::edit_outcome::pl_edit_outcome;
-use crate::error::{Failure, pl_error};
+use crate::edit_outcome::hl_edit_outcome;
+use crate::error::{Failure, hl_error};
 use crate::ffi_guard::{guard_void, guard_with_error};
-use crate::ops::{engine_convention, pl_insert_convention};
-use crate::options::pl_apply_options;
-use crate::owned_text::pl_text;
-use crate::patch::pl_patch_options;
-use crate::patch_outcome::pl_patch_outcome;
-use crate::status::pl_status;
+use crate::ops::{engine_convention, hl_insert_convention};
+use crate::options::hl_apply_options;
+use crate::owned_text::hl_text;
+use crate::patch::hl_patch_options;
+use crate::patch_outcome::hl_patch_outcome;
+use crate::status::hl_status;
 use crate::text::CText;
 
-/// Options of `pl_workspace_open`. Zero-initialise it (`pl_workspace_options opts = {0};`),
+/// Options of `hl_workspace_open`. Zero-initialise it (`hl_workspace_options opts = {0};`),
 /// which selects every default, then set the fields you need; a NULL options pointer means the
 /// same. Fields added in later versions will also default at zero.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
-pub struct pl_workspace_options {
+pub struct hl_workspace_options {
     /// The name of the ignore file at the root, in gitignore syntax (e.g. `.clineignore`):
-    /// `ignore_file_len` bytes of UTF-8, only read during `pl_workspace_open`. `(NULL, 0)` or
-    /// empty: the default, `.patchloomignore`.
+    /// `ignore_file_len` bytes of UTF-8, only read during `hl_workspace_open`. `(NULL, 0)` or
+    /// empty: the default, `.hunkloomignore`.
     pub ignore_file: *const c_char,
     /// The length of `ignore_file` in bytes.
     pub ignore_file_len: usize,
@@ -43,15 +43,15 @@ pub struct pl_workspace_options {
     /// Files larger than this many bytes are refused before they are read (code
     /// `file_too_large`). 0: the default, 1 GiB.
     pub max_file_size: u64,
-    /// How many edits per file `pl_workspace_undo` can take back. 0: the default, 5.
+    /// How many edits per file `hl_workspace_undo` can take back. 0: the default, 5.
     pub undo_depth: usize,
     /// True: keep no undo history (`undo_depth` is not read).
     pub no_undo: bool,
 }
 
-impl Default for pl_workspace_options {
+impl Default for hl_workspace_options {
     fn default() -> Self {
-        pl_workspace_options {
+        hl_workspace_options {
             ignore_file: std::ptr::null(),
             ignore_file_len: 0,
             no_ignore_file: false,
@@ -62,7 +62,7 @@ impl Default for pl_workspace_options {
     }
 }
 
-impl pl_workspace_options {
+impl hl_workspace_options {
     /// The file layer's options.
     ///
     /// # Safety
@@ -95,16 +95,16 @@ impl pl_workspace_options {
 /// be read before it is edited and must not have changed since, encodings, byte-order marks and
 /// line endings survive, every write is atomic, and the last edits of each file can be undone.
 ///
-/// Create it with `pl_workspace_open` and release it with `pl_workspace_free`.
+/// Create it with `hl_workspace_open` and release it with `hl_workspace_free`.
 ///
 /// Threads: a workspace may be moved to another thread, but must never be used by two threads
 /// at the same time (lock around it if you share it). A call that overlaps another call on the
-/// same workspace is detected and refused with `PL_STATUS_CONCURRENT_USE` (except
-/// `pl_workspace_free`, which must never overlap anything). Two workspaces on the same root are
+/// same workspace is detected and refused with `HL_STATUS_CONCURRENT_USE` (except
+/// `hl_workspace_free`, which must never overlap anything). Two workspaces on the same root are
 /// independent: each refuses an edit of a file the other changed since it read it
 /// (`stale_file`).
 #[derive(Debug)]
-pub struct pl_workspace {
+pub struct hl_workspace {
     /// Set while a call is inside; a call that finds it set is refused instead of racing.
     pub(crate) busy: AtomicBool,
     /// The canonical root, NUL-terminated (immutable, read without the busy flag).
@@ -114,12 +114,12 @@ pub struct pl_workspace {
 }
 
 /// Runs `body` on the workspace behind `ws`, refusing a call that overlaps another one. A panic
-/// inside poisons the handle: every later call returns `PL_STATUS_PANIC`.
+/// inside poisons the handle: every later call returns `HL_STATUS_PANIC`.
 ///
 /// # Safety
-/// `ws` must be NULL or a live `pl_workspace` (not freed, and not being freed meanwhile).
+/// `ws` must be NULL or a live `hl_workspace` (not freed, and not being freed meanwhile).
 unsafe fn with_workspace<R>(
-    ws: *const pl_workspace,
+    ws: *const hl_workspace,
     body: impl FnOnce(&mut Workspace) -> Result<R, Failure>,
 ) -> Result<R, Failure> {
     // SAFETY: forwarded from this function's contract; only a shared reference is made, so an
@@ -132,13 +132,13 @@ unsafe fn with_workspace<R>(
     // SAFETY: this call set `busy`, so no other call is using `inner` until `_release` drops.
     let inner = unsafe { &mut *w.inner.get() };
     let Some(workspace) = inner.as_mut() else {
-        return Err(pl_status::Panic.into());
+        return Err(hl_status::Panic.into());
     };
     match catch_unwind(AssertUnwindSafe(|| body(workspace))) {
         Ok(r) => r,
         Err(_payload) => {
             *inner = None;
-            Err(pl_status::Panic.into())
+            Err(hl_status::Panic.into())
         }
     }
 }
@@ -156,10 +156,10 @@ thread_local! {
 /// `ws` as for [`with_workspace`]; `path` must point to `path_len` readable bytes (or be NULL
 /// with length 0); `outcome` must be NULL or writable.
 unsafe fn edit_with(
-    ws: *const pl_workspace,
+    ws: *const hl_workspace,
     path: *const c_char,
     path_len: usize,
-    outcome: *mut *mut pl_edit_outcome,
+    outcome: *mut *mut hl_edit_outcome,
     edit: impl FnOnce(&mut Workspace, &str) -> Result<EditOutcome, Failure>,
 ) -> Result<(), Failure> {
     let out = Out::new(outcome)?;
@@ -176,7 +176,7 @@ unsafe fn edit_with(
         })
     }?;
     // SAFETY: `out` is non-NULL and writable (this function's contract).
-    unsafe { out.write(Box::into_raw(pl_edit_outcome::boxed(done))) };
+    unsafe { out.write(Box::into_raw(hl_edit_outcome::boxed(done))) };
     Ok(())
 }
 
@@ -184,40 +184,40 @@ unsafe fn edit_with(
 /// unless absolute), which must exist. If a multi-file commit in it was interrupted by a crash,
 /// it is completed or rolled back first.
 ///
-/// `options` may be NULL for the defaults (ignore file `.patchloomignore`, size limit 1 GiB, undo
-/// depth 5), as does a zeroed `pl_workspace_options`. On success `*ws` receives a new workspace
-/// owned by the caller, who frees it with `pl_workspace_free`.
+/// `options` may be NULL for the defaults (ignore file `.hunkloomignore`, size limit 1 GiB, undo
+/// depth 5), as does a zeroed `hl_workspace_options`. On success `*ws` receives a new workspace
+/// owned by the caller, who frees it with `hl_workspace_free`.
 ///
-/// @return `PL_STATUS_IO_ERROR` (code `io_error`, the system's message) if `root` is not an
+/// @return `HL_STATUS_IO_ERROR` (code `io_error`, the system's message) if `root` is not an
 /// accessible directory or an interrupted commit cannot be settled, with `*error`, a new
-/// `pl_error` the caller frees with `pl_error_free`. `PL_STATUS_NULL_ARGUMENT` if `ws` or `error`
-/// is NULL or a text is NULL with a non-zero length; `PL_STATUS_INVALID_UTF8` if `root` or
+/// `hl_error` the caller frees with `hl_error_free`. `HL_STATUS_NULL_ARGUMENT` if `ws` or `error`
+/// is NULL or a text is NULL with a non-zero length; `HL_STATUS_INVALID_UTF8` if `root` or
 /// `options->ignore_file` is not UTF-8. `*ws` is set only on success, `*error` only with
-/// `PL_STATUS_IO_ERROR`.
+/// `HL_STATUS_IO_ERROR`.
 ///
 /// # Safety
 /// `root` must point to `root_len` readable bytes (or be NULL with length 0); `options` must be
-/// NULL or point to a `pl_workspace_options` whose `ignore_file` is valid as documented; `ws`
+/// NULL or point to a `hl_workspace_options` whose `ignore_file` is valid as documented; `ws`
 /// and `error` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_workspace_open(
+pub unsafe extern "C" fn hl_workspace_open(
     root: *const c_char,
     root_len: usize,
-    options: *const pl_workspace_options,
-    ws: *mut *mut pl_workspace,
-    error: *mut *mut pl_error,
-) -> pl_status {
+    options: *const hl_workspace_options,
+    ws: *mut *mut hl_workspace,
+    error: *mut *mut hl_error,
+) -> hl_status {
     guard_with_error(error, || {
         let out = Out::new(ws)?;
         // SAFETY: the caller passes `root_len` readable bytes (this function's contract).
         let root = unsafe { str_arg(root, root_len) }?;
-        // SAFETY: `options` is NULL or points to a pl_workspace_options (this function's
+        // SAFETY: `options` is NULL or points to a hl_workspace_options (this function's
         // contract).
         let options = unsafe { options.as_ref() }.copied().unwrap_or_default();
         // SAFETY: its `ignore_file` is valid (this function's contract).
         let options = unsafe { options.to_engine() }?;
         let workspace = Workspace::open(root, options)?;
-        let handle = Box::new(pl_workspace {
+        let handle = Box::new(hl_workspace {
             busy: AtomicBool::new(false),
             root: CText::from_string(workspace.root().to_string_lossy().into_owned()),
             inner: UnsafeCell::new(Some(workspace)),
@@ -232,18 +232,18 @@ pub unsafe extern "C" fn pl_workspace_open(
 /// with U+FFFD in place of the bytes that are not).
 ///
 /// On success `*root` points to `*root_len` bytes of NUL-terminated UTF-8, owned by `ws` and
-/// valid until `pl_workspace_free(ws)`. May be called while another thread uses `ws`.
+/// valid until `hl_workspace_free(ws)`. May be called while another thread uses `ws`.
 ///
-/// @return `PL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
 ///
 /// # Safety
-/// `ws` must be a live `pl_workspace`; `root` and `root_len` must be writable.
+/// `ws` must be a live `hl_workspace`; `root` and `root_len` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_workspace_root(
-    ws: *const pl_workspace,
+pub unsafe extern "C" fn hl_workspace_root(
+    ws: *const hl_workspace,
     root: *mut *const c_char,
     root_len: *mut usize,
-) -> pl_status {
+) -> hl_status {
     // SAFETY: forwarded: a live handle and writable out-pointers are this function's contract.
     unsafe { get_text(ws, root, root_len, |w| Ok((w.root.as_ptr(), w.root.len()))) }
 }
@@ -252,30 +252,30 @@ pub unsafe extern "C" fn pl_workspace_root(
 /// ones must lie inside it): its decoded text, line endings as they are (a byte-order mark is
 /// not part of the text). Records the file's content hash, which later edits check against.
 ///
-/// On success `*text` receives a new `pl_text` owned by the caller, who frees it with
-/// `pl_text_free`.
+/// On success `*text` receives a new `hl_text` owned by the caller, who frees it with
+/// `hl_text_free`.
 ///
-/// @return with `*error`, a new `pl_error` the caller frees with `pl_error_free`:
-/// `PL_STATUS_PATH_REFUSED` (codes `path_outside_root`, `unc_path`, `path_ignored`,
-/// `notebook_not_supported`); `PL_STATUS_EDIT_REJECTED` (code `file_not_found`, the message
-/// suggesting up to three similar paths); `PL_STATUS_UNSUPPORTED_FILE` (codes `file_too_large`,
+/// @return with `*error`, a new `hl_error` the caller frees with `hl_error_free`:
+/// `HL_STATUS_PATH_REFUSED` (codes `path_outside_root`, `unc_path`, `path_ignored`,
+/// `notebook_not_supported`); `HL_STATUS_EDIT_REJECTED` (code `file_not_found`, the message
+/// suggesting up to three similar paths); `HL_STATUS_UNSUPPORTED_FILE` (codes `file_too_large`,
 /// `unsupported_encoding`: only UTF-8, and UTF-8 or UTF-16 with a byte-order mark, are read);
-/// `PL_STATUS_IO_ERROR` (code `io_error`); `PL_STATUS_CONCURRENT_USE` (code `concurrent_use`) if
-/// another call on `ws` is in progress. Without an error: `PL_STATUS_NULL_ARGUMENT` if a pointer
-/// is NULL or `path` is NULL with a non-zero length; `PL_STATUS_INVALID_UTF8` if `path` is not
-/// UTF-8; `PL_STATUS_PANIC` if the workspace is poisoned. `*text` is set only on success.
+/// `HL_STATUS_IO_ERROR` (code `io_error`); `HL_STATUS_CONCURRENT_USE` (code `concurrent_use`) if
+/// another call on `ws` is in progress. Without an error: `HL_STATUS_NULL_ARGUMENT` if a pointer
+/// is NULL or `path` is NULL with a non-zero length; `HL_STATUS_INVALID_UTF8` if `path` is not
+/// UTF-8; `HL_STATUS_PANIC` if the workspace is poisoned. `*text` is set only on success.
 ///
 /// # Safety
 /// `ws` must be a live workspace not used by another thread meanwhile; `path` must point to
 /// `path_len` readable bytes (or be NULL with length 0); `text` and `error` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_workspace_read(
-    ws: *mut pl_workspace,
+pub unsafe extern "C" fn hl_workspace_read(
+    ws: *mut hl_workspace,
     path: *const c_char,
     path_len: usize,
-    text: *mut *mut pl_text,
-    error: *mut *mut pl_error,
-) -> pl_status {
+    text: *mut *mut hl_text,
+    error: *mut *mut hl_error,
+) -> hl_status {
     guard_with_error(error, || {
         let out = Out::new(text)?;
         // SAFETY: the caller passes `path_len` readable bytes (this function's contract).
@@ -284,29 +284,29 @@ pub unsafe extern "C" fn pl_workspace_read(
         // contract).
         let read = unsafe { with_workspace(ws, |w| Ok(w.read(path)?)) }?;
         // SAFETY: `out` is non-NULL and writable (this function's contract).
-        unsafe { out.write(Box::into_raw(pl_text::boxed(read))) };
+        unsafe { out.write(Box::into_raw(hl_text::boxed(read))) };
         Ok(())
     })
 }
 
-/// Replaces `old_text` with `new_text` in the file at `path`, with `pl_str_replace`'s semantics
+/// Replaces `old_text` with `new_text` in the file at `path`, with `hl_str_replace`'s semantics
 /// (Claude Code's edit tool), on the file's text with `\r\n` seen as `\n` (also in `old_text` and
 /// `new_text`), so a model's LF text matches a CRLF file; untouched lines keep their own endings
 /// and the file keeps its encoding and byte-order mark. An empty `old_text` creates a file that
 /// does not exist, without a read.
 ///
-/// An existing file must have been read through `ws` (`pl_workspace_read`, or an earlier edit)
+/// An existing file must have been read through `ws` (`hl_workspace_read`, or an earlier edit)
 /// and be unchanged since. The write is atomic. All texts are UTF-8 of the given lengths (not
 /// NUL-terminated; NULL allowed with length 0; only read during the call). On success `*outcome`
-/// receives a new `pl_edit_outcome` (its `pl_edit_outcome_edit` is the operation's report) owned
-/// by the caller, who frees it with `pl_edit_outcome_free`.
+/// receives a new `hl_edit_outcome` (its `hl_edit_outcome_edit` is the operation's report) owned
+/// by the caller, who frees it with `hl_edit_outcome_free`.
 ///
-/// @return with `*error`, a new `pl_error` the caller frees with `pl_error_free`:
-/// `PL_STATUS_STALE_FILE` (code `not_read`: the file was never read; `stale_file`: its content
-/// changed since it was read — read it again), `PL_STATUS_EDIT_REJECTED` (the operation's codes:
+/// @return with `*error`, a new `hl_error` the caller frees with `hl_error_free`:
+/// `HL_STATUS_STALE_FILE` (code `not_read`: the file was never read; `stale_file`: its content
+/// changed since it was read — read it again), `HL_STATUS_EDIT_REJECTED` (the operation's codes:
 /// `not_found`, `multiple_matches`, `old_equals_new`, `file_exists`, `file_not_found`), and the
-/// path, file and I/O statuses of `pl_workspace_read`; nothing is written then. The other
-/// statuses as for `pl_workspace_read`. `*outcome` is set only on success.
+/// path, file and I/O statuses of `hl_workspace_read`; nothing is written then. The other
+/// statuses as for `hl_workspace_read`. `*outcome` is set only on success.
 ///
 /// # Safety
 /// `ws` must be a live workspace not used by another thread meanwhile; each text pointer must
@@ -314,8 +314,8 @@ pub unsafe extern "C" fn pl_workspace_read(
 /// be writable.
 #[allow(clippy::too_many_arguments)]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_workspace_str_replace(
-    ws: *mut pl_workspace,
+pub unsafe extern "C" fn hl_workspace_str_replace(
+    ws: *mut hl_workspace,
     path: *const c_char,
     path_len: usize,
     old_text: *const c_char,
@@ -323,9 +323,9 @@ pub unsafe extern "C" fn pl_workspace_str_replace(
     new_text: *const c_char,
     new_len: usize,
     replace_all: bool,
-    outcome: *mut *mut pl_edit_outcome,
-    error: *mut *mut pl_error,
-) -> pl_status {
+    outcome: *mut *mut hl_edit_outcome,
+    error: *mut *mut hl_error,
+) -> hl_status {
     guard_with_error(error, || {
         // SAFETY: the caller passes `old_len` readable bytes (this function's contract).
         let old = unsafe { str_arg(old_text, old_len) }?;
@@ -341,34 +341,34 @@ pub unsafe extern "C" fn pl_workspace_str_replace(
 }
 
 /// Inserts `text` as whole lines into the file at `path` at `line`, counted by `convention`
-/// (as `pl_insert`), on the file's text with `\r\n` seen as `\n`; the inserted lines take the
+/// (as `hl_insert`), on the file's text with `\r\n` seen as `\n`; the inserted lines take the
 /// file's line ending, and the file keeps its encoding and byte-order mark.
 ///
 /// The file must exist, have been read through `ws` and be unchanged since. The write is
 /// atomic. `path` and `text` are UTF-8 of the given lengths (not NUL-terminated; NULL allowed
 /// with length 0; only read during the call). On success `*outcome` receives a new
-/// `pl_edit_outcome` (its `pl_edit_outcome_edit` is the operation's report) owned by the caller,
-/// who frees it with `pl_edit_outcome_free`.
+/// `hl_edit_outcome` (its `hl_edit_outcome_edit` is the operation's report) owned by the caller,
+/// who frees it with `hl_edit_outcome_free`.
 ///
-/// @return as for `pl_workspace_str_replace`, with the operation's code `invalid_line`
-/// (`PL_STATUS_EDIT_REJECTED`), and `PL_STATUS_INVALID_OPTION` (code `invalid_convention`, with
-/// `*error`) if `convention` is not a `PL_INSERT_` value.
+/// @return as for `hl_workspace_str_replace`, with the operation's code `invalid_line`
+/// (`HL_STATUS_EDIT_REJECTED`), and `HL_STATUS_INVALID_OPTION` (code `invalid_convention`, with
+/// `*error`) if `convention` is not a `HL_INSERT_` value.
 ///
 /// # Safety
-/// As for `pl_workspace_str_replace`.
+/// As for `hl_workspace_str_replace`.
 #[allow(clippy::too_many_arguments)]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_workspace_insert(
-    ws: *mut pl_workspace,
+pub unsafe extern "C" fn hl_workspace_insert(
+    ws: *mut hl_workspace,
     path: *const c_char,
     path_len: usize,
     line: usize,
     text: *const c_char,
     text_len: usize,
-    convention: pl_insert_convention,
-    outcome: *mut *mut pl_edit_outcome,
-    error: *mut *mut pl_error,
-) -> pl_status {
+    convention: hl_insert_convention,
+    outcome: *mut *mut hl_edit_outcome,
+    error: *mut *mut hl_error,
+) -> hl_status {
     guard_with_error(error, || {
         // SAFETY: the caller passes `text_len` readable bytes (this function's contract).
         let text = unsafe { str_arg(text, text_len) }?;
@@ -383,27 +383,27 @@ pub unsafe extern "C" fn pl_workspace_insert(
 }
 
 /// Writes `content` (`content_len` bytes of UTF-8) to the file at `path` as given (no line
-/// ending or content fixes: run it through `pl_write` first for Cline's), in the file's encoding
+/// ending or content fixes: run it through `hl_write` first for Cline's), in the file's encoding
 /// with its byte-order mark. A missing file is created (UTF-8, no read needed); an existing one
 /// must have been read through `ws` and be unchanged since. The write is atomic.
 ///
-/// On success `*outcome` receives a new `pl_edit_outcome` owned by the caller, who frees it with
-/// `pl_edit_outcome_free`.
+/// On success `*outcome` receives a new `hl_edit_outcome` owned by the caller, who frees it with
+/// `hl_edit_outcome_free`.
 ///
-/// @return as for `pl_workspace_str_replace` (without the operation's codes).
+/// @return as for `hl_workspace_str_replace` (without the operation's codes).
 ///
 /// # Safety
-/// As for `pl_workspace_str_replace`.
+/// As for `hl_workspace_str_replace`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_workspace_write(
-    ws: *mut pl_workspace,
+pub unsafe extern "C" fn hl_workspace_write(
+    ws: *mut hl_workspace,
     path: *const c_char,
     path_len: usize,
     content: *const c_char,
     content_len: usize,
-    outcome: *mut *mut pl_edit_outcome,
-    error: *mut *mut pl_error,
-) -> pl_status {
+    outcome: *mut *mut hl_edit_outcome,
+    error: *mut *mut hl_error,
+) -> hl_status {
     guard_with_error(error, || {
         // SAFETY: the caller passes `content_len` readable bytes (this function's contract).
         let content = unsafe { str_arg(content, content_len) }?;
@@ -417,39 +417,39 @@ pub unsafe extern "C" fn pl_workspace_write(
 }
 
 /// Applies a SEARCH/REPLACE diff (`diff_len` bytes of UTF-8) to the file at `path`, as
-/// `pl_apply_diff` does with the same `options` (NULL: `PL_DIALECT_NATIVE`, all or nothing). In
+/// `hl_apply_diff` does with the same `options` (NULL: `HL_DIALECT_NATIVE`, all or nothing). In
 /// `native` the diff sees the file's text with `\r\n` as `\n` and untouched lines keep their
 /// endings; the Cline dialects see the decoded text unchanged (their result is Cline's, byte for
 /// byte). The file keeps its encoding and byte-order mark. A missing file gets the diff applied
 /// to empty content and is created if that gives a non-empty text.
 ///
 /// An existing file must have been read through `ws` and be unchanged since. The write is
-/// atomic. On success `*outcome` receives a new `pl_edit_outcome` (its `pl_edit_outcome_result`
-/// is the diff's report) owned by the caller, who frees it with `pl_edit_outcome_free`.
+/// atomic. On success `*outcome` receives a new `hl_edit_outcome` (its `hl_edit_outcome_result`
+/// is the diff's report) owned by the caller, who frees it with `hl_edit_outcome_free`.
 ///
-/// @return as for `pl_workspace_str_replace`, with the diff's codes (`search_not_found`,
-/// `ambiguous_match`, ...: `PL_STATUS_EDIT_REJECTED`) and `PL_STATUS_INVALID_OPTION` (codes
+/// @return as for `hl_workspace_str_replace`, with the diff's codes (`search_not_found`,
+/// `ambiguous_match`, ...: `HL_STATUS_EDIT_REJECTED`) and `HL_STATUS_INVALID_OPTION` (codes
 /// `invalid_dialect`, `invalid_policy`, with `*error`) for an options value that is not a
-/// `PL_DIALECT_` / `PL_POLICY_` value.
+/// `HL_DIALECT_` / `HL_POLICY_` value.
 ///
 /// # Safety
-/// As for `pl_workspace_str_replace`; `options` must be NULL or point to a `pl_apply_options`.
+/// As for `hl_workspace_str_replace`; `options` must be NULL or point to a `hl_apply_options`.
 #[allow(clippy::too_many_arguments)]
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_workspace_apply_diff(
-    ws: *mut pl_workspace,
+pub unsafe extern "C" fn hl_workspace_apply_diff(
+    ws: *mut hl_workspace,
     path: *const c_char,
     path_len: usize,
     diff: *const c_char,
     diff_len: usize,
-    options: *const pl_apply_options,
-    outcome: *mut *mut pl_edit_outcome,
-    error: *mut *mut pl_error,
-) -> pl_status {
+    options: *const hl_apply_options,
+    outcome: *mut *mut hl_edit_outcome,
+    error: *mut *mut hl_error,
+) -> hl_status {
     guard_with_error(error, || {
         // SAFETY: the caller passes `diff_len` readable bytes (this function's contract).
         let diff = unsafe { str_arg(diff, diff_len) }?;
-        // SAFETY: `options` is NULL or points to a pl_apply_options (this function's contract).
+        // SAFETY: `options` is NULL or points to a hl_apply_options (this function's contract).
         let options = unsafe { options.as_ref() }.copied().unwrap_or_default();
         let options = options.to_engine()?;
         // SAFETY: forwarded from this function's contract.
@@ -465,25 +465,25 @@ pub unsafe extern "C" fn pl_workspace_apply_diff(
 /// atomically: restores the content it replaced, re-creates a file it deleted, removes a file
 /// it created. Afterwards the file counts as read in its restored state.
 ///
-/// On success `*outcome` receives a new `pl_edit_outcome` owned by the caller, who frees it with
-/// `pl_edit_outcome_free` (kind `delete` with no content when a created file was removed).
+/// On success `*outcome` receives a new `hl_edit_outcome` owned by the caller, who frees it with
+/// `hl_edit_outcome_free` (kind `delete` with no content when a created file was removed).
 ///
-/// @return with `*error`: `PL_STATUS_EDIT_REJECTED` (code `nothing_to_undo`),
-/// `PL_STATUS_STALE_FILE` (code `stale_file`: the file changed since that edit; nothing is
-/// undone), and the path and I/O statuses of `pl_workspace_read`. The other statuses as for
-/// `pl_workspace_read`. `*outcome` is set only on success.
+/// @return with `*error`: `HL_STATUS_EDIT_REJECTED` (code `nothing_to_undo`),
+/// `HL_STATUS_STALE_FILE` (code `stale_file`: the file changed since that edit; nothing is
+/// undone), and the path and I/O statuses of `hl_workspace_read`. The other statuses as for
+/// `hl_workspace_read`. `*outcome` is set only on success.
 ///
 /// # Safety
 /// `ws` must be a live workspace not used by another thread meanwhile; `path` must point to
 /// `path_len` readable bytes (or be NULL with length 0); `outcome` and `error` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_workspace_undo(
-    ws: *mut pl_workspace,
+pub unsafe extern "C" fn hl_workspace_undo(
+    ws: *mut hl_workspace,
     path: *const c_char,
     path_len: usize,
-    outcome: *mut *mut pl_edit_outcome,
-    error: *mut *mut pl_error,
-) -> pl_status {
+    outcome: *mut *mut hl_edit_outcome,
+    error: *mut *mut hl_error,
+) -> hl_status {
     guard_with_error(error, || {
         // SAFETY: forwarded from this function's contract.
         unsafe { edit_with(ws, path, path_len, outcome, |w, path| Ok(w.undo(path)?)) }
@@ -495,49 +495,49 @@ pub unsafe extern "C" fn pl_workspace_undo(
 /// every file the patch updates or deletes must be unchanged since it was read through `ws` if
 /// it was (a file never read needs no read here: the patch names the lines it expects), every
 /// hunk is planned in memory first, then all files are committed atomically (a crash part-way is
-/// settled by the next `pl_workspace_open`). Every file keeps its encoding, byte-order mark and
+/// settled by the next `hl_workspace_open`). Every file keeps its encoding, byte-order mark and
 /// the endings of its untouched lines; files written count as read, and each can be taken back
-/// with `pl_workspace_undo`.
+/// with `hl_workspace_undo`.
 ///
-/// `options` as for `pl_apply_patch` (NULL: `PL_PATCH_DIALECT_CODEX`, all or nothing). With
-/// `PL_POLICY_PARTIAL` the hunks before a failing one are committed and the failure is reported
-/// by `pl_patch_outcome_failure` (Codex's behaviour). On success `*outcome` receives a new
-/// `pl_patch_outcome` owned by the caller, who frees it with `pl_patch_outcome_free`.
+/// `options` as for `hl_apply_patch` (NULL: `HL_PATCH_DIALECT_CODEX`, all or nothing). With
+/// `HL_POLICY_PARTIAL` the hunks before a failing one are committed and the failure is reported
+/// by `hl_patch_outcome_failure` (Codex's behaviour). On success `*outcome` receives a new
+/// `hl_patch_outcome` owned by the caller, who frees it with `hl_patch_outcome_free`.
 ///
-/// @return with `*error`, a new `pl_error` the caller frees with `pl_error_free`, and nothing
-/// written: the patch statuses and codes of `pl_apply_patch` (a missing file's message suggests
-/// similar paths); `PL_STATUS_PATH_REFUSED`, `PL_STATUS_STALE_FILE` (code `stale_file`),
-/// `PL_STATUS_UNSUPPORTED_FILE`, `PL_STATUS_IO_ERROR` as for the other workspace functions;
-/// `PL_STATUS_EDIT_REJECTED` with code `conflicting_changes` when two hunks name one file
-/// differently; `PL_STATUS_CONCURRENT_USE` if another call on `ws` is in progress. Without an
-/// error: `PL_STATUS_NULL_ARGUMENT`, `PL_STATUS_INVALID_UTF8`, `PL_STATUS_PANIC` as for
-/// `pl_workspace_read`. `*outcome` is set only on success.
+/// @return with `*error`, a new `hl_error` the caller frees with `hl_error_free`, and nothing
+/// written: the patch statuses and codes of `hl_apply_patch` (a missing file's message suggests
+/// similar paths); `HL_STATUS_PATH_REFUSED`, `HL_STATUS_STALE_FILE` (code `stale_file`),
+/// `HL_STATUS_UNSUPPORTED_FILE`, `HL_STATUS_IO_ERROR` as for the other workspace functions;
+/// `HL_STATUS_EDIT_REJECTED` with code `conflicting_changes` when two hunks name one file
+/// differently; `HL_STATUS_CONCURRENT_USE` if another call on `ws` is in progress. Without an
+/// error: `HL_STATUS_NULL_ARGUMENT`, `HL_STATUS_INVALID_UTF8`, `HL_STATUS_PANIC` as for
+/// `hl_workspace_read`. `*outcome` is set only on success.
 ///
 /// # Safety
 /// `ws` must be a live workspace not used by another thread meanwhile; `patch` must point to
 /// `patch_len` readable bytes (or be NULL with length 0); `options` must be NULL or point to a
-/// `pl_patch_options`; `outcome` and `error` must be writable.
+/// `hl_patch_options`; `outcome` and `error` must be writable.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_workspace_apply_patch(
-    ws: *mut pl_workspace,
+pub unsafe extern "C" fn hl_workspace_apply_patch(
+    ws: *mut hl_workspace,
     patch: *const c_char,
     patch_len: usize,
-    options: *const pl_patch_options,
-    outcome: *mut *mut pl_patch_outcome,
-    error: *mut *mut pl_error,
-) -> pl_status {
+    options: *const hl_patch_options,
+    outcome: *mut *mut hl_patch_outcome,
+    error: *mut *mut hl_error,
+) -> hl_status {
     guard_with_error(error, || {
         let out = Out::new(outcome)?;
         // SAFETY: the caller passes `patch_len` readable bytes (this function's contract).
         let patch = unsafe { str_arg(patch, patch_len) }?;
-        // SAFETY: `options` is NULL or points to a pl_patch_options (this function's contract).
+        // SAFETY: `options` is NULL or points to a hl_patch_options (this function's contract).
         let options = unsafe { options.as_ref() }.copied().unwrap_or_default();
         let options = options.to_engine()?;
         // SAFETY: the caller passes a live workspace used by this thread only (this function's
         // contract).
         let done = unsafe { with_workspace(ws, |w| Ok(w.apply_patch(patch, &options)?)) }?;
         // SAFETY: `out` is non-NULL and writable (this function's contract).
-        unsafe { out.write(Box::into_raw(pl_patch_outcome::boxed(done))) };
+        unsafe { out.write(Box::into_raw(hl_patch_outcome::boxed(done))) };
         Ok(())
     })
 }
@@ -547,13 +547,13 @@ pub unsafe extern "C" fn pl_workspace_apply_patch(
 /// texts, outcomes and errors it produced stay valid.
 ///
 /// # Safety
-/// `ws` must be NULL or a workspace from `pl_workspace_open` not yet freed, and not in use by
+/// `ws` must be NULL or a workspace from `hl_workspace_open` not yet freed, and not in use by
 /// another thread.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn pl_workspace_free(ws: *mut pl_workspace) {
+pub unsafe extern "C" fn hl_workspace_free(ws: *mut hl_workspace) {
     guard_void(|| {
         if !ws.is_null() {
-            // SAFETY: a non-NULL `ws` was made by `Box::into_raw` in `pl_workspace_open` and is
+            // SAFETY: a non-NULL `ws` was made by `Box::into_raw` in `hl_workspace_open` and is
             // freed once (the caller's contract).
             drop(unsafe { Box::from_raw(ws) });
         }
@@ -567,9 +567,9 @@ mod tests {
     #[test]
     fn zeroed_options_are_the_defaults() {
         // SAFETY: no ignore file pointer.
-        let got = unsafe { pl_workspace_options::default().to_engine() }.ok();
+        let got = unsafe { hl_workspace_options::default().to_engine() }.ok();
         assert_eq!(got, Some(WorkspaceOptions::default()));
-        let opts = pl_workspace_options {
+        let opts = hl_workspace_options {
             no_ignore_file: true,
             no_undo: true,
             max_file_size: 10,

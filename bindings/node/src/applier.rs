@@ -6,10 +6,10 @@
 //! (`napi_adjust_external_memory`) until it is finished or collected: without it, a program that
 //! drops many appliers over large files would let them pile up between garbage collections.
 
+use hunkloom::{ApplierOptions, Dialect};
 use napi::bindgen_prelude::ObjectFinalize;
 use napi::{Env, Unknown};
 use napi_derive::napi;
-use patchloom::{ApplierOptions, Dialect};
 
 use crate::errors::{self, Failure};
 use crate::types::{Outcome, Update, indices};
@@ -30,7 +30,7 @@ use crate::{apply, args};
 /// After `finish`, every method and getter throws an `Error` with
 /// `code === "already_finished"`.
 ///
-/// A panic inside patchloom (a bug) throws an `Error` with `code === "ERR_PATCHLOOM_PANIC"`
+/// A panic inside hunkloom (a bug) throws an `Error` with `code === "ERR_HUNKLOOM_PANIC"`
 /// instead of crashing the process. A panic during `push` also poisons this applier, whose
 /// state it may have left half-updated: every later method and getter throws that same code.
 /// Other appliers are unaffected.
@@ -47,7 +47,7 @@ use crate::{apply, args};
 #[napi(custom_finalize)]
 pub struct StreamingApplier {
     /// `None` once finished or poisoned.
-    inner: Option<patchloom::StreamingApplier>,
+    inner: Option<hunkloom::StreamingApplier>,
     /// A panic interrupted a push: the core applier was dropped.
     poisoned: bool,
     /// The bytes reported to V8 as held by this applier (0 once released).
@@ -68,16 +68,16 @@ impl StreamingApplier {
     fn gone(&self) -> Failure {
         if self.poisoned {
             Failure::Panic(
-                "this StreamingApplier was stopped by an internal error in patchloom in an \
+                "this StreamingApplier was stopped by an internal error in hunkloom in an \
                  earlier push (a bug, please report it); create a new one"
                     .to_owned(),
             )
         } else {
-            Failure::Core(patchloom::Error::already_finished())
+            Failure::Core(hunkloom::Error::already_finished())
         }
     }
 
-    fn inner(&self) -> Result<&patchloom::StreamingApplier, Failure> {
+    fn inner(&self) -> Result<&hunkloom::StreamingApplier, Failure> {
         self.inner.as_ref().ok_or_else(|| self.gone())
     }
 
@@ -85,7 +85,7 @@ impl StreamingApplier {
     fn get<T>(
         &self,
         env: &Env,
-        read: impl FnOnce(&patchloom::StreamingApplier) -> T,
+        read: impl FnOnce(&hunkloom::StreamingApplier) -> T,
     ) -> napi::Result<T> {
         errors::run(env, || Ok(read(self.inner()?)))
     }
@@ -111,7 +111,7 @@ impl StreamingApplier {
             // The default stays `cline-v1` (drop-in safety), unlike `applyDiff`'s.
             let (dialect, policy) = apply::dialect_and_policy(&options, Dialect::default())?;
             let options = ApplierOptions::new().dialect(dialect).policy(policy);
-            Ok(patchloom::StreamingApplier::new(original, options))
+            Ok(hunkloom::StreamingApplier::new(original, options))
         })?;
         // The original and a preview of about its size.
         let held = inner.original().len().saturating_mul(2);
@@ -132,7 +132,7 @@ impl StreamingApplier {
     /// change nothing; in `native`, a failed block is reported in `completed` and the other
     /// blocks go on.
     ///
-    /// A panic inside patchloom throws an `Error` with `code === "ERR_PATCHLOOM_PANIC"` and
+    /// A panic inside hunkloom throws an `Error` with `code === "ERR_HUNKLOOM_PANIC"` and
     /// poisons this applier (see the class).
     #[napi(catch_unwind, ts_args_type = "chunk: string")]
     pub fn push(&mut self, env: &Env, chunk: Unknown<'_>) -> napi::Result<Update> {

@@ -1,9 +1,9 @@
 //! `applyDiff`: a whole diff applied at once, `native` by default; and the reading of the
 //! `dialect` / `policy` options it shares with `StreamingApplier`.
 
+use hunkloom::{ApplyOptions, Dialect, Policy};
 use napi::{Env, Unknown};
 use napi_derive::napi;
-use patchloom::{ApplyOptions, Dialect, Policy};
 
 use crate::args;
 use crate::errors::{self, Failure};
@@ -61,7 +61,7 @@ pub fn dialect_and_policy(
 /// @param options `dialect` (default `"native"`) and `policy` (default `"all_or_nothing"`).
 /// @example
 /// ```ts
-/// import { applyDiff } from "patchloom"
+/// import { applyDiff } from "hunkloom"
 /// try {
 ///   const { newContent, blocks } = applyDiff(diff, original)
 /// } catch (err) {
@@ -83,7 +83,7 @@ pub fn apply_diff(
         let original = args::string(&original, "original")?;
         let (dialect, policy) = dialect_and_policy(&options, Dialect::Native)?;
         let options = ApplyOptions::new().dialect(dialect).policy(policy);
-        Ok(Outcome::from(patchloom::apply_diff(
+        Ok(Outcome::from(hunkloom::apply_diff(
             &diff, &original, &options,
         )?))
     };

@@ -218,8 +218,8 @@ pub fn optional_boolean(value: &Unknown<'_>, name: &str) -> Result<Option<bool>,
 
 /// Roo's raw `line` argument: a string (XML protocol), a number (native protocol), or
 /// `undefined`/`null` (omitted).
-pub fn line_arg(value: &Unknown<'_>, name: &str) -> Result<patchloom::ops::LineArg, Failure> {
-    use patchloom::ops::LineArg;
+pub fn line_arg(value: &Unknown<'_>, name: &str) -> Result<hunkloom::ops::LineArg, Failure> {
+    use hunkloom::ops::LineArg;
     match type_of(value)? {
         ValueType::Undefined | ValueType::Null => Ok(LineArg::Missing),
         ValueType::String => string(value, name).map(LineArg::Text),

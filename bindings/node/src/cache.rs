@@ -12,7 +12,7 @@
 
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
-use patchloom::cline::{ResumeCache, ResumedContent, Version, construct_new_file_content};
+use hunkloom::cline::{ResumeCache, ResumedContent, Version, construct_new_file_content};
 
 static CACHE: Mutex<ResumeCache> = Mutex::new(ResumeCache::new());
 
@@ -22,7 +22,7 @@ pub fn construct(
     original: &str,
     is_final: bool,
     version: Version,
-) -> patchloom::Result<ResumedContent> {
+) -> hunkloom::Result<ResumedContent> {
     match CACHE.try_lock() {
         Ok(mut cache) => cache.call(diff, original, is_final, version),
         Err(TryLockError::Poisoned(_)) => lock().call(diff, original, is_final, version),

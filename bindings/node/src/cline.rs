@@ -1,10 +1,10 @@
 //! The Cline drop-ins: `constructNewFileContent` (Promise and sync),
 //! `getLineNumberFromCharIndex`, and the switches of the resume cache behind them.
 
+use hunkloom::cline::{ResumedContent, Version};
 use napi::bindgen_prelude::AsyncTask;
 use napi::{Env, Task, Unknown};
 use napi_derive::napi;
-use patchloom::cline::{ResumedContent, Version};
 
 use crate::errors::{self, Failure};
 use crate::types::{NewFileContent, ResumeCacheStats};
@@ -64,7 +64,7 @@ impl Task for ConstructTask {
     type JsValue = NewFileContent;
 
     /// Runs on a libuv thread, outside every `#[napi(catch_unwind)]`: a panic here would
-    /// abort the process, so it is caught and rejects the Promise (`ERR_PATCHLOOM_PANIC`).
+    /// abort the process, so it is caught and rejects the Promise (`ERR_HUNKLOOM_PANIC`).
     fn compute(&mut self) -> napi::Result<Self::Output> {
         let call = self.call.take();
         Ok(errors::catch(|| match call {
@@ -91,7 +91,7 @@ impl Task for ConstructTask {
 /// `empty_search_nonempty_file`, `malformed_block`, `match_before_previous_block`,
 /// `invalid_state_transition`, `incomplete_at_finish`, `invalid_version`); an argument of the
 /// wrong type rejects with a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`). A panic inside
-/// patchloom (a bug) rejects with an `Error` whose `code` is `ERR_PATCHLOOM_PANIC` (this
+/// hunkloom (a bug) rejects with an `Error` whose `code` is `ERR_HUNKLOOM_PANIC` (this
 /// package's code, not the core's), as it throws from every other function, instead of
 /// crashing the process.
 ///
@@ -108,7 +108,7 @@ impl Task for ConstructTask {
 /// @param version `"v1"` (the default, what Cline's write handler uses) or `"v2"`.
 /// @example
 /// ```ts
-/// import { constructNewFileContent } from "patchloom"
+/// import { constructNewFileContent } from "hunkloom"
 /// const { newContent, matchIndices } = await constructNewFileContent(diff, original, true)
 /// ```
 #[napi(
@@ -165,7 +165,7 @@ pub fn get_line_number_from_char_index(
         } else {
             char_index as usize
         };
-        let line = patchloom::text::line_number_from_utf16_index(&content, index);
+        let line = hunkloom::text::line_number_from_utf16_index(&content, index);
         Ok(u32::try_from(line).unwrap_or(u32::MAX))
     })
 }

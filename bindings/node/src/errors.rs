@@ -1,15 +1,15 @@
 //! The one place where failures become JavaScript exceptions.
 //!
-//! A core [`patchloom::Error`] becomes an `Error` whose `message` is the core's exact message (in
+//! A core [`hunkloom::Error`] becomes an `Error` whose `message` is the core's exact message (in
 //! the Cline dialects, Cline's exact text) and whose `code` is the core's stable snake_case code,
 //! e.g. `search_not_found`. A wrong argument type becomes a `TypeError` with
 //! `code === "ERR_INVALID_ARG_TYPE"`, and a number out of range a `RangeError` with
 //! `code === "ERR_OUT_OF_RANGE"`: the codes Node's own functions use.
 //!
-//! A Rust panic (a bug in patchloom) must never unwind into the `extern "C"` frames of napi,
+//! A Rust panic (a bug in hunkloom) must never unwind into the `extern "C"` frames of napi,
 //! where it would abort the Node process. Every export is `#[napi(catch_unwind)]`, and every
 //! body runs through [`run`] (or [`catch`]), which turns a panic into an `Error` with
-//! `code === "ERR_PATCHLOOM_PANIC"` ([`PANIC`]; not a core code: the core never returns it).
+//! `code === "ERR_HUNKLOOM_PANIC"` ([`PANIC`]; not a core code: the core never returns it).
 //! The attribute is the backstop for napi's own argument and return-value conversions, where
 //! a panic surfaces with napi's generic code instead.
 //!
@@ -31,19 +31,19 @@ pub const INVALID_ARG_TYPE: &str = "ERR_INVALID_ARG_TYPE";
 #[derive(Clone, Debug)]
 pub enum Failure {
     /// The engine rejected the input.
-    Core(patchloom::Error),
+    Core(hunkloom::Error),
     /// An argument had the wrong JavaScript type; the message says which and what it was.
     ArgType(String),
     /// A number argument was out of range (a `RangeError`); the message says which and what it
     /// was.
     OutOfRange(String),
-    /// patchloom panicked (a bug): an `Error` with `code === "ERR_PATCHLOOM_PANIC"`; the message
+    /// hunkloom panicked (a bug): an `Error` with `code === "ERR_HUNKLOOM_PANIC"`; the message
     /// says where and carries the panic's own message.
     Panic(String),
 }
 
-impl From<patchloom::Error> for Failure {
-    fn from(e: patchloom::Error) -> Self {
+impl From<hunkloom::Error> for Failure {
+    fn from(e: hunkloom::Error) -> Self {
         Failure::Core(e)
     }
 }
@@ -70,13 +70,13 @@ impl Failure {
 
 /// A core error as a JavaScript `Error` object: the core's message, and its code as `code`. What
 /// every API throws, what `StreamingApplier.error` returns, and a failed block's `error`.
-pub fn js_error<'env>(env: &Env, e: &patchloom::Error) -> Unknown<'env> {
+pub fn js_error<'env>(env: &Env, e: &hunkloom::Error) -> Unknown<'env> {
     let error = napi::Error::new(e.code().to_owned(), e.message().to_owned());
     JsError::from(error).into_unknown(*env)
 }
 
 /// Converts a core result for a synchronous binding function.
-pub fn core<T>(env: &Env, result: patchloom::Result<T>) -> napi::Result<T> {
+pub fn core<T>(env: &Env, result: hunkloom::Result<T>) -> napi::Result<T> {
     result.map_err(|e| Failure::Core(e).into_napi(env))
 }
 
@@ -89,8 +89,8 @@ pub fn range_error(env: &Env, message: String) -> napi::Error {
     napi::Error::from(napi::JsRangeError::from(error).into_unknown(*env))
 }
 
-/// The code of the `Error` a panic inside patchloom (a bug) becomes.
-pub const PANIC: &str = "ERR_PATCHLOOM_PANIC";
+/// The code of the `Error` a panic inside hunkloom (a bug) becomes.
+pub const PANIC: &str = "ERR_HUNKLOOM_PANIC";
 
 /// Runs `body`, turning a panic into [`Failure::Panic`].
 ///
@@ -116,7 +116,7 @@ fn panic_message(payload: &(dyn Any + Send)) -> String {
         .copied()
         .or_else(|| payload.downcast_ref::<String>().map(String::as_str));
     match said {
-        Some(said) => format!("internal error in patchloom (a bug, please report it): {said}"),
-        None => "internal error in patchloom (a bug, please report it)".to_owned(),
+        Some(said) => format!("internal error in hunkloom (a bug, please report it): {said}"),
+        None => "internal error in hunkloom (a bug, please report it)".to_owned(),
     }
 }

@@ -1,9 +1,9 @@
 //! The content fixes of a whole-file write: Cline's `write_to_file` pipeline (`write`) and its
 //! parts, byte-identical with Cline v4.0.10.
 
+use hunkloom::fixes::{self, Fix};
 use napi::{Env, Unknown};
 use napi_derive::napi;
-use patchloom::fixes::{self, Fix};
 
 use crate::args;
 use crate::errors::{self, Failure};
@@ -33,7 +33,7 @@ fn text_op(env: &Env, text: &Unknown<'_>, f: impl FnOnce(&str) -> String) -> nap
 /// @param fixes The fixes to run (default: all three).
 /// @example
 /// ```ts
-/// import { write } from "patchloom"
+/// import { write } from "hunkloom"
 /// // The model sent the file in a fence, with `<` escaped as `&lt;`:
 /// const { newContent, fixesApplied } = write(modelContent, "src/a.js", "gpt-4o")
 /// // fixesApplied: ["strip_markdown_fences", "fix_model_html_escaping"]
@@ -58,7 +58,7 @@ pub fn write(
             Some(names) => names
                 .iter()
                 .map(|name| name.parse::<Fix>())
-                .collect::<patchloom::Result<Vec<Fix>>>()?,
+                .collect::<hunkloom::Result<Vec<Fix>>>()?,
         };
         let written = fixes::write_with(
             &model_content,

@@ -1,7 +1,7 @@
-//! The native addon of the `patchloom` npm package (napi-rs).
+//! The native addon of the `hunkloom` npm package (napi-rs).
 //!
 //! This crate only converts: JavaScript values in, core calls, JavaScript values out. Behaviour
-//! lives in the `patchloom` core crate. Each concern has its own module:
+//! lives in the `hunkloom` core crate. Each concern has its own module:
 //!
 //! - [`cline`]: the drop-in `constructNewFileContent` (Promise and sync) and
 //!   `getLineNumberFromCharIndex`, through the resume cache of [`cache`].
@@ -10,14 +10,14 @@
 //! - [`ops`]: the tool operations `strReplace`, `insert` and `insertContent`.
 //! - [`fixes`]: the content fixes of a whole-file write: `write`, `stripMarkdownFences`,
 //!   `applyModelContentFixes`, `fixModelHtmlEscaping`, `removeInvalidChars`.
-//! - [`workspace`]: the `Workspace` class, the file layer (`patchloom-fs`): safe edits of files
+//! - [`workspace`]: the `Workspace` class, the file layer (`hunkloom-fs`): safe edits of files
 //!   on disk.
 //! - [`patch`]: `applyPatch`, a multi-file `*** Begin Patch` patch applied in memory.
 //! - [`types`]: the plain objects returned to JavaScript (`Update`, `Outcome`, `BlockReport`,
 //!   `Edit`, …).
 //! - [`args`]: argument checks that raise a JavaScript `TypeError`.
 //! - [`errors`]: the one place core errors become JavaScript `Error`s with a `.code`, and
-//!   the panic boundary: a panic becomes an `Error` with `code === "ERR_PATCHLOOM_PANIC"`
+//!   the panic boundary: a panic becomes an `Error` with `code === "ERR_HUNKLOOM_PANIC"`
 //!   instead of aborting the Node process.
 //! - `test_hooks` (feature `test-hooks`, test builds only): hidden exports that make the next
 //!   call panic, to test the panic boundary.

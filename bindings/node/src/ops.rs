@@ -4,9 +4,9 @@
 //! Each is a pure function of the current text, run on the calling thread; a core error is
 //! thrown as an `Error` with the core's `code` and exact message (see [`crate::errors`]).
 
+use hunkloom::ops::{self, Convention};
 use napi::{Env, Unknown};
 use napi_derive::napi;
-use patchloom::ops::{self, Convention};
 
 use crate::args;
 use crate::errors::{self, Failure};
@@ -53,7 +53,7 @@ pub(crate) fn line_number(value: &Unknown<'_>, name: &str) -> Result<usize, Fail
 /// @param path The file's path, only to tell Markdown (which keeps trailing whitespace) apart.
 /// @example
 /// ```ts
-/// import { strReplace } from "patchloom"
+/// import { strReplace } from "hunkloom"
 /// const { newContent, firstEdit } = strReplace(file, 'print("hi")', 'print("bye")', false, "a.py")
 /// ```
 #[napi(
@@ -109,7 +109,7 @@ pub fn str_replace(
 /// @param convention `"before"` or `"after"`: which side of `line` the text goes.
 /// @example
 /// ```ts
-/// import { insert } from "patchloom"
+/// import { insert } from "hunkloom"
 /// const { newContent, firstEdit } = insert(file, 3, "import os", "after") // after line 3
 /// ```
 #[napi(
@@ -155,7 +155,7 @@ pub fn insert(
 /// @param content The tool's raw `content` argument.
 /// @example
 /// ```ts
-/// import { insertContent } from "patchloom"
+/// import { insertContent } from "hunkloom"
 /// const { newContent, editType } = insertContent(original, params.line, params.content)
 /// ```
 #[napi(

@@ -2,10 +2,10 @@
 //! Cline's `apply_patch` tool) planned and applied in memory; and the reading of its `dialect`
 //! / `policy` options, which `Workspace.applyPatch` shares.
 
+use hunkloom::Policy;
+use hunkloom::patch::{PatchDialect, PatchOptions};
 use napi::{Env, Unknown};
 use napi_derive::napi;
-use patchloom::Policy;
-use patchloom::patch::{PatchDialect, PatchOptions};
 
 use crate::args;
 use crate::errors::{self, Failure};
@@ -60,7 +60,7 @@ pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
 /// @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`).
 /// @example
 /// ```ts
-/// import { applyPatch } from "patchloom"
+/// import { applyPatch } from "hunkloom"
 /// const { files, deleted, warnings } = applyPatch(patch, { "src/app.py": source })
 /// ```
 #[napi(
@@ -77,7 +77,7 @@ pub fn apply_patch(
         let patch = args::string(&patch, "patch")?;
         let mut files = args::string_record(&files, "files")?;
         let options = patch_options(&options)?;
-        let plan = patchloom::patch::plan_patch(&patch, &files, &options)?;
+        let plan = hunkloom::patch::plan_patch(&patch, &files, &options)?;
         let deleted = plan.apply_to(&mut files);
         Ok(PatchResult {
             files: FileMap(files),

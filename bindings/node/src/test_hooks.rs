@@ -1,6 +1,6 @@
 //! Hidden exports that make the next call panic inside its core call, as a bug in the core
 //! would, so `node/test/panic.test.js` can prove that a panic becomes an `Error` with
-//! `code === "ERR_PATCHLOOM_PANIC"` and that the Node process survives.
+//! `code === "ERR_HUNKLOOM_PANIC"` and that the Node process survives.
 //!
 //! Compiled only with the `test-hooks` feature (the addon `make test-node` builds), never in
 //! the published addon; `skip_typescript` keeps them out of `index.d.ts`. Internal: not API.

@@ -4,11 +4,11 @@
 //! core tracks in every unit, so nothing here rescans text. Indices fit in `u32`: V8 strings are
 //! shorter than 2^30 units.
 
+use hunkloom::Position;
 use napi::bindgen_prelude::{JsObjectValue, Null, Object, ToNapiValue};
 use napi::{Env, JsValue, sys};
 use napi::{Property, PropertyAttributes};
 use napi_derive::napi;
-use patchloom::Position;
 
 use crate::errors;
 
@@ -38,8 +38,8 @@ pub struct NewFileContent {
     pub match_indices: Vec<u32>,
 }
 
-impl From<patchloom::cline::ResumedContent> for NewFileContent {
-    fn from(r: patchloom::cline::ResumedContent) -> Self {
+impl From<hunkloom::cline::ResumedContent> for NewFileContent {
+    fn from(r: hunkloom::cline::ResumedContent) -> Self {
         NewFileContent {
             match_indices: indices(&r.match_indices),
             new_content: r.new_content,
@@ -109,11 +109,11 @@ pub struct BlockReport {
     pub error: BlockError,
 }
 
-impl From<&patchloom::BlockReport> for BlockReport {
-    fn from(b: &patchloom::BlockReport) -> Self {
+impl From<&hunkloom::BlockReport> for BlockReport {
+    fn from(b: &hunkloom::BlockReport) -> Self {
         let status = match b.status {
-            patchloom::BlockStatus::Applied => "applied",
-            patchloom::BlockStatus::Failed => "failed",
+            hunkloom::BlockStatus::Applied => "applied",
+            hunkloom::BlockStatus::Failed => "failed",
             _ => "unknown",
         };
         BlockReport {
@@ -141,7 +141,7 @@ impl From<&patchloom::BlockReport> for BlockReport {
 /// A block's `error`: `null`, or a failed block's error converted to a JavaScript `Error` (with
 /// its `code`) by [`errors::js_error`], the same conversion as a thrown core error. (An
 /// `Option` field would leave the property out instead of setting it to `null`.)
-pub struct BlockError(Option<patchloom::Error>);
+pub struct BlockError(Option<hunkloom::Error>);
 
 impl ToNapiValue for BlockError {
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
@@ -173,8 +173,8 @@ pub struct Update {
     pub completed: Vec<BlockReport>,
 }
 
-impl From<patchloom::Update<'_>> for Update {
-    fn from(u: patchloom::Update<'_>) -> Self {
+impl From<hunkloom::Update<'_>> for Update {
+    fn from(u: hunkloom::Update<'_>) -> Self {
         Update {
             start: index(u.start.utf16),
             removed: index(u.removed.utf16),
@@ -199,8 +199,8 @@ pub struct Outcome {
     pub blocks: Vec<BlockReport>,
 }
 
-impl From<patchloom::Outcome> for Outcome {
-    fn from(o: patchloom::Outcome) -> Self {
+impl From<hunkloom::Outcome> for Outcome {
+    fn from(o: hunkloom::Outcome) -> Self {
         Outcome {
             match_indices: indices(&o.match_indices),
             blocks: o.blocks.iter().map(BlockReport::from).collect(),
@@ -287,8 +287,8 @@ pub struct Edit {
     pub first_edit: LineRange,
 }
 
-impl From<patchloom::ops::Edit> for Edit {
-    fn from(e: patchloom::ops::Edit) -> Self {
+impl From<hunkloom::ops::Edit> for Edit {
+    fn from(e: hunkloom::ops::Edit) -> Self {
         Edit {
             replacements: count(e.replacements),
             normalizations: e
@@ -316,8 +316,8 @@ pub struct InsertedContent {
     pub edit_type: String,
 }
 
-impl From<patchloom::ops::InsertedContent> for InsertedContent {
-    fn from(r: patchloom::ops::InsertedContent) -> Self {
+impl From<hunkloom::ops::InsertedContent> for InsertedContent {
+    fn from(r: hunkloom::ops::InsertedContent) -> Self {
         InsertedContent {
             edit_type: r.edit_type.as_str().to_owned(),
             new_content: r.new_content,
@@ -337,8 +337,8 @@ pub struct Written {
     pub fixes_applied: Vec<String>,
 }
 
-impl From<patchloom::fixes::Written> for Written {
-    fn from(w: patchloom::fixes::Written) -> Self {
+impl From<hunkloom::fixes::Written> for Written {
+    fn from(w: hunkloom::fixes::Written) -> Self {
         Written {
             fixes_applied: w.fixes_applied.iter().map(|f| (*f).to_owned()).collect(),
             new_content: w.new_content,
@@ -390,7 +390,7 @@ impl ToNapiValue for FileMap {
 /// Options of a `Workspace`.
 #[napi(object)]
 pub struct WorkspaceOptions {
-    /// The ignore file's name at the root, in gitignore syntax (default `".patchloomignore"`;
+    /// The ignore file's name at the root, in gitignore syntax (default `".hunkloomignore"`;
     /// e.g. `".clineignore"`; `""`: none). Matching paths are refused (`path_ignored`).
     pub ignore_file: Option<String>,
     /// Files larger than this many bytes are refused before they are read
@@ -449,11 +449,11 @@ impl ToNapiValue for Report {
     }
 }
 
-impl From<patchloom_fs::EditOutcome> for EditOutcome {
-    fn from(o: patchloom_fs::EditOutcome) -> Self {
+impl From<hunkloom_fs::EditOutcome> for EditOutcome {
+    fn from(o: hunkloom_fs::EditOutcome) -> Self {
         let report = match o.report {
-            patchloom_fs::Report::Edit(edit) => Some(Report::Edit(Edit::from(edit))),
-            patchloom_fs::Report::Diff(outcome) => Some(Report::Diff(Outcome::from(outcome))),
+            hunkloom_fs::Report::Edit(edit) => Some(Report::Edit(Edit::from(edit))),
+            hunkloom_fs::Report::Diff(outcome) => Some(Report::Diff(Outcome::from(outcome))),
             _ => None,
         };
         EditOutcome {
@@ -520,9 +520,9 @@ pub struct PatchChange {
     pub start_lines: Vec<u32>,
 }
 
-impl From<&patchloom::patch::FileChange> for PatchChange {
-    fn from(c: &patchloom::patch::FileChange) -> Self {
-        use patchloom::patch::ChangeKind;
+impl From<&hunkloom::patch::FileChange> for PatchChange {
+    fn from(c: &hunkloom::patch::FileChange) -> Self {
+        use hunkloom::patch::ChangeKind;
         let (kind, move_to, start_lines) = match &c.kind {
             ChangeKind::Add { .. } => ("add", None, Vec::new()),
             ChangeKind::Update {
@@ -561,8 +561,8 @@ pub struct PatchWarning {
     pub context: OrNull<String>,
 }
 
-impl From<&patchloom::patch::Warning> for PatchWarning {
-    fn from(w: &patchloom::patch::Warning) -> Self {
+impl From<&hunkloom::patch::Warning> for PatchWarning {
+    fn from(w: &hunkloom::patch::Warning) -> Self {
         PatchWarning {
             path: w.path.clone(),
             chunk_index: OrNull(w.chunk_index.map(count)),
@@ -583,8 +583,8 @@ pub struct PatchFailure {
     pub error: BlockError,
 }
 
-impl From<&patchloom::patch::HunkFailure> for PatchFailure {
-    fn from(f: &patchloom::patch::HunkFailure) -> Self {
+impl From<&hunkloom::patch::HunkFailure> for PatchFailure {
+    fn from(f: &hunkloom::patch::HunkFailure) -> Self {
         PatchFailure {
             hunk: count(f.hunk),
             error: BlockError(Some(f.error.clone())),
@@ -620,8 +620,8 @@ pub struct PatchedFile {
     pub changed: bool,
 }
 
-impl From<patchloom_fs::PatchedFile> for PatchedFile {
-    fn from(f: patchloom_fs::PatchedFile) -> Self {
+impl From<hunkloom_fs::PatchedFile> for PatchedFile {
+    fn from(f: hunkloom_fs::PatchedFile) -> Self {
         PatchedFile {
             path: f.path,
             moved_from: OrNull(f.moved_from),
@@ -651,8 +651,8 @@ pub struct PatchOutcome {
     pub failure: OrNull<PatchFailure>,
 }
 
-impl From<patchloom_fs::PatchOutcome> for PatchOutcome {
-    fn from(o: patchloom_fs::PatchOutcome) -> Self {
+impl From<hunkloom_fs::PatchOutcome> for PatchOutcome {
+    fn from(o: hunkloom_fs::PatchOutcome) -> Self {
         PatchOutcome {
             files: o.files.into_iter().map(PatchedFile::from).collect(),
             warnings: o.warnings.iter().map(PatchWarning::from).collect(),

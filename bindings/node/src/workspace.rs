@@ -1,27 +1,27 @@
-//! The `Workspace` class: the file layer (`patchloom-fs`) — paths kept inside a root,
+//! The `Workspace` class: the file layer (`hunkloom-fs`) — paths kept inside a root,
 //! read-before-edit and staleness checks, encodings and line endings kept, atomic commits,
 //! undo.
 //!
-//! The class owns a `patchloom_fs::Workspace`; its methods take `&mut self`, which napi grants
+//! The class owns a `hunkloom_fs::Workspace`; its methods take `&mut self`, which napi grants
 //! one call at a time on the JavaScript thread, so no lock is needed. Every method is
 //! synchronous: edits are small file reads and writes, done on the calling thread.
 
+use hunkloom::ops::Convention;
+use hunkloom::{ApplyOptions, Dialect};
+use hunkloom_fs::WorkspaceOptions;
 use napi::{Env, Unknown};
 use napi_derive::napi;
-use patchloom::ops::Convention;
-use patchloom::{ApplyOptions, Dialect};
-use patchloom_fs::WorkspaceOptions;
 
 use crate::errors::{self, Failure};
 use crate::types::{EditOutcome, PatchOutcome};
 use crate::{apply, args, ops};
 
 /// A directory whose files a model's edits are applied to safely. The same rules as the
-/// Rust `patchloom_fs::Workspace`, the Python `Workspace` and the CLI:
+/// Rust `hunkloom_fs::Workspace`, the Python `Workspace` and the CLI:
 ///
 /// - **Paths stay inside the root.** Relative paths join it; absolute paths must lie inside
 ///   it; `..` escapes and symlinks leading outside throw `path_outside_root`, UNC paths
-///   `unc_path`, paths the ignore file (gitignore syntax, `.patchloomignore` by default)
+///   `unc_path`, paths the ignore file (gitignore syntax, `.hunkloomignore` by default)
 ///   matches `path_ignored`, Jupyter notebooks `notebook_not_supported`.
 /// - **Read before edit.** `read` records each file's content hash; an edit of an existing
 ///   file not read through this workspace throws `not_read`, of one whose content changed
@@ -49,7 +49,7 @@ use crate::{apply, args, ops};
 ///
 /// @example
 /// ```ts
-/// import { Workspace } from "patchloom"
+/// import { Workspace } from "hunkloom"
 /// const ws = new Workspace(projectDir)
 /// const text = ws.read("src/app.py")
 /// try {
@@ -60,7 +60,7 @@ use crate::{apply, args, ops};
 /// ```
 #[napi]
 pub struct Workspace {
-    inner: patchloom_fs::Workspace,
+    inner: hunkloom_fs::Workspace,
 }
 
 #[napi]
@@ -72,7 +72,7 @@ impl Workspace {
     /// `RangeError` (`code === "ERR_OUT_OF_RANGE"`) for a bad option.
     ///
     /// @param root The workspace's root directory.
-    /// @param options `ignoreFile` (default `".patchloomignore"`), `maxFileSize` (bytes,
+    /// @param options `ignoreFile` (default `".hunkloomignore"`), `maxFileSize` (bytes,
     /// default 1 GiB), `undoDepth` (edits per file, default 5).
     #[napi(
         catch_unwind,
@@ -93,7 +93,7 @@ impl Workspace {
                 settings = settings.undo_depth(usize::try_from(depth).unwrap_or(usize::MAX));
             }
             Ok(Workspace {
-                inner: patchloom_fs::Workspace::open(root, settings)?,
+                inner: hunkloom_fs::Workspace::open(root, settings)?,
             })
         };
         errors::run(env, run)

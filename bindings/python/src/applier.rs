@@ -6,7 +6,7 @@
 
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
-use patchloom::{ApplierOptions, Dialect, Error, ErrorKind, Policy, StreamingApplier};
+use hunkloom::{ApplierOptions, Dialect, Error, ErrorKind, Policy, StreamingApplier};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyString;
@@ -16,7 +16,7 @@ use crate::gil;
 use crate::types::{PyOutcome, PyUpdate};
 
 /// Apply a diff while it streams in: `push` pieces of any size, read `preview`, then `finish`.
-#[pyclass(module = "patchloom", name = "StreamingApplier")]
+#[pyclass(module = "hunkloom", name = "StreamingApplier")]
 pub struct PyStreamingApplier {
     inner: Mutex<Option<StreamingApplier>>,
     dialect: Dialect,
@@ -43,7 +43,7 @@ impl PyStreamingApplier {
 fn stopped_by_a_bug() -> Error {
     Error::with_message(
         ErrorKind::AlreadyFinished,
-        "this applier stopped after an internal error (a bug in patchloom; please report it); \
+        "this applier stopped after an internal error (a bug in hunkloom; please report it); \
          create a new one",
     )
 }

@@ -1,10 +1,10 @@
 //! The exception hierarchy and the one mapping from core errors to it.
 //!
-//! Every exception derives from `PatchloomError`, a `ValueError`, and carries the core's stable
+//! Every exception derives from `HunkloomError`, a `ValueError`, and carries the core's stable
 //! snake_case code as `.code`; `str(e)` is the core's exact message (Cline's text in the Cline
 //! dialects). Subclasses group codes by what a caller does about them.
 
-use patchloom::{Error, ErrorKind};
+use hunkloom::{Error, ErrorKind};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
@@ -12,76 +12,76 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 create_exception!(
-    patchloom,
-    PatchloomError,
+    hunkloom,
+    HunkloomError,
     PyValueError,
-    "Base class of every patchloom error; `.code` is the stable snake_case code."
+    "Base class of every hunkloom error; `.code` is the stable snake_case code."
 );
 create_exception!(
-    patchloom,
+    hunkloom,
     SearchNotFoundError,
-    PatchloomError,
+    HunkloomError,
     "The text to replace could not be located where the operation allows (codes search_not_found, empty_search_nonempty_file, match_before_previous_block, not_found)."
 );
 create_exception!(
-    patchloom,
+    hunkloom,
     AmbiguousMatchError,
-    PatchloomError,
+    HunkloomError,
     "The text to replace occurs more than once and the operation needs one place (codes multiple_matches, ambiguous_match)."
 );
 create_exception!(
-    patchloom,
+    hunkloom,
     InvalidEditError,
-    PatchloomError,
+    HunkloomError,
     "The edit cannot be carried out on this content as asked (codes old_equals_new, file_exists, file_not_found, invalid_line, invalid_line_number, invalid_line_for_new_file, nothing_to_undo, conflicting_changes)."
 );
 create_exception!(
-    patchloom,
+    hunkloom,
     MalformedDiffError,
-    PatchloomError,
+    HunkloomError,
     "The diff is malformed or contradicts itself: markers missing, misplaced or unterminated, or blocks overlapping (codes malformed_block, invalid_state_transition, incomplete_at_finish, overlapping_blocks)."
 );
 create_exception!(
-    patchloom,
+    hunkloom,
     InvalidOptionError,
-    PatchloomError,
+    HunkloomError,
     "An unknown option value (codes invalid_version, invalid_dialect, invalid_convention, invalid_fix, invalid_policy)."
 );
 create_exception!(
-    patchloom,
+    hunkloom,
     AlreadyFinishedError,
-    PatchloomError,
+    HunkloomError,
     "A StreamingApplier was used after finish() (code already_finished)."
 );
 create_exception!(
-    patchloom,
+    hunkloom,
     ConcurrentUseError,
-    PatchloomError,
+    HunkloomError,
     "A StreamingApplier was called from a second thread during a call (code concurrent_use)."
 );
 
 create_exception!(
-    patchloom,
+    hunkloom,
     PathRefusedError,
-    PatchloomError,
+    HunkloomError,
     "The workspace refuses the path: outside its root, a UNC path, ignored, or a notebook (codes path_outside_root, unc_path, path_ignored, notebook_not_supported)."
 );
 create_exception!(
-    patchloom,
+    hunkloom,
     StaleFileError,
-    PatchloomError,
+    HunkloomError,
     "Read the file (again) before editing it: it was never read, or it changed since (codes not_read, stale_file)."
 );
 create_exception!(
-    patchloom,
+    hunkloom,
     UnsupportedFileError,
-    PatchloomError,
+    HunkloomError,
     "The file cannot be edited safely and was left untouched: an unsupported encoding or too large (codes unsupported_encoding, file_too_large)."
 );
 create_exception!(
-    patchloom,
+    hunkloom,
     FileSystemError,
-    PatchloomError,
+    HunkloomError,
     "The operating system refused a file operation; the message has its text (code io_error)."
 );
 
@@ -133,7 +133,7 @@ fn class_for(py: Python<'_>, kind: ErrorKind) -> Bound<'_, PyType> {
         ErrorKind::IoError => py.get_type::<FileSystemError>(),
         // The core may add kinds; until they get a family they raise the base class (the
         // Python tests check every code in ERROR_CODES against its family).
-        _ => py.get_type::<PatchloomError>(),
+        _ => py.get_type::<HunkloomError>(),
     }
 }
 

@@ -1,6 +1,6 @@
 //! Cline's `write_to_file` content pipeline and its individual fixes.
 
-use patchloom::fixes::{self, Fix, Written};
+use hunkloom::fixes::{self, Fix, Written};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyString;
@@ -10,7 +10,7 @@ use crate::gil;
 use crate::types::names_repr;
 
 /// The result of `write`.
-#[pyclass(module = "patchloom", name = "Written", frozen, get_all)]
+#[pyclass(module = "hunkloom", name = "Written", frozen, get_all)]
 pub struct PyWritten {
     /// The cleaned-up content to write.
     new_content: Py<PyString>,

@@ -1,8 +1,8 @@
 //! Module-level functions: the Cline drop-in and line numbers.
 
-use patchloom::cline::{self, Version};
-use patchloom::text::line_number_from_char_index;
-use patchloom::{ApplyOptions, Dialect, Policy};
+use hunkloom::cline::{self, Version};
+use hunkloom::text::line_number_from_char_index;
+use hunkloom::{ApplyOptions, Dialect, Policy};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 
@@ -44,7 +44,7 @@ pub(crate) fn apply_diff(
     let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
     let options = ApplyOptions::new().dialect(dialect).policy(policy);
     let outcome = gil::run(py, diff.len() + original.len(), || {
-        patchloom::apply_diff(&diff, &original, &options)
+        hunkloom::apply_diff(&diff, &original, &options)
     })
     .map_err(|e| to_py_err(py, &e))?;
     PyOutcome::new(py, &outcome)

@@ -1,8 +1,8 @@
-//! The Python binding of patchloom: the private extension module `patchloom._native`.
+//! The Python binding of hunkloom: the private extension module `hunkloom._native`.
 //!
 //! Every behaviour lives in the core crate; this crate converts arguments (Python `str` in,
 //! `str` indices out, taken from the core's char offsets) and errors (one mapping, in
-//! `errors`). The public package `patchloom` (in `python/`) re-exports what is registered here.
+//! `errors`). The public package `hunkloom` (in `python/`) re-exports what is registered here.
 
 mod applier;
 mod errors;
@@ -25,7 +25,7 @@ mod _native {
     #[pymodule_export]
     use super::errors::{
         AlreadyFinishedError, AmbiguousMatchError, ConcurrentUseError, FileSystemError,
-        InvalidEditError, InvalidOptionError, MalformedDiffError, PatchloomError, PathRefusedError,
+        HunkloomError, InvalidEditError, InvalidOptionError, MalformedDiffError, PathRefusedError,
         SearchNotFoundError, StaleFileError, UnsupportedFileError, error_class,
     };
     #[pymodule_export]
@@ -49,7 +49,7 @@ mod _native {
     #[pymodule_init]
     fn init(module: &Bound<'_, PyModule>) -> PyResult<()> {
         module.add("__version__", env!("CARGO_PKG_VERSION"))?;
-        let codes: Vec<&str> = patchloom::ErrorKind::ALL.iter().map(|k| k.code()).collect();
+        let codes: Vec<&str> = hunkloom::ErrorKind::ALL.iter().map(|k| k.code()).collect();
         module.add(
             "ERROR_CODES",
             pyo3::types::PyTuple::new(module.py(), codes)?,

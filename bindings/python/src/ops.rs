@@ -1,6 +1,6 @@
 //! The tool operations (`str_replace`, `insert`, Roo's `insert_content`) and their results.
 
-use patchloom::ops::{self, Convention, Edit, InsertedContent, LineArg};
+use hunkloom::ops::{self, Convention, Edit, InsertedContent, LineArg};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
@@ -11,7 +11,7 @@ use crate::gil;
 use crate::types::names_repr;
 
 /// The result of `str_replace` or `insert`.
-#[pyclass(module = "patchloom", name = "Edit", frozen, get_all)]
+#[pyclass(module = "hunkloom", name = "Edit", frozen, get_all)]
 pub struct PyEdit {
     /// The whole text after the edit.
     new_content: Py<PyString>,
@@ -48,7 +48,7 @@ impl PyEdit {
 }
 
 /// The result of `insert_content`.
-#[pyclass(module = "patchloom", name = "InsertedContent", frozen, get_all)]
+#[pyclass(module = "hunkloom", name = "InsertedContent", frozen, get_all)]
 pub struct PyInsertedContent {
     /// The whole text after the insert.
     new_content: Py<PyString>,

@@ -2,8 +2,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use patchloom::Policy;
-use patchloom::patch::{ChangeKind, PatchDialect, PatchOptions, Warning, plan_patch};
+use hunkloom::Policy;
+use hunkloom::patch::{ChangeKind, PatchDialect, PatchOptions, Warning, plan_patch};
 use pyo3::prelude::*;
 
 use crate::errors::{exception, to_py_err};
@@ -11,7 +11,7 @@ use crate::gil;
 use crate::types::names_repr;
 
 /// A note about a patch change that did not stop it.
-#[pyclass(module = "patchloom", name = "PatchWarning", frozen, get_all)]
+#[pyclass(module = "hunkloom", name = "PatchWarning", frozen, get_all)]
 pub struct PyPatchWarning {
     /// The file concerned.
     path: String,
@@ -49,7 +49,7 @@ impl PyPatchWarning {
 }
 
 /// The files after a patch.
-#[pyclass(module = "patchloom", name = "PatchResult", frozen, get_all)]
+#[pyclass(module = "hunkloom", name = "PatchResult", frozen, get_all)]
 pub struct PyPatchResult {
     /// Every file afterwards, by path (deleted files and moved-away paths left out).
     files: BTreeMap<String, String>,

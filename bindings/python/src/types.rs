@@ -3,8 +3,8 @@
 //! Large texts are converted to a Python `str` once, when the object is built, so reading
 //! `.new_content` repeatedly costs nothing.
 
-use patchloom::cline::NewFileContent;
-use patchloom::{BlockReport, BlockStatus, Outcome, Position, Update};
+use hunkloom::cline::NewFileContent;
+use hunkloom::{BlockReport, BlockStatus, Outcome, Position, Update};
 use pyo3::prelude::*;
 
 use crate::errors::exception;
@@ -27,7 +27,7 @@ fn lines(positions: &[Position]) -> Vec<usize> {
 }
 
 /// The result of `construct_new_file_content`.
-#[pyclass(module = "patchloom", name = "NewFileContent", frozen, get_all)]
+#[pyclass(module = "hunkloom", name = "NewFileContent", frozen, get_all)]
 pub struct PyNewFileContent {
     /// The new file content.
     new_content: Py<PyString>,
@@ -60,7 +60,7 @@ impl PyNewFileContent {
 }
 
 /// What happened to one SEARCH/REPLACE block.
-#[pyclass(module = "patchloom", name = "BlockReport", frozen, get_all)]
+#[pyclass(module = "hunkloom", name = "BlockReport", frozen, get_all)]
 pub struct PyBlockReport {
     /// The block's number among completed blocks, from 0.
     index: usize,
@@ -84,7 +84,7 @@ pub struct PyBlockReport {
     reindented: bool,
     /// The differences the match tolerated (`native`), e.g. `"trailing_whitespace"`.
     normalizations: Vec<&'static str>,
-    /// Why the block failed (a `PatchloomError`), or None.
+    /// Why the block failed (a `HunkloomError`), or None.
     error: Option<Py<PyAny>>,
 }
 
@@ -146,7 +146,7 @@ impl PyBlockReport {
 }
 
 /// One splice of the preview: at `start`, remove `removed` characters and insert `inserted`.
-#[pyclass(module = "patchloom", name = "Update", frozen, get_all)]
+#[pyclass(module = "hunkloom", name = "Update", frozen, get_all)]
 pub struct PyUpdate {
     /// `str` index in the previous preview where the splice starts.
     start: usize,
@@ -202,7 +202,7 @@ impl PyUpdate {
 }
 
 /// The result of a finished stream.
-#[pyclass(module = "patchloom", name = "Outcome", frozen, get_all)]
+#[pyclass(module = "hunkloom", name = "Outcome", frozen, get_all)]
 pub struct PyOutcome {
     /// The new file content.
     new_content: Py<PyString>,

@@ -1,4 +1,4 @@
-//! `Workspace`: the file layer (`patchloom_fs`) as a Python object.
+//! `Workspace`: the file layer (`hunkloom_fs`) as a Python object.
 //!
 //! Like the applier, the workspace lives behind a mutex so file I/O runs without the GIL; a
 //! second thread calling in meanwhile gets `ConcurrentUseError`.
@@ -6,10 +6,10 @@
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
-use patchloom::ops::Convention;
-use patchloom::patch::{PatchDialect, PatchOptions};
-use patchloom::{ApplyOptions, Dialect, Error, ErrorKind, Policy};
-use patchloom_fs::{EditOutcome, PatchOutcome, PatchedFile, Report, Workspace, WorkspaceOptions};
+use hunkloom::ops::Convention;
+use hunkloom::patch::{PatchDialect, PatchOptions};
+use hunkloom::{ApplyOptions, Dialect, Error, ErrorKind, Policy};
+use hunkloom_fs::{EditOutcome, PatchOutcome, PatchedFile, Report, Workspace, WorkspaceOptions};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -19,7 +19,7 @@ use crate::patch::PyPatchWarning;
 use crate::types::PyOutcome;
 
 /// What a committed file edit did.
-#[pyclass(module = "patchloom", name = "EditOutcome", frozen, get_all)]
+#[pyclass(module = "hunkloom", name = "EditOutcome", frozen, get_all)]
 pub struct PyEditOutcome {
     /// The file's path inside the workspace.
     path: PathBuf,
@@ -93,7 +93,7 @@ impl PyEditOutcome {
 }
 
 /// What `Workspace.apply_patch` did.
-#[pyclass(module = "patchloom", name = "PatchOutcome", frozen, get_all)]
+#[pyclass(module = "hunkloom", name = "PatchOutcome", frozen, get_all)]
 pub struct PyPatchOutcome {
     /// One outcome per file the patch changed, in patch order.
     files: Vec<Py<PyEditOutcome>>,
@@ -143,7 +143,7 @@ impl PyPatchOutcome {
 
 /// A directory whose files are edited safely: paths stay inside it, edits need a prior read and
 /// are refused when the file changed since, encodings and line endings survive, writes are atomic.
-#[pyclass(module = "patchloom", name = "Workspace")]
+#[pyclass(module = "hunkloom", name = "Workspace")]
 pub struct PyWorkspace {
     /// None once a panic inside the engine (a bug) retired the workspace.
     inner: Mutex<Option<Workspace>>,
@@ -153,7 +153,7 @@ pub struct PyWorkspace {
 fn stopped_by_a_bug() -> Error {
     Error::with_message(
         ErrorKind::AlreadyFinished,
-        "this workspace stopped after an internal error (a bug in patchloom; please report it); \
+        "this workspace stopped after an internal error (a bug in hunkloom; please report it); \
          open a new one",
     )
 }
@@ -178,7 +178,7 @@ impl PyWorkspace {
     fn run<T: Send>(
         &self,
         py: Python<'_>,
-        call: impl Send + FnOnce(&mut Workspace) -> patchloom::Result<T>,
+        call: impl Send + FnOnce(&mut Workspace) -> hunkloom::Result<T>,
     ) -> PyResult<T> {
         let mut guard = self.lock(py)?;
         let workspace = guard
@@ -192,7 +192,7 @@ impl PyWorkspace {
     fn edit(
         &self,
         py: Python<'_>,
-        call: impl Send + FnOnce(&mut Workspace) -> patchloom::Result<EditOutcome>,
+        call: impl Send + FnOnce(&mut Workspace) -> hunkloom::Result<EditOutcome>,
     ) -> PyResult<PyEditOutcome> {
         let outcome = self.run(py, call)?;
         PyEditOutcome::new(py, &outcome)

@@ -25,7 +25,7 @@ fn sentinel<T>() -> *mut T {
 }
 
 /// Runs a stateless call that must fail with an engine error; returns it.
-fn construct_error(diff: &str, original: &str, version: pl_cline_version) -> CError {
+fn construct_error(diff: &str, original: &str, version: hl_cline_version) -> CError {
     let (status, result, error) = construct(diff.as_bytes(), original.as_bytes(), true, version);
     match take_outcome(status, result, error, original) {
         Ok(Err(e)) => e,
@@ -35,10 +35,10 @@ fn construct_error(diff: &str, original: &str, version: pl_cline_version) -> CEr
 
 #[test]
 fn search_not_found_carries_clines_message_and_the_engines_code() {
-    let e = construct_error(MISSING, ORIGINAL, PL_CLINE_V1);
+    let e = construct_error(MISSING, ORIGINAL, HL_CLINE_V1);
     let engine_error =
         construct_new_file_content(MISSING, ORIGINAL, true, Version::V1).expect_err("rejected");
-    assert_eq!(e.status, pl_status::EditRejected);
+    assert_eq!(e.status, hl_status::EditRejected);
     assert_eq!(e.code, "search_not_found");
     assert_eq!(e.code, engine_error.code());
     assert_eq!(e.message, engine_error.message());
@@ -54,7 +54,7 @@ fn search_not_found_carries_clines_message_and_the_engines_code() {
 fn an_unknown_version_is_clines_invalid_version_error() {
     for (version, text) in [(3, "v3"), (0, "v0"), (u32::MAX, "v4294967295")] {
         let e = construct_error(DIFF, ORIGINAL, version);
-        assert_eq!(e.status, pl_status::InvalidOption);
+        assert_eq!(e.status, hl_status::InvalidOption);
         assert_eq!(e.code, "invalid_version");
         let engine_error = text.parse::<Version>().expect_err("unknown");
         assert_eq!(e.message, engine_error.message());
@@ -71,11 +71,11 @@ fn every_engine_error_kind_has_a_status_family() {
         let status = crate::error::status_of(kind);
         assert_ne!(
             status,
-            pl_status::EngineError,
+            hl_status::EngineError,
             "{kind:?} needs a family in error.rs"
         );
         assert!(
-            status as u32 >= pl_status::EditRejected as u32,
+            status as u32 >= hl_status::EditRejected as u32,
             "{kind:?} -> {status:?}"
         );
     }
@@ -84,12 +84,12 @@ fn every_engine_error_kind_has_a_status_family() {
 #[test]
 fn the_stateless_call_returns_content_and_matches_in_every_unit() {
     let (status, result, error) =
-        construct(DIFF.as_bytes(), ORIGINAL.as_bytes(), true, PL_CLINE_V1);
+        construct(DIFF.as_bytes(), ORIGINAL.as_bytes(), true, HL_CLINE_V1);
     let (content, matches) = take_outcome(status, result, error, ORIGINAL)
         .expect("well-formed")
         .expect("applied");
     assert_eq!(content, NEW);
-    let want = pl_position {
+    let want = hl_position {
         bytes: 2,
         utf16: 2,
         code_points: 2,
@@ -101,33 +101,33 @@ fn the_stateless_call_returns_content_and_matches_in_every_unit() {
 #[test]
 fn match_index_rejects_unknown_units_and_indices() {
     let (status, result, error) =
-        construct(DIFF.as_bytes(), ORIGINAL.as_bytes(), true, PL_CLINE_V1);
-    assert_eq!((status, error), (pl_status::Ok, ptr::null_mut()));
+        construct(DIFF.as_bytes(), ORIGINAL.as_bytes(), true, HL_CLINE_V1);
+    assert_eq!((status, error), (hl_status::Ok, ptr::null_mut()));
     let mut value = SENTINEL;
     // SAFETY: `result` is live until freed below; `value` is a local.
     unsafe {
         assert_eq!(
-            pl_result_match_index(result, 0, 4, &mut value),
-            pl_status::OutOfRange
+            hl_result_match_index(result, 0, 4, &mut value),
+            hl_status::OutOfRange
         );
         assert_eq!(
-            pl_result_match_index(result, 0, u32::MAX, &mut value),
-            pl_status::OutOfRange
+            hl_result_match_index(result, 0, u32::MAX, &mut value),
+            hl_status::OutOfRange
         );
         assert_eq!(
-            pl_result_match_index(result, usize::MAX, PL_UNIT_BYTES, &mut value),
-            pl_status::OutOfRange
+            hl_result_match_index(result, usize::MAX, HL_UNIT_BYTES, &mut value),
+            hl_status::OutOfRange
         );
         assert_eq!(value, SENTINEL);
         assert_eq!(
-            pl_result_match_index(result, 0, PL_UNIT_LINES, &mut value),
-            pl_status::Ok
+            hl_result_match_index(result, 0, HL_UNIT_LINES, &mut value),
+            hl_status::Ok
         );
         assert_eq!(value, 2);
         let mut count = SENTINEL;
-        assert_eq!(pl_result_block_count(result, &mut count), pl_status::Ok);
+        assert_eq!(hl_result_block_count(result, &mut count), hl_status::Ok);
         assert_eq!(count, 0, "Cline's function reports no blocks");
-        pl_result_free(result);
+        hl_result_free(result);
     }
 }
 
@@ -135,12 +135,12 @@ fn match_index_rejects_unknown_units_and_indices() {
 fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
     let d = DIFF.as_bytes();
     let o = ORIGINAL.as_bytes();
-    let mut result: *mut pl_result = sentinel();
-    let mut error: *mut pl_error = sentinel();
+    let mut result: *mut hl_result = sentinel();
+    let mut error: *mut hl_error = sentinel();
     // SAFETY: every non-NULL pointer below is live; NULL ones are what is being tested.
     unsafe {
         let null_cases = [
-            pl_construct_new_file_content(
+            hl_construct_new_file_content(
                 ptr::null(),
                 1,
                 cptr(o),
@@ -150,7 +150,7 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 &mut result,
                 &mut error,
             ),
-            pl_construct_new_file_content(
+            hl_construct_new_file_content(
                 cptr(d),
                 d.len(),
                 ptr::null(),
@@ -160,7 +160,7 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 &mut result,
                 &mut error,
             ),
-            pl_construct_new_file_content(
+            hl_construct_new_file_content(
                 cptr(d),
                 d.len(),
                 cptr(o),
@@ -170,7 +170,7 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 ptr::null_mut(),
                 &mut error,
             ),
-            pl_construct_new_file_content(
+            hl_construct_new_file_content(
                 cptr(d),
                 d.len(),
                 cptr(o),
@@ -182,22 +182,22 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
             ),
         ];
         for (i, status) in null_cases.into_iter().enumerate() {
-            assert_eq!(status, pl_status::NullArgument, "case {i}");
+            assert_eq!(status, hl_status::NullArgument, "case {i}");
         }
         assert_eq!((result, error), (sentinel(), sentinel()));
 
-        let mut applier: *mut pl_applier = sentinel();
+        let mut applier: *mut hl_applier = sentinel();
         assert_eq!(
-            pl_applier_new(ptr::null(), 1, ptr::null(), &mut applier),
-            pl_status::NullArgument
+            hl_applier_new(ptr::null(), 1, ptr::null(), &mut applier),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_applier_new(cptr(o), o.len(), ptr::null(), ptr::null_mut()),
-            pl_status::NullArgument
+            hl_applier_new(cptr(o), o.len(), ptr::null(), ptr::null_mut()),
+            hl_status::NullArgument
         );
         assert_eq!(applier, sentinel());
 
-        let mut update = pl_update {
+        let mut update = hl_update {
             start: SENTINEL,
             removed: SENTINEL,
             inserted: ptr::null(),
@@ -207,54 +207,54 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
         let mut text: *const c_char = sentinel::<c_char>();
         let mut len = SENTINEL;
         assert_eq!(
-            pl_applier_push(ptr::null_mut(), cptr(d), d.len(), &mut update),
-            pl_status::NullArgument
+            hl_applier_push(ptr::null_mut(), cptr(d), d.len(), &mut update),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_applier_preview(ptr::null_mut(), &mut text, &mut len),
-            pl_status::NullArgument
+            hl_applier_preview(ptr::null_mut(), &mut text, &mut len),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_applier_snapshot(ptr::null_mut(), &mut result, &mut error),
-            pl_status::NullArgument
+            hl_applier_snapshot(ptr::null_mut(), &mut result, &mut error),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_applier_finish(ptr::null_mut(), &mut result, &mut error),
-            pl_status::NullArgument
+            hl_applier_finish(ptr::null_mut(), &mut result, &mut error),
+            hl_status::NullArgument
         );
 
-        let mut a = Applier::new(o, PL_DIALECT_CLINE_V1).expect("new");
+        let mut a = Applier::new(o, HL_DIALECT_CLINE_V1).expect("new");
         assert_eq!(
-            pl_applier_push(a.0, ptr::null(), 1, &mut update),
-            pl_status::NullArgument
+            hl_applier_push(a.0, ptr::null(), 1, &mut update),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_applier_push(a.0, cptr(d), d.len(), ptr::null_mut()),
-            pl_status::NullArgument
+            hl_applier_push(a.0, cptr(d), d.len(), ptr::null_mut()),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_applier_preview(a.0, ptr::null_mut(), &mut len),
-            pl_status::NullArgument
+            hl_applier_preview(a.0, ptr::null_mut(), &mut len),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_applier_preview(a.0, &mut text, ptr::null_mut()),
-            pl_status::NullArgument
+            hl_applier_preview(a.0, &mut text, ptr::null_mut()),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_applier_snapshot(a.0, ptr::null_mut(), &mut error),
-            pl_status::NullArgument
+            hl_applier_snapshot(a.0, ptr::null_mut(), &mut error),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_applier_snapshot(a.0, &mut result, ptr::null_mut()),
-            pl_status::NullArgument
+            hl_applier_snapshot(a.0, &mut result, ptr::null_mut()),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_applier_finish(a.0, ptr::null_mut(), &mut error),
-            pl_status::NullArgument
+            hl_applier_finish(a.0, ptr::null_mut(), &mut error),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_applier_finish(a.0, &mut result, ptr::null_mut()),
-            pl_status::NullArgument
+            hl_applier_finish(a.0, &mut result, ptr::null_mut()),
+            hl_status::NullArgument
         );
         assert_eq!((update.start, update.inserted_len), (SENTINEL, SENTINEL));
         assert_eq!(
@@ -271,49 +271,49 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
         assert_eq!(content, NEW);
 
         let mut count = SENTINEL;
-        let mut block = std::mem::MaybeUninit::<pl_block>::uninit();
+        let mut block = std::mem::MaybeUninit::<hl_block>::uninit();
         assert_eq!(
-            pl_result_content(ptr::null(), &mut text, &mut len),
-            pl_status::NullArgument
+            hl_result_content(ptr::null(), &mut text, &mut len),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_result_match_count(ptr::null(), &mut count),
-            pl_status::NullArgument
+            hl_result_match_count(ptr::null(), &mut count),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_result_match_index(ptr::null(), 0, 0, &mut count),
-            pl_status::NullArgument
+            hl_result_match_index(ptr::null(), 0, 0, &mut count),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_result_block_count(ptr::null(), &mut count),
-            pl_status::NullArgument
+            hl_result_block_count(ptr::null(), &mut count),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_result_block(ptr::null(), 0, block.as_mut_ptr()),
-            pl_status::NullArgument
+            hl_result_block(ptr::null(), 0, block.as_mut_ptr()),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_error_code(ptr::null(), &mut text, &mut len),
-            pl_status::NullArgument
+            hl_error_code(ptr::null(), &mut text, &mut len),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_error_message(ptr::null(), &mut text, &mut len),
-            pl_status::NullArgument
+            hl_error_message(ptr::null(), &mut text, &mut len),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_line_number_from_byte_index(ptr::null(), 1, 0, &mut count),
-            pl_status::NullArgument
+            hl_line_number_from_byte_index(ptr::null(), 1, 0, &mut count),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_line_number_from_byte_index(cptr(o), o.len(), 0, ptr::null_mut()),
-            pl_status::NullArgument
+            hl_line_number_from_byte_index(cptr(o), o.len(), 0, ptr::null_mut()),
+            hl_status::NullArgument
         );
         assert_eq!(count, SENTINEL);
 
         // The free functions accept NULL.
-        pl_applier_free(ptr::null_mut());
-        pl_result_free(ptr::null_mut());
-        pl_error_free(ptr::null_mut());
+        hl_applier_free(ptr::null_mut());
+        hl_result_free(ptr::null_mut());
+        hl_error_free(ptr::null_mut());
     }
 }
 
@@ -322,13 +322,13 @@ fn a_null_pointer_with_length_zero_is_the_empty_text() {
     let (mut result, mut error) = (ptr::null_mut(), ptr::null_mut());
     // SAFETY: NULL with length 0 is allowed; the out-pointers are locals.
     let status = unsafe {
-        pl_construct_new_file_content(
+        hl_construct_new_file_content(
             ptr::null(),
             0,
             ptr::null(),
             0,
             true,
-            PL_CLINE_V1,
+            HL_CLINE_V1,
             &mut result,
             &mut error,
         )
@@ -337,12 +337,12 @@ fn a_null_pointer_with_length_zero_is_the_empty_text() {
         .expect("ok")
         .expect("applied");
     assert_eq!((content.as_str(), matches.len()), ("", 0));
-    let mut a = Applier::new(&[], PL_DIALECT_CLINE_V1).expect("empty original");
-    let mut update = std::mem::MaybeUninit::<pl_update>::uninit();
+    let mut a = Applier::new(&[], HL_DIALECT_CLINE_V1).expect("empty original");
+    let mut update = std::mem::MaybeUninit::<hl_update>::uninit();
     // SAFETY: live handle; NULL with length 0.
     assert_eq!(
-        unsafe { pl_applier_push(a.0, ptr::null(), 0, update.as_mut_ptr()) },
-        pl_status::Ok
+        unsafe { hl_applier_push(a.0, ptr::null(), 0, update.as_mut_ptr()) },
+        hl_status::Ok
     );
     assert_eq!(a.preview(), Ok(String::new()));
 }
@@ -350,21 +350,21 @@ fn a_null_pointer_with_length_zero_is_the_empty_text() {
 #[test]
 fn invalid_utf8_is_rejected_everywhere_and_changes_nothing() {
     let bad = b"ok\xff";
-    let (status, result, error) = construct(bad, ORIGINAL.as_bytes(), true, PL_CLINE_V1);
+    let (status, result, error) = construct(bad, ORIGINAL.as_bytes(), true, HL_CLINE_V1);
     assert_eq!(
         (status, result, error),
-        (pl_status::InvalidUtf8, ptr::null_mut(), ptr::null_mut())
+        (hl_status::InvalidUtf8, ptr::null_mut(), ptr::null_mut())
     );
-    let (status, ..) = construct(DIFF.as_bytes(), b"\xc3(", true, PL_CLINE_V1);
-    assert_eq!(status, pl_status::InvalidUtf8);
+    let (status, ..) = construct(DIFF.as_bytes(), b"\xc3(", true, HL_CLINE_V1);
+    assert_eq!(status, hl_status::InvalidUtf8);
     assert_eq!(
         Applier::new(b"\xed\xa0\x80", 0).err(),
-        Some(pl_status::InvalidUtf8)
+        Some(hl_status::InvalidUtf8)
     );
     let mut line = SENTINEL;
     // SAFETY: live slice, local out-pointer.
-    let status = unsafe { pl_line_number_from_byte_index(cptr(bad), bad.len(), 1, &mut line) };
-    assert_eq!((status, line), (pl_status::InvalidUtf8, SENTINEL));
+    let status = unsafe { hl_line_number_from_byte_index(cptr(bad), bad.len(), 1, &mut line) };
+    assert_eq!((status, line), (hl_status::InvalidUtf8, SENTINEL));
 
     // A rejected push changes nothing, even with a character pending from the push before.
     let mut a = Applier::new(ORIGINAL.as_bytes(), 0).expect("new");
@@ -424,7 +424,7 @@ fn finishing_inside_a_character_is_invalid_utf8_and_recoverable() {
     let (status, result, error) = a.end(true);
     assert_eq!(
         (status, result, error),
-        (pl_status::InvalidUtf8, ptr::null_mut(), ptr::null_mut())
+        (hl_status::InvalidUtf8, ptr::null_mut(), ptr::null_mut())
     );
     a.push(&d[cut..]).expect("the rest");
     let (status, r, e) = a.end(true);
@@ -446,13 +446,13 @@ fn after_finish_every_call_is_already_finished_and_free_still_works() {
             a.push(b"more").err().as_deref(),
             Some("push: AlreadyFinished")
         );
-        assert_eq!(a.preview(), Err(pl_status::AlreadyFinished));
+        assert_eq!(a.preview(), Err(hl_status::AlreadyFinished));
         for finish in [false, true] {
             let (status, r, e) = a.end(finish);
             let err = take_outcome(status, r, e, ORIGINAL)
                 .expect("ok")
                 .expect_err("finished");
-            assert_eq!(err.status, pl_status::AlreadyFinished);
+            assert_eq!(err.status, hl_status::AlreadyFinished);
             assert_eq!(err.code, "already_finished");
             assert_eq!(err.message, engine::Error::already_finished().message());
         }
@@ -465,8 +465,8 @@ fn snapshots_follow_clines_partial_calls() {
         "{DIFF}------- SEARCH\nc\n=======\nC\n+++++++ REPLACE\n------- SEARCH\nnope\n=======\nx\n+++++++ REPLACE\n"
     );
     for (dialect, version) in [
-        (PL_DIALECT_CLINE_V1, Version::V1),
-        (PL_DIALECT_CLINE_V2, Version::V2),
+        (HL_DIALECT_CLINE_V1, Version::V1),
+        (HL_DIALECT_CLINE_V2, Version::V2),
     ] {
         let mut a = Applier::new(ORIGINAL.as_bytes(), dialect).expect("new");
         let cline = |prefix: &str, is_final: bool| match construct_new_file_content(
@@ -504,19 +504,19 @@ fn snapshots_follow_clines_partial_calls() {
 #[test]
 fn finished_and_snapshot_results_report_blocks() {
     let diff = format!("{DIFF}------- SEARCH\nc\n=======\nC\n+++++++ REPLACE\n");
-    let mut a = Applier::new(ORIGINAL.as_bytes(), PL_DIALECT_CLINE_V1).expect("new");
+    let mut a = Applier::new(ORIGINAL.as_bytes(), HL_DIALECT_CLINE_V1).expect("new");
     let (_, _, _, completed) = a.push(diff.as_bytes()).expect("push");
     assert_eq!(completed, 2);
     for finish in [false, true] {
         let (status, r, e) = a.end(finish);
-        assert_eq!((status, e), (pl_status::Ok, ptr::null_mut()));
+        assert_eq!((status, e), (hl_status::Ok, ptr::null_mut()));
         let mut count = 0;
-        let mut block = std::mem::MaybeUninit::<pl_block>::uninit();
+        let mut block = std::mem::MaybeUninit::<hl_block>::uninit();
         // SAFETY: `r` is live until freed; out-pointers are locals.
         unsafe {
-            assert_eq!(pl_result_block_count(r, &mut count), pl_status::Ok);
+            assert_eq!(hl_result_block_count(r, &mut count), hl_status::Ok);
             assert_eq!(count, 2);
-            assert_eq!(pl_result_block(r, 1, block.as_mut_ptr()), pl_status::Ok);
+            assert_eq!(hl_result_block(r, 1, block.as_mut_ptr()), hl_status::Ok);
             let block = block.assume_init();
             assert_eq!(
                 read_text(block.strategy, block.strategy_len).as_deref(),
@@ -527,32 +527,32 @@ fn finished_and_snapshot_results_report_blocks() {
                 (block.start.bytes, block.start.utf16),
                 (ORIGINAL.len() - 2, 7)
             );
-            let mut untouched = std::mem::MaybeUninit::<pl_block>::uninit();
+            let mut untouched = std::mem::MaybeUninit::<hl_block>::uninit();
             assert_eq!(
-                pl_result_block(r, 2, untouched.as_mut_ptr()),
-                pl_status::OutOfRange
+                hl_result_block(r, 2, untouched.as_mut_ptr()),
+                hl_status::OutOfRange
             );
-            pl_result_free(r);
+            hl_result_free(r);
         }
     }
 }
 
 #[test]
 fn an_overlapping_call_is_refused_with_concurrent_use() {
-    let mut a = Applier::new(ORIGINAL.as_bytes(), PL_DIALECT_CLINE_V1).expect("new");
+    let mut a = Applier::new(ORIGINAL.as_bytes(), HL_DIALECT_CLINE_V1).expect("new");
     // Another thread is inside a call: what `with_applier` sees when calls overlap.
     // SAFETY: the handle is live; only the atomic flag is touched.
     let busy = unsafe { &(*a.0).busy };
     busy.store(true, std::sync::atomic::Ordering::SeqCst);
     assert_eq!(a.push(b"x").err().as_deref(), Some("push: ConcurrentUse"));
-    assert_eq!(a.preview(), Err(pl_status::ConcurrentUse));
+    assert_eq!(a.preview(), Err(hl_status::ConcurrentUse));
     let (status, r, e) = a.end(true);
     let err = take_outcome(status, r, e, ORIGINAL)
         .expect("ok")
         .expect_err("refused");
     assert_eq!(
         (err.status, err.code.as_str()),
-        (pl_status::ConcurrentUse, "concurrent_use")
+        (hl_status::ConcurrentUse, "concurrent_use")
     );
     busy.store(false, std::sync::atomic::Ordering::SeqCst);
     // Nothing was done meanwhile, and the applier works once the other call is over.
@@ -569,7 +569,7 @@ fn appliers_work_from_several_threads() {
     let handles: Vec<_> = (0..4)
         .map(|i| {
             std::thread::spawn(move || {
-                let mut a = Applier::new(ORIGINAL.as_bytes(), PL_DIALECT_CLINE_V1).expect("new");
+                let mut a = Applier::new(ORIGINAL.as_bytes(), HL_DIALECT_CLINE_V1).expect("new");
                 for piece in DIFF.as_bytes().chunks(i + 1) {
                     a.push(piece).expect("push");
                 }
@@ -588,20 +588,20 @@ fn appliers_work_from_several_threads() {
 
 #[test]
 fn an_unknown_dialect_is_an_invalid_option() {
-    let mut applier: *mut pl_applier = sentinel();
+    let mut applier: *mut hl_applier = sentinel();
     for options in [
-        pl_applier_options {
+        hl_applier_options {
             dialect: 9,
             policy: 0,
         },
-        pl_applier_options {
-            dialect: PL_DIALECT_NATIVE,
+        hl_applier_options {
+            dialect: HL_DIALECT_NATIVE,
             policy: 2,
         },
     ] {
         // SAFETY: live slice and options, local out-pointer.
-        let status = unsafe { pl_applier_new(cptr(b"x"), 1, &options, &mut applier) };
-        assert_eq!((status, applier), (pl_status::InvalidOption, sentinel()));
+        let status = unsafe { hl_applier_new(cptr(b"x"), 1, &options, &mut applier) };
+        assert_eq!((status, applier), (hl_status::InvalidOption, sentinel()));
     }
 }
 
@@ -613,31 +613,31 @@ fn a_panic_becomes_a_status_and_poisons_only_that_applier() {
     crate::applier::PANIC_IN_NEXT_PUSH.with(|p| p.set(true));
     assert_eq!(a.push(b"a\n").err().as_deref(), Some("push: Panic"));
     assert_eq!(a.push(b"a\n").err().as_deref(), Some("push: Panic"));
-    assert_eq!(a.preview(), Err(pl_status::Panic));
+    assert_eq!(a.preview(), Err(hl_status::Panic));
     let (status, r, e) = a.end(true);
     assert_eq!(
         (status, r, e),
-        (pl_status::Panic, ptr::null_mut(), ptr::null_mut())
+        (hl_status::Panic, ptr::null_mut(), ptr::null_mut())
     );
     b.push(DIFF.as_bytes()).expect("the other applier is fine");
-    drop(a); // pl_applier_free on the poisoned handle
+    drop(a); // hl_applier_free on the poisoned handle
     let status = crate::ffi_guard::guard(|| panic!("any body"));
-    assert_eq!(status, pl_status::Panic);
+    assert_eq!(status, hl_status::Panic);
 }
 
 #[test]
 fn returned_texts_are_nul_terminated_and_versions_are_static() {
     // SAFETY: static NUL-terminated strings.
-    let version = unsafe { CStr::from_ptr(pl_version()) };
+    let version = unsafe { CStr::from_ptr(hl_version()) };
     assert_eq!(version.to_str(), Ok(env!("CARGO_PKG_VERSION")));
     let mut line = 0;
     let text = "a\nb\n\u{1F680}";
     for (byte, want) in [(0, 1), (1, 1), (2, 2), (4, 3), (5, 3), (1000, 3)] {
         // SAFETY: live slice, local out-pointer.
         let status = unsafe {
-            pl_line_number_from_byte_index(cptr(text.as_bytes()), text.len(), byte, &mut line)
+            hl_line_number_from_byte_index(cptr(text.as_bytes()), text.len(), byte, &mut line)
         };
-        assert_eq!((status, line), (pl_status::Ok, want), "byte {byte}");
+        assert_eq!((status, line), (hl_status::Ok, want), "byte {byte}");
     }
 }
 
@@ -645,7 +645,7 @@ fn returned_texts_are_nul_terminated_and_versions_are_static() {
 fn handles_cross_threads_as_documented() {
     fn send<T: Send>() {}
     fn send_sync<T: Send + Sync>() {}
-    send::<pl_applier>();
-    send_sync::<pl_result>();
-    send_sync::<pl_error>();
+    send::<hl_applier>();
+    send_sync::<hl_result>();
+    send_sync::<hl_error>();
 }

@@ -7,12 +7,12 @@ use std::ptr;
 use crate::*;
 
 /// What a call produced: content and match positions, or an error (the core runner's type).
-pub(super) use patchloom_testkit::ClineOutcome as Observed;
+pub(super) use hunkloom_testkit::ClineOutcome as Observed;
 
 /// An owned error read back through the C accessors.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) struct CError {
-    pub(super) status: pl_status,
+    pub(super) status: hl_status,
     pub(super) code: String,
     pub(super) message: String,
 }
@@ -37,14 +37,14 @@ pub(super) unsafe fn read_text(ptr: *const c_char, len: usize) -> Result<String,
     String::from_utf8(bytes[..len].to_vec()).map_err(|_| "text out is not UTF-8".to_string())
 }
 
-/// Reads a live `pl_error` (without freeing it).
-pub(super) fn read_error(status: pl_status, error: *const pl_error) -> Result<CError, String> {
+/// Reads a live `hl_error` (without freeing it).
+pub(super) fn read_error(status: hl_status, error: *const hl_error) -> Result<CError, String> {
     let (mut code, mut code_len) = (ptr::null(), 0);
     let (mut msg, mut msg_len) = (ptr::null(), 0);
-    // SAFETY: `error` is a live pl_error; the out-pointers are locals.
+    // SAFETY: `error` is a live hl_error; the out-pointers are locals.
     unsafe {
-        check(pl_error_code(error, &mut code, &mut code_len))?;
-        check(pl_error_message(error, &mut msg, &mut msg_len))?;
+        check(hl_error_code(error, &mut code, &mut code_len))?;
+        check(hl_error_message(error, &mut msg, &mut msg_len))?;
         Ok(CError {
             status,
             code: read_text(code, code_len)?,
@@ -53,50 +53,50 @@ pub(super) fn read_error(status: pl_status, error: *const pl_error) -> Result<CE
     }
 }
 
-fn check(status: pl_status) -> Result<(), String> {
+fn check(status: hl_status) -> Result<(), String> {
     match status {
-        pl_status::Ok => Ok(()),
+        hl_status::Ok => Ok(()),
         other => Err(format!("accessor failed: {other:?}")),
     }
 }
 
 /// A successful outcome read back through the C accessors: content, match positions, blocks.
-pub(super) type Taken = (String, Vec<pl_position>, Vec<BlockView>);
+pub(super) type Taken = (String, Vec<hl_position>, Vec<BlockView>);
 
 /// Consumes the outcome of a call that hands out `result` or `error`: reads and frees whichever
 /// the status says was written, and checks the other was not.
 pub(super) fn take_outcome(
-    status: pl_status,
-    result: *mut pl_result,
-    error: *mut pl_error,
+    status: hl_status,
+    result: *mut hl_result,
+    error: *mut hl_error,
     original: &str,
-) -> Result<Result<(String, Vec<pl_position>), CError>, String> {
+) -> Result<Result<(String, Vec<hl_position>), CError>, String> {
     Ok(take_full(status, result, error, original)?.map(|(content, matches, _)| (content, matches)))
 }
 
 /// [`take_outcome`], with the block reports.
 pub(super) fn take_full(
-    status: pl_status,
-    result: *mut pl_result,
-    error: *mut pl_error,
+    status: hl_status,
+    result: *mut hl_result,
+    error: *mut hl_error,
     original: &str,
 ) -> Result<Result<Taken, CError>, String> {
     let out = match status {
-        pl_status::Ok => {
+        hl_status::Ok => {
             if !error.is_null() {
                 return Err("error written on success".into());
             }
             let read = read_result(result, original)
                 .and_then(|(content, matches)| Ok((content, matches, read_blocks(result)?)));
             // SAFETY: `result` came from the library and is freed once.
-            unsafe { pl_result_free(result) };
+            unsafe { hl_result_free(result) };
             Ok(read?)
         }
-        pl_status::EditRejected
-        | pl_status::InvalidOption
-        | pl_status::AlreadyFinished
-        | pl_status::ConcurrentUse
-        | pl_status::EngineError => {
+        hl_status::EditRejected
+        | hl_status::InvalidOption
+        | hl_status::AlreadyFinished
+        | hl_status::ConcurrentUse
+        | hl_status::EngineError => {
             if !result.is_null() {
                 return Err("result written on failure".into());
             }
@@ -105,7 +105,7 @@ pub(super) fn take_full(
             }
             let read = read_error(status, error);
             // SAFETY: `error` came from the library and is freed once.
-            unsafe { pl_error_free(error) };
+            unsafe { hl_error_free(error) };
             Err(read?)
         }
         other => return Err(format!("unexpected status {other:?}")),
@@ -116,14 +116,14 @@ pub(super) fn take_full(
 /// Reads a result's content and match positions in every unit, checking each unit against an
 /// independent count over `original`.
 fn read_result(
-    result: *const pl_result,
+    result: *const hl_result,
     original: &str,
-) -> Result<(String, Vec<pl_position>), String> {
+) -> Result<(String, Vec<hl_position>), String> {
     let (mut content, mut content_len, mut count) = (ptr::null(), 0, 0);
-    // SAFETY: `result` is a live pl_result; the out-pointers are locals.
+    // SAFETY: `result` is a live hl_result; the out-pointers are locals.
     unsafe {
-        check(pl_result_content(result, &mut content, &mut content_len))?;
-        check(pl_result_match_count(result, &mut count))?;
+        check(hl_result_content(result, &mut content, &mut content_len))?;
+        check(hl_result_match_count(result, &mut count))?;
     }
     // SAFETY: the library hands out `content_len` bytes plus a NUL.
     let content = unsafe { read_text(content, content_len) }?;
@@ -131,18 +131,18 @@ fn read_result(
     for i in 0..count {
         let mut p = [0usize; 4];
         for (unit, slot) in [
-            PL_UNIT_BYTES,
-            PL_UNIT_UTF16,
-            PL_UNIT_CODE_POINTS,
-            PL_UNIT_LINES,
+            HL_UNIT_BYTES,
+            HL_UNIT_UTF16,
+            HL_UNIT_CODE_POINTS,
+            HL_UNIT_LINES,
         ]
         .into_iter()
         .zip(p.iter_mut())
         {
-            // SAFETY: `result` is a live pl_result; `slot` is a local.
-            check(unsafe { pl_result_match_index(result, i, unit, slot) })?;
+            // SAFETY: `result` is a live hl_result; `slot` is a local.
+            check(unsafe { hl_result_match_index(result, i, unit, slot) })?;
         }
-        let position = pl_position {
+        let position = hl_position {
             bytes: p[0],
             utf16: p[1],
             code_points: p[2],
@@ -151,7 +151,7 @@ fn read_result(
         let before = original
             .get(..position.bytes)
             .ok_or("match not on a char boundary")?;
-        let want = pl_position {
+        let want = hl_position {
             bytes: position.bytes,
             utf16: before.encode_utf16().count(),
             code_points: before.chars().count(),
@@ -163,22 +163,22 @@ fn read_result(
         positions.push(position);
     }
     let mut unused = 7;
-    // SAFETY: `result` is a live pl_result; `unused` is a local.
-    let past_end = unsafe { pl_result_match_index(result, count, PL_UNIT_BYTES, &mut unused) };
-    if past_end != pl_status::OutOfRange || unused != 7 {
+    // SAFETY: `result` is a live hl_result; `unused` is a local.
+    let past_end = unsafe { hl_result_match_index(result, count, HL_UNIT_BYTES, &mut unused) };
+    if past_end != hl_status::OutOfRange || unused != 7 {
         return Err(format!("index past the end gave {past_end:?}"));
     }
     Ok((content, positions))
 }
 
-/// A block report read back through `pl_result_block` and `pl_result_block_normalization`.
+/// A block report read back through `hl_result_block` and `hl_result_block_normalization`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct BlockView {
     pub(super) index: usize,
-    pub(super) status: pl_block_status,
+    pub(super) status: hl_block_status,
     pub(super) strategy: String,
-    pub(super) start: pl_position,
-    pub(super) end: pl_position,
+    pub(super) start: hl_position,
+    pub(super) end: hl_position,
     pub(super) end_line: usize,
     pub(super) candidates: usize,
     pub(super) indent_delta: isize,
@@ -189,20 +189,20 @@ pub(super) struct BlockView {
 }
 
 /// Reads every block report of a live result, checking the failed count, that an error comes
-/// exactly with `PL_BLOCK_FAILED`, and that indices past the end are refused.
-pub(super) fn read_blocks(result: *const pl_result) -> Result<Vec<BlockView>, String> {
+/// exactly with `HL_BLOCK_FAILED`, and that indices past the end are refused.
+pub(super) fn read_blocks(result: *const hl_result) -> Result<Vec<BlockView>, String> {
     let (mut count, mut failed) = (0, 0);
-    // SAFETY: `result` is a live pl_result; the out-pointers are locals.
+    // SAFETY: `result` is a live hl_result; the out-pointers are locals.
     unsafe {
-        check(pl_result_block_count(result, &mut count))?;
-        check(pl_result_failed_count(result, &mut failed))?;
+        check(hl_result_block_count(result, &mut count))?;
+        check(hl_result_failed_count(result, &mut failed))?;
     }
     let mut blocks = Vec::with_capacity(count);
     for i in 0..count {
-        let mut b = std::mem::MaybeUninit::<pl_block>::uninit();
+        let mut b = std::mem::MaybeUninit::<hl_block>::uninit();
         // SAFETY: `result` is live; `b` is a local, initialised by a successful call.
         let b = unsafe {
-            check(pl_result_block(result, i, b.as_mut_ptr()))?;
+            check(hl_result_block(result, i, b.as_mut_ptr()))?;
             b.assume_init()
         };
         let mut normalizations = Vec::with_capacity(b.normalization_count);
@@ -211,7 +211,7 @@ pub(super) fn read_blocks(result: *const pl_result) -> Result<Vec<BlockView>, St
             // SAFETY: `result` is live; the out-pointers are locals; the library hands out
             // `name_len` bytes plus a NUL.
             normalizations.push(unsafe {
-                check(pl_result_block_normalization(
+                check(hl_result_block_normalization(
                     result,
                     i,
                     n,
@@ -224,7 +224,7 @@ pub(super) fn read_blocks(result: *const pl_result) -> Result<Vec<BlockView>, St
         let (mut name, mut name_len) = (ptr::null(), 7);
         // SAFETY: as above; this index is one past the end.
         let past = unsafe {
-            pl_result_block_normalization(
+            hl_result_block_normalization(
                 result,
                 i,
                 b.normalization_count,
@@ -232,7 +232,7 @@ pub(super) fn read_blocks(result: *const pl_result) -> Result<Vec<BlockView>, St
                 &mut name_len,
             )
         };
-        if past != pl_status::OutOfRange || !name.is_null() || name_len != 7 {
+        if past != hl_status::OutOfRange || !name.is_null() || name_len != 7 {
             return Err(format!("normalization past the end gave {past:?}"));
         }
         let error = if b.error_code.is_null() {
@@ -249,7 +249,7 @@ pub(super) fn read_blocks(result: *const pl_result) -> Result<Vec<BlockView>, St
                 ))
             }
         };
-        if error.is_some() != (b.status == PL_BLOCK_FAILED) {
+        if error.is_some() != (b.status == HL_BLOCK_FAILED) {
             return Err(format!(
                 "block {i}: status {} with error {error:?}",
                 b.status
@@ -272,11 +272,11 @@ pub(super) fn read_blocks(result: *const pl_result) -> Result<Vec<BlockView>, St
     }
     let counted = blocks
         .iter()
-        .filter(|b| b.status == PL_BLOCK_FAILED)
+        .filter(|b| b.status == HL_BLOCK_FAILED)
         .count();
     if counted != failed {
         return Err(format!(
-            "pl_result_failed_count {failed}, counted {counted}"
+            "hl_result_failed_count {failed}, counted {counted}"
         ));
     }
     Ok(blocks)
@@ -284,7 +284,7 @@ pub(super) fn read_blocks(result: *const pl_result) -> Result<Vec<BlockView>, St
 
 /// The vectors' view of an outcome: content plus UTF-16 match indices, or Cline's message.
 pub(super) fn observed(
-    outcome: Result<(String, Vec<pl_position>), CError>,
+    outcome: Result<(String, Vec<hl_position>), CError>,
 ) -> Result<Observed, String> {
     Ok(match outcome {
         Ok((new_content, positions)) => Observed::Content {
@@ -304,17 +304,17 @@ pub(super) fn observed(
     })
 }
 
-/// `pl_construct_new_file_content` on Rust strings.
+/// `hl_construct_new_file_content` on Rust strings.
 pub(super) fn construct(
     diff: &[u8],
     original: &[u8],
     is_final: bool,
-    version: pl_cline_version,
-) -> (pl_status, *mut pl_result, *mut pl_error) {
+    version: hl_cline_version,
+) -> (hl_status, *mut hl_result, *mut hl_error) {
     let (mut result, mut error) = (ptr::null_mut(), ptr::null_mut());
     // SAFETY: the texts are live slices; the out-pointers are locals.
     let status = unsafe {
-        pl_construct_new_file_content(
+        hl_construct_new_file_content(
             cptr(diff),
             diff.len(),
             cptr(original),
@@ -328,17 +328,17 @@ pub(super) fn construct(
     (status, result, error)
 }
 
-/// `pl_apply_diff` on Rust strings (`options` `None` passes NULL).
+/// `hl_apply_diff` on Rust strings (`options` `None` passes NULL).
 pub(super) fn apply(
     diff: &[u8],
     original: &[u8],
-    options: Option<&pl_apply_options>,
-) -> (pl_status, *mut pl_result, *mut pl_error) {
+    options: Option<&hl_apply_options>,
+) -> (hl_status, *mut hl_result, *mut hl_error) {
     let (mut result, mut error) = (ptr::null_mut(), ptr::null_mut());
-    let options = options.map_or(ptr::null(), |o| o as *const pl_apply_options);
+    let options = options.map_or(ptr::null(), |o| o as *const hl_apply_options);
     // SAFETY: the texts are live slices; options is NULL or a local; the out-pointers are locals.
     let status = unsafe {
-        pl_apply_diff(
+        hl_apply_diff(
             cptr(diff),
             diff.len(),
             cptr(original),
@@ -352,13 +352,13 @@ pub(super) fn apply(
 }
 
 /// An applier handle freed on drop.
-pub(super) struct Applier(pub(super) *mut pl_applier);
+pub(super) struct Applier(pub(super) *mut hl_applier);
 
 impl Applier {
-    pub(super) fn new(original: &[u8], dialect: pl_dialect) -> Result<Applier, pl_status> {
+    pub(super) fn new(original: &[u8], dialect: hl_dialect) -> Result<Applier, hl_status> {
         Applier::with_options(
             original,
-            pl_applier_options {
+            hl_applier_options {
                 dialect,
                 ..Default::default()
             },
@@ -367,22 +367,22 @@ impl Applier {
 
     pub(super) fn with_options(
         original: &[u8],
-        options: pl_applier_options,
-    ) -> Result<Applier, pl_status> {
+        options: hl_applier_options,
+    ) -> Result<Applier, hl_status> {
         let mut handle = ptr::null_mut();
         // SAFETY: `original` is a live slice; options and out-pointer are locals.
         let status =
-            unsafe { pl_applier_new(cptr(original), original.len(), &options, &mut handle) };
+            unsafe { hl_applier_new(cptr(original), original.len(), &options, &mut handle) };
         match status {
-            pl_status::Ok if !handle.is_null() => Ok(Applier(handle)),
-            pl_status::Ok => Err(pl_status::NullArgument),
+            hl_status::Ok if !handle.is_null() => Ok(Applier(handle)),
+            hl_status::Ok => Err(hl_status::NullArgument),
             other => Err(other),
         }
     }
 
     /// Pushes `chunk`, returning the splice with an owned copy of the inserted text.
     pub(super) fn push(&mut self, chunk: &[u8]) -> Result<(usize, usize, String, usize), String> {
-        let mut update = pl_update {
+        let mut update = hl_update {
             start: 0,
             removed: 0,
             inserted: ptr::null(),
@@ -390,8 +390,8 @@ impl Applier {
             blocks_completed: 0,
         };
         // SAFETY: live handle, live slice, local out-struct.
-        let status = unsafe { pl_applier_push(self.0, cptr(chunk), chunk.len(), &mut update) };
-        if status != pl_status::Ok {
+        let status = unsafe { hl_applier_push(self.0, cptr(chunk), chunk.len(), &mut update) };
+        if status != hl_status::Ok {
             return Err(format!("push: {status:?}"));
         }
         // SAFETY: the library hands out `inserted_len` bytes plus a NUL.
@@ -404,25 +404,25 @@ impl Applier {
         ))
     }
 
-    pub(super) fn preview(&mut self) -> Result<String, pl_status> {
+    pub(super) fn preview(&mut self) -> Result<String, hl_status> {
         let (mut p, mut len) = (ptr::null(), 0);
         // SAFETY: live handle, local out-pointers.
-        match unsafe { pl_applier_preview(self.0, &mut p, &mut len) } {
+        match unsafe { hl_applier_preview(self.0, &mut p, &mut len) } {
             // SAFETY: the library hands out `len` bytes plus a NUL.
-            pl_status::Ok => Ok(unsafe { read_text(p, len) }.map_err(|_| pl_status::Panic)?),
+            hl_status::Ok => Ok(unsafe { read_text(p, len) }.map_err(|_| hl_status::Panic)?),
             other => Err(other),
         }
     }
 
-    /// `pl_applier_snapshot` (`finish == false`) or `pl_applier_finish`, raw.
-    pub(super) fn end(&mut self, finish: bool) -> (pl_status, *mut pl_result, *mut pl_error) {
+    /// `hl_applier_snapshot` (`finish == false`) or `hl_applier_finish`, raw.
+    pub(super) fn end(&mut self, finish: bool) -> (hl_status, *mut hl_result, *mut hl_error) {
         let (mut result, mut error) = (ptr::null_mut(), ptr::null_mut());
         // SAFETY: live handle, local out-pointers.
         let status = unsafe {
             if finish {
-                pl_applier_finish(self.0, &mut result, &mut error)
+                hl_applier_finish(self.0, &mut result, &mut error)
             } else {
-                pl_applier_snapshot(self.0, &mut result, &mut error)
+                hl_applier_snapshot(self.0, &mut result, &mut error)
             }
         };
         (status, result, error)
@@ -431,7 +431,7 @@ impl Applier {
 
 impl Drop for Applier {
     fn drop(&mut self) {
-        // SAFETY: the handle came from pl_applier_new and is freed once.
-        unsafe { pl_applier_free(self.0) }
+        // SAFETY: the handle came from hl_applier_new and is freed once.
+        unsafe { hl_applier_free(self.0) }
     }
 }

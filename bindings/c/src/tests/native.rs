@@ -1,5 +1,5 @@
 //! What the C layer adds for the `native` dialect, through the exported functions:
-//! `pl_apply_diff` and its options, the extended `pl_block` reports (status, end line,
+//! `hl_apply_diff` and its options, the extended `hl_block` reports (status, end line,
 //! candidates, indentation, normalisations, a failed block's error), the partial policy, and a
 //! native applier streamed byte by byte.
 
@@ -23,15 +23,15 @@ const PARTLY: &str = "------- SEARCH\ny = 2\n=======\ny = 5\n+++++++ REPLACE\n--
 /// Two blocks over the same line.
 const OVERLAP: &str = "------- SEARCH\ny = 2\nx = 1\n=======\nY\n+++++++ REPLACE\n------- SEARCH\ny = 2\n=======\nZ\n+++++++ REPLACE\n";
 
-/// `pl_apply_diff`, read back whole.
-fn run(diff: &str, original: &str, options: Option<pl_apply_options>) -> Result<Taken, CError> {
+/// `hl_apply_diff`, read back whole.
+fn run(diff: &str, original: &str, options: Option<hl_apply_options>) -> Result<Taken, CError> {
     let (status, result, error) = apply(diff.as_bytes(), original.as_bytes(), options.as_ref());
     take_full(status, result, error, original).expect("well-formed outcome")
 }
 
-fn native(policy: pl_policy) -> Option<pl_apply_options> {
-    Some(pl_apply_options {
-        dialect: PL_DIALECT_NATIVE,
+fn native(policy: hl_policy) -> Option<hl_apply_options> {
+    Some(hl_apply_options {
+        dialect: HL_DIALECT_NATIVE,
         policy,
     })
 }
@@ -41,8 +41,8 @@ fn view(r: &BlockReport) -> BlockView {
     BlockView {
         index: r.index,
         status: match r.status {
-            BlockStatus::Applied => PL_BLOCK_APPLIED,
-            _ => PL_BLOCK_FAILED,
+            BlockStatus::Applied => HL_BLOCK_APPLIED,
+            _ => HL_BLOCK_FAILED,
         },
         strategy: r.strategy.name().to_owned(),
         start: r.start.into(),
@@ -66,14 +66,14 @@ fn view(r: &BlockReport) -> BlockView {
 #[test]
 fn apply_diff_defaults_to_native_and_reports_the_drift() {
     let engine = apply_diff(DRIFT, FILE, &ApplyOptions::default()).expect("applies");
-    for options in [None, Some(pl_apply_options::default()), native(0)] {
+    for options in [None, Some(hl_apply_options::default()), native(0)] {
         let (content, matches, blocks) = run(DRIFT, FILE, options).expect("applies");
         assert_eq!(content, DRIFTED);
         assert_eq!(matches.len(), 1);
         assert_eq!((matches[0].line, matches[0].bytes), (2, 9));
         assert_eq!(blocks, engine.blocks.iter().map(view).collect::<Vec<_>>());
         let b = &blocks[0];
-        assert_eq!(b.status, PL_BLOCK_APPLIED);
+        assert_eq!(b.status, HL_BLOCK_APPLIED);
         assert_eq!(b.strategy, "indentation");
         assert_eq!((b.start.line, b.end_line, b.candidates), (2, 3, 1));
         assert_eq!((b.indent_delta, b.reindented), (4, false));
@@ -103,12 +103,12 @@ fn a_replacement_with_the_search_indentation_is_shifted() {
 #[test]
 fn the_cline_dialects_through_apply_diff_are_the_engines() {
     for (value, dialect) in [
-        (PL_DIALECT_CLINE_V1, Dialect::ClineV1),
-        (PL_DIALECT_CLINE_V2, Dialect::ClineV2),
+        (HL_DIALECT_CLINE_V1, Dialect::ClineV1),
+        (HL_DIALECT_CLINE_V2, Dialect::ClineV2),
     ] {
-        let options = pl_apply_options {
+        let options = hl_apply_options {
             dialect: value,
-            policy: PL_POLICY_PARTIAL,
+            policy: HL_POLICY_PARTIAL,
         };
         let engine = apply_diff(DRIFT, FILE, &ApplyOptions::new().dialect(dialect));
         match (run(DRIFT, FILE, Some(options)), engine) {
@@ -122,8 +122,8 @@ fn the_cline_dialects_through_apply_diff_are_the_engines() {
             (got, want) => panic!("{dialect}: {got:?} against the engine's {want:?}"),
         }
     }
-    let options = pl_apply_options {
-        dialect: PL_DIALECT_CLINE_V1,
+    let options = hl_apply_options {
+        dialect: HL_DIALECT_CLINE_V1,
         policy: 0,
     };
     let (_, _, blocks) = run(DRIFT, FILE, Some(options)).expect("Cline v1 trims lines");
@@ -133,7 +133,7 @@ fn the_cline_dialects_through_apply_diff_are_the_engines() {
 #[test]
 fn an_ambiguous_search_is_refused_with_the_candidates() {
     let e = run(AMBIGUOUS, TWICE, None).expect_err("ambiguous");
-    assert_eq!(e.status, pl_status::EditRejected);
+    assert_eq!(e.status, hl_status::EditRejected);
     assert_eq!(e.code, "ambiguous_match");
     let engine = apply_diff(AMBIGUOUS, TWICE, &ApplyOptions::default()).expect_err("ambiguous");
     assert_eq!(e.message, engine.message());
@@ -145,7 +145,7 @@ fn the_partial_policy_applies_what_matched_and_reports_the_rest() {
     let e = run(PARTLY, TWICE, None).expect_err("all or nothing");
     assert_eq!(e.code, "search_not_found");
     let (content, matches, blocks) =
-        run(PARTLY, TWICE, native(PL_POLICY_PARTIAL)).expect("partial");
+        run(PARTLY, TWICE, native(HL_POLICY_PARTIAL)).expect("partial");
     assert_eq!(content, "x = 1\ny = 5\nx = 1\n");
     assert_eq!(matches.len(), 1);
     let engine = apply_diff(
@@ -156,9 +156,9 @@ fn the_partial_policy_applies_what_matched_and_reports_the_rest() {
     .expect("partial");
     assert_eq!(blocks, engine.blocks.iter().map(view).collect::<Vec<_>>());
     assert_eq!(blocks.len(), 2);
-    assert_eq!(blocks[0].status, PL_BLOCK_APPLIED);
+    assert_eq!(blocks[0].status, HL_BLOCK_APPLIED);
     let failed = &blocks[1];
-    assert_eq!((failed.index, failed.status), (1, PL_BLOCK_FAILED));
+    assert_eq!((failed.index, failed.status), (1, HL_BLOCK_FAILED));
     assert_eq!(failed.strategy, "unmatched");
     assert_eq!((failed.candidates, failed.end_line), (0, 0));
     let (code, message) = failed.error.as_ref().expect("an error");
@@ -171,9 +171,9 @@ fn overlapping_blocks_are_refused() {
     let e = run(OVERLAP, TWICE, None).expect_err("overlap");
     assert_eq!(
         (e.status, e.code.as_str()),
-        (pl_status::EditRejected, "overlapping_blocks")
+        (hl_status::EditRejected, "overlapping_blocks")
     );
-    let (content, _, blocks) = run(OVERLAP, TWICE, native(PL_POLICY_PARTIAL)).expect("partial");
+    let (content, _, blocks) = run(OVERLAP, TWICE, native(HL_POLICY_PARTIAL)).expect("partial");
     assert_eq!(content, "x = 1\nY\n");
     let code = blocks[1].error.as_ref().map(|(c, _)| c.as_str());
     assert_eq!(code, Some("overlapping_blocks"));
@@ -183,14 +183,14 @@ fn overlapping_blocks_are_refused() {
 fn unknown_options_are_the_engines_errors_and_write_no_result() {
     for (options, code) in [
         (
-            pl_apply_options {
+            hl_apply_options {
                 dialect: 4,
                 policy: 0,
             },
             "invalid_dialect",
         ),
         (
-            pl_apply_options {
+            hl_apply_options {
                 dialect: 0,
                 policy: 2,
             },
@@ -200,7 +200,7 @@ fn unknown_options_are_the_engines_errors_and_write_no_result() {
         let e = run(DRIFT, FILE, Some(options)).expect_err("invalid");
         assert_eq!(
             (e.status, e.code.as_str()),
-            (pl_status::InvalidOption, code)
+            (hl_status::InvalidOption, code)
         );
     }
 }
@@ -209,14 +209,14 @@ fn unknown_options_are_the_engines_errors_and_write_no_result() {
 fn null_and_invalid_arguments_leave_out_parameters_alone() {
     let sentinel = 0xDEAD_usize;
     let (d, o) = (DRIFT.as_bytes(), FILE.as_bytes());
-    let mut result = sentinel as *mut pl_result;
-    let mut error = sentinel as *mut pl_error;
+    let mut result = sentinel as *mut hl_result;
+    let mut error = sentinel as *mut hl_error;
     // SAFETY: every non-NULL pointer is live or a sentinel the library must not touch (it is
     // only written on success, or for engine statuses, which these calls do not return).
     unsafe {
-        let cases: [(pl_status, pl_status); 4] = [
+        let cases: [(hl_status, hl_status); 4] = [
             (
-                pl_apply_diff(
+                hl_apply_diff(
                     d.as_ptr().cast(),
                     d.len(),
                     o.as_ptr().cast(),
@@ -225,10 +225,10 @@ fn null_and_invalid_arguments_leave_out_parameters_alone() {
                     ptr::null_mut(),
                     &mut error,
                 ),
-                pl_status::NullArgument,
+                hl_status::NullArgument,
             ),
             (
-                pl_apply_diff(
+                hl_apply_diff(
                     d.as_ptr().cast(),
                     d.len(),
                     o.as_ptr().cast(),
@@ -237,10 +237,10 @@ fn null_and_invalid_arguments_leave_out_parameters_alone() {
                     &mut result,
                     ptr::null_mut(),
                 ),
-                pl_status::NullArgument,
+                hl_status::NullArgument,
             ),
             (
-                pl_apply_diff(
+                hl_apply_diff(
                     ptr::null(),
                     3,
                     o.as_ptr().cast(),
@@ -249,10 +249,10 @@ fn null_and_invalid_arguments_leave_out_parameters_alone() {
                     &mut result,
                     &mut error,
                 ),
-                pl_status::NullArgument,
+                hl_status::NullArgument,
             ),
             (
-                pl_apply_diff(
+                hl_apply_diff(
                     d.as_ptr().cast(),
                     d.len(),
                     c"\xff".as_ptr(),
@@ -261,7 +261,7 @@ fn null_and_invalid_arguments_leave_out_parameters_alone() {
                     &mut result,
                     &mut error,
                 ),
-                pl_status::InvalidUtf8,
+                hl_status::InvalidUtf8,
             ),
         ];
         for (got, want) in cases {
@@ -280,32 +280,32 @@ fn null_and_invalid_arguments_leave_out_parameters_alone() {
 #[test]
 fn block_accessors_refuse_out_of_range_indices() {
     let (status, result, error) = apply(DRIFT.as_bytes(), FILE.as_bytes(), None);
-    assert_eq!((status, error), (pl_status::Ok, ptr::null_mut()));
+    assert_eq!((status, error), (hl_status::Ok, ptr::null_mut()));
     let (mut name, mut name_len) = (ptr::null(), 7);
     // SAFETY: `result` is live until freed; the out-pointers are locals.
     unsafe {
         assert_eq!(
-            pl_result_block_normalization(result, 1, 0, &mut name, &mut name_len),
-            pl_status::OutOfRange
+            hl_result_block_normalization(result, 1, 0, &mut name, &mut name_len),
+            hl_status::OutOfRange
         );
         assert_eq!(
-            pl_result_block_normalization(result, 0, usize::MAX, &mut name, &mut name_len),
-            pl_status::OutOfRange
+            hl_result_block_normalization(result, 0, usize::MAX, &mut name, &mut name_len),
+            hl_status::OutOfRange
         );
         assert_eq!((name, name_len), (ptr::null(), 7));
         assert_eq!(
-            pl_result_block_normalization(result, 0, 0, ptr::null_mut(), &mut name_len),
-            pl_status::NullArgument
+            hl_result_block_normalization(result, 0, 0, ptr::null_mut(), &mut name_len),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_result_failed_count(ptr::null(), &mut name_len),
-            pl_status::NullArgument
+            hl_result_failed_count(ptr::null(), &mut name_len),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_result_failed_count(result, ptr::null_mut()),
-            pl_status::NullArgument
+            hl_result_failed_count(result, ptr::null_mut()),
+            hl_status::NullArgument
         );
-        pl_result_free(result);
+        hl_result_free(result);
     }
 }
 
@@ -319,9 +319,9 @@ fn a_native_applier_streamed_byte_by_byte_equals_apply_diff() {
         want.0,
         "intro \u{201c}caf\u{e9}\u{201d}\n\tkept \u{4e2d}\u{6587}\nend\n"
     );
-    for policy in [PL_POLICY_ALL_OR_NOTHING, PL_POLICY_PARTIAL] {
-        let options = pl_applier_options {
-            dialect: PL_DIALECT_NATIVE,
+    for policy in [HL_POLICY_ALL_OR_NOTHING, HL_POLICY_PARTIAL] {
+        let options = hl_applier_options {
+            dialect: HL_DIALECT_NATIVE,
             policy,
         };
         let mut a = Applier::with_options(original.as_bytes(), options).expect("new");
@@ -345,9 +345,9 @@ fn a_native_applier_streamed_byte_by_byte_equals_apply_diff() {
 fn a_native_snapshot_reports_the_first_failed_block() {
     let mut a = Applier::with_options(
         TWICE.as_bytes(),
-        pl_applier_options {
-            dialect: PL_DIALECT_NATIVE,
-            policy: PL_POLICY_PARTIAL,
+        hl_applier_options {
+            dialect: HL_DIALECT_NATIVE,
+            policy: HL_POLICY_PARTIAL,
         },
     )
     .expect("new");
@@ -369,5 +369,5 @@ fn a_native_snapshot_reports_the_first_failed_block() {
     let (_, _, blocks) = take_full(status, result, error, TWICE)
         .expect("outcome")
         .expect("partial");
-    assert_eq!(blocks[1].status, PL_BLOCK_FAILED);
+    assert_eq!(blocks[1].status, HL_BLOCK_FAILED);
 }

@@ -113,7 +113,7 @@ fn str_replace_carries_the_engines_edit_and_errors() {
     let e = e.expect_err("not found");
     assert_eq!(
         (e.status, e.code.as_str()),
-        (pl_status::EditRejected, "not_found")
+        (hl_status::EditRejected, "not_found")
     );
     assert_eq!(
         e.message,
@@ -144,7 +144,7 @@ fn a_missing_file_is_not_an_empty_one() {
     let (mut edit, mut error) = (ptr::null_mut(), ptr::null_mut());
     // SAFETY: NULL with length 0 is allowed; live slices; local out-pointers.
     let status = unsafe {
-        pl_str_replace(
+        hl_str_replace(
             ptr::null(),
             0,
             true,
@@ -159,16 +159,16 @@ fn a_missing_file_is_not_an_empty_one() {
             &mut error,
         )
     };
-    assert_eq!(status, pl_status::EditRejected);
+    assert_eq!(status, hl_status::EditRejected);
     assert!(edit.is_null());
     // SAFETY: the error came from the library and is freed once.
-    unsafe { pl_error_free(error) };
+    unsafe { hl_error_free(error) };
 
     // Missing with content is contradictory: refused before anything else, nothing written.
     let (mut edit, mut error) = (sentinel(), sentinel());
     // SAFETY: live slices; local out-pointers.
     let status = unsafe {
-        pl_str_replace(
+        hl_str_replace(
             cptr(b"x"),
             1,
             false,
@@ -185,14 +185,14 @@ fn a_missing_file_is_not_an_empty_one() {
     };
     assert_eq!(
         (status, edit, error),
-        (pl_status::OutOfRange, sentinel(), sentinel())
+        (hl_status::OutOfRange, sentinel(), sentinel())
     );
     let mut text = sentinel();
-    let mut edit_type = SENTINEL as pl_edit_type;
+    let mut edit_type = SENTINEL as hl_edit_type;
     let mut error = sentinel();
     // SAFETY: live slices; local out-pointers.
     let status = unsafe {
-        pl_insert_content(
+        hl_insert_content(
             cptr(b"x"),
             1,
             false,
@@ -205,27 +205,27 @@ fn a_missing_file_is_not_an_empty_one() {
             &mut error,
         )
     };
-    assert_eq!(status, pl_status::OutOfRange);
+    assert_eq!(status, hl_status::OutOfRange);
     assert_eq!((text, error), (sentinel(), sentinel()));
-    assert_eq!(edit_type, SENTINEL as pl_edit_type);
+    assert_eq!(edit_type, SENTINEL as hl_edit_type);
 
     // Roo: a missing file is created; an existing empty one is modified.
     let created = insert_content(None, Line::Text(b"1"), Some(b"x"))
         .expect("call")
         .expect("ok");
-    assert_eq!(created, ("x".to_owned(), PL_EDIT_TYPE_CREATE));
+    assert_eq!(created, ("x".to_owned(), HL_EDIT_TYPE_CREATE));
     let modified = insert_content(Some(b""), Line::Text(b"1"), Some(b"x"))
         .expect("call")
         .expect("ok");
-    assert_eq!(modified, ("x\n".to_owned(), PL_EDIT_TYPE_MODIFY));
+    assert_eq!(modified, ("x\n".to_owned(), HL_EDIT_TYPE_MODIFY));
 }
 
 #[test]
 fn insert_follows_both_conventions_and_rejects_unknown_values() {
     let file = "a\r\nb\r\n";
     for (convention, c) in [
-        (PL_INSERT_BEFORE, Convention::Before),
-        (PL_INSERT_AFTER, Convention::After),
+        (HL_INSERT_BEFORE, Convention::Before),
+        (HL_INSERT_AFTER, Convention::After),
     ] {
         for line in 0..=4 {
             let want = ops::insert(file, line, "x\ny", c)
@@ -235,20 +235,20 @@ fn insert_follows_both_conventions_and_rejects_unknown_values() {
             assert_eq!(got, want, "{c} {line}");
         }
     }
-    let after = insert(file.as_bytes(), 1, b"x", PL_INSERT_AFTER)
+    let after = insert(file.as_bytes(), 1, b"x", HL_INSERT_AFTER)
         .expect("call")
         .expect("ok");
     assert_eq!(after.content, "a\r\nx\r\nb\r\n");
-    let before = insert(file.as_bytes(), 1, b"x", PL_INSERT_BEFORE)
+    let before = insert(file.as_bytes(), 1, b"x", HL_INSERT_BEFORE)
         .expect("call")
         .expect("ok");
     assert_eq!(before.content, "x\r\na\r\nb\r\n");
-    let e = insert(file.as_bytes(), 3, b"x", PL_INSERT_AFTER)
+    let e = insert(file.as_bytes(), 3, b"x", HL_INSERT_AFTER)
         .expect("call")
         .expect_err("past the end");
     assert_eq!(
         (e.status, e.code.as_str()),
-        (pl_status::EditRejected, "invalid_line")
+        (hl_status::EditRejected, "invalid_line")
     );
     assert_eq!(
         e.message,
@@ -260,7 +260,7 @@ fn insert_follows_both_conventions_and_rejects_unknown_values() {
         .expect_err("unknown convention");
     assert_eq!(
         (e.status, e.code.as_str()),
-        (pl_status::InvalidOption, "invalid_convention")
+        (hl_status::InvalidOption, "invalid_convention")
     );
     assert_eq!(
         e.message,
@@ -290,8 +290,8 @@ fn insert_content_reads_the_line_like_the_tool() {
             let want = ops::insert_content(o, arg.clone(), Some("X"))
                 .map(|r| {
                     let t = match r.edit_type {
-                        ops::EditType::Create => PL_EDIT_TYPE_CREATE,
-                        _ => PL_EDIT_TYPE_MODIFY,
+                        ops::EditType::Create => HL_EDIT_TYPE_CREATE,
+                        _ => HL_EDIT_TYPE_MODIFY,
                     };
                     (r.new_content, t)
                 })
@@ -371,30 +371,30 @@ fn invalid_utf8_in_any_text_is_a_status_and_writes_nothing() {
     let ok = &b"a"[..];
     assert_eq!(
         str_replace(Some(bad), ok, b"b", false, None).err(),
-        Some(pl_status::InvalidUtf8)
+        Some(hl_status::InvalidUtf8)
     );
     assert_eq!(
         str_replace(Some(ok), bad, b"b", false, None).err(),
-        Some(pl_status::InvalidUtf8)
+        Some(hl_status::InvalidUtf8)
     );
     assert_eq!(
         str_replace(Some(ok), ok, bad, false, None).err(),
-        Some(pl_status::InvalidUtf8)
+        Some(hl_status::InvalidUtf8)
     );
     assert_eq!(
         str_replace(Some(ok), ok, b"b", false, Some(bad)).err(),
-        Some(pl_status::InvalidUtf8)
+        Some(hl_status::InvalidUtf8)
     );
     assert_eq!(
-        insert(bad, 0, ok, PL_INSERT_AFTER).err(),
-        Some(pl_status::InvalidUtf8)
+        insert(bad, 0, ok, HL_INSERT_AFTER).err(),
+        Some(hl_status::InvalidUtf8)
     );
     assert_eq!(
-        insert(ok, 0, bad, PL_INSERT_AFTER).err(),
-        Some(pl_status::InvalidUtf8)
+        insert(ok, 0, bad, HL_INSERT_AFTER).err(),
+        Some(hl_status::InvalidUtf8)
     );
     // UTF-8 is checked before the convention: no engine error for a bad text.
-    assert_eq!(insert(ok, 0, bad, 9).err(), Some(pl_status::InvalidUtf8));
+    assert_eq!(insert(ok, 0, bad, 9).err(), Some(hl_status::InvalidUtf8));
     for (original, line, content) in [
         (Some(bad), Line::Text(b"1"), Some(ok)),
         (Some(ok), Line::Text(b"\xc3"), Some(ok)),
@@ -403,33 +403,33 @@ fn invalid_utf8_in_any_text_is_a_status_and_writes_nothing() {
     ] {
         assert_eq!(
             insert_content(original, line, content).err(),
-            Some(pl_status::InvalidUtf8),
+            Some(hl_status::InvalidUtf8),
             "{line:?}"
         );
     }
-    assert_eq!(write(bad, None, None).err(), Some(pl_status::InvalidUtf8));
+    assert_eq!(write(bad, None, None).err(), Some(hl_status::InvalidUtf8));
     assert_eq!(
         write(ok, Some(bad), None).err(),
-        Some(pl_status::InvalidUtf8)
+        Some(hl_status::InvalidUtf8)
     );
     assert_eq!(
         write(ok, None, Some(bad)).err(),
-        Some(pl_status::InvalidUtf8)
+        Some(hl_status::InvalidUtf8)
     );
     assert_eq!(
         apply_model_content_fixes(ok, Some(bad), None),
-        Err(pl_status::InvalidUtf8)
+        Err(hl_status::InvalidUtf8)
     );
     assert_eq!(
         apply_model_content_fixes(ok, None, Some(bad)),
-        Err(pl_status::InvalidUtf8)
+        Err(hl_status::InvalidUtf8)
     );
     for fix in [
         OneFix::StripMarkdownFences,
         OneFix::FixModelHtmlEscaping,
         OneFix::RemoveInvalidChars,
     ] {
-        assert_eq!(one_fix(fix, bad), Err(pl_status::InvalidUtf8));
+        assert_eq!(one_fix(fix, bad), Err(hl_status::InvalidUtf8));
     }
 }
 
@@ -437,25 +437,25 @@ fn invalid_utf8_in_any_text_is_a_status_and_writes_nothing() {
 fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
     let t = cptr(b"a");
     let null = ptr::null::<c_char>();
-    let mut edit: *mut pl_edit = sentinel();
-    let mut text: *mut pl_text = sentinel();
-    let mut error: *mut pl_error = sentinel();
-    let mut edit_type = SENTINEL as pl_edit_type;
-    let mut fixes = SENTINEL as pl_fix;
+    let mut edit: *mut hl_edit = sentinel();
+    let mut text: *mut hl_text = sentinel();
+    let mut error: *mut hl_error = sentinel();
+    let mut edit_type = SENTINEL as hl_edit_type;
+    let mut fixes = SENTINEL as hl_fix;
     // SAFETY: every non-NULL pointer below is live; NULL ones are what is being tested.
     unsafe {
         let cases = [
-            pl_str_replace(
+            hl_str_replace(
                 null, 1, true, t, 1, t, 1, true, null, 0, &mut edit, &mut error,
             ),
-            pl_str_replace(
+            hl_str_replace(
                 t, 1, true, null, 1, t, 1, true, null, 0, &mut edit, &mut error,
             ),
-            pl_str_replace(
+            hl_str_replace(
                 t, 1, true, t, 1, null, 1, true, null, 0, &mut edit, &mut error,
             ),
-            pl_str_replace(t, 1, true, t, 1, t, 1, true, null, 1, &mut edit, &mut error),
-            pl_str_replace(
+            hl_str_replace(t, 1, true, t, 1, t, 1, true, null, 1, &mut edit, &mut error),
+            hl_str_replace(
                 t,
                 1,
                 true,
@@ -469,7 +469,7 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 ptr::null_mut(),
                 &mut error,
             ),
-            pl_str_replace(
+            hl_str_replace(
                 t,
                 1,
                 true,
@@ -483,13 +483,13 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 &mut edit,
                 ptr::null_mut(),
             ),
-            pl_insert(null, 1, 0, t, 1, PL_INSERT_AFTER, &mut edit, &mut error),
-            pl_insert(t, 1, 0, null, 1, PL_INSERT_AFTER, &mut edit, &mut error),
-            pl_insert(t, 1, 0, t, 1, PL_INSERT_AFTER, ptr::null_mut(), &mut error),
-            pl_insert(t, 1, 0, t, 1, PL_INSERT_AFTER, &mut edit, ptr::null_mut()),
+            hl_insert(null, 1, 0, t, 1, HL_INSERT_AFTER, &mut edit, &mut error),
+            hl_insert(t, 1, 0, null, 1, HL_INSERT_AFTER, &mut edit, &mut error),
+            hl_insert(t, 1, 0, t, 1, HL_INSERT_AFTER, ptr::null_mut(), &mut error),
+            hl_insert(t, 1, 0, t, 1, HL_INSERT_AFTER, &mut edit, ptr::null_mut()),
             // With an unknown convention too: the NULL is found first, no error is made.
-            pl_insert(t, 1, 0, t, 1, 9, ptr::null_mut(), &mut error),
-            pl_insert_content(
+            hl_insert(t, 1, 0, t, 1, 9, ptr::null_mut(), &mut error),
+            hl_insert_content(
                 null,
                 1,
                 true,
@@ -501,7 +501,7 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 &mut edit_type,
                 &mut error,
             ),
-            pl_insert_content(
+            hl_insert_content(
                 t,
                 1,
                 true,
@@ -513,7 +513,7 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 &mut edit_type,
                 &mut error,
             ),
-            pl_insert_content(
+            hl_insert_content(
                 t,
                 1,
                 true,
@@ -525,7 +525,7 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 &mut edit_type,
                 &mut error,
             ),
-            pl_insert_content(
+            hl_insert_content(
                 t,
                 1,
                 true,
@@ -537,7 +537,7 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 &mut edit_type,
                 &mut error,
             ),
-            pl_insert_content(
+            hl_insert_content(
                 t,
                 1,
                 true,
@@ -549,7 +549,7 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 ptr::null_mut(),
                 &mut error,
             ),
-            pl_insert_content(
+            hl_insert_content(
                 t,
                 1,
                 true,
@@ -561,7 +561,7 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 &mut edit_type,
                 ptr::null_mut(),
             ),
-            pl_insert_content_number(
+            hl_insert_content_number(
                 null,
                 1,
                 true,
@@ -572,7 +572,7 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 &mut edit_type,
                 &mut error,
             ),
-            pl_insert_content_number(
+            hl_insert_content_number(
                 t,
                 1,
                 true,
@@ -583,7 +583,7 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 &mut edit_type,
                 &mut error,
             ),
-            pl_insert_content_number(
+            hl_insert_content_number(
                 t,
                 1,
                 true,
@@ -594,7 +594,7 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 &mut edit_type,
                 &mut error,
             ),
-            pl_insert_content_number(
+            hl_insert_content_number(
                 t,
                 1,
                 true,
@@ -605,7 +605,7 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 ptr::null_mut(),
                 &mut error,
             ),
-            pl_insert_content_number(
+            hl_insert_content_number(
                 t,
                 1,
                 true,
@@ -617,7 +617,7 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 ptr::null_mut(),
             ),
             // A rejected line with no place for the error: NULL, not an engine status.
-            pl_insert_content_number(
+            hl_insert_content_number(
                 t,
                 1,
                 true,
@@ -628,34 +628,34 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 &mut edit_type,
                 ptr::null_mut(),
             ),
-            pl_write(null, 1, null, 0, null, 0, &mut text, &mut fixes),
-            pl_write(t, 1, null, 1, null, 0, &mut text, &mut fixes),
-            pl_write(t, 1, null, 0, null, 1, &mut text, &mut fixes),
-            pl_write(t, 1, null, 0, null, 0, ptr::null_mut(), &mut fixes),
-            pl_write(t, 1, null, 0, null, 0, &mut text, ptr::null_mut()),
-            pl_apply_model_content_fixes(null, 1, null, 0, null, 0, &mut text),
-            pl_apply_model_content_fixes(t, 1, null, 1, null, 0, &mut text),
-            pl_apply_model_content_fixes(t, 1, null, 0, null, 1, &mut text),
-            pl_apply_model_content_fixes(t, 1, null, 0, null, 0, ptr::null_mut()),
-            pl_strip_markdown_fences(null, 1, &mut text),
-            pl_strip_markdown_fences(t, 1, ptr::null_mut()),
-            pl_fix_model_html_escaping(null, 1, &mut text),
-            pl_fix_model_html_escaping(t, 1, ptr::null_mut()),
-            pl_remove_invalid_chars(null, 1, &mut text),
-            pl_remove_invalid_chars(t, 1, ptr::null_mut()),
+            hl_write(null, 1, null, 0, null, 0, &mut text, &mut fixes),
+            hl_write(t, 1, null, 1, null, 0, &mut text, &mut fixes),
+            hl_write(t, 1, null, 0, null, 1, &mut text, &mut fixes),
+            hl_write(t, 1, null, 0, null, 0, ptr::null_mut(), &mut fixes),
+            hl_write(t, 1, null, 0, null, 0, &mut text, ptr::null_mut()),
+            hl_apply_model_content_fixes(null, 1, null, 0, null, 0, &mut text),
+            hl_apply_model_content_fixes(t, 1, null, 1, null, 0, &mut text),
+            hl_apply_model_content_fixes(t, 1, null, 0, null, 1, &mut text),
+            hl_apply_model_content_fixes(t, 1, null, 0, null, 0, ptr::null_mut()),
+            hl_strip_markdown_fences(null, 1, &mut text),
+            hl_strip_markdown_fences(t, 1, ptr::null_mut()),
+            hl_fix_model_html_escaping(null, 1, &mut text),
+            hl_fix_model_html_escaping(t, 1, ptr::null_mut()),
+            hl_remove_invalid_chars(null, 1, &mut text),
+            hl_remove_invalid_chars(t, 1, ptr::null_mut()),
         ];
         for (i, status) in cases.into_iter().enumerate() {
-            assert_eq!(status, pl_status::NullArgument, "case {i}");
+            assert_eq!(status, hl_status::NullArgument, "case {i}");
         }
         assert_eq!((edit, text, error), (sentinel(), sentinel(), sentinel()));
-        assert_eq!(edit_type, SENTINEL as pl_edit_type);
-        assert_eq!(fixes, SENTINEL as pl_fix);
+        assert_eq!(edit_type, SENTINEL as hl_edit_type);
+        assert_eq!(fixes, SENTINEL as hl_fix);
 
         // The accessors.
         let mut live = ptr::null_mut();
         let mut no_error = ptr::null_mut();
         assert_eq!(
-            pl_str_replace(
+            hl_str_replace(
                 t,
                 1,
                 true,
@@ -669,63 +669,63 @@ fn null_pointers_are_a_status_and_leave_out_parameters_alone() {
                 &mut live,
                 &mut no_error
             ),
-            pl_status::Ok
+            hl_status::Ok
         );
         let mut p = sentinel::<c_char>().cast_const();
         let mut n = SENTINEL;
-        let mut range = pl_line_range {
+        let mut range = hl_line_range {
             start: SENTINEL,
             end: SENTINEL,
         };
         let accessor_cases = [
-            pl_edit_content(ptr::null(), &mut p, &mut n),
-            pl_edit_content(live, ptr::null_mut(), &mut n),
-            pl_edit_content(live, &mut p, ptr::null_mut()),
-            pl_edit_replacements(ptr::null(), &mut n),
-            pl_edit_replacements(live, ptr::null_mut()),
-            pl_edit_normalization_count(ptr::null(), &mut n),
-            pl_edit_normalization_count(live, ptr::null_mut()),
-            pl_edit_normalization_name(ptr::null(), 0, &mut p, &mut n),
-            pl_edit_normalization_name(live, 0, ptr::null_mut(), &mut n),
-            pl_edit_normalization_name(live, 0, &mut p, ptr::null_mut()),
-            pl_edit_first_line_range(ptr::null(), &mut range),
-            pl_edit_first_line_range(live, ptr::null_mut()),
-            pl_text_content(ptr::null(), &mut p, &mut n),
+            hl_edit_content(ptr::null(), &mut p, &mut n),
+            hl_edit_content(live, ptr::null_mut(), &mut n),
+            hl_edit_content(live, &mut p, ptr::null_mut()),
+            hl_edit_replacements(ptr::null(), &mut n),
+            hl_edit_replacements(live, ptr::null_mut()),
+            hl_edit_normalization_count(ptr::null(), &mut n),
+            hl_edit_normalization_count(live, ptr::null_mut()),
+            hl_edit_normalization_name(ptr::null(), 0, &mut p, &mut n),
+            hl_edit_normalization_name(live, 0, ptr::null_mut(), &mut n),
+            hl_edit_normalization_name(live, 0, &mut p, ptr::null_mut()),
+            hl_edit_first_line_range(ptr::null(), &mut range),
+            hl_edit_first_line_range(live, ptr::null_mut()),
+            hl_text_content(ptr::null(), &mut p, &mut n),
         ];
         for (i, status) in accessor_cases.into_iter().enumerate() {
-            assert_eq!(status, pl_status::NullArgument, "accessor case {i}");
+            assert_eq!(status, hl_status::NullArgument, "accessor case {i}");
         }
         assert_eq!(
-            pl_edit_normalization_name(live, 0, &mut p, &mut n),
-            pl_status::OutOfRange,
+            hl_edit_normalization_name(live, 0, &mut p, &mut n),
+            hl_status::OutOfRange,
             "no normalisation"
         );
         assert_eq!((p, n), (sentinel::<c_char>().cast_const(), SENTINEL));
         assert_eq!(
             range,
-            pl_line_range {
+            hl_line_range {
                 start: SENTINEL,
                 end: SENTINEL
             }
         );
-        pl_edit_free(live);
+        hl_edit_free(live);
 
         let mut owned = ptr::null_mut();
-        assert_eq!(pl_remove_invalid_chars(t, 1, &mut owned), pl_status::Ok);
+        assert_eq!(hl_remove_invalid_chars(t, 1, &mut owned), hl_status::Ok);
         assert_eq!(
-            pl_text_content(owned, ptr::null_mut(), &mut n),
-            pl_status::NullArgument
+            hl_text_content(owned, ptr::null_mut(), &mut n),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_text_content(owned, &mut p, ptr::null_mut()),
-            pl_status::NullArgument
+            hl_text_content(owned, &mut p, ptr::null_mut()),
+            hl_status::NullArgument
         );
         assert_eq!((p, n), (sentinel::<c_char>().cast_const(), SENTINEL));
-        pl_text_free(owned);
+        hl_text_free(owned);
 
         // The free functions accept NULL.
-        pl_edit_free(ptr::null_mut());
-        pl_text_free(ptr::null_mut());
+        hl_edit_free(ptr::null_mut());
+        hl_text_free(ptr::null_mut());
     }
 }
 
@@ -739,21 +739,21 @@ fn a_null_pointer_with_length_zero_is_the_empty_text() {
     let mut text = ptr::null_mut();
     // SAFETY: NULL with length 0; local out-pointer.
     assert_eq!(
-        unsafe { pl_strip_markdown_fences(ptr::null(), 0, &mut text) },
-        pl_status::Ok
+        unsafe { hl_strip_markdown_fences(ptr::null(), 0, &mut text) },
+        hl_status::Ok
     );
     let (mut p, mut n) = (ptr::null(), SENTINEL);
     // SAFETY: live text; local out-pointers; the library hands out `n` bytes plus a NUL.
     unsafe {
-        assert_eq!(pl_text_content(text, &mut p, &mut n), pl_status::Ok);
+        assert_eq!(hl_text_content(text, &mut p, &mut n), hl_status::Ok);
         assert_eq!(super::ffi::read_text(p, n).as_deref(), Ok(""));
-        pl_text_free(text);
+        hl_text_free(text);
     }
 }
 
 #[test]
 fn new_handles_cross_threads_as_documented() {
     fn send_sync<T: Send + Sync>() {}
-    send_sync::<pl_edit>();
-    send_sync::<pl_text>();
+    send_sync::<hl_edit>();
+    send_sync::<hl_text>();
 }

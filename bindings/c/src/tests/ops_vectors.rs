@@ -1,19 +1,19 @@
 //! The tool-operation corpora through the C ABI only, read the way the core's runner
-//! (`crates/patchloom/tests/tool_vectors.rs`) reads them:
+//! (`crates/hunkloom/tests/tool_vectors.rs`) reads them:
 //!
 //! - `cline-content-fixes.jsonl`: every row through the function its `op` names
-//!   (`pl_apply_model_content_fixes`, `pl_strip_markdown_fences`, `pl_write`); for `pl_write`
+//!   (`hl_apply_model_content_fixes`, `hl_strip_markdown_fences`, `hl_write`); for `hl_write`
 //!   the fixes it reports are also checked against the engine's names.
-//! - `roo-insert-content.jsonl`: `tool` rows through `pl_insert_content` (a text `line`, or
-//!   `(NULL, 0)` when missing) or `pl_insert_content_number` (a number); `documented` rows as the
+//! - `roo-insert-content.jsonl`: `tool` rows through `hl_insert_content` (a text `line`, or
+//!   `(NULL, 0)` when missing) or `hl_insert_content_number` (a number); `documented` rows as the
 //!   core checks them, with the same skip and reason. The `insert_groups` rows exercise the
 //!   core's array helper, which the C ABI does not expose; they are counted as not run here.
 //!
 //! Prints `<corpus> <part>: <passed>/<total> passed` and `<corpus>: <passed>/<total> passed`
 //! (visible with `--nocapture`, as `make test-c` runs it).
 
-use patchloom_testkit::check;
-use patchloom_testkit::tools::{
+use hunkloom_testkit::check;
+use hunkloom_testkit::tools::{
     ContentFixRow, RooInsert, RooLine, RooOutcome, RooPart, check_roo_tool, content_fixes, report,
     roo_insert, roo_insert_content,
 };
@@ -50,17 +50,17 @@ fn content_fix(row: &ContentFixRow<'_>) -> Result<bool, String> {
     }
 }
 
-fn edit_type_name(t: pl_edit_type) -> Result<&'static str, String> {
+fn edit_type_name(t: hl_edit_type) -> Result<&'static str, String> {
     match t {
-        PL_EDIT_TYPE_CREATE => Ok("create"),
-        PL_EDIT_TYPE_MODIFY => Ok("modify"),
-        other => Err(format!("edit type {other} is no PL_EDIT_TYPE_ value")),
+        HL_EDIT_TYPE_CREATE => Ok("create"),
+        HL_EDIT_TYPE_MODIFY => Ok("modify"),
+        other => Err(format!("edit type {other} is no HL_EDIT_TYPE_ value")),
     }
 }
 
-/// The row's `insert_content` call through `pl_insert_content` (a text `line`, or `(NULL, 0)`
-/// when missing) or `pl_insert_content_number` (a number).
-fn insert(v: &Value) -> Result<Result<(String, pl_edit_type), CError>, String> {
+/// The row's `insert_content` call through `hl_insert_content` (a text `line`, or `(NULL, 0)`
+/// when missing) or `hl_insert_content_number` (a number).
+fn insert(v: &Value) -> Result<Result<(String, hl_edit_type), CError>, String> {
     let RooInsert {
         original,
         line,
@@ -86,7 +86,7 @@ fn roo_tool(v: &Value) -> Result<bool, String> {
             code,
             message,
         }) => {
-            if status != pl_status::EditRejected {
+            if status != hl_status::EditRejected {
                 return Err(format!("{code} came with {status:?}"));
             }
             RooOutcome::Rejected { code, message }
@@ -104,7 +104,7 @@ fn tool_operation_vectors_through_the_c_abi() {
         |v| Ok(insert(v)?.err().map(|e| e.message)),
     );
     let failures = report(&fixes, &roo);
-    patchloom_testkit::assert_no_failures(&failures, 20, "failures");
+    hunkloom_testkit::assert_no_failures(&failures, 20, "failures");
     // Every row was seen: the corpora's documented sizes.
     assert_eq!(fixes.total(), 523);
     assert_eq!(

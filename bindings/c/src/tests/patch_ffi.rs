@@ -1,4 +1,4 @@
-//! Safe wrappers over `pl_apply_patch` and the `pl_patch_result_` accessors, as a careful C host
+//! Safe wrappers over `hl_apply_patch` and the `hl_patch_result_` accessors, as a careful C host
 //! would write them: every status checked, every text checked for its NUL terminator, every
 //! index past the end checked to be refused without a write, every handle freed.
 
@@ -11,17 +11,17 @@ use crate::*;
 /// A value no failing call may write.
 const SENTINEL: usize = 0x5E5E;
 
-/// A change read back through `pl_patch_result_change`.
+/// A change read back through `hl_patch_result_change`.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) struct ChangeOut {
     pub(super) path: String,
-    pub(super) kind: pl_patch_change_kind,
+    pub(super) kind: hl_patch_change_kind,
     pub(super) content: String,
     pub(super) move_to: Option<String>,
     pub(super) start_lines: Vec<usize>,
 }
 
-/// A warning read back through `pl_patch_result_warning`.
+/// A warning read back through `hl_patch_result_warning`.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) struct WarningOut {
     pub(super) path: String,
@@ -30,7 +30,7 @@ pub(super) struct WarningOut {
     pub(super) context: Option<String>,
 }
 
-/// Everything a `pl_patch_result` holds.
+/// Everything a `hl_patch_result` holds.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) struct PatchOut {
     pub(super) files: Vec<(String, String)>,
@@ -42,9 +42,9 @@ pub(super) struct PatchOut {
     pub(super) failure: Option<(usize, CError)>,
 }
 
-fn ok(status: pl_status, what: &str) -> Result<(), String> {
+fn ok(status: hl_status, what: &str) -> Result<(), String> {
     match status {
-        pl_status::Ok => Ok(()),
+        hl_status::Ok => Ok(()),
         other => Err(format!("{what} failed: {other:?}")),
     }
 }
@@ -74,7 +74,7 @@ fn read_items<T: Copy, R>(
     count: usize,
     blank: T,
     same: impl Fn(&T, &T) -> bool,
-    get: impl Fn(usize, *mut T) -> pl_status,
+    get: impl Fn(usize, *mut T) -> hl_status,
     mut convert: impl FnMut(T) -> Result<R, String>,
 ) -> Result<Vec<R>, String> {
     let mut out = Vec::with_capacity(count);
@@ -82,7 +82,7 @@ fn read_items<T: Copy, R>(
         let mut item = blank;
         let status = get(i, &mut item);
         if i == count {
-            if status != pl_status::OutOfRange || !same(&item, &blank) {
+            if status != hl_status::OutOfRange || !same(&item, &blank) {
                 return Err(format!("item past the end gave {status:?}"));
             }
             break;
@@ -93,8 +93,8 @@ fn read_items<T: Copy, R>(
     Ok(out)
 }
 
-fn blank_file() -> pl_patch_file {
-    pl_patch_file {
+fn blank_file() -> hl_patch_file {
+    hl_patch_file {
         path: SENTINEL as *const c_char,
         path_len: SENTINEL,
         content: SENTINEL as *const c_char,
@@ -102,8 +102,8 @@ fn blank_file() -> pl_patch_file {
     }
 }
 
-fn blank_change() -> pl_patch_change {
-    pl_patch_change {
+fn blank_change() -> hl_patch_change {
+    hl_patch_change {
         path: SENTINEL as *const c_char,
         path_len: SENTINEL,
         kind: 99,
@@ -117,8 +117,8 @@ fn blank_change() -> pl_patch_change {
     }
 }
 
-fn blank_warning() -> pl_patch_warning {
-    pl_patch_warning {
+fn blank_warning() -> hl_patch_warning {
+    hl_patch_warning {
         path: SENTINEL as *const c_char,
         path_len: SENTINEL,
         has_chunk_index: false,
@@ -131,32 +131,32 @@ fn blank_warning() -> pl_patch_warning {
     }
 }
 
-/// Reads a live `pl_patch_result` (without freeing it).
-pub(super) fn read_patch_result(r: *const pl_patch_result) -> Result<PatchOut, String> {
+/// Reads a live `hl_patch_result` (without freeing it).
+pub(super) fn read_patch_result(r: *const hl_patch_result) -> Result<PatchOut, String> {
     let (mut files_n, mut deleted_n, mut changes_n, mut warnings_n, mut fuzz) = (0, 0, 0, 0, 0);
     // SAFETY: `r` is live; the out-pointers are locals.
     unsafe {
-        ok(pl_patch_result_file_count(r, &mut files_n), "file_count")?;
+        ok(hl_patch_result_file_count(r, &mut files_n), "file_count")?;
         ok(
-            pl_patch_result_deleted_count(r, &mut deleted_n),
+            hl_patch_result_deleted_count(r, &mut deleted_n),
             "deleted_count",
         )?;
         ok(
-            pl_patch_result_change_count(r, &mut changes_n),
+            hl_patch_result_change_count(r, &mut changes_n),
             "change_count",
         )?;
         ok(
-            pl_patch_result_warning_count(r, &mut warnings_n),
+            hl_patch_result_warning_count(r, &mut warnings_n),
             "warning_count",
         )?;
-        ok(pl_patch_result_fuzz(r, &mut fuzz), "fuzz")?;
+        ok(hl_patch_result_fuzz(r, &mut fuzz), "fuzz")?;
     }
     let files = read_items(
         files_n,
         blank_file(),
         |a, b| a.path == b.path && a.path_len == b.path_len && a.content_len == b.content_len,
         // SAFETY: live result; a local out-pointer.
-        |i, out| unsafe { pl_patch_result_file(r, i, out) },
+        |i, out| unsafe { hl_patch_result_file(r, i, out) },
         // SAFETY: the library hands out `len` bytes plus a NUL.
         |f| unsafe {
             Ok((
@@ -172,7 +172,7 @@ pub(super) fn read_patch_result(r: *const pl_patch_result) -> Result<PatchOut, S
         // SAFETY: live result; local out-pointers.
         |i, out: *mut (*const c_char, usize)| unsafe {
             let (p, n) = (&raw mut (*out).0, &raw mut (*out).1);
-            pl_patch_result_deleted(r, i, p, n)
+            hl_patch_result_deleted(r, i, p, n)
         },
         // SAFETY: the library hands out `len` bytes plus a NUL.
         |(p, n)| unsafe { read_text(p, n) },
@@ -182,7 +182,7 @@ pub(super) fn read_patch_result(r: *const pl_patch_result) -> Result<PatchOut, S
         blank_change(),
         |a, b| a.kind == b.kind && a.path_len == b.path_len,
         // SAFETY: live result; a local out-pointer.
-        |i, out| unsafe { pl_patch_result_change(r, i, out) },
+        |i, out| unsafe { hl_patch_result_change(r, i, out) },
         |c| {
             let start_lines = match (c.start_lines.is_null(), c.start_line_count) {
                 (true, 0) => Vec::new(),
@@ -209,7 +209,7 @@ pub(super) fn read_patch_result(r: *const pl_patch_result) -> Result<PatchOut, S
         blank_warning(),
         |a, b| a.path == b.path && a.chunk_index == b.chunk_index,
         // SAFETY: live result; a local out-pointer.
-        |i, out| unsafe { pl_patch_result_warning(r, i, out) },
+        |i, out| unsafe { hl_patch_result_warning(r, i, out) },
         |w| {
             if !w.has_chunk_index && w.chunk_index != 0 {
                 return Err("chunk index without has_chunk_index".into());
@@ -228,7 +228,7 @@ pub(super) fn read_patch_result(r: *const pl_patch_result) -> Result<PatchOut, S
     let (mut hunk, mut failure) = (SENTINEL, ptr::null_mut());
     // SAFETY: live result; local out-pointers.
     ok(
-        unsafe { pl_patch_result_failure(r, &mut hunk, &mut failure) },
+        unsafe { hl_patch_result_failure(r, &mut hunk, &mut failure) },
         "failure",
     )?;
     let failure = if failure.is_null() {
@@ -237,9 +237,9 @@ pub(super) fn read_patch_result(r: *const pl_patch_result) -> Result<PatchOut, S
         }
         None
     } else {
-        let e = read_error(pl_status::Ok, failure);
-        // SAFETY: handed over by pl_patch_result_failure; freed once.
-        unsafe { pl_error_free(failure) };
+        let e = read_error(hl_status::Ok, failure);
+        // SAFETY: handed over by hl_patch_result_failure; freed once.
+        unsafe { hl_error_free(failure) };
         Some((hunk, e?))
     };
     Ok(PatchOut {
@@ -252,28 +252,28 @@ pub(super) fn read_patch_result(r: *const pl_patch_result) -> Result<PatchOut, S
     })
 }
 
-/// `pl_apply_patch` on `files` (path, content) with `options`: the result read back and freed,
+/// `hl_apply_patch` on `files` (path, content) with `options`: the result read back and freed,
 /// or the error (status, code, message), checking that exactly the right out-parameter was
 /// written.
 pub(super) fn apply_patch(
     patch: &str,
     files: &[(&str, &str)],
-    options: Option<pl_patch_options>,
+    options: Option<hl_patch_options>,
 ) -> Result<Result<PatchOut, CError>, String> {
-    let c_files: Vec<pl_patch_file> = files
+    let c_files: Vec<hl_patch_file> = files
         .iter()
-        .map(|(p, c)| pl_patch_file {
+        .map(|(p, c)| hl_patch_file {
             path: p.as_ptr().cast(),
             path_len: p.len(),
             content: c.as_ptr().cast(),
             content_len: c.len(),
         })
         .collect();
-    let (mut result, mut error) = (SENTINEL as *mut pl_patch_result, SENTINEL as *mut pl_error);
+    let (mut result, mut error) = (SENTINEL as *mut hl_patch_result, SENTINEL as *mut hl_error);
     let opts = options.as_ref().map_or(ptr::null(), ptr::from_ref);
     // SAFETY: every pointer is a live local of the stated length.
     let status = unsafe {
-        pl_apply_patch(
+        hl_apply_patch(
             patch.as_ptr().cast(),
             patch.len(),
             if c_files.is_empty() {
@@ -288,26 +288,26 @@ pub(super) fn apply_patch(
         )
     };
     match status {
-        pl_status::Ok => {
+        hl_status::Ok => {
             if error as usize != SENTINEL {
                 return Err("error written on success".into());
             }
             let read = read_patch_result(result);
-            // SAFETY: handed over by pl_apply_patch; freed once.
-            unsafe { pl_patch_result_free(result) };
+            // SAFETY: handed over by hl_apply_patch; freed once.
+            unsafe { hl_patch_result_free(result) };
             Ok(Ok(read?))
         }
-        pl_status::NullArgument
-        | pl_status::InvalidUtf8
-        | pl_status::OutOfRange
-        | pl_status::Panic => Err(format!("unexpected status {status:?}")),
+        hl_status::NullArgument
+        | hl_status::InvalidUtf8
+        | hl_status::OutOfRange
+        | hl_status::Panic => Err(format!("unexpected status {status:?}")),
         _ => {
             if result as usize != SENTINEL {
                 return Err("result written on failure".into());
             }
             let read = read_error(status, error);
-            // SAFETY: handed over by pl_apply_patch; freed once.
-            unsafe { pl_error_free(error) };
+            // SAFETY: handed over by hl_apply_patch; freed once.
+            unsafe { hl_error_free(error) };
             Ok(Err(read?))
         }
     }

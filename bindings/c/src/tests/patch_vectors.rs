@@ -1,6 +1,6 @@
 //! `cline-apply-patch.jsonl` through the C ABI only: every `apply_patch` row through
-//! `pl_apply_patch` in `PL_PATCH_DIALECT_CLINE`, read back through the `pl_patch_result_`
-//! accessors and compared as the core's runner (`crates/patchloom/tests/cline_patch_vectors.rs`)
+//! `hl_apply_patch` in `HL_PATCH_DIALECT_CLINE`, read back through the `hl_patch_result_`
+//! accessors and compared as the core's runner (`crates/hunkloom/tests/cline_patch_vectors.rs`)
 //! compares it: the whole file map afterwards, the deleted paths, the fuzz, each update's start
 //! lines and the warnings, or the error message.
 //!
@@ -8,8 +8,8 @@
 //! not expose; they are counted as not run. Prints `cline-apply-patch apply_patch: <passed>/<total>
 //! passed` (visible with `--nocapture`, as `make test-c` runs it).
 
-use patchloom_testkit::Tally;
-use patchloom_testkit::cline::{
+use hunkloom_testkit::Tally;
+use hunkloom_testkit::cline::{
     CLINE_APPLY_PATCH, CLINE_APPLY_PATCH_CORPUS, PatchJson, PatchWarning, check_expect,
     patch_error_json, patch_files, row_label,
 };
@@ -18,16 +18,16 @@ use serde_json::Value;
 use super::patch_ffi::apply_patch;
 use crate::*;
 
-/// The row through `pl_apply_patch`, as the JSON the core's runner builds.
+/// The row through `hl_apply_patch`, as the JSON the core's runner builds.
 fn run_apply(row: &Value) -> Result<Value, String> {
     let files = patch_files(&row["files"]);
     let files: Vec<(&str, &str)> = files
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect();
-    let options = pl_patch_options {
-        dialect: PL_PATCH_DIALECT_CLINE,
-        policy: PL_POLICY_ALL_OR_NOTHING,
+    let options = hl_patch_options {
+        dialect: HL_PATCH_DIALECT_CLINE,
+        policy: HL_POLICY_ALL_OR_NOTHING,
     };
     let patch = row["patch"].as_str().unwrap_or_default();
     let out = match apply_patch(patch, &files, Some(options))? {
@@ -45,7 +45,7 @@ fn run_apply(row: &Value) -> Result<Value, String> {
         start_lines: out
             .changes
             .iter()
-            .filter(|c| c.kind == PL_PATCH_CHANGE_UPDATE)
+            .filter(|c| c.kind == HL_PATCH_CHANGE_UPDATE)
             .map(|c| (c.path.as_str(), c.start_lines.as_slice()))
             .collect(),
         warnings: out
@@ -65,7 +65,7 @@ fn run_apply(row: &Value) -> Result<Value, String> {
 #[test]
 fn cline_apply_patch_vectors_through_the_c_abi() {
     let mut tally = Tally::default();
-    for row in patchloom_testkit::load_jsonl::<Value>(CLINE_APPLY_PATCH) {
+    for row in hunkloom_testkit::load_jsonl::<Value>(CLINE_APPLY_PATCH) {
         match row["op"].as_str() {
             Some("apply_patch") => {
                 let got = run_apply(&row);

@@ -1,9 +1,9 @@
 //! The robustness corpus (`tests/vectors/robustness.jsonl`) through the C ABI only, scored exactly
-//! as the core's runner (`crates/patchloom/tests/robustness.rs`) scores it, per
+//! as the core's runner (`crates/hunkloom/tests/robustness.rs`) scores it, per
 //! `tests/vectors/ROBUSTNESS.md`: correct, refused, or WRONG.
 //!
-//! Every case runs through `pl_apply_diff` (NULL options: `native`, all or nothing) and through a
-//! `pl_applier` in `PL_DIALECT_NATIVE` fed the diff whole, per line, at seeded random split points
+//! Every case runs through `hl_apply_diff` (NULL options: `native`, all or nothing) and through a
+//! `hl_applier` in `HL_DIALECT_NATIVE` fed the diff whole, per line, at seeded random split points
 //! on character boundaries, and at seeded random split points on any byte (so inside
 //! characters). Each streamed outcome (content and block reports, or code and message) must equal
 //! the stateless one, and the splices must rebuild the preview.
@@ -13,16 +13,14 @@
 //! below 99% correct, on a streamed mismatch, or when the apply cases refused differ from
 //! [`REFUSED`].
 
-use patchloom_testkit::robustness::{
-    Observed, RobustnessCase as Case, Scoreboard, load_robustness,
-};
-use patchloom_testkit::{Chunking, SEED, split_random_bytes};
+use hunkloom_testkit::robustness::{Observed, RobustnessCase as Case, Scoreboard, load_robustness};
+use hunkloom_testkit::{Chunking, SEED, split_random_bytes};
 
 use super::ffi::{Applier, BlockView, CError, apply, take_full};
 use crate::*;
 
 /// Apply cases the engine refuses on purpose, with the reason: the core runner's list
-/// (`REFUSED` in `crates/patchloom/tests/robustness.rs`), which this one must equal.
+/// (`REFUSED` in `crates/hunkloom/tests/robustness.rs`), which this one must equal.
 const REFUSED: &[(&str, &str)] = &[];
 
 /// How the diff reaches the streaming applier.
@@ -74,7 +72,7 @@ fn stateless(case: &Case) -> Result<Full, String> {
     let (status, result, error) = apply(case.diff.as_bytes(), case.original.as_bytes(), None);
     let full = from_c(take_full(status, result, error, &case.original)?);
     if let Ok((_, blocks)) = &full
-        && blocks.iter().any(|b| b.status != PL_BLOCK_APPLIED)
+        && blocks.iter().any(|b| b.status != HL_BLOCK_APPLIED)
     {
         return Err("a failed block under all-or-nothing".into());
     }
@@ -82,12 +80,12 @@ fn stateless(case: &Case) -> Result<Full, String> {
 }
 
 fn streamed(case: &Case, mode: Mode) -> Result<Full, String> {
-    let options = pl_applier_options {
-        dialect: PL_DIALECT_NATIVE,
-        policy: PL_POLICY_ALL_OR_NOTHING,
+    let options = hl_applier_options {
+        dialect: HL_DIALECT_NATIVE,
+        policy: HL_POLICY_ALL_OR_NOTHING,
     };
     let mut applier = Applier::with_options(case.original.as_bytes(), options)
-        .map_err(|s| format!("pl_applier_new: {s:?}"))?;
+        .map_err(|s| format!("hl_applier_new: {s:?}"))?;
     // The host's copy of the preview, kept only through the splices.
     let mut mirror = case.original.clone();
     for piece in mode.pieces(&case.diff) {
@@ -137,11 +135,11 @@ fn the_robustness_corpus_through_the_c_abi() {
         }
     }
     let problems = board.finish(REFUSED, cases.len());
-    patchloom_testkit::assert_no_failures(&problems, 40, "problems");
+    hunkloom_testkit::assert_no_failures(&problems, 40, "problems");
 }
 
 #[test]
 fn random_byte_splits_do_cut_characters() {
     let diff = "------- SEARCH\n\u{201c}x\u{201d} \u{2014} \u{2026}\n=======\ny\n+++++++ REPLACE\n";
-    patchloom_testkit::assert_cuts_a_character(&Mode::RandomBytes(SEED).pieces(diff), diff);
+    hunkloom_testkit::assert_cuts_a_character(&Mode::RandomBytes(SEED).pieces(diff), diff);
 }

@@ -1,11 +1,11 @@
-//! Every Cline conformance vector through the C ABI only: `pl_construct_new_file_content`
-//! (stateless) and `pl_applier_*` (streamed whole, per line, per character, per byte, and at
+//! Every Cline conformance vector through the C ABI only: `hl_construct_new_file_content`
+//! (stateless) and `hl_applier_*` (streamed whole, per line, per character, per byte, and at
 //! seeded random split points on character and on byte boundaries).
 //!
 //! Prints `<corpus> <mode>: <passed>/<total> passed` per corpus and mode (visible with
 //! `--nocapture`, as `make test-c` runs it). No vector is skipped.
 
-use patchloom_testkit::{
+use hunkloom_testkit::{
     CLINE_CORPORA, Chunking, ClineVector, SEED, load_cline_corpus, split_random_bytes,
 };
 
@@ -55,10 +55,10 @@ const MODES: [Mode; 7] = [
     Mode::RandomBytes(SEED),
 ];
 
-fn version(v: &ClineVector) -> (pl_cline_version, pl_dialect) {
+fn version(v: &ClineVector) -> (hl_cline_version, hl_dialect) {
     match v.version.as_str() {
-        "v1" => (PL_CLINE_V1, PL_DIALECT_CLINE_V1),
-        "v2" => (PL_CLINE_V2, PL_DIALECT_CLINE_V2),
+        "v1" => (HL_CLINE_V1, HL_DIALECT_CLINE_V1),
+        "v2" => (HL_CLINE_V2, HL_DIALECT_CLINE_V2),
         other => panic!("vector {} has version {other}", v.id),
     }
 }
@@ -75,7 +75,7 @@ fn stateless(v: &ClineVector) -> Result<Observed, String> {
 
 fn streamed(v: &ClineVector, mode: Mode) -> Result<Observed, String> {
     let mut applier = Applier::new(v.original.as_bytes(), version(v).1)
-        .map_err(|s| format!("pl_applier_new: {s:?}"))?;
+        .map_err(|s| format!("hl_applier_new: {s:?}"))?;
     // The host's copy of the preview, kept only through the splices.
     let mut mirror = String::new();
     let check_every_push = matches!(mode, Mode::Streamed(Chunking::Line));
@@ -142,11 +142,11 @@ fn every_vector_through_the_c_abi() {
             );
         }
     }
-    patchloom_testkit::assert_no_failures(&failures, 20, "failures");
+    hunkloom_testkit::assert_no_failures(&failures, 20, "failures");
 }
 
 #[test]
 fn random_byte_splits_do_cut_characters() {
     let diff = "------- SEARCH\n\u{1F680}\u{e9}\u{20ac}\n=======\n\u{4e2d}\n+++++++ REPLACE\n";
-    patchloom_testkit::assert_cuts_a_character(&Mode::RandomBytes(SEED).pieces(diff), diff);
+    hunkloom_testkit::assert_cuts_a_character(&Mode::RandomBytes(SEED).pieces(diff), diff);
 }

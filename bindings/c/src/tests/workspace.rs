@@ -1,7 +1,7 @@
-//! The file layer and multi-file patches through the C ABI: `pl_workspace_*` on a temporary
+//! The file layer and multi-file patches through the C ABI: `hl_workspace_*` on a temporary
 //! directory (every refusal by status and code with nothing on disk changed, bytes kept, undo,
 //! options, out-parameters left alone on failure, NULL arguments, invalid UTF-8 paths,
-//! overlapping calls, panics) and `pl_apply_patch`'s C layer (the engine's plan carried over,
+//! overlapping calls, panics) and `hl_apply_patch`'s C layer (the engine's plan carried over,
 //! NULL and UTF-8 checks, option values, the partial policy's failure).
 
 use std::collections::BTreeMap;
@@ -30,7 +30,7 @@ fn c(s: &[u8]) -> (*const c_char, usize) {
 /// An open workspace on a fresh temporary directory, freed on drop.
 struct Ws {
     dir: tempfile::TempDir,
-    ws: *mut pl_workspace,
+    ws: *mut hl_workspace,
 }
 
 impl Ws {
@@ -38,7 +38,7 @@ impl Ws {
         Ws::with(None)
     }
 
-    fn with(options: Option<pl_workspace_options>) -> Ws {
+    fn with(options: Option<hl_workspace_options>) -> Ws {
         let dir = tempfile::tempdir().expect("temporary directory");
         let ws = open(dir.path(), options).expect("opens");
         Ws { dir, ws }
@@ -58,21 +58,21 @@ impl Ws {
 
     fn read(&self, path: &str) -> Result<String, CError> {
         let (p, n) = c(path.as_bytes());
-        let (mut text, mut error) = (sentinel::<pl_text>(), sentinel::<pl_error>());
+        let (mut text, mut error) = (sentinel::<hl_text>(), sentinel::<hl_error>());
         // SAFETY: a live workspace and locals.
-        let status = unsafe { pl_workspace_read(self.ws, p, n, &mut text, &mut error) };
-        if status == pl_status::Ok {
+        let status = unsafe { hl_workspace_read(self.ws, p, n, &mut text, &mut error) };
+        if status == hl_status::Ok {
             assert_eq!(error, sentinel(), "error written on success");
             let (mut t, mut len) = (ptr::null(), 0);
-            // SAFETY: a live pl_text and locals.
+            // SAFETY: a live hl_text and locals.
             assert_eq!(
-                unsafe { pl_text_content(text, &mut t, &mut len) },
-                pl_status::Ok
+                unsafe { hl_text_content(text, &mut t, &mut len) },
+                hl_status::Ok
             );
             // SAFETY: the library hands out `len` bytes plus a NUL.
             let s = unsafe { read_text(t, len) }.expect("text");
-            // SAFETY: handed over by pl_workspace_read; freed once.
-            unsafe { pl_text_free(text) };
+            // SAFETY: handed over by hl_workspace_read; freed once.
+            unsafe { hl_text_free(text) };
             Ok(s)
         } else {
             assert_eq!(text, sentinel(), "text written on failure");
@@ -85,56 +85,56 @@ impl Ws {
             (c(path.as_bytes()), c(old.as_bytes()), c(new.as_bytes()));
         // SAFETY: a live workspace and locals.
         edit(|out, err| unsafe {
-            pl_workspace_str_replace(self.ws, p, pn, o, on, n, nn, false, out, err)
+            hl_workspace_str_replace(self.ws, p, pn, o, on, n, nn, false, out, err)
         })
     }
 
     fn write(&self, path: &str, content: &str) -> Result<Outcome, CError> {
         let ((p, pn), (t, tn)) = (c(path.as_bytes()), c(content.as_bytes()));
         // SAFETY: a live workspace and locals.
-        edit(|out, err| unsafe { pl_workspace_write(self.ws, p, pn, t, tn, out, err) })
+        edit(|out, err| unsafe { hl_workspace_write(self.ws, p, pn, t, tn, out, err) })
     }
 
     fn insert(&self, path: &str, line: usize, text: &str, conv: u32) -> Result<Outcome, CError> {
         let ((p, pn), (t, tn)) = (c(path.as_bytes()), c(text.as_bytes()));
         // SAFETY: a live workspace and locals.
-        edit(|out, err| unsafe { pl_workspace_insert(self.ws, p, pn, line, t, tn, conv, out, err) })
+        edit(|out, err| unsafe { hl_workspace_insert(self.ws, p, pn, line, t, tn, conv, out, err) })
     }
 
     fn apply_diff(
         &self,
         path: &str,
         diff: &str,
-        options: Option<pl_apply_options>,
+        options: Option<hl_apply_options>,
     ) -> Result<Outcome, CError> {
         let ((p, pn), (d, dn)) = (c(path.as_bytes()), c(diff.as_bytes()));
         let opts = options.as_ref().map_or(ptr::null(), ptr::from_ref);
         // SAFETY: a live workspace and locals.
-        edit(|out, err| unsafe { pl_workspace_apply_diff(self.ws, p, pn, d, dn, opts, out, err) })
+        edit(|out, err| unsafe { hl_workspace_apply_diff(self.ws, p, pn, d, dn, opts, out, err) })
     }
 
     fn undo(&self, path: &str) -> Result<Outcome, CError> {
         let (p, pn) = c(path.as_bytes());
         // SAFETY: a live workspace and locals.
-        edit(|out, err| unsafe { pl_workspace_undo(self.ws, p, pn, out, err) })
+        edit(|out, err| unsafe { hl_workspace_undo(self.ws, p, pn, out, err) })
     }
 }
 
 impl Drop for Ws {
     fn drop(&mut self) {
-        // SAFETY: made by pl_workspace_open; freed once.
-        unsafe { pl_workspace_free(self.ws) };
+        // SAFETY: made by hl_workspace_open; freed once.
+        unsafe { hl_workspace_free(self.ws) };
     }
 }
 
-fn open(root: &Path, options: Option<pl_workspace_options>) -> Result<*mut pl_workspace, CError> {
+fn open(root: &Path, options: Option<hl_workspace_options>) -> Result<*mut hl_workspace, CError> {
     let root = root.to_str().expect("UTF-8 temporary path");
     let (r, n) = c(root.as_bytes());
-    let (mut ws, mut error) = (sentinel::<pl_workspace>(), sentinel::<pl_error>());
+    let (mut ws, mut error) = (sentinel::<hl_workspace>(), sentinel::<hl_error>());
     let opts = options.as_ref().map_or(ptr::null(), ptr::from_ref);
     // SAFETY: locals.
-    let status = unsafe { pl_workspace_open(r, n, opts, &mut ws, &mut error) };
-    if status == pl_status::Ok {
+    let status = unsafe { hl_workspace_open(r, n, opts, &mut ws, &mut error) };
+    if status == hl_status::Ok {
         assert_eq!(error, sentinel(), "error written on success");
         Ok(ws)
     } else {
@@ -144,18 +144,18 @@ fn open(root: &Path, options: Option<pl_workspace_options>) -> Result<*mut pl_wo
 }
 
 /// Reads and frees the error a failing call handed over (it must have handed one over).
-fn take_error(status: pl_status, error: *mut pl_error) -> CError {
+fn take_error(status: hl_status, error: *mut hl_error) -> CError {
     assert!(
         !error.is_null() && error != sentinel(),
         "{status:?} without an error"
     );
     let e = read_error(status, error).expect("error accessors");
     // SAFETY: handed over by the library; freed once.
-    unsafe { pl_error_free(error) };
+    unsafe { hl_error_free(error) };
     e
 }
 
-/// What a `pl_edit_outcome` holds, read back through its accessors.
+/// What a `hl_edit_outcome` holds, read back through its accessors.
 #[derive(Debug)]
 struct Outcome {
     path: String,
@@ -163,89 +163,89 @@ struct Outcome {
     changed: bool,
     content: Option<String>,
     encoding: String,
-    /// `pl_edit_outcome_edit`: the replacements, when there is an edit report.
+    /// `hl_edit_outcome_edit`: the replacements, when there is an edit report.
     replacements: Option<usize>,
-    /// `pl_edit_outcome_result`: the block count, when there is a diff report.
+    /// `hl_edit_outcome_result`: the block count, when there is a diff report.
     blocks: Option<usize>,
 }
 
 fn edit(
-    call: impl FnOnce(*mut *mut pl_edit_outcome, *mut *mut pl_error) -> pl_status,
+    call: impl FnOnce(*mut *mut hl_edit_outcome, *mut *mut hl_error) -> hl_status,
 ) -> Result<Outcome, CError> {
-    let (mut outcome, mut error) = (sentinel::<pl_edit_outcome>(), sentinel::<pl_error>());
+    let (mut outcome, mut error) = (sentinel::<hl_edit_outcome>(), sentinel::<hl_error>());
     let status = call(&mut outcome, &mut error);
-    if status != pl_status::Ok {
+    if status != hl_status::Ok {
         assert_eq!(outcome, sentinel(), "outcome written on failure");
         return Err(take_error(status, error));
     }
     assert_eq!(error, sentinel(), "error written on success");
     let read = read_outcome(outcome);
     // SAFETY: handed over by the library; freed once.
-    unsafe { pl_edit_outcome_free(outcome) };
+    unsafe { hl_edit_outcome_free(outcome) };
     Ok(read)
 }
 
-fn read_outcome(o: *const pl_edit_outcome) -> Outcome {
+fn read_outcome(o: *const hl_edit_outcome) -> Outcome {
     let text = |f: unsafe extern "C" fn(
-        *const pl_edit_outcome,
+        *const hl_edit_outcome,
         *mut *const c_char,
         *mut usize,
-    ) -> pl_status| {
+    ) -> hl_status| {
         let (mut p, mut n) = (ptr::null(), 0);
         // SAFETY: a live outcome and locals.
-        assert_eq!(unsafe { f(o, &mut p, &mut n) }, pl_status::Ok);
+        assert_eq!(unsafe { f(o, &mut p, &mut n) }, hl_status::Ok);
         // SAFETY: the library hands out `n` bytes plus a NUL.
         unsafe { read_text(p, n) }.expect("text")
     };
     let (mut changed, mut exists) = (false, false);
     let (mut p, mut n) = (ptr::null(), 0);
     let (mut e, mut r) = (
-        sentinel::<pl_edit>().cast_const(),
-        sentinel::<pl_result>().cast_const(),
+        sentinel::<hl_edit>().cast_const(),
+        sentinel::<hl_result>().cast_const(),
     );
     // SAFETY: a live outcome and locals.
     unsafe {
-        assert_eq!(pl_edit_outcome_changed(o, &mut changed), pl_status::Ok);
+        assert_eq!(hl_edit_outcome_changed(o, &mut changed), hl_status::Ok);
         assert_eq!(
-            pl_edit_outcome_content(o, &mut p, &mut n, &mut exists),
-            pl_status::Ok
+            hl_edit_outcome_content(o, &mut p, &mut n, &mut exists),
+            hl_status::Ok
         );
-        assert_eq!(pl_edit_outcome_edit(o, &mut e), pl_status::Ok);
-        assert_eq!(pl_edit_outcome_result(o, &mut r), pl_status::Ok);
+        assert_eq!(hl_edit_outcome_edit(o, &mut e), hl_status::Ok);
+        assert_eq!(hl_edit_outcome_result(o, &mut r), hl_status::Ok);
     }
     // SAFETY: the library hands out `n` bytes plus a NUL.
     let content = unsafe { read_text(p, n) }.expect("content");
     assert!(exists || content.is_empty());
     let replacements = (!e.is_null()).then(|| {
         let mut count = 0;
-        // SAFETY: a borrowed, live pl_edit.
+        // SAFETY: a borrowed, live hl_edit.
         assert_eq!(
-            unsafe { pl_edit_replacements(e, &mut count) },
-            pl_status::Ok
+            unsafe { hl_edit_replacements(e, &mut count) },
+            hl_status::Ok
         );
         count
     });
     let blocks = (!r.is_null()).then(|| {
         let mut count = 0;
-        // SAFETY: a borrowed, live pl_result.
+        // SAFETY: a borrowed, live hl_result.
         assert_eq!(
-            unsafe { pl_result_block_count(r, &mut count) },
-            pl_status::Ok
+            unsafe { hl_result_block_count(r, &mut count) },
+            hl_status::Ok
         );
         count
     });
     Outcome {
-        path: text(pl_edit_outcome_path),
-        kind: text(pl_edit_outcome_kind),
+        path: text(hl_edit_outcome_path),
+        kind: text(hl_edit_outcome_kind),
         changed,
         content: exists.then_some(content),
-        encoding: text(pl_edit_outcome_encoding),
+        encoding: text(hl_edit_outcome_encoding),
         replacements,
         blocks,
     }
 }
 
-fn code(r: Result<impl std::fmt::Debug, CError>) -> (pl_status, String) {
+fn code(r: Result<impl std::fmt::Debug, CError>) -> (hl_status, String) {
     match r {
         Err(e) => (e.status, e.code),
         Ok(v) => panic!("expected an error, got {v:?}"),
@@ -268,7 +268,7 @@ fn read_edit_stale_undo_round_trip() {
     );
     assert_eq!(o.content.as_deref(), Some("one\nTWO\n"));
     let o = w
-        .insert("a.txt", 0, "zero", PL_INSERT_AFTER)
+        .insert("a.txt", 0, "zero", HL_INSERT_AFTER)
         .expect("inserts");
     assert_eq!(o.content.as_deref(), Some("zero\none\nTWO\n"));
     let diff = "------- SEARCH\none\n=======\nONE\n+++++++ REPLACE\n";
@@ -283,14 +283,14 @@ fn read_edit_stale_undo_round_trip() {
     w.put("a.txt", b"other\n");
     assert_eq!(
         code(w.str_replace("a.txt", "other", "x")),
-        (pl_status::StaleFile, "stale_file".into())
+        (hl_status::StaleFile, "stale_file".into())
     );
     assert_eq!(w.get("a.txt"), b"other\n");
     // Never read: refused.
     w.put("b.txt", b"b\n");
     assert_eq!(
         code(w.write("b.txt", "c\n")),
-        (pl_status::StaleFile, "not_read".into())
+        (hl_status::StaleFile, "not_read".into())
     );
     assert_eq!(w.get("b.txt"), b"b\n");
     // Undo after a fresh read and edit; then a second undo of the earlier no-op-free history.
@@ -306,7 +306,7 @@ fn read_edit_stale_undo_round_trip() {
     assert!(!w.path("new.txt").exists());
     assert_eq!(
         code(w.undo("new.txt")),
-        (pl_status::EditRejected, "nothing_to_undo".into())
+        (hl_status::EditRejected, "nothing_to_undo".into())
     );
 }
 
@@ -316,26 +316,26 @@ fn refusals_carry_the_file_layers_codes() {
     let refused = [
         (
             "../outside.txt",
-            pl_status::PathRefused,
+            hl_status::PathRefused,
             "path_outside_root",
         ),
-        ("/etc/passwd", pl_status::PathRefused, "path_outside_root"),
-        ("//server/share/x", pl_status::PathRefused, "unc_path"),
-        ("nb.ipynb", pl_status::PathRefused, "notebook_not_supported"),
-        ("missing.txt", pl_status::EditRejected, "file_not_found"),
+        ("/etc/passwd", hl_status::PathRefused, "path_outside_root"),
+        ("//server/share/x", hl_status::PathRefused, "unc_path"),
+        ("nb.ipynb", hl_status::PathRefused, "notebook_not_supported"),
+        ("missing.txt", hl_status::EditRejected, "file_not_found"),
     ];
     for (path, status, want) in refused {
         assert_eq!(code(w.read(path)), (status, want.to_owned()), "{path}");
     }
     assert_eq!(
         code(w.write("../x.txt", "x")),
-        (pl_status::PathRefused, "path_outside_root".into())
+        (hl_status::PathRefused, "path_outside_root".into())
     );
     // Latin-1: refused, untouched.
     w.put("latin.txt", b"caf\xe9\n");
     assert_eq!(
         code(w.read("latin.txt")),
-        (pl_status::UnsupportedFile, "unsupported_encoding".into())
+        (hl_status::UnsupportedFile, "unsupported_encoding".into())
     );
     assert_eq!(w.get("latin.txt"), b"caf\xe9\n");
     // The operation's own codes, and an unknown convention or dialect.
@@ -343,26 +343,26 @@ fn refusals_carry_the_file_layers_codes() {
     w.read("t.txt").expect("reads");
     assert_eq!(
         code(w.str_replace("t.txt", "zzz", "y")),
-        (pl_status::EditRejected, "not_found".into())
+        (hl_status::EditRejected, "not_found".into())
     );
     assert_eq!(
         code(w.insert("t.txt", 1, "x", 9)),
-        (pl_status::InvalidOption, "invalid_convention".into())
+        (hl_status::InvalidOption, "invalid_convention".into())
     );
-    let bad = pl_apply_options {
+    let bad = hl_apply_options {
         dialect: 42,
         policy: 0,
     };
     assert_eq!(
         code(w.apply_diff("t.txt", "", Some(bad))),
-        (pl_status::InvalidOption, "invalid_dialect".into())
+        (hl_status::InvalidOption, "invalid_dialect".into())
     );
     assert_eq!(w.get("t.txt"), b"a\n");
     // A missing root.
     let gone = w.path("no-such-dir");
     assert_eq!(
         code(open(&gone, None)),
-        (pl_status::IoError, "io_error".into())
+        (hl_status::IoError, "io_error".into())
     );
 }
 
@@ -397,7 +397,7 @@ fn options_reach_the_file_layer() {
     std::fs::write(dir.path().join(".clineignore"), "secret/\n").expect("writes");
     std::fs::write(dir.path().join("big.txt"), "12345").expect("writes");
     let name = b".clineignore";
-    let options = pl_workspace_options {
+    let options = hl_workspace_options {
         ignore_file: name.as_ptr().cast(),
         ignore_file_len: name.len(),
         max_file_size: 4,
@@ -408,20 +408,20 @@ fn options_reach_the_file_layer() {
     let w = Ws { dir, ws };
     assert_eq!(
         code(w.read("secret/k.txt")),
-        (pl_status::PathRefused, "path_ignored".into())
+        (hl_status::PathRefused, "path_ignored".into())
     );
     assert_eq!(
         code(w.read("big.txt")),
-        (pl_status::UnsupportedFile, "file_too_large".into())
+        (hl_status::UnsupportedFile, "file_too_large".into())
     );
     w.write("s.txt", "ok").expect("creates");
     assert_eq!(
         code(w.undo("s.txt")),
-        (pl_status::EditRejected, "nothing_to_undo".into())
+        (hl_status::EditRejected, "nothing_to_undo".into())
     );
-    // The defaults: `.patchloomignore`, and an undo history.
+    // The defaults: `.hunkloomignore`, and an undo history.
     let d = Ws::new();
-    d.put(".patchloomignore", b"*.log\n");
+    d.put(".hunkloomignore", b"*.log\n");
     let ws = open(d.dir.path(), None).expect("opens");
     let again = Ws {
         dir: tempfile::tempdir().expect("spare"),
@@ -435,8 +435,8 @@ fn options_reach_the_file_layer() {
     let (mut p, mut n) = (ptr::null(), 0);
     // SAFETY: a live workspace and locals.
     assert_eq!(
-        unsafe { pl_workspace_root(w.ws, &mut p, &mut n) },
-        pl_status::Ok
+        unsafe { hl_workspace_root(w.ws, &mut p, &mut n) },
+        hl_status::Ok
     );
     // SAFETY: the library hands out `n` bytes plus a NUL.
     let root = unsafe { read_text(p, n) }.expect("root");
@@ -451,17 +451,17 @@ fn null_arguments_and_invalid_utf8() {
     let w = Ws::new();
     w.put("a.txt", b"a\n");
     let bad = b"a\xff.txt";
-    let (mut text, mut error) = (sentinel::<pl_text>(), sentinel::<pl_error>());
-    let (mut out, mut ws) = (sentinel::<pl_edit_outcome>(), sentinel::<pl_workspace>());
+    let (mut text, mut error) = (sentinel::<hl_text>(), sentinel::<hl_error>());
+    let (mut out, mut ws) = (sentinel::<hl_edit_outcome>(), sentinel::<hl_workspace>());
     // SAFETY: every pointer is NULL, a local, or a live workspace; lengths match.
     unsafe {
         // Invalid UTF-8 paths (and root, and ignore-file name): refused before any file access.
         assert_eq!(
-            pl_workspace_read(w.ws, bad.as_ptr().cast(), bad.len(), &mut text, &mut error),
-            pl_status::InvalidUtf8
+            hl_workspace_read(w.ws, bad.as_ptr().cast(), bad.len(), &mut text, &mut error),
+            hl_status::InvalidUtf8
         );
         assert_eq!(
-            pl_workspace_write(
+            hl_workspace_write(
                 w.ws,
                 bad.as_ptr().cast(),
                 bad.len(),
@@ -470,10 +470,10 @@ fn null_arguments_and_invalid_utf8() {
                 &mut out,
                 &mut error
             ),
-            pl_status::InvalidUtf8
+            hl_status::InvalidUtf8
         );
         assert_eq!(
-            pl_workspace_str_replace(
+            hl_workspace_str_replace(
                 w.ws,
                 c"a.txt".as_ptr(),
                 5,
@@ -485,51 +485,51 @@ fn null_arguments_and_invalid_utf8() {
                 &mut out,
                 &mut error
             ),
-            pl_status::InvalidUtf8
+            hl_status::InvalidUtf8
         );
         assert_eq!(
-            pl_workspace_undo(w.ws, bad.as_ptr().cast(), bad.len(), &mut out, &mut error),
-            pl_status::InvalidUtf8
+            hl_workspace_undo(w.ws, bad.as_ptr().cast(), bad.len(), &mut out, &mut error),
+            hl_status::InvalidUtf8
         );
         assert_eq!(
-            pl_workspace_open(
+            hl_workspace_open(
                 bad.as_ptr().cast(),
                 bad.len(),
                 ptr::null(),
                 &mut ws,
                 &mut error
             ),
-            pl_status::InvalidUtf8
+            hl_status::InvalidUtf8
         );
-        let opts = pl_workspace_options {
+        let opts = hl_workspace_options {
             ignore_file: bad.as_ptr().cast(),
             ignore_file_len: bad.len(),
             ..Default::default()
         };
         let root = w.dir.path().to_str().expect("UTF-8");
         assert_eq!(
-            pl_workspace_open(root.as_ptr().cast(), root.len(), &opts, &mut ws, &mut error),
-            pl_status::InvalidUtf8
+            hl_workspace_open(root.as_ptr().cast(), root.len(), &opts, &mut ws, &mut error),
+            hl_status::InvalidUtf8
         );
         // NULL handles, out-parameters, and texts with a length.
         assert_eq!(
-            pl_workspace_read(ptr::null_mut(), c"a.txt".as_ptr(), 5, &mut text, &mut error),
-            pl_status::NullArgument
+            hl_workspace_read(ptr::null_mut(), c"a.txt".as_ptr(), 5, &mut text, &mut error),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_workspace_read(w.ws, ptr::null(), 5, &mut text, &mut error),
-            pl_status::NullArgument
+            hl_workspace_read(w.ws, ptr::null(), 5, &mut text, &mut error),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_workspace_read(w.ws, c"a.txt".as_ptr(), 5, ptr::null_mut(), &mut error),
-            pl_status::NullArgument
+            hl_workspace_read(w.ws, c"a.txt".as_ptr(), 5, ptr::null_mut(), &mut error),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_workspace_read(w.ws, c"a.txt".as_ptr(), 5, &mut text, ptr::null_mut()),
-            pl_status::NullArgument
+            hl_workspace_read(w.ws, c"a.txt".as_ptr(), 5, &mut text, ptr::null_mut()),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_workspace_write(
+            hl_workspace_write(
                 w.ws,
                 c"a.txt".as_ptr(),
                 5,
@@ -538,10 +538,10 @@ fn null_arguments_and_invalid_utf8() {
                 &mut out,
                 &mut error
             ),
-            pl_status::NullArgument
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_workspace_insert(
+            hl_workspace_insert(
                 w.ws,
                 c"a.txt".as_ptr(),
                 5,
@@ -552,10 +552,10 @@ fn null_arguments_and_invalid_utf8() {
                 ptr::null_mut(),
                 &mut error
             ),
-            pl_status::NullArgument
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_workspace_apply_diff(
+            hl_workspace_apply_diff(
                 ptr::null_mut(),
                 c"a.txt".as_ptr(),
                 5,
@@ -565,41 +565,41 @@ fn null_arguments_and_invalid_utf8() {
                 &mut out,
                 &mut error
             ),
-            pl_status::NullArgument
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_workspace_undo(w.ws, c"a.txt".as_ptr(), 5, &mut out, ptr::null_mut()),
-            pl_status::NullArgument
+            hl_workspace_undo(w.ws, c"a.txt".as_ptr(), 5, &mut out, ptr::null_mut()),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_workspace_open(ptr::null(), 1, ptr::null(), &mut ws, &mut error),
-            pl_status::NullArgument
+            hl_workspace_open(ptr::null(), 1, ptr::null(), &mut ws, &mut error),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_workspace_open(c".".as_ptr(), 1, ptr::null(), ptr::null_mut(), &mut error),
-            pl_status::NullArgument
+            hl_workspace_open(c".".as_ptr(), 1, ptr::null(), ptr::null_mut(), &mut error),
+            hl_status::NullArgument
         );
         let (mut p, mut n) = (sentinel::<c_char>().cast_const(), SENTINEL);
         assert_eq!(
-            pl_workspace_root(ptr::null(), &mut p, &mut n),
-            pl_status::NullArgument
+            hl_workspace_root(ptr::null(), &mut p, &mut n),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_workspace_root(w.ws, ptr::null_mut(), &mut n),
-            pl_status::NullArgument
+            hl_workspace_root(w.ws, ptr::null_mut(), &mut n),
+            hl_status::NullArgument
         );
         assert_eq!((p, n), (sentinel::<c_char>().cast_const(), SENTINEL));
         let mut b = true;
         assert_eq!(
-            pl_edit_outcome_changed(ptr::null(), &mut b),
-            pl_status::NullArgument
+            hl_edit_outcome_changed(ptr::null(), &mut b),
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_edit_outcome_content(ptr::null(), &mut p, &mut n, &mut b),
-            pl_status::NullArgument
+            hl_edit_outcome_content(ptr::null(), &mut p, &mut n, &mut b),
+            hl_status::NullArgument
         );
-        pl_workspace_free(ptr::null_mut());
-        pl_edit_outcome_free(ptr::null_mut());
+        hl_workspace_free(ptr::null_mut());
+        hl_edit_outcome_free(ptr::null_mut());
     }
     // Nothing was written by any failing call, and nothing changed on disk.
     assert_eq!(
@@ -609,7 +609,7 @@ fn null_arguments_and_invalid_utf8() {
     assert_eq!(w.get("a.txt"), b"a\n");
     assert_eq!(
         code(w.write("a.txt", "b\n")),
-        (pl_status::StaleFile, "not_read".into())
+        (hl_status::StaleFile, "not_read".into())
     );
 }
 
@@ -622,24 +622,24 @@ fn overlapping_calls_and_panics() {
     handle.busy.store(true, Ordering::SeqCst);
     assert_eq!(
         code(w.read("a.txt")),
-        (pl_status::ConcurrentUse, "concurrent_use".into())
+        (hl_status::ConcurrentUse, "concurrent_use".into())
     );
     handle.busy.store(false, Ordering::SeqCst);
     assert_eq!(w.read("a.txt").expect("reads"), "a\n");
 
     crate::workspace::PANIC_IN_NEXT_CALL.with(|p| p.set(true));
     let (p, pn) = c(b"a.txt");
-    let (mut out, mut error) = (sentinel::<pl_edit_outcome>(), sentinel::<pl_error>());
+    let (mut out, mut error) = (sentinel::<hl_edit_outcome>(), sentinel::<hl_error>());
     // SAFETY: a live workspace and locals.
-    let status = unsafe { pl_workspace_write(w.ws, p, pn, p, pn, &mut out, &mut error) };
-    assert_eq!(status, pl_status::Panic);
+    let status = unsafe { hl_workspace_write(w.ws, p, pn, p, pn, &mut out, &mut error) };
+    assert_eq!(status, hl_status::Panic);
     assert_eq!((out, error), (sentinel(), sentinel()));
     assert_eq!(w.get("a.txt"), b"a\n");
     // Poisoned from then on; the busy flag was released; freeing is still fine (on drop).
-    let (mut text, mut error) = (sentinel::<pl_text>(), sentinel::<pl_error>());
+    let (mut text, mut error) = (sentinel::<hl_text>(), sentinel::<hl_error>());
     // SAFETY: a live workspace and locals.
-    let status = unsafe { pl_workspace_read(w.ws, p, pn, &mut text, &mut error) };
-    assert_eq!(status, pl_status::Panic);
+    let status = unsafe { hl_workspace_read(w.ws, p, pn, &mut text, &mut error) };
+    assert_eq!(status, hl_status::Panic);
     assert!(!handle.busy.load(Ordering::SeqCst));
 }
 
@@ -670,14 +670,14 @@ fn apply_patch_carries_the_engines_plan() {
         out.changes[3],
         ChangeOut {
             path: "old.txt".into(),
-            kind: PL_PATCH_CHANGE_UPDATE,
+            kind: HL_PATCH_CHANGE_UPDATE,
             content: "y\n".into(),
             move_to: Some("moved.txt".into()),
             start_lines: vec![1],
         }
     );
-    assert_eq!(out.changes[1].kind, PL_PATCH_CHANGE_DELETE);
-    assert_eq!(out.changes[2].kind, PL_PATCH_CHANGE_ADD);
+    assert_eq!(out.changes[1].kind, HL_PATCH_CHANGE_DELETE);
+    assert_eq!(out.changes[2].kind, HL_PATCH_CHANGE_ADD);
     assert_eq!(
         (out.fuzz, out.warnings.len(), out.failure.is_none()),
         (0, 0, true)
@@ -699,7 +699,7 @@ fn apply_patch_carries_the_engines_plan() {
     .expect_err("refused");
     assert_eq!(
         (e.status, e.code.as_str(), e.message.as_str()),
-        (pl_status::EditRejected, engine.code(), engine.message())
+        (hl_status::EditRejected, engine.code(), engine.message())
     );
     let e = apply_patch("not a patch", &[], None)
         .expect("C layer")
@@ -713,21 +713,21 @@ fn apply_patch_carries_the_engines_plan() {
     assert_eq!(
         (e.status, e.code.as_str(), e.message.as_str()),
         (
-            pl_status::EditRejected,
+            hl_status::EditRejected,
             "duplicate_patch_path",
             "the file a.txt is given twice in files"
         )
     );
     for (options, code) in [
         (
-            pl_patch_options {
+            hl_patch_options {
                 dialect: 5,
                 policy: 0,
             },
             "invalid_dialect",
         ),
         (
-            pl_patch_options {
+            hl_patch_options {
                 dialect: 0,
                 policy: 5,
             },
@@ -739,14 +739,14 @@ fn apply_patch_carries_the_engines_plan() {
             .expect_err("refused");
         assert_eq!(
             (e.status, e.code.as_str()),
-            (pl_status::InvalidOption, code)
+            (hl_status::InvalidOption, code)
         );
     }
 
     // The partial policy keeps the hunks before the failure and reports it.
-    let partial = pl_patch_options {
-        dialect: PL_PATCH_DIALECT_CODEX,
-        policy: PL_POLICY_PARTIAL,
+    let partial = hl_patch_options {
+        dialect: HL_PATCH_DIALECT_CODEX,
+        policy: HL_POLICY_PARTIAL,
     };
     let failing = "*** Begin Patch\n*** Add File: n.txt\n+new\n*** Update File: a.txt\n@@\n-zzz\n+y\n*** End Patch\n";
     let out = apply_patch(failing, &files, Some(partial))
@@ -762,54 +762,54 @@ fn apply_patch_carries_the_engines_plan() {
 fn apply_patch_null_arguments_and_invalid_utf8() {
     let patch = b"*** Begin Patch\n*** Add File: n\n+x\n*** End Patch\n";
     let bad = b"p\xff";
-    let good = pl_patch_file {
+    let good = hl_patch_file {
         path: c"a".as_ptr(),
         path_len: 1,
         content: ptr::null(),
         content_len: 0,
     };
-    let cases: Vec<(Vec<pl_patch_file>, usize, &[u8], pl_status)> = vec![
-        (vec![], 2, patch, pl_status::NullArgument),
+    let cases: Vec<(Vec<hl_patch_file>, usize, &[u8], hl_status)> = vec![
+        (vec![], 2, patch, hl_status::NullArgument),
         (
-            vec![pl_patch_file {
+            vec![hl_patch_file {
                 path: bad.as_ptr().cast(),
                 path_len: 2,
                 ..good
             }],
             1,
             patch,
-            pl_status::InvalidUtf8,
+            hl_status::InvalidUtf8,
         ),
         (
-            vec![pl_patch_file {
+            vec![hl_patch_file {
                 content: bad.as_ptr().cast(),
                 content_len: 2,
                 ..good
             }],
             1,
             patch,
-            pl_status::InvalidUtf8,
+            hl_status::InvalidUtf8,
         ),
         (
-            vec![pl_patch_file {
+            vec![hl_patch_file {
                 path: ptr::null(),
                 path_len: 1,
                 ..good
             }],
             1,
             patch,
-            pl_status::NullArgument,
+            hl_status::NullArgument,
         ),
         (
             vec![good],
             1,
             b"*** Begin Patch\n\xff",
-            pl_status::InvalidUtf8,
+            hl_status::InvalidUtf8,
         ),
-        (vec![good], usize::MAX, patch, pl_status::OutOfRange),
+        (vec![good], usize::MAX, patch, hl_status::OutOfRange),
     ];
     for (files, count, text, want) in cases {
-        let (mut result, mut error) = (sentinel::<pl_patch_result>(), sentinel::<pl_error>());
+        let (mut result, mut error) = (sentinel::<hl_patch_result>(), sentinel::<hl_error>());
         let f = if files.is_empty() {
             ptr::null()
         } else {
@@ -817,7 +817,7 @@ fn apply_patch_null_arguments_and_invalid_utf8() {
         };
         // SAFETY: `count` exceeds `files` only where the call must refuse before reading.
         let status = unsafe {
-            pl_apply_patch(
+            hl_apply_patch(
                 text.as_ptr().cast(),
                 text.len(),
                 f,
@@ -832,9 +832,9 @@ fn apply_patch_null_arguments_and_invalid_utf8() {
     }
     // SAFETY: NULL out-parameters; nothing is read past the stated lengths.
     unsafe {
-        let mut error = sentinel::<pl_error>();
+        let mut error = sentinel::<hl_error>();
         assert_eq!(
-            pl_apply_patch(
+            hl_apply_patch(
                 patch.as_ptr().cast(),
                 patch.len(),
                 ptr::null(),
@@ -843,11 +843,11 @@ fn apply_patch_null_arguments_and_invalid_utf8() {
                 ptr::null_mut(),
                 &mut error
             ),
-            pl_status::NullArgument
+            hl_status::NullArgument
         );
-        let mut result = sentinel::<pl_patch_result>();
+        let mut result = sentinel::<hl_patch_result>();
         assert_eq!(
-            pl_apply_patch(
+            hl_apply_patch(
                 patch.as_ptr().cast(),
                 patch.len(),
                 ptr::null(),
@@ -856,27 +856,27 @@ fn apply_patch_null_arguments_and_invalid_utf8() {
                 &mut result,
                 ptr::null_mut()
             ),
-            pl_status::NullArgument
+            hl_status::NullArgument
         );
         let mut n = SENTINEL;
         assert_eq!(
-            pl_patch_result_file_count(ptr::null(), &mut n),
-            pl_status::NullArgument
+            hl_patch_result_file_count(ptr::null(), &mut n),
+            hl_status::NullArgument
         );
         let mut hunk = SENTINEL;
         assert_eq!(
-            pl_patch_result_failure(ptr::null(), &mut hunk, &mut error),
-            pl_status::NullArgument
+            hl_patch_result_failure(ptr::null(), &mut hunk, &mut error),
+            hl_status::NullArgument
         );
         assert_eq!((n, hunk, error), (SENTINEL, SENTINEL, sentinel()));
-        pl_patch_result_free(ptr::null_mut());
+        hl_patch_result_free(ptr::null_mut());
     }
 }
 
-/// What `pl_workspace_apply_patch` gave: the files, their count, the failing hunk and code.
+/// What `hl_workspace_apply_patch` gave: the files, their count, the failing hunk and code.
 type PatchApplied = (Vec<PatchedOut>, usize, Option<(usize, String)>);
 
-/// A `pl_patched_file` read back: (path, moved_from, kind, old, new, encoding, changed).
+/// A `hl_patched_file` read back: (path, moved_from, kind, old, new, encoding, changed).
 type PatchedOut = (
     String,
     Option<String>,
@@ -887,18 +887,18 @@ type PatchedOut = (
     bool,
 );
 
-/// `pl_workspace_apply_patch`: the changed files and the fuzz, or the error.
+/// `hl_workspace_apply_patch`: the changed files and the fuzz, or the error.
 fn ws_apply_patch(
     w: &Ws,
     patch: &str,
-    options: Option<pl_patch_options>,
+    options: Option<hl_patch_options>,
 ) -> Result<PatchApplied, CError> {
     let (p, n) = c(patch.as_bytes());
-    let (mut outcome, mut error) = (sentinel::<pl_patch_outcome>(), sentinel::<pl_error>());
+    let (mut outcome, mut error) = (sentinel::<hl_patch_outcome>(), sentinel::<hl_error>());
     let opts = options.as_ref().map_or(ptr::null(), ptr::from_ref);
     // SAFETY: a live workspace and locals.
-    let status = unsafe { pl_workspace_apply_patch(w.ws, p, n, opts, &mut outcome, &mut error) };
-    if status != pl_status::Ok {
+    let status = unsafe { hl_workspace_apply_patch(w.ws, p, n, opts, &mut outcome, &mut error) };
+    if status != hl_status::Ok {
         assert_eq!(outcome, sentinel(), "outcome written on failure");
         return Err(take_error(status, error));
     }
@@ -907,26 +907,26 @@ fn ws_apply_patch(
     // SAFETY: a live outcome and locals.
     unsafe {
         assert_eq!(
-            pl_patch_outcome_file_count(outcome, &mut count),
-            pl_status::Ok
+            hl_patch_outcome_file_count(outcome, &mut count),
+            hl_status::Ok
         );
         assert_eq!(
-            pl_patch_outcome_warning_count(outcome, &mut warnings),
-            pl_status::Ok
+            hl_patch_outcome_warning_count(outcome, &mut warnings),
+            hl_status::Ok
         );
-        assert_eq!(pl_patch_outcome_fuzz(outcome, &mut fuzz), pl_status::Ok);
+        assert_eq!(hl_patch_outcome_fuzz(outcome, &mut fuzz), hl_status::Ok);
     }
     let mut files = Vec::new();
     for i in 0..=count {
-        // SAFETY: zeroed is a valid pl_patched_file (NULL pointers, false, 0).
-        let mut f: pl_patched_file = unsafe { std::mem::zeroed() };
+        // SAFETY: zeroed is a valid hl_patched_file (NULL pointers, false, 0).
+        let mut f: hl_patched_file = unsafe { std::mem::zeroed() };
         // SAFETY: a live outcome and a local.
-        let status = unsafe { pl_patch_outcome_file(outcome, i, &mut f) };
+        let status = unsafe { hl_patch_outcome_file(outcome, i, &mut f) };
         if i == count {
-            assert_eq!((status, f.path), (pl_status::OutOfRange, ptr::null()));
+            assert_eq!((status, f.path), (hl_status::OutOfRange, ptr::null()));
             break;
         }
-        assert_eq!(status, pl_status::Ok);
+        assert_eq!(status, hl_status::Ok);
         let opt = |present: bool, p: *const c_char, n: usize| {
             // SAFETY: the library hands out `n` bytes plus a NUL.
             let t = unsafe { read_text(p, n) }.expect("text");
@@ -947,15 +947,15 @@ fn ws_apply_patch(
             f.changed,
         ));
     }
-    let (mut hunk, mut failure) = (SENTINEL, sentinel::<pl_error>());
+    let (mut hunk, mut failure) = (SENTINEL, sentinel::<hl_error>());
     // SAFETY: a live outcome and locals.
     assert_eq!(
-        unsafe { pl_patch_outcome_failure(outcome, &mut hunk, &mut failure) },
-        pl_status::Ok
+        unsafe { hl_patch_outcome_failure(outcome, &mut hunk, &mut failure) },
+        hl_status::Ok
     );
-    let failure = (!failure.is_null()).then(|| (hunk, take_error(pl_status::Ok, failure).code));
-    // SAFETY: handed over by pl_workspace_apply_patch; freed once.
-    unsafe { pl_patch_outcome_free(outcome) };
+    let failure = (!failure.is_null()).then(|| (hunk, take_error(hl_status::Ok, failure).code));
+    // SAFETY: handed over by hl_workspace_apply_patch; freed once.
+    unsafe { hl_patch_outcome_free(outcome) };
     assert_eq!((fuzz, warnings), (0, 0));
     Ok((files, count, failure))
 }
@@ -1000,13 +1000,13 @@ fn workspace_apply_patch_commits_all_or_nothing() {
     let failing = "*** Begin Patch\n*** Add File: x.txt\n+x\n*** Update File: app.py\n@@\n-nope\n+y\n*** End Patch\n";
     assert_eq!(
         code(ws_apply_patch(&w, failing, None)),
-        (pl_status::EditRejected, "patch_context_not_found".into())
+        (hl_status::EditRejected, "patch_context_not_found".into())
     );
     assert!(!w.path("x.txt").exists());
     // The partial policy commits the hunks before it and reports it.
-    let partial = pl_patch_options {
-        dialect: PL_PATCH_DIALECT_CODEX,
-        policy: PL_POLICY_PARTIAL,
+    let partial = hl_patch_options {
+        dialect: HL_PATCH_DIALECT_CODEX,
+        policy: HL_POLICY_PARTIAL,
     };
     let (_, count, failure) = ws_apply_patch(&w, failing, Some(partial)).expect("partial");
     assert_eq!(
@@ -1020,18 +1020,18 @@ fn workspace_apply_patch_commits_all_or_nothing() {
     let p = "*** Begin Patch\n*** Update File: notes.md\n@@\n-other\n+more\n*** End Patch\n";
     assert_eq!(
         code(ws_apply_patch(&w, p, None)),
-        (pl_status::StaleFile, "stale_file".into())
+        (hl_status::StaleFile, "stale_file".into())
     );
     let p = "*** Begin Patch\n*** Add File: ../escape.txt\n+x\n*** End Patch\n";
     assert_eq!(
         code(ws_apply_patch(&w, p, None)),
-        (pl_status::PathRefused, "path_outside_root".into())
+        (hl_status::PathRefused, "path_outside_root".into())
     );
     assert_eq!(
         code(ws_apply_patch(
             &w,
             p,
-            Some(pl_patch_options {
+            Some(hl_patch_options {
                 dialect: 3,
                 policy: 0
             })
@@ -1041,12 +1041,12 @@ fn workspace_apply_patch_commits_all_or_nothing() {
     );
 
     // NULL arguments and invalid UTF-8: nothing written.
-    let (mut outcome, mut error) = (sentinel::<pl_patch_outcome>(), sentinel::<pl_error>());
+    let (mut outcome, mut error) = (sentinel::<hl_patch_outcome>(), sentinel::<hl_error>());
     let bad = b"*** Begin Patch\n\xff";
     // SAFETY: NULL or live pointers with their stated lengths.
     unsafe {
         assert_eq!(
-            pl_workspace_apply_patch(
+            hl_workspace_apply_patch(
                 w.ws,
                 bad.as_ptr().cast(),
                 bad.len(),
@@ -1054,10 +1054,10 @@ fn workspace_apply_patch_commits_all_or_nothing() {
                 &mut outcome,
                 &mut error
             ),
-            pl_status::InvalidUtf8
+            hl_status::InvalidUtf8
         );
         assert_eq!(
-            pl_workspace_apply_patch(
+            hl_workspace_apply_patch(
                 ptr::null_mut(),
                 p.as_ptr().cast(),
                 p.len(),
@@ -1065,10 +1065,10 @@ fn workspace_apply_patch_commits_all_or_nothing() {
                 &mut outcome,
                 &mut error
             ),
-            pl_status::NullArgument
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_workspace_apply_patch(
+            hl_workspace_apply_patch(
                 w.ws,
                 p.as_ptr().cast(),
                 p.len(),
@@ -1076,19 +1076,19 @@ fn workspace_apply_patch_commits_all_or_nothing() {
                 ptr::null_mut(),
                 &mut error
             ),
-            pl_status::NullArgument
+            hl_status::NullArgument
         );
         assert_eq!(
-            pl_workspace_apply_patch(w.ws, ptr::null(), 4, ptr::null(), &mut outcome, &mut error),
-            pl_status::NullArgument
+            hl_workspace_apply_patch(w.ws, ptr::null(), 4, ptr::null(), &mut outcome, &mut error),
+            hl_status::NullArgument
         );
         let mut n = SENTINEL;
         assert_eq!(
-            pl_patch_outcome_file_count(ptr::null(), &mut n),
-            pl_status::NullArgument
+            hl_patch_outcome_file_count(ptr::null(), &mut n),
+            hl_status::NullArgument
         );
         assert_eq!(n, SENTINEL);
-        pl_patch_outcome_free(ptr::null_mut());
+        hl_patch_outcome_free(ptr::null_mut());
     }
     assert_eq!((outcome, error), (sentinel(), sentinel()));
 }

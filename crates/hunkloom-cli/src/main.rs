@@ -1,0 +1,114 @@
+//! `hunkloom`: apply model-written edits to files, or watch a streamed edit (`hunkloom demo`).
+
+mod apply;
+mod demo;
+mod patch;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "hunkloom",
+    version,
+    about = "Apply the edits language models write, exactly and fast."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Apply a SEARCH/REPLACE diff to FILE, or a multi-file patch (`*** Begin Patch`) to the
+    /// files it names — atomically: every file is either old or new; encodings, BOMs and line
+    /// endings are kept. Every file must lie inside the root.
+    Apply {
+        /// The edit to apply; `-` reads it from standard input. An edit whose first line is
+        /// `*** Begin Patch` (or a heredoc `<<'EOF'` around it) is applied as a patch.
+        #[arg(
+            long,
+            value_name = "EDIT",
+            conflicts_with = "patch",
+            required_unless_present = "patch"
+        )]
+        diff: Option<PathBuf>,
+        /// A multi-file patch in the `*** Begin Patch` format of Codex's and Cline's
+        /// `apply_patch` (`-`: standard input); its paths are relative to the root.
+        #[arg(long, value_name = "PATCH")]
+        patch: Option<PathBuf>,
+        /// How the edit is read. A diff: native (default; tolerant, refuses ambiguous or stale
+        /// edits), cline-v1 or cline-v2 (byte-exact Cline). A patch: codex (default) or cline.
+        #[arg(long)]
+        dialect: Option<String>,
+        /// For a patch: when a hunk fails, write the hunks before it (Codex's behaviour)
+        /// instead of nothing.
+        #[arg(long)]
+        partial: bool,
+        /// Print a unified diff of each change instead of writing.
+        #[arg(long)]
+        dry_run: bool,
+        /// The workspace root: every file must lie inside it, and its `.hunkloomignore`
+        /// applies (default: the current directory).
+        #[arg(long, value_name = "DIR")]
+        root: Option<PathBuf>,
+        /// The file a diff edits (a patch names its own files).
+        file: Option<PathBuf>,
+    },
+    /// Stream a built-in edit into a built-in file and show the live preview.
+    Demo {
+        /// Characters per streamed chunk.
+        #[arg(long, default_value_t = 4)]
+        chunk: usize,
+        /// Pause between chunks, in milliseconds (default: 12 on a terminal, 0 otherwise).
+        #[arg(long)]
+        delay_ms: Option<u64>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Apply {
+            diff,
+            patch,
+            dialect,
+            partial,
+            dry_run,
+            root,
+            file,
+        } => apply::run(&apply::Args {
+            diff,
+            patch,
+            dialect,
+            partial,
+            dry_run,
+            root,
+            file,
+        }),
+        Command::Demo { chunk, delay_ms } => demo::run(chunk.max(1), delay_ms),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("hunkloom: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A unified diff of `old` → `new` for `path`.
+fn unified_diff(path: &str, old: &str, new: &str) -> String {
+    unified_diff_between(&format!("a/{path}"), &format!("b/{path}"), old, new)
+}
+
+/// A unified diff of `old` → `new` under the headers `from` and `to`.
+fn unified_diff_between(from: &str, to: &str, old: &str, new: &str) -> String {
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .header(from, to)
+        .to_string()
+}

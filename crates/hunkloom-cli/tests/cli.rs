@@ -1,0 +1,527 @@
+//! The `hunkloom` binary end to end.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `hunkloom args` in the directory `cwd` (the default workspace root).
+fn hunkloom(cwd: &Path, args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hunkloom"))
+        .current_dir(cwd)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn hunkloom");
+    let mut input = child.stdin.take().expect("stdin");
+    input
+        .write_all(stdin.unwrap_or("").as_bytes())
+        .expect("write stdin");
+    drop(input);
+    child.wait_with_output().expect("wait")
+}
+
+const DIFF: &str = "------- SEARCH\nb\n=======\nB\n+++++++ REPLACE\n";
+
+#[test]
+fn apply_writes_the_new_content() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.txt");
+    let diff = dir.path().join("edit.txt");
+    std::fs::write(&file, "a\nb\nc\n").expect("write");
+    std::fs::write(&diff, DIFF).expect("write");
+    let out = hunkloom(
+        dir.path(),
+        &[
+            "apply",
+            "--diff",
+            diff.to_str().unwrap(),
+            file.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "a\nB\nc\n");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").collect();
+    assert_eq!(leftovers.len(), 2, "no temporary file is left behind");
+}
+
+#[test]
+fn dry_run_prints_a_unified_diff_and_writes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, "a\nb\nc\n").expect("write");
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--dry-run", "--diff", "-", file.to_str().unwrap()],
+        Some(DIFF),
+    );
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).expect("utf8");
+    assert!(stdout.contains("-b\n+B\n"), "{stdout}");
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "a\nb\nc\n");
+}
+
+#[test]
+fn a_failed_edit_exits_nonzero_and_leaves_the_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, "a\nb\nc\n").expect("write");
+    let diff = "------- SEARCH\nnot there\n=======\nx\n+++++++ REPLACE\n";
+    let out = hunkloom(
+        dir.path(),
+        &[
+            "apply",
+            "--diff",
+            "-",
+            "--dialect",
+            "cline-v2",
+            file.to_str().unwrap(),
+        ],
+        Some(diff),
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8(out.stderr).expect("utf8");
+    assert!(stderr.contains("[search_not_found]"), "{stderr}");
+    assert!(
+        stderr.contains("The SEARCH block:\nnot there\n...does not match anything in the file.")
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "a\nb\nc\n");
+}
+
+#[test]
+fn native_is_the_default_and_refuses_ambiguous_edits() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.txt");
+    // CRLF file, LF diff with lost indentation: the native dialect applies it.
+    std::fs::write(&file, "fn f() {\r\n    b();\r\n}\r\n").expect("write");
+    let diff = "<<<<<<< SEARCH\nb();\n=======\n    c();\n>>>>>>> REPLACE\n";
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", file.to_str().unwrap()],
+        Some(diff),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        "fn f() {\r\n    c();\r\n}\r\n"
+    );
+    // The same text twice: refused, file untouched.
+    std::fs::write(&file, "x\ny\nx\n").expect("write");
+    let diff = "------- SEARCH\nx\n=======\nz\n+++++++ REPLACE\n";
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", file.to_str().unwrap()],
+        Some(diff),
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8(out.stderr).expect("utf8");
+    assert!(stderr.contains("[ambiguous_match]"), "{stderr}");
+    assert!(
+        stderr.contains("matches 2 places: line 1, line 3"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "x\ny\nx\n");
+}
+
+#[test]
+fn dialect_cline_v1_keeps_the_old_behaviour() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, "x\ny\nx\n").expect("write");
+    let diff = "------- SEARCH\nx\n=======\nz\n+++++++ REPLACE\n";
+    let out = hunkloom(
+        dir.path(),
+        &[
+            "apply",
+            "--diff",
+            "-",
+            "--dialect",
+            "cline-v1",
+            file.to_str().unwrap(),
+        ],
+        Some(diff),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "z\ny\nx\n");
+}
+
+#[test]
+fn unknown_dialect_is_refused() {
+    let out = hunkloom(
+        Path::new("."),
+        &["apply", "--diff", "-", "--dialect", "v9", "x"],
+        Some(""),
+    );
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown dialect 'v9'"));
+}
+
+#[test]
+fn demo_streams_and_shows_the_diff() {
+    let out = hunkloom(Path::new("."), &["demo", "--delay-ms", "0"], None);
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).expect("utf8");
+    assert!(stdout.contains("block 3 applied (exact)"), "{stdout}");
+    assert!(stdout.contains("+++ b/inventory.py"));
+    assert!(stdout.contains("3 blocks applied"));
+}
+
+#[test]
+fn crlf_and_bom_files_round_trip() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, b"\xEF\xBB\xBFa\r\nb\r\nc\r\n").expect("write");
+    let out = hunkloom(dir.path(), &["apply", "--diff", "-", "f.txt"], Some(DIFF));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(&file).expect("read"),
+        b"\xEF\xBB\xBFa\r\nB\r\nc\r\n"
+    );
+    let names: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").collect();
+    assert_eq!(names.len(), 1, "no temporary file is left behind");
+}
+
+#[test]
+fn utf16_files_round_trip_and_latin1_is_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let utf16 = |s: &str| -> Vec<u8> {
+        let mut out = vec![0xFF, 0xFE];
+        s.encode_utf16().for_each(|u| out.extend(u.to_le_bytes()));
+        out
+    };
+    std::fs::write(dir.path().join("w.txt"), utf16("a\nb\nc\n")).expect("write");
+    let out = hunkloom(dir.path(), &["apply", "--diff", "-", "w.txt"], Some(DIFF));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("w.txt")).expect("read"),
+        utf16("a\nB\nc\n")
+    );
+    std::fs::write(dir.path().join("l.txt"), b"a\nb\ncaf\xE9\n").expect("write");
+    let out = hunkloom(dir.path(), &["apply", "--diff", "-", "l.txt"], Some(DIFF));
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("[unsupported_encoding]"), "{stderr}");
+    assert_eq!(
+        std::fs::read(dir.path().join("l.txt")).expect("read"),
+        b"a\nb\ncaf\xE9\n"
+    );
+}
+
+#[test]
+fn a_file_outside_the_root_is_refused() {
+    let root = tempfile::tempdir().expect("tempdir");
+    let elsewhere = tempfile::tempdir().expect("tempdir");
+    let file = elsewhere.path().join("f.txt");
+    std::fs::write(&file, "a\nb\nc\n").expect("write");
+    for args in [
+        vec!["apply", "--diff", "-", file.to_str().unwrap()],
+        vec![
+            "apply",
+            "--diff",
+            "-",
+            "--root",
+            root.path().to_str().unwrap(),
+            file.to_str().unwrap(),
+        ],
+    ] {
+        let out = hunkloom(root.path(), &args, Some(DIFF));
+        assert!(!out.status.success());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("[path_outside_root]"), "{stderr}");
+    }
+    assert_eq!(std::fs::read(&file).expect("read"), b"a\nb\nc\n");
+    // With --root naming its directory, the same file is edited.
+    let out = hunkloom(
+        root.path(),
+        &[
+            "apply",
+            "--diff",
+            "-",
+            "--root",
+            elsewhere.path().to_str().unwrap(),
+            file.to_str().unwrap(),
+        ],
+        Some(DIFF),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&file).expect("read"), b"a\nB\nc\n");
+}
+
+#[test]
+fn a_missing_file_is_created_by_an_empty_search_and_otherwise_suggested() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("notes.txt"), "a\nb\n").expect("write");
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "note.txt"],
+        Some(DIFF),
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("[file_not_found]"), "{stderr}");
+    assert!(stderr.contains("Did you mean notes.txt?"), "{stderr}");
+    let create = "------- SEARCH\n=======\nhello\n+++++++ REPLACE\n";
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--dialect", "cline-v1", "new.txt"],
+        Some(create),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("new.txt")).expect("read"),
+        "hello\n"
+    );
+}
+
+// ---- multi-file patches --------------------------------------------------------------------
+
+const PATCH: &str = "*** Begin Patch\n\
+    *** Update File: a.txt\n@@\n one\n-two\n+TWO\n\
+    *** Update File: old/b.txt\n*** Move to: new/b.txt\n@@\n-b\n+B\n\
+    *** Add File: c.txt\n+created\n\
+    *** End Patch\n";
+
+/// A directory with a CRLF file and a BOM file for [`PATCH`].
+fn patch_tree() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("a.txt"), b"one\r\ntwo\r\nthree\r\n").expect("write");
+    std::fs::create_dir(dir.path().join("old")).expect("mkdir");
+    std::fs::write(dir.path().join("old/b.txt"), b"\xEF\xBB\xBFb\n").expect("write");
+    dir
+}
+
+fn assert_patched(dir: &Path) {
+    assert_eq!(
+        std::fs::read(dir.join("a.txt")).expect("read"),
+        b"one\r\nTWO\r\nthree\r\n"
+    );
+    assert_eq!(
+        std::fs::read(dir.join("new/b.txt")).expect("read"),
+        b"\xEF\xBB\xBFB\n"
+    );
+    assert!(!dir.join("old/b.txt").exists());
+    assert_eq!(
+        std::fs::read(dir.join("c.txt")).expect("read"),
+        b"created\n"
+    );
+}
+
+fn assert_unpatched(dir: &Path) {
+    assert_eq!(
+        std::fs::read(dir.join("a.txt")).expect("read"),
+        b"one\r\ntwo\r\nthree\r\n"
+    );
+    assert_eq!(
+        std::fs::read(dir.join("old/b.txt")).expect("read"),
+        b"\xEF\xBB\xBFb\n"
+    );
+    assert!(!dir.join("new").exists() && !dir.join("c.txt").exists());
+}
+
+#[test]
+fn apply_patch_from_a_file_changes_every_file_and_keeps_their_bytes() {
+    let dir = patch_tree();
+    let patch_file = tempfile::NamedTempFile::new().expect("temp");
+    std::fs::write(patch_file.path(), PATCH).expect("write");
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--patch", patch_file.path().to_str().unwrap()],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_patched(dir.path());
+    assert!(stderr.contains("updated a.txt"), "{stderr}");
+    assert!(stderr.contains("moved old/b.txt -> new/b.txt"), "{stderr}");
+    assert!(stderr.contains("created c.txt"), "{stderr}");
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(names.len(), 4, "no temporary or journal file: {names:?}");
+}
+
+#[test]
+fn apply_patch_reads_stdin_with_a_root() {
+    let dir = patch_tree();
+    let elsewhere = tempfile::tempdir().expect("tempdir");
+    let out = hunkloom(
+        elsewhere.path(),
+        &[
+            "apply",
+            "--patch",
+            "-",
+            "--root",
+            dir.path().to_str().unwrap(),
+        ],
+        Some(PATCH),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_patched(dir.path());
+    assert_eq!(std::fs::read_dir(elsewhere.path()).expect("dir").count(), 0);
+}
+
+#[test]
+fn plain_apply_recognises_a_patch_by_its_first_marker() {
+    let dir = patch_tree();
+    let wrapped = format!("<<'EOF'\n{PATCH}EOF\n");
+    let out = hunkloom(dir.path(), &["apply", "--diff", "-"], Some(&wrapped));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_patched(dir.path());
+    // A FILE argument makes no sense for a patch.
+    let out = hunkloom(dir.path(), &["apply", "--diff", "-", "a.txt"], Some(PATCH));
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("names its own files"));
+}
+
+#[test]
+fn patch_dry_run_prints_a_diff_per_file_and_writes_nothing() {
+    let dir = patch_tree();
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--dry-run", "--patch", "-"],
+        Some(PATCH),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).expect("utf8");
+    assert!(stdout.contains("--- a/a.txt\n+++ b/a.txt\n"), "{stdout}");
+    assert!(stdout.contains("-two\r\n+TWO\r\n"), "{stdout}");
+    assert!(
+        stdout.contains("--- a/old/b.txt\n+++ b/new/b.txt\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("--- /dev/null\n+++ b/c.txt\n"), "{stdout}");
+    assert!(stdout.contains("+created\n"), "{stdout}");
+    assert_unpatched(dir.path());
+}
+
+#[test]
+fn a_failing_hunk_writes_nothing_unless_partial() {
+    let dir = patch_tree();
+    let patch = "*** Begin Patch\n*** Add File: c.txt\n+created\n\
+                 *** Update File: a.txt\n@@\n-missing\n+x\n*** End Patch\n";
+    let out = hunkloom(dir.path(), &["apply", "--patch", "-"], Some(patch));
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("[patch_context_not_found]"), "{stderr}");
+    assert_unpatched(dir.path());
+
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--patch", "-", "--partial"],
+        Some(patch),
+    );
+    assert!(!out.status.success(), "the failure still fails the command");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("created c.txt"), "{stderr}");
+    assert!(stderr.contains("hunk 2 failed"), "{stderr}");
+    assert_eq!(
+        std::fs::read(dir.path().join("c.txt")).expect("read"),
+        b"created\n"
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("a.txt")).expect("read"),
+        b"one\r\ntwo\r\nthree\r\n"
+    );
+}
+
+#[test]
+fn a_patch_leaving_the_root_is_refused() {
+    let dir = patch_tree();
+    let patch = "*** Begin Patch\n*** Update File: a.txt\n@@\n-two\n+TWO\n\
+                 *** Add File: ../escaped.txt\n+x\n*** End Patch\n";
+    let out = hunkloom(dir.path(), &["apply", "--patch", "-"], Some(patch));
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("[path_outside_root]"), "{stderr}");
+    assert_unpatched(dir.path());
+    assert!(
+        !dir.path()
+            .parent()
+            .expect("parent")
+            .join("escaped.txt")
+            .exists()
+    );
+}
+
+#[test]
+fn patch_dialects_are_codex_and_cline() {
+    let dir = patch_tree();
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--patch", "-", "--dialect", "cline"],
+        Some(PATCH),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Cline's own results, with the CRLF lines and the BOM kept.
+    assert_eq!(
+        std::fs::read(dir.path().join("a.txt")).expect("read"),
+        b"one\r\nTWO\r\nthree\r\n"
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("new/b.txt")).expect("read"),
+        b"\xEF\xBB\xBFB\n"
+    );
+    // Cline joins an added file's lines without a final newline.
+    assert_eq!(
+        std::fs::read(dir.path().join("c.txt")).expect("read"),
+        b"created"
+    );
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--patch", "-", "--dialect", "native"],
+        Some(PATCH),
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("unknown patch dialect 'native'"),
+        "{stderr}"
+    );
+}

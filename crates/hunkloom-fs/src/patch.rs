@@ -1,0 +1,502 @@
+//! Multi-file patches (`*** Begin Patch`, Codex's and Cline's `apply_patch`) on real files:
+//! [`Workspace::plan_patch`] and [`Workspace::apply_patch`].
+//!
+//! The rules are in the [crate documentation](crate#multi-file-patches).
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use hunkloom::patch::{self, FileSource, HunkFailure, PatchDialect, PatchOptions, Warning};
+use hunkloom::{Error, ErrorKind, Result};
+
+use crate::change::{Change, ChangeKind, Report};
+use crate::document::{self, Encoding};
+use crate::errors;
+use crate::workspace::{Loaded, Workspace, base};
+
+/// One file a patch changes, in its final state.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatchedFile {
+    /// The path as the patch names it (the destination, for a move).
+    pub path: String,
+    /// For a move, the source path as the patch names it.
+    pub moved_from: Option<String>,
+    /// The resolved, absolute path written or removed (the destination, for a move).
+    pub resolved: PathBuf,
+    /// What happens to the file on disk: [`Create`](ChangeKind::Create) (an Add of a file that
+    /// does not exist), [`Update`](ChangeKind::Update) (also an Add over an existing file),
+    /// [`Delete`](ChangeKind::Delete) or [`Move`](ChangeKind::Move) (also onto an existing
+    /// file, which is replaced).
+    pub kind: ChangeKind,
+    /// The decoded text before: the file's, or for a move the source's (none for a create).
+    pub old_content: Option<String>,
+    /// The decoded text after (none for a delete).
+    pub new_content: Option<String>,
+    /// The encoding the file is written in (its old one, if it had one).
+    pub encoding: Encoding,
+    /// Whether the bytes on disk change (false for an update to identical content).
+    pub changed: bool,
+}
+
+/// A patch planned against the files on disk by [`Workspace::plan_patch`]: nothing written
+/// yet.
+#[non_exhaustive]
+#[derive(Clone, Debug)]
+pub struct PatchPlan {
+    /// Each file changed, in the order the patch first names it.
+    pub files: Vec<PatchedFile>,
+    /// Things that did not stop the plan (the Cline dialect's skipped chunks).
+    pub warnings: Vec<Warning>,
+    /// The Cline dialect's fuzz score (always 0 in the Codex dialect).
+    pub fuzz: u64,
+    /// With [`Policy::Partial`](hunkloom::Policy::Partial): the hunk that failed; `files`
+    /// holds the effect of the hunks before it.
+    pub failure: Option<HunkFailure>,
+    changes: Vec<Change>,
+}
+
+impl PatchPlan {
+    /// The changes to commit, one per file on disk (a move over an existing file is two: that
+    /// file's update and the source's removal).
+    pub fn changes(&self) -> &[Change] {
+        &self.changes
+    }
+}
+
+/// What [`Workspace::apply_patch`] did.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatchOutcome {
+    /// Each file changed, in the order the patch first names it.
+    pub files: Vec<PatchedFile>,
+    /// Things that did not stop the patch (the Cline dialect's skipped chunks).
+    pub warnings: Vec<Warning>,
+    /// The Cline dialect's fuzz score (always 0 in the Codex dialect).
+    pub fuzz: u64,
+    /// With [`Policy::Partial`](hunkloom::Policy::Partial): the hunk that failed, after the
+    /// hunks before it were committed (what Codex leaves on disk). Always `None` with the
+    /// default all-or-nothing policy, which returns the error and writes nothing.
+    pub failure: Option<HunkFailure>,
+}
+
+impl Workspace {
+    /// Plans a multi-file patch against the files on disk, touching nothing: every path
+    /// checked, every file read and decoded, every hunk planned in `options.dialect` with
+    /// `options.policy`. See [Multi-file patches](crate#multi-file-patches) for the rules.
+    ///
+    /// Errors: the path checks of [`resolve`](Workspace::resolve) for any path the patch
+    /// names; `stale_file` for a file read here that changed since; `conflicting_changes`;
+    /// `unsupported_encoding`, `file_too_large`, `io_error` (e.g. deleting a directory); and,
+    /// with the default all-or-nothing policy, the core's patch errors (`invalid_patch`,
+    /// `invalid_patch_hunk`, `empty_patch`, `patch_file_not_found`, `patch_context_not_found`,
+    /// …). With [`Policy::Partial`](hunkloom::Policy::Partial), a hunk's failure (a patch
+    /// error, or a file that cannot be read) is returned in [`PatchPlan::failure`] instead.
+    pub fn plan_patch(&self, patch: &str, options: &PatchOptions) -> Result<PatchPlan> {
+        let source = Source {
+            workspace: self,
+            loaded: RefCell::new(HashMap::new()),
+            refusal: RefCell::new(None),
+            missing: RefCell::new(Vec::new()),
+        };
+        let planned = patch::plan_patch(patch, &source, options);
+        if let Some(refusal) = source.refusal.take() {
+            return Err(refusal);
+        }
+        let missing = source.missing.take();
+        let mut plan = planned.map_err(|e| self.suggest(e, &missing))?;
+        if let Some(failure) = &mut plan.failure {
+            failure.error = self.suggest(failure.error.clone(), &missing);
+        }
+        let mut net = Net {
+            workspace: self,
+            loaded: source.loaded.into_inner(),
+            slots: Vec::new(),
+            index: HashMap::new(),
+        };
+        for change in &plan.changes {
+            net.record(change, options.dialect)?;
+        }
+        let (files, changes) = net.finish();
+        Ok(PatchPlan {
+            files,
+            warnings: plan.warnings,
+            fuzz: plan.fuzz,
+            failure: plan.failure,
+            changes,
+        })
+    }
+
+    /// Plans a multi-file patch ([`plan_patch`](Workspace::plan_patch)) and commits every
+    /// file all or none ([`commit`](Workspace::commit)): afterwards each file is entirely old
+    /// or entirely new, also after a crash. Every file keeps its encoding, its BOM and the
+    /// endings of its untouched lines. Files written count as read, in their new state, and
+    /// each can be taken back with [`undo`](Workspace::undo).
+    ///
+    /// With the default all-or-nothing policy any failure writes nothing and is returned.
+    /// With [`Policy::Partial`](hunkloom::Policy::Partial) the hunks before a failing one are
+    /// committed (still all or none among themselves) and the failure is reported in
+    /// [`PatchOutcome::failure`] — Codex's behaviour.
+    ///
+    /// ```
+    /// use hunkloom::patch::PatchOptions;
+    /// use hunkloom_fs::{ChangeKind, Workspace, WorkspaceOptions};
+    ///
+    /// let dir = tempfile::tempdir()?;
+    /// std::fs::write(dir.path().join("app.py"), "def greet():\r\n    print('hi')\r\n")?;
+    /// let mut ws = Workspace::open(dir.path(), WorkspaceOptions::new())?;
+    /// let patch = "*** Begin Patch\n\
+    ///              *** Update File: app.py\n\
+    ///              @@ def greet():\n\
+    ///              -    print('hi')\n\
+    ///              +    print('hello')\n\
+    ///              *** Add File: notes.md\n\
+    ///              +greeting changed\n\
+    ///              *** End Patch\n";
+    /// let outcome = ws.apply_patch(patch, &PatchOptions::new())?;
+    /// assert_eq!(outcome.files[0].kind, ChangeKind::Update);
+    /// assert_eq!(outcome.files[1].kind, ChangeKind::Create);
+    /// // The CRLF file keeps its line endings.
+    /// assert_eq!(
+    ///     std::fs::read(dir.path().join("app.py"))?,
+    ///     b"def greet():\r\n    print('hello')\r\n"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn apply_patch(&mut self, patch: &str, options: &PatchOptions) -> Result<PatchOutcome> {
+        let PatchPlan {
+            files,
+            warnings,
+            fuzz,
+            failure,
+            changes,
+        } = self.plan_patch(patch, options)?;
+        self.commit(changes)?;
+        Ok(PatchOutcome {
+            files,
+            warnings,
+            fuzz,
+            failure,
+        })
+    }
+
+    /// Adds suggestions of similar paths to a `patch_file_not_found` error.
+    fn suggest(&self, error: Error, missing: &[String]) -> Error {
+        if error.kind() != ErrorKind::PatchFileNotFound {
+            return error;
+        }
+        let Some(path) = missing.iter().rev().find(|p| error.message().contains(*p)) else {
+            return error;
+        };
+        let similar = self.similar_paths(Path::new(path));
+        if similar.is_empty() {
+            return error;
+        }
+        Error::with_message(
+            error.kind(),
+            format!("{} Did you mean {}?", error.message(), similar.join(", ")),
+        )
+    }
+}
+
+/// Whether an error refuses the whole patch, whatever the policy.
+fn is_refusal(kind: ErrorKind) -> bool {
+    matches!(
+        kind,
+        ErrorKind::PathOutsideRoot
+            | ErrorKind::UncPath
+            | ErrorKind::PathIgnored
+            | ErrorKind::NotebookNotSupported
+            | ErrorKind::StaleFile
+    )
+}
+
+/// The planner's view of the files: read through the workspace, each once.
+struct Source<'w> {
+    workspace: &'w Workspace,
+    /// Each file read, by resolved path (`None`: it does not exist).
+    loaded: RefCell<HashMap<PathBuf, Option<Loaded>>>,
+    /// The first refusal met, which refuses the whole patch.
+    refusal: RefCell<Option<Error>>,
+    /// The paths found missing, for suggestions.
+    missing: RefCell<Vec<String>>,
+}
+
+impl Source<'_> {
+    fn load(&self, path: &str) -> Result<Option<String>> {
+        let given = Path::new(path);
+        let resolved = self.workspace.resolve(given)?;
+        if let Some(file) = self.loaded.borrow().get(&resolved) {
+            return Ok(file.as_ref().map(|f| f.text.clone()));
+        }
+        let file = self.workspace.load(&resolved, given)?;
+        if let Some(file) = &file {
+            self.workspace.check_fresh(&resolved, given, file)?;
+        }
+        let text = file.as_ref().map(|f| f.text.clone());
+        self.loaded.borrow_mut().insert(resolved, file);
+        Ok(text)
+    }
+}
+
+impl FileSource for Source<'_> {
+    fn read(&self, path: &str) -> Result<Option<Cow<'_, str>>> {
+        match self.load(path) {
+            Ok(Some(text)) => Ok(Some(Cow::Owned(text))),
+            Ok(None) => {
+                self.missing.borrow_mut().push(path.to_owned());
+                Ok(None)
+            }
+            Err(e) => {
+                if is_refusal(e.kind()) {
+                    self.refusal.borrow_mut().get_or_insert_with(|| e.clone());
+                }
+                Err(e)
+            }
+        }
+    }
+}
+
+/// One file the plan touches: what it held on disk, and what the plan leaves in it.
+struct Slot {
+    given: String,
+    resolved: PathBuf,
+    original: Option<Loaded>,
+    current: Option<(String, Encoding)>,
+    /// The file whose content this one holds after a move (possibly through others).
+    moved_from: Option<usize>,
+}
+
+/// The plan's net effect, file by file.
+struct Net<'w> {
+    workspace: &'w Workspace,
+    loaded: HashMap<PathBuf, Option<Loaded>>,
+    slots: Vec<Slot>,
+    index: HashMap<PathBuf, usize>,
+}
+
+impl Net<'_> {
+    /// The slot of `given`, checking its path and reading it on first sight.
+    fn slot(&mut self, given: &str) -> Result<usize> {
+        let shown = Path::new(given);
+        let resolved = self.workspace.resolve(shown)?;
+        if let Some(&i) = self.index.get(&resolved) {
+            if self.slots[i].given != given {
+                return Err(errors::conflicting(shown));
+            }
+            return Ok(i);
+        }
+        let original = match self.loaded.remove(&resolved) {
+            Some(file) => file,
+            None => {
+                let file = self.workspace.load(&resolved, shown)?;
+                if let Some(file) = &file {
+                    self.workspace.check_fresh(&resolved, shown, file)?;
+                }
+                file
+            }
+        };
+        let current = original.as_ref().map(|f| (f.text.clone(), f.encoding));
+        self.index.insert(resolved.clone(), self.slots.len());
+        self.slots.push(Slot {
+            given: given.to_owned(),
+            resolved,
+            original,
+            current,
+            moved_from: None,
+        });
+        Ok(self.slots.len() - 1)
+    }
+
+    /// The encoding new content of slot `i` is written in.
+    fn encoding(&self, i: usize) -> Encoding {
+        let slot = &self.slots[i];
+        slot.current
+            .as_ref()
+            .map(|c| c.1)
+            .or(slot.original.as_ref().map(|f| f.encoding))
+            .unwrap_or_default()
+    }
+
+    fn record(&mut self, change: &patch::FileChange, dialect: PatchDialect) -> Result<()> {
+        let src = self.slot(&change.path)?;
+        match &change.kind {
+            patch::ChangeKind::Add { content } => {
+                let encoding = self.encoding(src);
+                self.slots[src].current = Some((content.clone(), encoding));
+                self.slots[src].moved_from = None;
+            }
+            patch::ChangeKind::Delete => {
+                self.slots[src].current = None;
+                self.slots[src].moved_from = None;
+            }
+            patch::ChangeKind::Update {
+                new_content,
+                move_to,
+                ..
+            } => {
+                let encoding = self.encoding(src);
+                let old = self.slots[src]
+                    .current
+                    .as_ref()
+                    .map_or("", |c| c.0.as_str());
+                let text = match dialect {
+                    PatchDialect::Cline => document::restore_endings(old, new_content),
+                    _ => new_content.clone(),
+                };
+                let dst = match move_to {
+                    Some(to) => self.slot(to)?,
+                    None => src,
+                };
+                if dst != src {
+                    let origin = self.slots[src].moved_from.unwrap_or(src);
+                    self.slots[src].current = None;
+                    self.slots[src].moved_from = None;
+                    self.slots[dst].moved_from = Some(origin);
+                }
+                self.slots[dst].current = Some((text, encoding));
+            }
+            _ => {
+                return Err(Error::with_message(
+                    ErrorKind::InvalidPatchHunk,
+                    format!("{}: a change this version cannot apply", change.path),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// One change per file (in the order files were first named), and the report.
+    fn finish(self) -> (Vec<PatchedFile>, Vec<Change>) {
+        let slots = &self.slots;
+        // A file that ends up holding another's content, where that one existed and is gone,
+        // is a move of it.
+        let mut source_of = vec![None; slots.len()];
+        let mut paired = vec![false; slots.len()];
+        for (i, slot) in slots.iter().enumerate() {
+            if let (Some(_), Some(s)) = (&slot.current, slot.moved_from)
+                && s != i
+                && !paired[s]
+                && slots[s].original.is_some()
+                && slots[s].current.is_none()
+            {
+                source_of[i] = Some(s);
+                paired[s] = true;
+            }
+        }
+        let mut files = Vec::new();
+        let mut changes = Vec::new();
+        for (i, slot) in slots.iter().enumerate() {
+            if paired[i] {
+                continue;
+            }
+            let from = source_of[i].and_then(|s| Some((&slots[s], slots[s].original.as_ref()?)));
+            let (changes_here, file) = file_changes(slot, from);
+            changes.extend(changes_here);
+            files.extend(file);
+        }
+        (files, changes)
+    }
+}
+
+/// The changes committing `slot`'s final state takes (with `from` the source of a move into
+/// it), and its report.
+fn file_changes(slot: &Slot, from: Option<(&Slot, &Loaded)>) -> (Vec<Change>, Option<PatchedFile>) {
+    let new = slot.current.as_ref().map(|(text, encoding)| {
+        let bytes = document::encode(*encoding, text);
+        (text.clone(), bytes, *encoding)
+    });
+    let given = Path::new(&slot.given);
+    let mut changes = Vec::new();
+    let kind = match (&slot.original, new, from) {
+        (None, None, _) => return (Vec::new(), None),
+        (Some(old), None, _) => {
+            changes.push(Change {
+                kind: ChangeKind::Delete,
+                path: slot.resolved.clone(),
+                shown: given.to_path_buf(),
+                encoding: old.encoding,
+                base: Some(base(slot.resolved.clone(), given, old.clone())),
+                new: None,
+                report: Report::None,
+            });
+            ChangeKind::Delete
+        }
+        (None, Some((text, bytes, encoding)), Some((src, old))) => {
+            changes.push(Change {
+                kind: ChangeKind::Move,
+                path: slot.resolved.clone(),
+                shown: given.to_path_buf(),
+                encoding,
+                base: Some(base(
+                    src.resolved.clone(),
+                    Path::new(&src.given),
+                    old.clone(),
+                )),
+                new: Some((text, bytes)),
+                report: Report::None,
+            });
+            ChangeKind::Move
+        }
+        (None, Some((text, bytes, encoding)), None) => {
+            changes.push(Change {
+                kind: ChangeKind::Create,
+                path: slot.resolved.clone(),
+                shown: given.to_path_buf(),
+                encoding,
+                base: None,
+                new: Some((text, bytes)),
+                report: Report::None,
+            });
+            ChangeKind::Create
+        }
+        (Some(old), Some((text, bytes, encoding)), from) => {
+            changes.push(Change {
+                kind: ChangeKind::Update,
+                path: slot.resolved.clone(),
+                shown: given.to_path_buf(),
+                encoding,
+                base: Some(base(slot.resolved.clone(), given, old.clone())),
+                new: Some((text, bytes)),
+                report: Report::None,
+            });
+            match from {
+                // A move over an existing file: that file is updated, the source removed.
+                Some((src, src_old)) => {
+                    changes.push(Change {
+                        kind: ChangeKind::Delete,
+                        path: src.resolved.clone(),
+                        shown: PathBuf::from(&src.given),
+                        encoding: src_old.encoding,
+                        base: Some(base(
+                            src.resolved.clone(),
+                            Path::new(&src.given),
+                            src_old.clone(),
+                        )),
+                        new: None,
+                        report: Report::None,
+                    });
+                    ChangeKind::Move
+                }
+                None => ChangeKind::Update,
+            }
+        }
+    };
+    let main = &changes[0];
+    let report = PatchedFile {
+        path: slot.given.clone(),
+        moved_from: from.map(|(s, _)| s.given.clone()),
+        resolved: slot.resolved.clone(),
+        kind,
+        old_content: from
+            .map(|(_, f)| f)
+            .or(slot.original.as_ref())
+            .map(|f| f.text.clone()),
+        new_content: main.new_text().map(str::to_owned),
+        encoding: main.encoding(),
+        changed: kind != ChangeKind::Update || !main.is_noop(),
+    };
+    (changes, Some(report))
+}

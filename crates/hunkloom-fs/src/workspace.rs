@@ -1,0 +1,691 @@
+//! [`Workspace`]: the entry point — paths, reads, edits, commits and undo.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use hunkloom::ops::{self, Convention};
+use hunkloom::{ApplyOptions, Dialect, Error, Result};
+
+use crate::change::{Base, Change, ChangeKind, EditOutcome, Op, Report};
+use crate::commit::{self, FileOp, Stop};
+use crate::document::{self, Encoding};
+use crate::errors;
+use crate::ignore::IgnoreRules;
+use crate::journal;
+use crate::paths;
+use crate::tracking::{self, Fingerprint, Tracker};
+use crate::undo::{UndoEntry, UndoHistory};
+
+/// Settings of a [`Workspace`].
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorkspaceOptions {
+    /// The ignore file's name at the root, in gitignore syntax (default `.hunkloomignore`;
+    /// e.g. `.clineignore`). An empty name means no ignore file.
+    pub ignore_file: String,
+    /// Files larger than this many bytes are refused before they are read (`file_too_large`;
+    /// default 1 GiB).
+    pub max_file_size: u64,
+    /// How many edits per file [`Workspace::undo`] can take back (default 5; 0 keeps none).
+    pub undo_depth: usize,
+}
+
+impl Default for WorkspaceOptions {
+    fn default() -> Self {
+        WorkspaceOptions {
+            ignore_file: ".hunkloomignore".to_owned(),
+            max_file_size: 1 << 30,
+            undo_depth: 5,
+        }
+    }
+}
+
+impl WorkspaceOptions {
+    /// The defaults.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets the ignore file's name.
+    pub fn ignore_file(mut self, name: impl Into<String>) -> Self {
+        self.ignore_file = name.into();
+        self
+    }
+
+    /// Sets the size limit in bytes.
+    pub fn max_file_size(mut self, bytes: u64) -> Self {
+        self.max_file_size = bytes;
+        self
+    }
+
+    /// Sets the undo depth per file.
+    pub fn undo_depth(mut self, depth: usize) -> Self {
+        self.undo_depth = depth;
+        self
+    }
+}
+
+/// A directory whose files are read and edited safely. See the [crate documentation](crate).
+///
+/// Owned, `Send` and `Sync`; methods that change what it remembers (reads, edits, undo) take
+/// `&mut self`, so a binding that shares one between threads puts it behind a lock.
+#[derive(Debug)]
+pub struct Workspace {
+    root: PathBuf,
+    options: WorkspaceOptions,
+    ignore: IgnoreRules,
+    tracker: Tracker,
+    undo: UndoHistory,
+    faults: commit::Faults,
+}
+
+/// A file as read from disk.
+#[derive(Clone, Debug)]
+pub(crate) struct Loaded {
+    pub(crate) encoding: Encoding,
+    pub(crate) text: String,
+    pub(crate) fingerprint: Fingerprint,
+    pub(crate) permissions: std::fs::Permissions,
+}
+
+/// The most files the `file_not_found` suggestions look at.
+const SUGGESTION_SCAN_LIMIT: usize = 20_000;
+
+impl Workspace {
+    /// Opens the directory `root` (which must exist). If a multi-file commit in it was
+    /// interrupted by a crash, it is completed or rolled back first (see
+    /// [Atomic commits](crate#atomic-commits)).
+    ///
+    /// Errors: `io_error` if `root` is not an accessible directory, or an interrupted commit
+    /// cannot be settled.
+    pub fn open(root: impl AsRef<Path>, options: WorkspaceOptions) -> Result<Workspace> {
+        let given = root.as_ref();
+        let root = std::fs::canonicalize(given).map_err(|e| errors::io("open", given, &e))?;
+        if !root.is_dir() {
+            return Err(errors::io(
+                "open",
+                given,
+                &std::io::Error::other("not a directory"),
+            ));
+        }
+        commit::recover(&root)?;
+        Ok(Workspace {
+            ignore: IgnoreRules::load(&root, &options.ignore_file),
+            undo: UndoHistory::new(options.undo_depth),
+            tracker: Tracker::default(),
+            faults: commit::Faults::default(),
+            root,
+            options,
+        })
+    }
+
+    /// The root directory (canonical: absolute, symlinks resolved).
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The settings it was opened with.
+    pub fn options(&self) -> &WorkspaceOptions {
+        &self.options
+    }
+
+    /// The absolute path of the file `path` names (relative paths join the root), after every
+    /// check a path gets: inside the root (`path_outside_root`; symlinks followed), not a UNC
+    /// path (`unc_path`), not matched by the ignore file (`path_ignored`), not a notebook
+    /// (`notebook_not_supported`). The file need not exist.
+    pub fn resolve(&self, path: impl AsRef<Path>) -> Result<PathBuf> {
+        let given = path.as_ref();
+        let resolved = paths::resolve(&self.root, given)?;
+        if paths::is_notebook(given) || paths::is_notebook(&resolved) {
+            return Err(errors::notebook(given));
+        }
+        let lexical = if given.is_absolute() {
+            given.to_path_buf()
+        } else {
+            self.root.join(given)
+        };
+        if self.ignore.is_ignored(&self.root, &resolved)
+            || self.ignore.is_ignored(&self.root, &lexical)
+            || is_internal(&resolved)
+        {
+            return Err(errors::ignored(given, self.ignore_name()));
+        }
+        Ok(resolved)
+    }
+
+    /// Reads the file: its decoded text, line endings as they are. Records its modification
+    /// time, size and content hash, which [`edit`](Workspace::edit) checks against.
+    ///
+    /// Errors: the path checks of [`resolve`](Workspace::resolve), `file_not_found` (with up to
+    /// three similar existing paths), `file_too_large`, `unsupported_encoding`, `io_error`.
+    pub fn read(&mut self, path: impl AsRef<Path>) -> Result<String> {
+        let given = path.as_ref();
+        let resolved = self.resolve(given)?;
+        let loaded = self
+            .load(&resolved, given)?
+            .ok_or_else(|| self.not_found(given))?;
+        self.tracker.record(&resolved, loaded.fingerprint);
+        Ok(loaded.text)
+    }
+
+    /// Plans `op` on `path` and commits it (see [`plan`](Workspace::plan) and
+    /// [`commit`](Workspace::commit)). After it, the file counts as read in its new state.
+    pub fn edit(&mut self, path: impl AsRef<Path>, op: &Op) -> Result<EditOutcome> {
+        let change = self.plan(path, op)?;
+        let mut done = self.commit(vec![change])?;
+        Ok(done.remove(0))
+    }
+
+    /// [`Op::StrReplace`] on `path`.
+    pub fn str_replace(
+        &mut self,
+        path: impl AsRef<Path>,
+        old: &str,
+        new: &str,
+        replace_all: bool,
+    ) -> Result<EditOutcome> {
+        let op = Op::StrReplace {
+            old: old.to_owned(),
+            new: new.to_owned(),
+            replace_all,
+        };
+        self.edit(path, &op)
+    }
+
+    /// [`Op::Insert`] on `path`.
+    pub fn insert(
+        &mut self,
+        path: impl AsRef<Path>,
+        line: usize,
+        text: &str,
+        convention: Convention,
+    ) -> Result<EditOutcome> {
+        let op = Op::Insert {
+            line,
+            text: text.to_owned(),
+            convention,
+        };
+        self.edit(path, &op)
+    }
+
+    /// [`Op::Write`] on `path`: the content as given.
+    pub fn write(&mut self, path: impl AsRef<Path>, content: &str) -> Result<EditOutcome> {
+        let op = Op::Write {
+            content: content.to_owned(),
+        };
+        self.edit(path, &op)
+    }
+
+    /// [`Op::Diff`] on `path`.
+    pub fn apply_diff(
+        &mut self,
+        path: impl AsRef<Path>,
+        diff: &str,
+        options: &ApplyOptions,
+    ) -> Result<EditOutcome> {
+        let op = Op::Diff {
+            diff: diff.to_owned(),
+            options: options.clone(),
+        };
+        self.edit(path, &op)
+    }
+
+    /// Plans `op` on `path` in memory, touching nothing on disk.
+    ///
+    /// An existing file must have been read through this workspace (`not_read`) and must still
+    /// have the content it had then (`stale_file`, by content hash). A missing file is created
+    /// by [`Op::Write`], [`Op::SetText`], a [`Op::StrReplace`] with an empty `old`, or a diff
+    /// that applies to empty content, without a read; any other op on it is `file_not_found`
+    /// (with up to three similar existing paths). Then the op's own errors (core codes).
+    pub fn plan(&self, path: impl AsRef<Path>, op: &Op) -> Result<Change> {
+        let given = path.as_ref();
+        let resolved = self.resolve(given)?;
+        let Some(loaded) = self.load(&resolved, given)? else {
+            return self.plan_create(resolved, given, op);
+        };
+        self.check_read(&resolved, given, &loaded)?;
+        let (text, report) = apply_op(&loaded.text, op, given)?;
+        let bytes = document::encode(loaded.encoding, &text);
+        Ok(Change {
+            kind: ChangeKind::Update,
+            path: resolved.clone(),
+            shown: given.to_path_buf(),
+            encoding: loaded.encoding,
+            base: Some(base(resolved, given, loaded)),
+            new: Some((text, bytes)),
+            report,
+        })
+    }
+
+    /// Plans removing `path`, which must exist and have been read (and be unchanged since).
+    pub fn plan_delete(&self, path: impl AsRef<Path>) -> Result<Change> {
+        let given = path.as_ref();
+        let resolved = self.resolve(given)?;
+        let loaded = self
+            .load(&resolved, given)?
+            .ok_or_else(|| self.not_found(given))?;
+        self.check_read(&resolved, given, &loaded)?;
+        Ok(Change {
+            kind: ChangeKind::Delete,
+            path: resolved.clone(),
+            shown: given.to_path_buf(),
+            encoding: loaded.encoding,
+            base: Some(base(resolved, given, loaded)),
+            new: None,
+            report: Report::None,
+        })
+    }
+
+    /// Plans moving `from` (which must exist and have been read, and be unchanged since) to
+    /// `to` (which must not exist: `file_exists`), with `op` applied to its content on the way
+    /// (`None`: the content moves unchanged). The new file keeps the old one's encoding and
+    /// permissions.
+    pub fn plan_move(
+        &self,
+        from: impl AsRef<Path>,
+        to: impl AsRef<Path>,
+        op: Option<&Op>,
+    ) -> Result<Change> {
+        let (given, to_given) = (from.as_ref(), to.as_ref());
+        let resolved = self.resolve(given)?;
+        let destination = self.resolve(to_given)?;
+        let loaded = self
+            .load(&resolved, given)?
+            .ok_or_else(|| self.not_found(given))?;
+        self.check_read(&resolved, given, &loaded)?;
+        if destination == resolved || std::fs::symlink_metadata(&destination).is_ok() {
+            return Err(errors::exists(to_given));
+        }
+        let (text, report) = match op {
+            Some(op) => apply_op(&loaded.text, op, given)?,
+            None => (loaded.text.clone(), Report::None),
+        };
+        let bytes = document::encode(loaded.encoding, &text);
+        Ok(Change {
+            kind: ChangeKind::Move,
+            path: destination,
+            shown: to_given.to_path_buf(),
+            encoding: loaded.encoding,
+            base: Some(base(resolved, given, loaded)),
+            new: Some((text, bytes)),
+            report,
+        })
+    }
+
+    /// Commits planned changes all or none: afterwards every file is entirely old or entirely
+    /// new, also if the process dies part-way (the next [`open`](Workspace::open) settles it).
+    ///
+    /// Each old file must still have the content it was planned against (`stale_file`), each
+    /// file to create must still not exist (`file_exists`), and no path may be touched by two
+    /// changes (`conflicting_changes`); nothing is written unless all of this holds. Changes to
+    /// identical bytes write nothing. Afterwards each written file counts as read, in its new
+    /// state, and each change can be taken back with [`undo`](Workspace::undo).
+    pub fn commit(&mut self, changes: Vec<Change>) -> Result<Vec<EditOutcome>> {
+        let mut seen = HashSet::new();
+        for change in &changes {
+            let paths = [Some(&change.path), change.base.as_ref().map(|b| &b.path)];
+            for path in paths.into_iter().flatten().collect::<HashSet<_>>() {
+                if !path.starts_with(&self.root) || !seen.insert(path.clone()) {
+                    return Err(errors::conflicting(&change.shown));
+                }
+            }
+        }
+        let mut file_ops = Vec::new();
+        for change in changes.iter().filter(|c| !c.is_noop()) {
+            let base = change.base.as_ref();
+            if let Some((_, bytes)) = &change.new {
+                let in_place = change.kind == ChangeKind::Update;
+                file_ops.push(FileOp {
+                    target: change.path.clone(),
+                    bytes: Some(bytes.clone()),
+                    expected: base.filter(|_| in_place).map(|b| b.hash),
+                    permissions: base.map(|b| b.permissions.clone()),
+                    shown: change.shown.clone(),
+                });
+            }
+            if let Some(base) = base.filter(|_| change.kind != ChangeKind::Update) {
+                file_ops.push(FileOp {
+                    target: base.path.clone(),
+                    bytes: None,
+                    expected: Some(base.hash),
+                    permissions: None,
+                    shown: base.shown.clone(),
+                });
+            }
+        }
+        let priors = commit::verify(&file_ops)?;
+        self.run_commit(&file_ops, &priors)?;
+        for (op, prior) in file_ops.iter().zip(priors) {
+            self.after_commit(op, prior.map(|p| (p.bytes, p.permissions)));
+        }
+        Ok(changes.into_iter().map(EditOutcome::of).collect())
+    }
+
+    /// Takes back the last edit of `path` made through this workspace, atomically: restores
+    /// the content it replaced (re-creating a deleted file, removing a created one).
+    ///
+    /// Errors: `nothing_to_undo`; `stale_file` if the file changed since that edit (then nothing
+    /// is undone); `io_error`.
+    pub fn undo(&mut self, path: impl AsRef<Path>) -> Result<EditOutcome> {
+        let given = path.as_ref();
+        let resolved = self.resolve(given)?;
+        let entry = self
+            .undo
+            .last(&resolved)
+            .cloned()
+            .ok_or_else(|| errors::nothing_to_undo(given))?;
+        let op = FileOp {
+            target: resolved.clone(),
+            bytes: entry.before.clone(),
+            expected: entry.after,
+            permissions: entry.permissions.clone(),
+            shown: given.to_path_buf(),
+        };
+        let priors = commit::verify(std::slice::from_ref(&op)).map_err(|e| match e.kind() {
+            hunkloom::ErrorKind::FileExists | hunkloom::ErrorKind::StaleFile => {
+                errors::stale(given, "that edit")
+            }
+            _ => e,
+        })?;
+        self.run_commit(std::slice::from_ref(&op), &priors)?;
+        self.undo.pop(&resolved);
+        let (kind, new_content, encoding) = match &entry.before {
+            Some(bytes) => {
+                let (encoding, text) = document::decode(bytes).unwrap_or_default();
+                self.tracker
+                    .record(&resolved, Fingerprint::of(bytes, modified(&resolved)));
+                let kind = if entry.after.is_some() {
+                    ChangeKind::Update
+                } else {
+                    ChangeKind::Create
+                };
+                (kind, Some(text), encoding)
+            }
+            None => {
+                self.tracker.forget(&resolved);
+                (ChangeKind::Delete, None, Encoding::Utf8)
+            }
+        };
+        Ok(EditOutcome {
+            path: resolved,
+            kind,
+            changed: true,
+            new_content,
+            encoding,
+            report: Report::None,
+        })
+    }
+
+    /// Test-only: makes the next commit fail (`FaultMode::Error`) or stop dead
+    /// (`FaultMode::Crash`) after its step number `after_step` (0-based).
+    #[cfg(feature = "fault-injection")]
+    #[doc(hidden)]
+    pub fn inject_fault(&mut self, after_step: usize, mode: commit::FaultMode) {
+        self.faults.plan = Some((after_step, mode));
+        self.faults.fired = false;
+    }
+
+    /// Test-only: whether the last commit hit the injected fault.
+    #[cfg(feature = "fault-injection")]
+    #[doc(hidden)]
+    pub fn fault_fired(&self) -> bool {
+        self.faults.fired
+    }
+
+    fn run_commit(&mut self, ops: &[FileOp], priors: &[Option<commit::Prior>]) -> Result<()> {
+        match commit::commit(&self.root, ops, priors, &mut self.faults) {
+            Ok(()) => Ok(()),
+            Err(Stop::Failed(e)) => Err(e),
+            Err(Stop::Crashed) => Err(errors::io(
+                "commit in",
+                &self.root,
+                &std::io::Error::other("simulated crash (fault injection)"),
+            )),
+        }
+    }
+
+    /// Updates read tracking and undo history after `op` was committed.
+    fn after_commit(&mut self, op: &FileOp, prior: Option<(Vec<u8>, std::fs::Permissions)>) {
+        let after = op.bytes.as_deref().map(tracking::hash);
+        match &op.bytes {
+            Some(bytes) => self
+                .tracker
+                .record(&op.target, Fingerprint::of(bytes, modified(&op.target))),
+            None => self.tracker.forget(&op.target),
+        }
+        let (before, permissions) = match prior {
+            Some((bytes, permissions)) => (Some(bytes), Some(permissions)),
+            None => (None, None),
+        };
+        self.undo.push(
+            &op.target,
+            UndoEntry {
+                before,
+                permissions,
+                after,
+            },
+        );
+    }
+
+    fn plan_create(&self, resolved: PathBuf, given: &Path, op: &Op) -> Result<Change> {
+        let (text, report) = match op {
+            Op::Write { content } => (content.clone(), Report::None),
+            Op::SetText { text } => (document::normalize(text), Report::None),
+            Op::StrReplace {
+                old,
+                new,
+                replace_all,
+            } if old.is_empty() => {
+                let edit = ops::str_replace(
+                    None,
+                    "",
+                    &document::normalize(new),
+                    *replace_all,
+                    shown(given).as_deref(),
+                )?;
+                (edit.new_content.clone(), Report::Edit(edit))
+            }
+            Op::Diff { diff, options } => match hunkloom::apply_diff(diff, "", options) {
+                Ok(outcome) if !outcome.new_content.is_empty() => {
+                    (outcome.new_content.clone(), Report::Diff(outcome))
+                }
+                _ => return Err(self.not_found(given)),
+            },
+            _ => return Err(self.not_found(given)),
+        };
+        let bytes = document::encode(Encoding::Utf8, &text);
+        Ok(Change {
+            kind: ChangeKind::Create,
+            path: resolved,
+            shown: given.to_path_buf(),
+            encoding: Encoding::Utf8,
+            base: None,
+            new: Some((text, bytes)),
+            report,
+        })
+    }
+
+    /// Reads and decodes the file (`None` if it does not exist), size limit first.
+    pub(crate) fn load(&self, resolved: &Path, given: &Path) -> Result<Option<Loaded>> {
+        let meta = match std::fs::metadata(resolved) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(errors::io("read", given, &e)),
+        };
+        if meta.is_dir() {
+            return Err(errors::io(
+                "read",
+                given,
+                &std::io::Error::other("it is a directory"),
+            ));
+        }
+        if meta.len() > self.options.max_file_size {
+            return Err(errors::too_large(
+                given,
+                meta.len(),
+                self.options.max_file_size,
+            ));
+        }
+        let bytes = std::fs::read(resolved).map_err(|e| errors::io("read", given, &e))?;
+        if bytes.len() as u64 > self.options.max_file_size {
+            return Err(errors::too_large(
+                given,
+                bytes.len() as u64,
+                self.options.max_file_size,
+            ));
+        }
+        let (encoding, text) =
+            document::decode(&bytes).ok_or_else(|| errors::unsupported_encoding(given))?;
+        Ok(Some(Loaded {
+            encoding,
+            text,
+            fingerprint: Fingerprint::of(&bytes, meta.modified().ok()),
+            permissions: meta.permissions(),
+        }))
+    }
+
+    /// `not_read` or `stale_file` unless the file was read here and is unchanged since.
+    fn check_read(&self, resolved: &Path, given: &Path, loaded: &Loaded) -> Result<()> {
+        match self.tracker.get(resolved) {
+            None => Err(errors::not_read(given)),
+            Some(read) if read.hash != loaded.fingerprint.hash => {
+                Err(errors::stale(given, "it was last read"))
+            }
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// `stale_file` if the file was read here and its content changed since; a file never read
+    /// here passes (the rule of [`plan_patch`](Workspace::plan_patch)).
+    pub(crate) fn check_fresh(&self, resolved: &Path, given: &Path, loaded: &Loaded) -> Result<()> {
+        match self.tracker.get(resolved) {
+            Some(read) if read.hash != loaded.fingerprint.hash => {
+                Err(errors::stale(given, "it was last read"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn ignore_name(&self) -> &str {
+        &self.options.ignore_file
+    }
+
+    /// `file_not_found` for `given`, with up to three similar existing files.
+    fn not_found(&self, given: &Path) -> Error {
+        errors::not_found(given, &self.similar_paths(given))
+    }
+
+    /// Up to three existing files whose paths are close to `given` (root-relative, `/`).
+    pub(crate) fn similar_paths(&self, given: &Path) -> Vec<String> {
+        let lexical = if given.is_absolute() {
+            given.to_path_buf()
+        } else {
+            self.root.join(given)
+        };
+        let wanted = paths::relative(&self.root, &lexical);
+        let mut walker = ::ignore::WalkBuilder::new(&self.root);
+        walker
+            .standard_filters(false)
+            .filter_entry(|e| e.file_name() != ".git");
+        if !self.options.ignore_file.is_empty() {
+            walker.add_custom_ignore_filename(&self.options.ignore_file);
+        }
+        let mut found: Vec<(usize, String)> = walker
+            .build()
+            .filter_map(std::result::Result::ok)
+            .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
+            .take(SUGGESTION_SCAN_LIMIT)
+            .filter(|e| !is_internal(e.path()))
+            .filter_map(|e| {
+                let rel = paths::relative(&self.root, e.path());
+                paths::closeness(&wanted, &rel).map(|score| (score, rel))
+            })
+            .collect();
+        found.sort();
+        found.into_iter().take(3).map(|(_, p)| p).collect()
+    }
+}
+
+/// The `Base` of a change from a loaded file.
+pub(crate) fn base(resolved: PathBuf, given: &Path, loaded: Loaded) -> Base {
+    Base {
+        path: resolved,
+        shown: given.to_path_buf(),
+        text: loaded.text,
+        hash: loaded.fingerprint.hash,
+        permissions: loaded.permissions,
+    }
+}
+
+/// Applies `op` to a file's decoded `text`: the new decoded text and the report.
+fn apply_op(text: &str, op: &Op, given: &Path) -> Result<(String, Report)> {
+    let path = shown(given);
+    let in_view = |f: &dyn Fn(&str) -> Result<(String, Report)>| {
+        let (view, report) = f(&document::normalize(text))?;
+        Ok((document::restore_endings(text, &view), report))
+    };
+    match op {
+        Op::Write { content } => Ok((content.clone(), Report::None)),
+        Op::SetText { text: new } => in_view(&|_| Ok((document::normalize(new), Report::None))),
+        Op::StrReplace {
+            old,
+            new,
+            replace_all,
+        } => in_view(&|view| {
+            let (old, new) = (document::normalize(old), document::normalize(new));
+            let edit = ops::str_replace(Some(view), &old, &new, *replace_all, path.as_deref())?;
+            Ok((edit.new_content.clone(), Report::Edit(edit)))
+        }),
+        Op::Insert {
+            line,
+            text: lines,
+            convention,
+        } => in_view(&|view| {
+            let edit = ops::insert(view, *line, &document::normalize(lines), *convention)?;
+            Ok((edit.new_content.clone(), Report::Edit(edit)))
+        }),
+        Op::Diff { diff, options } if options.dialect == Dialect::Native => in_view(&|view| {
+            let outcome = hunkloom::apply_diff(diff, view, options)?;
+            Ok((outcome.new_content.clone(), Report::Diff(outcome)))
+        }),
+        Op::Diff { diff, options } => {
+            let outcome = hunkloom::apply_diff(diff, text, options)?;
+            Ok((outcome.new_content.clone(), Report::Diff(outcome)))
+        }
+    }
+}
+
+/// The path as a string for the core's path-dependent rules (Markdown, `.xml`).
+fn shown(given: &Path) -> Option<String> {
+    given.to_str().map(str::to_owned)
+}
+
+fn modified(path: &Path) -> Option<std::time::SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// Whether `path` is one of the commit machinery's own files (journal, temporary, backup).
+fn is_internal(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    name == journal::JOURNAL
+        || name == journal::JOURNAL_TEMP
+        || (name.starts_with('.')
+            && (name.ends_with(".hunkloom-tmp") || name.ends_with(".hunkloom-bak")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workspace_crosses_threads() {
+        fn check<T: Send + Sync + 'static>() {}
+        check::<Workspace>();
+        check::<Change>();
+        check::<EditOutcome>();
+        check::<Op>();
+        check::<WorkspaceOptions>();
+    }
+}

@@ -1,0 +1,191 @@
+//! Crash safety of multi-file commits: a fault injected after every step of the commit
+//! sequence, as an error (the commit rolls back) and as a crash (the next `Workspace::open`
+//! settles it). Every file ends entirely old or entirely new, and nothing is left behind.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::{assert_no_leftovers, snapshot};
+use hunkloom_fs::{Change, FaultMode, Op, Workspace, WorkspaceOptions};
+
+type Snapshot = BTreeMap<String, Vec<u8>>;
+
+const FILES: &[(&str, &[u8])] = &[
+    ("a.txt", b"a old\r\n"),
+    ("sub/b.txt", b"\xEF\xBB\xBFb old\n"),
+    ("d.txt", b"d old\n"),
+    ("m.txt", b"m old\n"),
+];
+
+fn fresh() -> (tempfile::TempDir, Workspace) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (name, bytes) in FILES {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, bytes).expect("write");
+    }
+    let mut ws = Workspace::open(dir.path(), WorkspaceOptions::new()).expect("open");
+    for (name, _) in FILES {
+        ws.read(name).expect("read");
+    }
+    (dir, ws)
+}
+
+/// Three files: two updates and a creation.
+fn three_files(ws: &Workspace) -> Vec<Change> {
+    vec![
+        ws.plan(
+            "a.txt",
+            &Op::SetText {
+                text: "a new\n".into(),
+            },
+        )
+        .expect("plan"),
+        ws.plan(
+            "sub/b.txt",
+            &Op::Write {
+                content: "b new\n".into(),
+            },
+        )
+        .expect("plan"),
+        ws.plan(
+            "c.txt",
+            &Op::Write {
+                content: "c new\n".into(),
+            },
+        )
+        .expect("plan"),
+    ]
+}
+
+/// A delete and a move with an edit (three paths touched).
+fn delete_and_move(ws: &Workspace) -> Vec<Change> {
+    let edit = Op::Write {
+        content: "m new\n".into(),
+    };
+    vec![
+        ws.plan_delete("d.txt").expect("plan"),
+        ws.plan_move("m.txt", "sub/m2.txt", Some(&edit))
+            .expect("plan"),
+    ]
+}
+
+/// The state after the commit succeeds, without faults.
+fn expected_new(plan: fn(&Workspace) -> Vec<Change>) -> Snapshot {
+    let (dir, mut ws) = fresh();
+    let changes = plan(&ws);
+    ws.commit(changes).expect("commit");
+    snapshot(dir.path())
+}
+
+/// Injects `mode` after every step in turn; returns how many steps the commit has.
+fn every_step(plan: fn(&Workspace) -> Vec<Change>, mode: FaultMode) -> usize {
+    let new = expected_new(plan);
+    let mut outcomes = (0, 0);
+    for step in 0.. {
+        let (dir, mut ws) = fresh();
+        let old = snapshot(dir.path());
+        assert_ne!(old, new);
+        let changes = plan(&ws);
+        ws.inject_fault(step, mode);
+        let result = ws.commit(changes);
+        if !ws.fault_fired() {
+            result.expect("no fault: the commit succeeds");
+            assert_eq!(snapshot(dir.path()), new);
+            assert!(outcomes.0 > 0, "some fault points must roll back");
+            return step;
+        }
+        let after = match mode {
+            // A fault after the commit point (every file replaced, journal `done`) only
+            // interrupts the clean-up, which still runs: the commit stands.
+            FaultMode::Error if result.is_ok() => snapshot(dir.path()),
+            FaultMode::Error => {
+                let err = result.expect_err("the fault is an error");
+                assert_eq!(err.code(), "io_error");
+                let after = snapshot(dir.path());
+                assert_eq!(after, old, "step {step}: an error rolls back");
+                assert_no_leftovers(dir.path());
+                // The workspace stays usable: the same change commits now.
+                ws.commit(plan(&ws)).expect("retry");
+                assert_eq!(snapshot(dir.path()), new);
+                after
+            }
+            FaultMode::Crash => {
+                assert!(result.is_err());
+                drop(ws);
+                Workspace::open(dir.path(), WorkspaceOptions::new()).expect("recover");
+                snapshot(dir.path())
+            }
+        };
+        assert_no_leftovers(dir.path());
+        if after == old {
+            outcomes.0 += 1;
+        } else if after == new {
+            outcomes.1 += 1;
+        } else {
+            panic!("step {step} ({mode:?}): neither all old nor all new: {after:?}");
+        }
+    }
+    unreachable!()
+}
+
+#[test]
+fn an_error_after_any_step_rolls_the_commit_back() {
+    let steps = every_step(three_files, FaultMode::Error);
+    assert!(steps >= 9, "{steps} steps");
+    every_step(delete_and_move, FaultMode::Error);
+}
+
+#[test]
+fn a_crash_after_any_step_is_settled_by_the_next_open() {
+    let steps = every_step(three_files, FaultMode::Crash);
+    assert!(steps >= 9, "{steps} steps");
+    every_step(delete_and_move, FaultMode::Crash);
+}
+
+#[test]
+fn a_single_file_edit_is_atomic_too() {
+    for mode in [FaultMode::Error, FaultMode::Crash] {
+        for step in 0..3 {
+            let (dir, mut ws) = fresh();
+            let old = std::fs::read(dir.path().join("a.txt")).expect("read");
+            ws.inject_fault(step, mode);
+            let result = ws.write("a.txt", "a new\n");
+            let fired = ws.fault_fired();
+            drop(ws);
+            Workspace::open(dir.path(), WorkspaceOptions::new()).expect("open");
+            let now = std::fs::read(dir.path().join("a.txt")).expect("read");
+            assert!(now == old || now == b"a new\n", "{mode:?} {step}");
+            if mode == FaultMode::Error && result.is_err() {
+                assert_eq!(now, old);
+            }
+            if !fired {
+                assert_eq!(now, b"a new\n");
+            }
+            // One file is replaced by a single rename, without a journal: a crash before the
+            // rename can leave its hidden temporary file (and only that) next to it.
+            let left: Vec<String> = snapshot(dir.path())
+                .into_keys()
+                .filter(|k| k.contains("hunkloom-"))
+                .collect();
+            if mode == FaultMode::Error || now != old {
+                assert!(left.is_empty(), "{left:?}");
+            } else {
+                assert!(
+                    left.iter()
+                        .all(|k| k.starts_with(".a.txt.") && k.ends_with(".hunkloom-tmp"))
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_damaged_journal_stops_open() {
+    let (dir, ws) = fresh();
+    drop(ws);
+    std::fs::write(dir.path().join(".hunkloom-journal"), "nonsense").expect("write");
+    let err = Workspace::open(dir.path(), WorkspaceOptions::new()).expect_err("damaged");
+    assert_eq!(err.code(), "io_error");
+}

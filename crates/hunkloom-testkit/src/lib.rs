@@ -1,0 +1,110 @@
+//! Test support shared by hunkloom's vector runners: the core's integration tests
+//! (`crates/hunkloom/tests/`), the file layer's (`crates/hunkloom-fs/tests/`) and the C
+//! binding's unit tests (`bindings/c/src/tests/`).
+//!
+//! Plain data only, so that every runner reads, cuts, scores and prints the corpora the same way
+//! and they cannot drift:
+//!
+//! - [`vectors_dir`] and [`load_jsonl`]: where `tests/vectors/` is and how a JSONL corpus is read.
+//! - [`chunking`]: how a diff is cut into pushes ([`Chunking`], [`SplitMix64`]).
+//! - [`cline`]: the Cline `constructNewFileContent` vectors and the `cline-apply-patch` JSON.
+//! - [`robustness`]: the robustness corpus, its scoring and its per-category report.
+//! - [`tools`]: the tool-operation corpora (`cline-content-fixes`, `roo-insert-content`).
+//! - [`codex`]: Codex's `apply_patch` scenario trees and their judging.
+//! - [`tally`]: per-part pass counts in first-seen order.
+//!
+//! The crate does not depend on `hunkloom`: a runner turns the engine's results into the plain
+//! values here (strings, codes, JSON), so the core's own tests can use it without a cycle.
+
+pub mod chunking;
+pub mod cline;
+pub mod codex;
+pub mod robustness;
+pub mod tally;
+pub mod tools;
+
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+
+pub use chunking::{Chunking, SEED, SplitMix64, assert_cuts_a_character, split_random_bytes};
+pub use cline::{CLINE_CORPORA, ClineExpect, ClineOutcome, ClineVector, load_cline_corpus};
+pub use codex::{ScenarioPolicy, Tree};
+pub use tally::{Tally, check};
+
+/// The workspace root: the folder holding the root `Cargo.toml` and `tests/vectors/`.
+///
+/// Taken from this crate's own manifest folder (`crates/hunkloom-testkit`, two levels down), so
+/// it is right whichever crate of the workspace calls it and from whatever current directory.
+pub fn workspace_root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .parent()
+        .and_then(Path::parent)
+        .unwrap_or_else(|| panic!("{} has no grandparent", manifest.display()))
+        .to_path_buf()
+}
+
+/// `tests/vectors/` of the workspace (see its `README.md`).
+pub fn vectors_dir() -> PathBuf {
+    vectors_dir_in(&workspace_root())
+}
+
+/// `tests/vectors/` under the workspace root `root`.
+pub fn vectors_dir_in(root: &Path) -> PathBuf {
+    root.join("tests").join("vectors")
+}
+
+/// Every non-blank line of the JSONL file `path`, each parsed as a `T`.
+///
+/// # Panics
+/// When the file cannot be read or a line does not parse (naming the file).
+pub fn read_jsonl<T: DeserializeOwned>(path: &Path) -> Vec<T> {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+        .collect()
+}
+
+/// [`read_jsonl`] of `file`, a path relative to [`vectors_dir`] (`"robustness.jsonl"`).
+pub fn load_jsonl<T: DeserializeOwned>(file: &str) -> Vec<T> {
+    read_jsonl(&vectors_dir().join(file))
+}
+
+/// The string field `key` of the JSON row `v`.
+///
+/// # Panics
+/// When it is missing or not a string (naming the row's `id`).
+pub fn str_field<'a>(v: &'a serde_json::Value, key: &str) -> &'a str {
+    v[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("{}: `{key}` is not a string", v["id"]))
+}
+
+/// On failures: prints `FAIL <failure>` for the first `shown` of them and `<count> <noun>` to
+/// stderr, and exits with status 1 (the `harness = false` runners' way of failing).
+pub fn exit_on_failures(failures: &[String], shown: usize, noun: &str) {
+    if failures.is_empty() {
+        return;
+    }
+    for f in failures.iter().take(shown) {
+        eprintln!("FAIL {f}");
+    }
+    eprintln!("{} {noun}", failures.len());
+    std::process::exit(1);
+}
+
+/// On failures: prints `FAIL <failure>` for the first `shown` of them to stderr and panics with
+/// `<count> <noun>` (the libtest tests' way of failing).
+///
+/// # Panics
+/// When there are failures.
+#[track_caller]
+pub fn assert_no_failures(failures: &[String], shown: usize, noun: &str) {
+    for f in failures.iter().take(shown) {
+        eprintln!("FAIL {f}");
+    }
+    assert!(failures.is_empty(), "{} {noun}", failures.len());
+}

@@ -1,0 +1,71 @@
+//! hunkloom applies the edits language models write to files — SEARCH/REPLACE blocks streamed
+//! token by token, `str_replace` calls, line inserts, whole-file writes, multi-file patches —
+//! while the model is still streaming, and fast: byte-exact with the tools they replace in the
+//! Cline dialects, and in the `native` dialect tolerant of what models get slightly wrong and
+//! refusing what is ambiguous or stale.
+//!
+//! # Overview
+//!
+//! - [`StreamingApplier`]: push a diff in pieces of any size, read a live
+//!   [`preview`](StreamingApplier::preview) and a per-push [`Update`] splice, then
+//!   [`finish`](StreamingApplier::finish) into an [`Outcome`] with a report per block. The work
+//!   per push is proportional to the pushed text.
+//! - [`apply_diff`]: a whole diff at once, in the `native` dialect by default ([`Dialect`],
+//!   [`Policy`]).
+//! - [`cline::construct_new_file_content`]: the stateless drop-in for Cline's
+//!   `constructNewFileContent`, byte-identical with Cline v4.0.10 for final and partial calls;
+//!   [`cline::ResumeCache`] makes Cline's call-per-prefix pattern cheap.
+//! - [`ops`]: the tool-call edits (`str_replace` with Claude Code's rules, line inserts in both
+//!   conventions, Roo's `insert_content`); [`fixes`]: Cline's `write_to_file` clean-up.
+//! - [`patch`]: the `*** Begin Patch` multi-file format (Codex, Cline), parsed while streaming
+//!   and planned in memory.
+//! - [`Error`]: one error type with a stable [`code`](Error::code); in the Cline dialects its
+//!   message is Cline's exact text.
+//! - [`Position`] and [`TextOffset`]: every reported position in UTF-8 bytes, UTF-16 code units
+//!   (JavaScript), Unicode scalars (Python) and lines.
+//!
+//! The core is pure: it takes text and returns text, with no file-system access.
+//!
+//! # Example: streaming a Cline-style edit
+//!
+//! ```
+//! use hunkloom::{ApplierOptions, Dialect, StreamingApplier};
+//!
+//! let original = "def greet():\n    print('hi')\n";
+//! let mut applier = StreamingApplier::new(original, ApplierOptions::new().dialect(Dialect::ClineV1));
+//! let diff = "------- SEARCH\n    print('hi')\n=======\n    print('hello')\n+++++++ REPLACE\n";
+//! for piece in diff.as_bytes().chunks(7) {
+//!     applier.push(std::str::from_utf8(piece).unwrap());
+//!     // applier.preview() is what an editor's diff view shows now.
+//! }
+//! let outcome = applier.finish()?;
+//! assert_eq!(outcome.new_content, "def greet():\n    print('hello')\n");
+//! # Ok::<(), hunkloom::Error>(())
+//! ```
+
+#![forbid(unsafe_code)]
+
+mod blocks;
+pub mod cline;
+mod error;
+pub mod fixes;
+mod matching;
+mod names;
+mod native;
+pub mod ops;
+pub mod patch;
+mod stream;
+pub mod text;
+
+pub use error::{Error, ErrorKind, Result};
+pub use matching::Strategy;
+pub use stream::{
+    ApplierOptions, ApplyOptions, BlockReport, BlockStatus, Dialect, Normalization, Outcome,
+    Policy, StreamingApplier, Update, apply_diff,
+};
+pub use text::{Position, TextOffset};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

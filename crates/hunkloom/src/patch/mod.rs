@@ -1,0 +1,390 @@
+//! Multi-file patches in the `*** Begin Patch` format of Codex's `apply_patch` and Cline's
+//! `apply_patch` tool: parsed while streaming, planned in memory, committed all or nothing by the
+//! caller (the file layer).
+//!
+//! # The format
+//!
+//! ```text
+//! patch        := begin hunk* end
+//! begin        := "*** Begin Patch" LF
+//! end          := "*** End Patch" LF?
+//! hunk         := add | delete | update
+//! add          := "*** Add File: " path LF ("+" text LF)*
+//! delete       := "*** Delete File: " path LF
+//! update       := "*** Update File: " path LF ("*** Move to: " path LF)? chunk+
+//! chunk        := header? change+ ("*** End of File" LF)?
+//! header       := "@@" LF | "@@ " context LF
+//! change       := (" " | "-" | "+") text LF | LF          (an empty line is an empty context line)
+//! ```
+//!
+//! `LF` is `\n`; a `\r` before it is dropped. Only the first chunk of an update may go without
+//! its `@@` header. `@@ context` names one line (a class or function signature, usually) that
+//! must appear before the chunk's lines; `*** End of File` anchors a chunk at the end of the file.
+//!
+//! Codex's lenient reading is built in ([`PatchParser`]):
+//! - marker lines may be padded with whitespace (`  *** Update File: a`, `*** End Patch `);
+//!   inside an update hunk only trailing whitespace is ignored, because a leading space starts a
+//!   context line;
+//! - blank lines before `*** Begin Patch` and after `*** End Patch` are ignored;
+//! - a heredoc wrapper is accepted: a first line `<<EOF`, `<<'EOF'` or `<<"EOF"`, and a line
+//!   ending in `EOF` after `*** End Patch`.
+//!
+//! Parse errors carry a stable [`code`](crate::Error::code) — `invalid_patch` for the envelope,
+//! `invalid_patch_hunk` for a hunk, with the 1-based line number of the input in the message.
+//!
+//! # Planning and dialects
+//!
+//! [`plan_patch`] turns a patch and a way to read the current files ([`FileSource`]) into a
+//! [`Plan`]: every file's new content, nothing written. Two dialects ([`PatchDialect`]) decide
+//! how:
+//! - [`Codex`](PatchDialect::Codex) (the default): hunks apply in order, each seeing the files
+//!   as the hunks before it left them; chunks are located with the cascade documented in
+//!   [`seek`](self#matching) below; line endings of untouched lines are kept.
+//! - [`Cline`](PatchDialect::Cline): Cline v4.0.10's `apply_patch` handler and `PatchParser`,
+//!   byte for byte: its fuzz score, its warnings for chunks it skips, its error messages.
+//!
+//! With [`Policy::AllOrNothing`] (the default) any failure is an error and the plan is not made;
+//! with [`Policy::Partial`] the plan keeps the changes of the hunks before the first failure and
+//! records it in [`Plan::failure`] — what Codex leaves on disk.
+//!
+//! # Matching
+//!
+//! An update chunk's old lines (context and `-` lines) are looked for at or after the end of the
+//! previous chunk (after its `@@` context line, when it has one, which is found the same way).
+//! Each tier scans every candidate position before the next, looser tier is tried, and the
+//! first (lowest) position wins:
+//! 1. exact;
+//! 2. ignoring trailing whitespace;
+//! 3. ignoring leading and trailing whitespace;
+//! 4. ignoring surrounding whitespace, with typographic dashes, quotes and spaces folded to ASCII.
+//!
+//! A chunk marked `*** End of File` may only match at the end of the file. A chunk whose old
+//! lines end in an empty line that is not found is retried without it (that line stands for the
+//! file's final newline). A chunk with no old lines appends at the end of the file, as Codex does.
+//!
+//! Replacement lines take the line ending of the lines around them: the ending of the next
+//! unchanged line, else of the previous one, else the file's first ending, else `\n`; unchanged
+//! lines keep theirs. An updated file always ends with a line ending (Codex's scenario 014).
+//!
+//! # Example
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//! use hunkloom::patch::{plan_patch, ChangeKind, PatchOptions};
+//!
+//! let mut files = BTreeMap::new();
+//! files.insert("hello.txt".to_string(), "one\r\ntwo\r\n".to_string());
+//! let patch = "*** Begin Patch\n*** Update File: hello.txt\n@@\n-two\n+TWO\n*** End Patch\n";
+//! let plan = plan_patch(patch, &files, &PatchOptions::default())?;
+//! match &plan.changes[0].kind {
+//!     ChangeKind::Update { new_content, .. } => assert_eq!(new_content, "one\r\nTWO\r\n"),
+//!     other => panic!("{other:?}"),
+//! }
+//! plan.apply_to(&mut files);
+//! assert_eq!(files["hello.txt"], "one\r\nTWO\r\n");
+//! # Ok::<(), hunkloom::Error>(())
+//! ```
+
+pub mod cline;
+mod lenient;
+mod lines;
+mod parse;
+mod plan;
+mod seek;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use parse::PatchParser;
+pub use plan::{ChangeKind, FileChange, FileSource, HunkFailure, Plan, Warning, plan};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::stream::Policy;
+
+/// A parsed multi-file patch: its hunks in order.
+#[non_exhaustive]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Patch {
+    /// The hunks, in the order the patch gives them.
+    pub hunks: Vec<Hunk>,
+}
+
+impl Patch {
+    /// The paths the plan reads: every update's and delete's source, in patch order, each once.
+    /// A file layer can read (and check) exactly these before planning.
+    pub fn paths_to_read(&self) -> Vec<&str> {
+        let mut seen = std::collections::HashSet::new();
+        self.hunks
+            .iter()
+            .filter_map(|h| match h {
+                Hunk::Update { path, .. } | Hunk::Delete { path, .. } => Some(path.as_str()),
+                Hunk::Add { .. } => None,
+            })
+            .filter(|p| seen.insert(*p))
+            .collect()
+    }
+}
+
+/// One file operation of a patch.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hunk {
+    /// `*** Add File:` — create (or overwrite) `path` with `contents`.
+    Add {
+        /// The file's path, as written in the patch.
+        path: String,
+        /// The `+` lines, each followed by `\n`.
+        contents: String,
+        /// The 1-based line of the `*** Add File:` marker in the input.
+        line: usize,
+    },
+    /// `*** Delete File:` — remove `path`.
+    Delete {
+        /// The file's path, as written in the patch.
+        path: String,
+        /// The 1-based line of the marker in the input.
+        line: usize,
+    },
+    /// `*** Update File:` — edit `path` chunk by chunk, and move it to `move_to` if given.
+    Update {
+        /// The file's path, as written in the patch.
+        path: String,
+        /// The `*** Move to:` destination, if any.
+        move_to: Option<String>,
+        /// The chunks, in file order.
+        chunks: Vec<UpdateChunk>,
+        /// The 1-based line of the marker in the input.
+        line: usize,
+    },
+}
+
+impl Hunk {
+    /// The path the hunk names first (the source of a move).
+    pub fn path(&self) -> &str {
+        match self {
+            Hunk::Add { path, .. } | Hunk::Delete { path, .. } | Hunk::Update { path, .. } => path,
+        }
+    }
+
+    /// The 1-based line of the hunk's marker in the input.
+    pub fn line(&self) -> usize {
+        match self {
+            Hunk::Add { line, .. } | Hunk::Delete { line, .. } | Hunk::Update { line, .. } => *line,
+        }
+    }
+}
+
+/// One `@@` section of an update hunk.
+#[non_exhaustive]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UpdateChunk {
+    /// The text after `@@ `: one line that must come before the chunk's lines.
+    pub context: Option<String>,
+    /// The chunk's lines, in order.
+    pub lines: Vec<PatchLine>,
+    /// `*** End of File` followed the chunk: it must match at the end of the file.
+    pub end_of_file: bool,
+}
+
+impl UpdateChunk {
+    /// The lines the file has before the chunk applies (context and removed lines).
+    pub fn old_lines(&self) -> impl Iterator<Item = &str> {
+        self.lines
+            .iter()
+            .filter(|l| l.kind != LineKind::Add)
+            .map(|l| l.text.as_str())
+    }
+
+    /// The lines the file has afterwards (context and added lines).
+    pub fn new_lines(&self) -> impl Iterator<Item = &str> {
+        self.lines
+            .iter()
+            .filter(|l| l.kind != LineKind::Remove)
+            .map(|l| l.text.as_str())
+    }
+}
+
+/// One line of a chunk, without its prefix character and line ending.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatchLine {
+    /// Context, removed or added.
+    pub kind: LineKind,
+    /// The text after the prefix.
+    pub text: String,
+}
+
+/// What a chunk line does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LineKind {
+    /// ` ` (or an empty line): present before and after.
+    Context,
+    /// `-`: removed.
+    Remove,
+    /// `+`: added.
+    Add,
+}
+
+/// Whose `apply_patch` a patch is read and applied like.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PatchDialect {
+    /// OpenAI Codex's `apply_patch` (the default), with line endings kept.
+    #[default]
+    Codex,
+    /// Cline v4.0.10's `apply_patch` tool, byte for byte.
+    Cline,
+}
+
+impl PatchDialect {
+    /// Every dialect, in a fixed order.
+    pub const ALL: &'static [PatchDialect] = &[PatchDialect::Codex, PatchDialect::Cline];
+
+    /// The name bindings pass: `"codex"` or `"cline"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PatchDialect::Codex => "codex",
+            PatchDialect::Cline => "cline",
+        }
+    }
+}
+
+impl FromStr for PatchDialect {
+    type Err = Error;
+
+    /// Parses a dialect's name; an unknown name is an `invalid_dialect` error.
+    fn from_str(s: &str) -> Result<Self> {
+        PatchDialect::ALL
+            .iter()
+            .copied()
+            .find(|d| d.as_str() == s)
+            .ok_or_else(|| {
+                Error::new(
+                    ErrorKind::InvalidDialect,
+                    format!("unknown patch dialect '{s}': expected one of codex, cline"),
+                )
+            })
+    }
+}
+
+impl fmt::Display for PatchDialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Options of [`plan_patch`].
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PatchOptions {
+    /// Whose behaviour to reproduce (default: [`PatchDialect::Codex`]).
+    pub dialect: PatchDialect,
+    /// What a failing hunk does to the others (default: all or nothing).
+    pub policy: Policy,
+}
+
+impl PatchOptions {
+    /// The defaults: Codex, all or nothing.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets the dialect.
+    pub fn dialect(mut self, dialect: PatchDialect) -> Self {
+        self.dialect = dialect;
+        self
+    }
+
+    /// Sets the failure policy.
+    pub fn policy(mut self, policy: Policy) -> Self {
+        self.policy = policy;
+        self
+    }
+}
+
+/// Whether `text` is a patch in this format rather than some other edit: its first non-blank
+/// line is `*** Begin Patch` (whitespace around it allowed), or opens Codex's heredoc wrapper
+/// (`<<EOF`, `<<'EOF'`, `<<"EOF"`) and the next non-blank line is `*** Begin Patch`. Nothing
+/// else is checked; [`parse_patch`] says whether the rest is valid.
+///
+/// ```
+/// use hunkloom::patch::is_patch;
+///
+/// assert!(is_patch("*** Begin Patch\n*** Delete File: a\n*** End Patch\n"));
+/// assert!(is_patch("\n<<'EOF'\n  *** Begin Patch\n*** End Patch\nEOF\n"));
+/// assert!(!is_patch("------- SEARCH\na\n=======\nb\n+++++++ REPLACE\n"));
+/// ```
+pub fn is_patch(text: &str) -> bool {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    match lines.next() {
+        Some(lenient::BEGIN_PATCH) => true,
+        Some(first) if lenient::is_heredoc_open(first) => {
+            lines.next() == Some(lenient::BEGIN_PATCH)
+        }
+        _ => false,
+    }
+}
+
+/// Parses a whole patch with the Codex grammar (leniently, see the [module docs](self)).
+pub fn parse_patch(text: &str) -> Result<Patch> {
+    let mut parser = PatchParser::new();
+    parser.push(text)?;
+    parser.finish()?;
+    Ok(Patch {
+        hunks: parser.into_hunks(),
+    })
+}
+
+/// Parses `text` in `options.dialect` and plans it against `files`: every file's new content,
+/// nothing written.
+pub fn plan_patch<S: FileSource + ?Sized>(
+    text: &str,
+    files: &S,
+    options: &PatchOptions,
+) -> Result<Plan> {
+    match options.dialect {
+        PatchDialect::Codex => plan(&parse_patch(text)?, files, options.policy),
+        PatchDialect::Cline => cline::plan(text, files, options.policy),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dialect_names_round_trip() {
+        for &d in PatchDialect::ALL {
+            assert_eq!(d.as_str().parse::<PatchDialect>(), Ok(d));
+            assert_eq!(d.to_string(), d.as_str());
+        }
+        let err = "git".parse::<PatchDialect>().unwrap_err();
+        assert_eq!(err.code(), "invalid_dialect");
+    }
+
+    #[test]
+    fn boundary_types_are_send_sync_static() {
+        fn check<T: Send + Sync + 'static>() {}
+        check::<PatchParser>();
+        check::<Patch>();
+        check::<Plan>();
+        check::<PatchOptions>();
+    }
+
+    #[test]
+    fn patches_are_recognised_by_their_first_marker() {
+        assert!(is_patch(" *** Begin Patch \n"));
+        assert!(is_patch("<<EOF\n\n*** Begin Patch\n"));
+        assert!(!is_patch("<<EOF\nhello\n*** Begin Patch\n"));
+        assert!(!is_patch("note\n*** Begin Patch\n"));
+        assert!(!is_patch(""));
+    }
+
+    #[test]
+    fn paths_to_read_lists_sources_once() {
+        let p = parse_patch(
+            "*** Begin Patch\n*** Add File: a\n+x\n*** Delete File: b\n*** Update File: c\n*** Move to: d\n@@\n-x\n+y\n*** Delete File: b\n*** End Patch\n",
+        )
+        .unwrap();
+        assert_eq!(p.paths_to_read(), ["b", "c"]);
+    }
+}

@@ -1,0 +1,325 @@
+//! [`StreamingApplier`]: a diff applied as it streams, with work proportional to what is pushed.
+
+use crate::cline::engine::{Engine, PushEffect};
+use crate::cline::machine::BlockRecord;
+use crate::cline::{partial_match_starts, positions};
+use crate::error::{Error, ErrorKind, Result};
+use crate::native::NativeEngine;
+use crate::stream::{BlockReport, Dialect, Outcome, Update};
+use std::borrow::Cow;
+
+use crate::text::{OffsetCursor, Position, TextOffset};
+
+/// Options of a [`StreamingApplier`].
+#[non_exhaustive]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ApplierOptions {
+    /// How the diff is read and applied (default: [`Dialect::ClineV1`]).
+    pub dialect: Dialect,
+    /// What happens when some blocks fail (`native` only; default: all or nothing).
+    pub policy: Policy,
+}
+
+/// What the `native` dialect does when some blocks of a diff fail.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Policy {
+    /// Apply every block or none: any failure refuses the diff with an error (the default, so
+    /// a model never leaves a file half edited).
+    #[default]
+    AllOrNothing,
+    /// Apply the blocks that matched and report the others as failed in the [`Outcome`].
+    Partial,
+}
+
+impl Policy {
+    /// Every policy, in a fixed order.
+    pub const ALL: &'static [Policy] = &[Policy::AllOrNothing, Policy::Partial];
+
+    /// The name bindings pass: `"all_or_nothing"` or `"partial"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Policy::AllOrNothing => "all_or_nothing",
+            Policy::Partial => "partial",
+        }
+    }
+}
+
+impl std::str::FromStr for Policy {
+    type Err = Error;
+
+    /// Parses a policy's name, as bindings pass it.
+    fn from_str(s: &str) -> Result<Self> {
+        crate::names::parse(
+            s,
+            Policy::ALL,
+            Policy::as_str,
+            ErrorKind::InvalidPolicy,
+            "policy",
+        )
+    }
+}
+
+impl std::fmt::Display for Policy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl ApplierOptions {
+    /// The default options.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets the dialect.
+    pub fn dialect(mut self, dialect: Dialect) -> Self {
+        self.dialect = dialect;
+        self
+    }
+
+    /// Sets the failure policy (`native` only).
+    pub fn policy(mut self, policy: Policy) -> Self {
+        self.policy = policy;
+        self
+    }
+}
+
+/// Applies a diff to one original text while the diff streams in.
+///
+/// Push the diff in pieces of any size; after each push, [`preview`](Self::preview) is what the
+/// file looks like so far and the returned [`Update`] says how it changed. Chunking never
+/// changes the result: pushing the diff whole, per line, per character or at random split
+/// points gives the same previews at equal prefixes and the same [`finish`](Self::finish).
+///
+/// In the Cline dialects, after any prefix `P` has been pushed, `preview()` equals Cline's
+/// `constructNewFileContent(P, original, false)` and [`error`](Self::error) its rejection, and
+/// `finish()` equals the final call.
+///
+/// The applier owns all its state, so it is `Send + 'static` and can be wrapped by any binding.
+///
+/// ```
+/// use hunkloom::{ApplierOptions, StreamingApplier};
+///
+/// let mut applier = StreamingApplier::new("a\nb\nc\n", ApplierOptions::default());
+/// let mut view = String::new();
+/// for chunk in ["------- SEA", "RCH\nb\n===", "====\nB", "\n+++++++ REPLACE\n"] {
+///     applier.push(chunk).apply_to(&mut view);
+///     assert_eq!(view, applier.preview());
+/// }
+/// let outcome = applier.finish()?;
+/// assert_eq!(outcome.new_content, "a\nB\nc\n");
+/// assert_eq!(outcome.blocks[0].start.line, 2);
+/// # Ok::<(), hunkloom::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct StreamingApplier {
+    original: String,
+    dialect: Dialect,
+    inner: Inner,
+}
+
+/// The state of the dialect being applied.
+#[derive(Clone, Debug)]
+enum Inner {
+    Cline(Box<ClineState>),
+    Native(Box<NativeEngine>),
+}
+
+#[derive(Clone, Debug)]
+struct ClineState {
+    engine: Engine,
+    /// Converts block offsets in the original; blocks mostly arrive in order, so one pass.
+    cursor: OffsetCursor,
+    /// Reports of the committed blocks, made once when each completes.
+    reports: Vec<BlockReport>,
+}
+
+impl StreamingApplier {
+    /// An applier for `original` (taken by value to avoid a copy when the caller owns it).
+    pub fn new(original: impl Into<String>, options: ApplierOptions) -> Self {
+        let dialect = options.dialect;
+        let original = original.into();
+        let inner = match dialect.cline_version() {
+            Some(version) => Inner::Cline(Box::new(ClineState {
+                engine: Engine::new(version.machine(), true, original.len()),
+                cursor: OffsetCursor::default(),
+                reports: Vec::new(),
+            })),
+            None => Inner::Native(Box::new(NativeEngine::new(options.policy))),
+        };
+        StreamingApplier {
+            original,
+            dialect,
+            inner,
+        }
+    }
+
+    /// The dialect this applier reads.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// The original text.
+    pub fn original(&self) -> &str {
+        &self.original
+    }
+
+    /// Feeds the next piece of the diff and returns how the preview changed.
+    ///
+    /// After an error caused by a complete line (see [`error`](Self::error)) further pushes
+    /// change nothing.
+    ///
+    /// In the `native` dialect the splice may lie in the middle of the preview: while a block
+    /// streams it covers only what the push changed; a push that changes several blocks gets
+    /// one splice from the first change to the end of the last changed block.
+    pub fn push(&mut self, chunk: &str) -> Update<'_> {
+        match &mut self.inner {
+            Inner::Cline(state) => {
+                let effect = state.engine.push(&self.original, chunk);
+                state.update(&self.original, effect)
+            }
+            Inner::Native(engine) => engine.push(&self.original, chunk),
+        }
+    }
+
+    /// What the file looks like so far (in the Cline dialects: Cline's partial `newContent`,
+    /// which ends where the streamed edits end; in `native`: the whole file with the blocks
+    /// placed so far replaced, built on the first call after a push).
+    pub fn preview(&self) -> &str {
+        match &self.inner {
+            Inner::Cline(state) => state.engine.preview(),
+            Inner::Native(engine) => engine.preview(&self.original),
+        }
+    }
+
+    /// The preview's length in every unit.
+    pub fn preview_len(&self) -> TextOffset {
+        match &self.inner {
+            Inner::Cline(state) => state.engine.preview_end(),
+            Inner::Native(engine) => engine.preview_len(&self.original),
+        }
+    }
+
+    /// The error the diff so far causes, if any. An error caused by complete lines is final;
+    /// one caused only by the incomplete last line is withdrawn if that line completes
+    /// differently. In `native`, the first failed block's error.
+    pub fn error(&self) -> Option<&Error> {
+        match &self.inner {
+            Inner::Cline(state) => state.engine.error(),
+            Inner::Native(engine) => engine.error(),
+        }
+    }
+
+    /// How many blocks complete lines have completed.
+    pub fn blocks_completed(&self) -> usize {
+        match &self.inner {
+            Inner::Cline(state) => state.engine.committed_blocks().len(),
+            Inner::Native(engine) => engine.blocks_completed(),
+        }
+    }
+
+    /// Cline's `matchIndices` for the diff so far as a partial call (completion order; empty in
+    /// v2; in `native`, the starts of the blocks placed so far, in file order).
+    pub fn match_indices(&self) -> Vec<Position> {
+        match &self.inner {
+            Inner::Cline(state) => positions(&self.original, &partial_match_starts(&state.engine)),
+            Inner::Native(engine) => engine.match_indices(),
+        }
+    }
+
+    /// Ends the diff: the final content and a report per block, or the error Cline's final call
+    /// gives (in `native`: the refusal, see [`apply_diff`](crate::apply_diff)).
+    pub fn finish(self) -> Result<Outcome> {
+        match self.inner {
+            Inner::Cline(state) => state.finish(&self.original),
+            Inner::Native(engine) => engine.finish(&self.original),
+        }
+    }
+}
+
+impl ClineState {
+    fn update(&mut self, original: &str, effect: PushEffect) -> Update<'_> {
+        let PushEffect {
+            changed_from,
+            old_end,
+            old_committed_blocks,
+        } = effect;
+        let committed = self.engine.committed_blocks();
+        debug_assert_eq!(self.reports.len(), old_committed_blocks);
+        for (i, b) in committed.iter().enumerate().skip(old_committed_blocks) {
+            let report = report(&mut self.cursor, original, i, b);
+            self.reports.push(report);
+        }
+        Update {
+            start: changed_from,
+            removed: old_end.sub(changed_from),
+            inserted: Cow::Borrowed(&self.engine.preview()[changed_from.bytes..]),
+            blocks_completed: committed.len(),
+            completed: self.reports[old_committed_blocks..].to_vec(),
+        }
+    }
+
+    fn finish(mut self, original: &str) -> Result<Outcome> {
+        let finished = self.engine.finish(original)?;
+        // Committed blocks were reported as they completed; the last line may add one more.
+        let mut blocks = self.reports;
+        for (i, b) in finished.blocks.iter().enumerate().skip(blocks.len()) {
+            blocks.push(report(&mut self.cursor, original, i, b));
+        }
+        let match_indices = finished.order.iter().map(|&i| blocks[i].start).collect();
+        Ok(Outcome {
+            new_content: finished.content,
+            blocks,
+            match_indices,
+        })
+    }
+}
+
+fn report(
+    cursor: &mut OffsetCursor,
+    original: &str,
+    index: usize,
+    block: &BlockRecord,
+) -> BlockReport {
+    let matched = &original[block.start.min(original.len())..block.end.min(original.len())];
+    BlockReport::cline(
+        index,
+        block.strategy,
+        cursor.position(original, block.start),
+        cursor.position(original, block.end),
+        matched.ends_with('\n'),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crosses_threads_and_lives_alone() {
+        fn check<T: Send + 'static>() {}
+        check::<StreamingApplier>();
+        check::<Update>();
+        check::<Outcome>();
+    }
+}
+
+#[cfg(test)]
+mod policy_tests {
+    use super::Policy;
+    use crate::ErrorKind;
+
+    #[test]
+    fn policy_names_round_trip_and_unknown_names_are_errors() {
+        for &policy in Policy::ALL {
+            assert_eq!(policy.as_str().parse::<Policy>(), Ok(policy));
+        }
+        let err = "some".parse::<Policy>().unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidPolicy);
+        assert_eq!(
+            err.message(),
+            "unknown policy 'some': expected one of all_or_nothing, partial"
+        );
+    }
+}

@@ -1,0 +1,583 @@
+"""The native extension module of hunkloom (import from ``hunkloom`` instead)."""
+
+import os
+from pathlib import Path
+from typing import Literal, Mapping, Optional, Sequence, Union, final
+
+__all__ = [
+    "StreamingApplier",
+    "Workspace",
+    "EditOutcome",
+    "PatchOutcome",
+    "apply_patch",
+    "PatchResult",
+    "PatchWarning",
+    "apply_diff",
+    "AmbiguousMatchError",
+    "InvalidEditError",
+    "Edit",
+    "InsertedContent",
+    "Written",
+    "str_replace",
+    "insert",
+    "insert_content",
+    "write",
+    "strip_markdown_fences",
+    "apply_model_content_fixes",
+    "fix_model_html_escaping",
+    "remove_invalid_chars",
+    "_error_class",
+    "AlreadyFinishedError",
+    "ConcurrentUseError",
+    "InvalidOptionError",
+    "MalformedDiffError",
+    "HunkloomError",
+    "SearchNotFoundError",
+    "PathRefusedError",
+    "StaleFileError",
+    "UnsupportedFileError",
+    "FileSystemError",
+    "construct_new_file_content",
+    "line_number_from_index",
+    "BlockReport",
+    "NewFileContent",
+    "Outcome",
+    "Update",
+    "__version__",
+    "ERROR_CODES",
+]
+
+__version__: str
+ERROR_CODES: tuple[str, ...]
+"""Every error code the engine defines (stable snake_case; never renamed)."""
+
+_Dialect = Literal["cline-v1", "cline-v2", "native"]
+_Policy = Literal["all_or_nothing", "partial"]
+_FixName = Literal["strip_markdown_fences", "fix_model_html_escaping", "remove_invalid_chars"]
+
+class HunkloomError(ValueError):
+    """Base class of every hunkloom error.
+
+    ``code`` is the engine's stable snake_case code (for example ``"search_not_found"``);
+    ``str(error)`` is the exact message (Cline's text in the Cline dialects, sometimes empty).
+    """
+
+    code: str
+
+class SearchNotFoundError(HunkloomError):
+    """The text to replace could not be located where the operation allows.
+
+    Codes ``search_not_found``, ``empty_search_nonempty_file``, ``match_before_previous_block``,
+    ``not_found``.
+    """
+
+class AmbiguousMatchError(HunkloomError):
+    """The text to replace occurs more than once and the operation needs one place (codes
+    ``multiple_matches``, ``ambiguous_match``)."""
+
+class InvalidEditError(HunkloomError):
+    """The edit cannot be carried out on this content as asked.
+
+    Codes ``old_equals_new``, ``file_exists``, ``file_not_found``, ``invalid_line``,
+    ``invalid_line_number``, ``invalid_line_for_new_file``, ``nothing_to_undo``,
+    ``conflicting_changes``.
+    """
+
+class MalformedDiffError(HunkloomError):
+    """The diff is malformed or contradicts itself: markers missing, misplaced or unterminated,
+    or blocks overlapping.
+
+    Codes ``malformed_block``, ``invalid_state_transition``, ``incomplete_at_finish``,
+    ``overlapping_blocks``.
+    """
+
+class InvalidOptionError(HunkloomError):
+    """An unknown option value (codes ``invalid_version``, ``invalid_dialect``,
+    ``invalid_convention``, ``invalid_fix``, ``invalid_policy``)."""
+
+class AlreadyFinishedError(HunkloomError):
+    """A ``StreamingApplier`` was used after ``finish()`` (code ``already_finished``)."""
+
+class ConcurrentUseError(HunkloomError):
+    """A ``StreamingApplier`` was called from a second thread while a call on it was running
+    (code ``concurrent_use``). Use each applier from one thread at a time."""
+
+class PathRefusedError(HunkloomError):
+    """The workspace refuses the path: outside its root, a UNC path, ignored, or a notebook.
+
+    Codes ``path_outside_root``, ``unc_path``, ``path_ignored``, ``notebook_not_supported``.
+    """
+
+class StaleFileError(HunkloomError):
+    """Read the file (again) before editing it: it was never read, or it changed since (codes
+    ``not_read``, ``stale_file``)."""
+
+class UnsupportedFileError(HunkloomError):
+    """The file cannot be edited safely and was left untouched: an unsupported encoding or too
+    large (codes ``unsupported_encoding``, ``file_too_large``)."""
+
+class FileSystemError(HunkloomError):
+    """The operating system refused a file operation; the message has its text (code
+    ``io_error``)."""
+
+@final
+class NewFileContent:
+    """The result of :func:`construct_new_file_content`."""
+
+    @property
+    def new_content(self) -> str:
+        """The new file content."""
+    @property
+    def match_indices(self) -> list[int]:
+        """Cline's ``matchIndices``, as ``str`` indices into the original (``original[i:]``
+        starts at the matched block)."""
+    @property
+    def match_lines(self) -> list[int]:
+        """The 1-based line of each match index."""
+
+@final
+class BlockReport:
+    """What happened to one SEARCH/REPLACE block."""
+
+    @property
+    def index(self) -> int:
+        """The block's number among completed blocks, from 0, in completion order."""
+    @property
+    def status(self) -> Literal["applied", "failed"]:
+        """Whether the block was applied (``"failed"`` only under the ``"partial"`` policy)."""
+    @property
+    def strategy(self) -> str:
+        """How the SEARCH text was located. Cline dialects: ``"exact"``, ``"line_trimmed"``,
+        ``"block_anchor"``, ``"exact_anywhere"``, ``"empty_search_new_file"``,
+        ``"empty_search_whole_file"``; ``native``: ``"exact"``, ``"line_endings"``,
+        ``"trailing_whitespace"``, ``"indentation"``, ``"punctuation"``,
+        ``"line_number_prefix"``, ``"blank_lines"``, ``"typo"``, or ``"unmatched"`` for a
+        failed block."""
+    @property
+    def start(self) -> int:
+        """``str`` index in the original where the matched text starts."""
+    @property
+    def end(self) -> int:
+        """``str`` index in the original where the matched text ends."""
+    @property
+    def start_line(self) -> int:
+        """1-based line where the matched text starts."""
+    @property
+    def end_line(self) -> int:
+        """1-based line the matched text ends on (``start_line`` when it is empty)."""
+    @property
+    def candidates(self) -> int:
+        """How many places the deciding tier found (``native``; Cline dialects report 1)."""
+    @property
+    def indent_delta(self) -> int:
+        """The indentation change from the SEARCH text to the file, in columns (``native``)."""
+    @property
+    def reindented(self) -> bool:
+        """Whether the replacement was shifted by ``indent_delta`` (``native``)."""
+    @property
+    def normalizations(self) -> list[str]:
+        """The differences the match tolerated (``native``): ``"line_endings"``,
+        ``"trailing_whitespace"``, ``"indentation"``, ``"punctuation"``,
+        ``"line_number_prefixes"``, ``"blank_lines"``, ``"typo"``."""
+    @property
+    def error(self) -> Optional[HunkloomError]:
+        """Why the block failed, or None."""
+
+@final
+class Update:
+    """One splice of the preview: at ``start``, remove ``removed`` characters, insert
+    ``inserted``. Applying every update in order to ``""`` gives the current preview."""
+
+    @property
+    def start(self) -> int:
+        """``str`` index in the previous preview where the splice starts."""
+    @property
+    def removed(self) -> int:
+        """How many characters of the previous preview the splice removes."""
+    @property
+    def inserted(self) -> str:
+        """The text the splice inserts."""
+    @property
+    def blocks_completed(self) -> int:
+        """How many blocks have completed so far."""
+    @property
+    def completed(self) -> list[BlockReport]:
+        """Reports of the blocks this push completed."""
+    def apply_to(self, text: str) -> str:
+        """Return ``text`` (equal to the previous preview) with this splice applied."""
+
+@final
+class Outcome:
+    """The result of :meth:`StreamingApplier.finish`."""
+
+    @property
+    def new_content(self) -> str:
+        """The new file content."""
+    @property
+    def match_indices(self) -> list[int]:
+        """Cline's ``matchIndices`` as ``str`` indices into the original."""
+    @property
+    def match_lines(self) -> list[int]:
+        """The 1-based line of each match index."""
+    @property
+    def blocks(self) -> list[BlockReport]:
+        """One report per applied block, in completion order."""
+
+@final
+class StreamingApplier:
+    """Apply a diff while it streams in.
+
+    ``push`` pieces of any size (tokens, lines, the whole diff), read ``preview`` or apply each
+    returned :class:`Update` to your own buffer, then ``finish()``. Chunking never changes the
+    result. The GIL is released while the engine works on large inputs; use each applier from
+    one thread at a time (a concurrent call raises :class:`ConcurrentUseError`).
+    """
+
+    def __new__(
+        cls,
+        original: str,
+        *,
+        dialect: _Dialect = "cline-v1",
+        policy: _Policy = "all_or_nothing",
+    ) -> StreamingApplier:
+        """Start applying a diff to ``original``. ``dialect`` ``"cline-v1"`` (the default, a
+        drop-in for Cline) or ``"cline-v2"`` reproduce Cline; ``"native"`` applies what the
+        model meant and refuses what is ambiguous. ``policy`` (``native`` only): all blocks or
+        none, or ``"partial"``. Raises :class:`InvalidOptionError` for an unknown name."""
+    def push(self, chunk: str) -> Update:
+        """Feed the next piece of the diff; returns the splice it made to the preview."""
+    @property
+    def preview(self) -> str:
+        """What the file looks like so far (a new ``str`` per read)."""
+    @property
+    def error(self) -> Optional[HunkloomError]:
+        """The error the diff so far causes, or None. An error caused by the last, incomplete
+        line may still be withdrawn by the next push; ``finish()`` raises what remains."""
+    @property
+    def match_indices(self) -> list[int]:
+        """Cline's ``matchIndices`` for the diff so far, as ``str`` indices into the original."""
+    @property
+    def blocks_completed(self) -> int:
+        """How many blocks have completed so far."""
+    @property
+    def dialect(self) -> str:
+        """The dialect name, e.g. ``"cline-v1"``."""
+    @property
+    def finished(self) -> bool:
+        """Whether ``finish()`` has been called."""
+    def finish(self) -> Outcome:
+        """End the stream and return the final content with a report per block, or raise the
+        diff's error. The applier cannot be used afterwards (:class:`AlreadyFinishedError`)."""
+
+def apply_diff(
+    diff: str,
+    original: str,
+    *,
+    dialect: _Dialect = "native",
+    policy: _Policy = "all_or_nothing",
+) -> Outcome:
+    """Apply a whole SEARCH/REPLACE diff in any dialect (``native`` by default).
+
+    ``native`` reads every marker spelling models emit and locates each block independently by
+    a cascade of tiers, strictest first (exact, line endings, trailing whitespace, indentation,
+    punctuation, read-tool line numbers, blank lines, one typo). Two or more candidates raise
+    :class:`AmbiguousMatchError`, none :class:`SearchNotFoundError`, with a message a model can
+    act on. By default all blocks apply or none; with ``policy="partial"`` the ones that matched
+    apply and the rest are reported with ``status == "failed"``.
+    """
+
+def construct_new_file_content(
+    diff: str,
+    original: str,
+    is_final: bool = True,
+    version: Literal["v1", "v2"] = "v1",
+) -> NewFileContent:
+    """Cline's ``constructNewFileContent``: apply a SEARCH/REPLACE diff (or, with
+    ``is_final=False``, a prefix of one) to ``original``, byte-identical with Cline v4.0.10,
+    error messages included."""
+
+def line_number_from_index(content: str, index: int) -> int:
+    """The 1-based line number of a ``str`` index into ``content``."""
+
+@final
+class Edit:
+    """The result of :func:`str_replace` or :func:`insert`."""
+
+    @property
+    def new_content(self) -> str:
+        """The whole text after the edit."""
+    @property
+    def replacements(self) -> int:
+        """How many places were changed (1 unless ``replace_all`` replaced several)."""
+    @property
+    def normalizations(self) -> list[str]:
+        """Adjustments needed to apply the edit: ``"trailing_whitespace"``, ``"line_endings"``,
+        ``"curly_quotes"``, ``"desanitized"``, ``"deleted_line_ending"``."""
+    @property
+    def first_edit(self) -> tuple[int, int]:
+        """The 1-based, inclusive line range of the first change in ``new_content``."""
+
+@final
+class InsertedContent:
+    """The result of :func:`insert_content`."""
+
+    @property
+    def new_content(self) -> str:
+        """The whole text after the insert."""
+    @property
+    def edit_type(self) -> Literal["create", "modify"]:
+        """``"create"`` when the file did not exist, else ``"modify"``."""
+
+@final
+class Written:
+    """The result of :func:`write`."""
+
+    @property
+    def new_content(self) -> str:
+        """The cleaned-up content to write."""
+    @property
+    def fixes_applied(self) -> list[str]:
+        """The fixes that changed something, in pipeline order: ``"strip_markdown_fences"``,
+        ``"fix_model_html_escaping"``, ``"remove_invalid_chars"``."""
+
+def str_replace(
+    content: Optional[str],
+    old: str,
+    new: str,
+    replace_all: bool = False,
+    path: Optional[str] = None,
+) -> Edit:
+    """Claude Code's edit: replace ``old`` with ``new`` in ``content`` (None = the file does not
+    exist; an empty ``old`` then creates it).
+
+    ``old`` is found exactly, else with curly quotes folded (``new`` then takes the file's quote
+    style), else with API short forms such as ``<fnr>`` restored. More than one match needs
+    ``replace_all``. Trailing whitespace is stripped from ``new``'s lines unless ``path`` is a
+    Markdown file. Raises :class:`SearchNotFoundError` (``not_found``),
+    :class:`AmbiguousMatchError` (``multiple_matches``) or :class:`InvalidEditError`.
+    """
+
+def insert(
+    content: str, line: int, text: str, convention: Literal["before", "after"]
+) -> Edit:
+    """Insert ``text`` as whole lines, in the file's line endings.
+
+    ``"before"`` (Roo): before 1-based line ``line``, 0 appends. ``"after"`` (Anthropic's text
+    editor): after line ``line``, 0 is the top; a line past the end raises
+    :class:`InvalidEditError` (``invalid_line``).
+    """
+
+def insert_content(
+    original: Optional[str],
+    line: Union[str, int, float, None],
+    content: Optional[str] = None,
+) -> InsertedContent:
+    """Roo's ``insert_content`` tool, observably: ``original`` None = the file does not exist;
+    ``line`` as the tool received it (text from the XML protocol, a number from the native one,
+    None when missing); Roo's messages and line joining."""
+
+def write(
+    text: str,
+    path: Optional[str] = None,
+    model_id: Optional[str] = None,
+    *,
+    fixes: Optional[Sequence[_FixName]] = None,
+) -> Written:
+    """Cline's ``write_to_file`` content pipeline: strip Markdown fences, then the model content
+    fixes for ``model_id`` and ``path``. ``fixes`` limits which fixes may run (each still under
+    its own conditions); an unknown name raises :class:`InvalidOptionError` (``invalid_fix``)."""
+
+def strip_markdown_fences(text: str) -> str:
+    """Cline's fence stripping of ``write_to_file`` content."""
+
+def apply_model_content_fixes(
+    text: str, model_id: Optional[str] = None, file_path: Optional[str] = None
+) -> str:
+    """Cline's ``applyModelContentFixes``: for non-Claude models, undo HTML escaping (except in
+    ``.xml`` files) and remove invalid characters."""
+
+def fix_model_html_escaping(text: str) -> str:
+    """Cline's ``fixModelHtmlEscaping``: turn HTML entities a model escaped back into text."""
+
+def remove_invalid_chars(text: str) -> str:
+    """Cline's ``removeInvalidChars``."""
+
+@final
+class EditOutcome:
+    """What a committed :class:`Workspace` edit did."""
+
+    @property
+    def path(self) -> Path:
+        """The file's absolute path (inside the workspace root)."""
+    @property
+    def kind(self) -> Literal["create", "update", "delete", "move"]:
+        """What happened to the file."""
+    @property
+    def changed(self) -> bool:
+        """Whether the file's bytes changed."""
+    @property
+    def new_content(self) -> Optional[str]:
+        """The file's new text (None after a delete)."""
+    @property
+    def encoding(self) -> Literal["utf-8", "utf-8-bom", "utf-16le", "utf-16be"]:
+        """The file's encoding, kept from the original (new files are UTF-8)."""
+    @property
+    def report(self) -> Union[Edit, Outcome, None]:
+        """What the operation reported: an :class:`Edit` (``str_replace``, ``insert``; its
+        positions are in the text with ``\\r\\n`` read as ``\\n``), an :class:`Outcome`
+        (``apply_diff``, with a report per block), or None (a write, an undo, a patch)."""
+    @property
+    def moved_from(self) -> Optional[str]:
+        """For a file a patch moved, the path it came from as the patch names it; else None."""
+
+@final
+class Workspace:
+    """A directory whose files are edited safely.
+
+    Paths stay inside ``root`` (``..``, symlinks leading out and UNC paths raise
+    :class:`PathRefusedError`; so do paths in the ignore file and ``.ipynb`` notebooks). An
+    existing file must be :meth:`read` before it is edited, and an edit is refused with
+    :class:`StaleFileError` when the file changed since. UTF-8 (with or without BOM) and
+    UTF-16 (with BOM) files keep their encoding and every untouched line ending; other files
+    raise :class:`UnsupportedFileError` and are never rewritten. Writes are atomic, and
+    :meth:`undo` takes back a file's last edits. Calls release the GIL; use a workspace from
+    one thread at a time (:class:`ConcurrentUseError`).
+    """
+
+    def __new__(
+        cls,
+        root: Union[str, os.PathLike[str]],
+        *,
+        ignore_file: Optional[str] = None,
+        max_file_size: Optional[int] = None,
+        undo_depth: Optional[int] = None,
+    ) -> Workspace:
+        """Open ``root`` (finishing or rolling back a multi-file commit a crash interrupted).
+        ``ignore_file`` names the gitignore-syntax file of refused paths (default
+        ``.hunkloomignore``), ``max_file_size`` is in bytes (default 1 GiB), ``undo_depth``
+        the edits kept per file (default 5)."""
+    @property
+    def root(self) -> Path:
+        """The root directory."""
+    def read(self, path: Union[str, os.PathLike[str]]) -> str:
+        """Read a file's text and record it, so it may be edited until it changes on disk."""
+    def str_replace(
+        self,
+        path: Union[str, os.PathLike[str]],
+        old: str,
+        new: str,
+        replace_all: bool = False,
+    ) -> EditOutcome:
+        """Claude Code's edit (see :func:`str_replace`) on a file that was read; an empty
+        ``old`` creates a missing file. The model's ``\\n`` text matches CRLF files."""
+    def insert(
+        self,
+        path: Union[str, os.PathLike[str]],
+        line: int,
+        text: str,
+        convention: Literal["before", "after"],
+    ) -> EditOutcome:
+        """Insert lines into a file that was read (see :func:`insert`)."""
+    def write(self, path: Union[str, os.PathLike[str]], content: str) -> EditOutcome:
+        """Write ``content`` as the file's whole text, as given (creating it if needed; an
+        existing file must have been read)."""
+    def apply_diff(
+        self,
+        path: Union[str, os.PathLike[str]],
+        diff: str,
+        *,
+        dialect: _Dialect = "native",
+        policy: _Policy = "all_or_nothing",
+    ) -> EditOutcome:
+        """Apply a SEARCH/REPLACE diff (see :func:`apply_diff`) to a file that was read."""
+    def apply_patch(
+        self,
+        patch: str,
+        *,
+        dialect: Literal["codex", "cline"] = "codex",
+        policy: _Policy = "all_or_nothing",
+    ) -> PatchOutcome:
+        """Apply a ``*** Begin Patch`` multi-file patch (see :func:`apply_patch`) to the
+        workspace's files: every path is checked like any other, files read here must be
+        unchanged since, encodings and untouched line endings are kept, and all files are
+        committed or none (with ``policy="partial"``, the hunks before a failure)."""
+    def undo(self, path: Union[str, os.PathLike[str]]) -> EditOutcome:
+        """Take back the file's last edit (refused if the file changed since)."""
+
+@final
+class PatchOutcome:
+    """What :meth:`Workspace.apply_patch` did."""
+
+    @property
+    def files(self) -> list[EditOutcome]:
+        """One outcome per file the patch changed, in patch order."""
+    @property
+    def warnings(self) -> list[PatchWarning]:
+        """Notes about changes that did not stop the patch."""
+    @property
+    def fuzz(self) -> int:
+        """How far matching had to relax to place the chunks (0 = exactly)."""
+    @property
+    def failure(self) -> Optional[HunkloomError]:
+        """With ``policy="partial"``, the error that stopped the patch (the files before it
+        were written); else None."""
+
+@final
+class PatchWarning:
+    """A note about a patch change that did not stop it."""
+
+    @property
+    def path(self) -> str:
+        """The file concerned."""
+    @property
+    def chunk_index(self) -> Optional[int]:
+        """The index of the chunk concerned, if one is."""
+    @property
+    def message(self) -> str:
+        """What happened (Cline's exact text in the ``cline`` dialect)."""
+    @property
+    def context(self) -> Optional[str]:
+        """The chunk's context lines, if any."""
+
+@final
+class PatchResult:
+    """The files after :func:`apply_patch`."""
+
+    @property
+    def files(self) -> dict[str, str]:
+        """Every file afterwards, by path (deleted and moved-away paths left out)."""
+    @property
+    def deleted(self) -> list[str]:
+        """The paths the patch removed (deleted, or moved away from)."""
+    @property
+    def warnings(self) -> list[PatchWarning]:
+        """Notes about changes that did not stop the patch."""
+    @property
+    def fuzz(self) -> int:
+        """How far matching had to relax to place the chunks (0 = exactly)."""
+    @property
+    def start_lines(self) -> dict[str, list[int]]:
+        """For each updated file, the 1-based line where each chunk applied."""
+    @property
+    def failure(self) -> Optional[HunkloomError]:
+        """With ``policy="partial"``, the error that stopped the patch (``files`` holds what
+        came before it); else None."""
+
+def apply_patch(
+    patch: str,
+    files: Mapping[str, str],
+    *,
+    dialect: Literal["codex", "cline"] = "codex",
+    policy: _Policy = "all_or_nothing",
+) -> PatchResult:
+    """Apply a ``*** Begin Patch`` multi-file patch (Codex's format; Cline's ``apply_patch``
+    with ``dialect="cline"``) to ``files`` (path to text) in memory.
+
+    Every file is planned before anything changes: by default the patch applies entirely or
+    raises (``policy="partial"`` keeps the hunks before a failure, as Codex does). Chunks are
+    located with Codex's cascade (exact, then trailing whitespace, then surrounding
+    whitespace, then typographic punctuation folded).
+    """
+
+def _error_class(code: str) -> Optional[type[HunkloomError]]:
+    """The exception class raised for an error code (None for an unknown code)."""
