@@ -97,20 +97,28 @@ typedef enum hl_status {
      */
     HL_STATUS_OUT_OF_RANGE = 3,
     /**
-     * hunkloom panicked: a bug in hunkloom, caught before it reached C. A handle it happened
-     * on returns `HL_STATUS_PANIC` from then on; it is still safe (and required) to free it.
+     * hunkloom panicked: a bug in hunkloom, caught before it reached C (the core's code
+     * `internal_error`, reported without a `hl_error`). A handle it happened on is retired and
+     * returns `HL_STATUS_PANIC` from then on; it is still safe (and required) to free it.
      */
     HL_STATUS_PANIC = 4,
     /**
-     * The engine rejected the edit: it cannot be applied to this text (e.g. codes
-     * `search_not_found`, `malformed_block`, and in `native` `ambiguous_match`,
-     * `overlapping_blocks`); `hl_error_code` says which. The message is meant to be shown to the
-     * model (in the Cline dialects it is Cline's exact text).
+     * The engine rejected the edit: it cannot be applied to this text; `hl_error_code` says
+     * which code. The message is meant to be shown to the model (in the Cline dialects it is
+     * Cline's exact text). Codes: not found (`search_not_found`, `empty_search_nonempty_file`,
+     * `match_before_previous_block`, `not_found`, `patch_context_not_found`); ambiguous
+     * (`ambiguous_match`, `multiple_matches`); not possible as asked (`old_equals_new`,
+     * `file_exists`, `file_not_found`, `invalid_line`, `invalid_line_number`,
+     * `invalid_line_for_new_file`, `nothing_to_undo`, `conflicting_changes`,
+     * `patch_file_not_found`, `patch_file_exists`, `patch_empty_content`); malformed
+     * (`malformed_block`, `invalid_state_transition`, `incomplete_at_finish`,
+     * `overlapping_blocks`, `invalid_patch`, `invalid_patch_hunk`, `empty_patch`,
+     * `duplicate_patch_path`).
      */
     HL_STATUS_EDIT_REJECTED = 5,
     /**
-     * An option the host chose has a value the engine does not know (e.g. codes
-     * `invalid_version`, `invalid_dialect`, `invalid_policy`).
+     * An option the host chose has a value the engine does not know (codes `invalid_version`,
+     * `invalid_dialect`, `invalid_convention`, `invalid_fix`, `invalid_policy`).
      */
     HL_STATUS_INVALID_OPTION = 6,
     /**
@@ -118,8 +126,8 @@ typedef enum hl_status {
      */
     HL_STATUS_ALREADY_FINISHED = 7,
     /**
-     * Another call on the same applier was in progress, on another thread (code
-     * `concurrent_use`); nothing was done. Use each applier from one thread at a time.
+     * Another call on the same applier or workspace was in progress, on another thread (code
+     * `concurrent_use`); nothing was done. Use each handle from one thread at a time.
      */
     HL_STATUS_CONCURRENT_USE = 8,
     /**

@@ -12,11 +12,11 @@ NODE_GEN_CHECK = node_modules/.hunkloom-gen
 node/node_modules/.package-lock.json: node/package-lock.json node/package.json
 	cd node && npm ci --no-audit --no-fund
 
-# The tested addon adds the `test-hooks` feature: the hidden exports `__testPanicNextPush` and
-# `__testPanicNextConstruct` (not in index.d.ts), with which node/test/panic.test.js proves the
-# panic boundary. gen-node and the package's `npm run build` leave them out.
+# The tested addon adds the `fault-injection` feature: the hidden `__injectPanic()` methods and
+# the `__testPanicNextConstruct` export (not in index.d.ts), with which node/test/panic.test.js
+# proves the panic boundary. gen-node and the package's `npm run build` leave them out.
 node-addon: node/node_modules/.package-lock.json
-	cd node && $(NAPI_BUILD) --output-dir $(NODE_GEN_CHECK) --features test-hooks -- --locked
+	cd node && $(NAPI_BUILD) --output-dir $(NODE_GEN_CHECK) --features fault-injection -- --locked
 	cp node/$(NODE_GEN_CHECK)/*.node node/
 
 test-node: node-addon ## Node: build the addon, check generated files, node --test

@@ -2,8 +2,10 @@
 
 VENV := .venv
 VENV_BIN := $(CURDIR)/$(VENV)/bin
-# maturin is run by pip from the venv; --locked keeps the build on Cargo.lock.
-PIP_BUILD := PATH="$(VENV_BIN):$$PATH" MATURIN_PEP517_ARGS="--locked" $(VENV_BIN)/pip install -q --no-build-isolation --no-deps --force-reinstall
+# maturin is run by pip from the venv; --locked keeps the build on Cargo.lock. The tested build
+# adds the fault-injection feature (hidden `_inject_panic()` methods for tests/test_panic.py);
+# `pip install ./python` leaves it out.
+PIP_BUILD := PATH="$(VENV_BIN):$$PATH" MATURIN_PEP517_ARGS="--locked --features fault-injection" $(VENV_BIN)/pip install -q --no-build-isolation --no-deps --force-reinstall
 
 $(VENV)/.installed: python/requirements-dev.txt
 	python3 -m venv $(VENV)

@@ -25,10 +25,10 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
  * After `finish`, every method and getter throws an `Error` with
  * `code === "already_finished"`.
  *
- * A panic inside hunkloom (a bug) throws an `Error` with `code === "ERR_HUNKLOOM_PANIC"`
- * instead of crashing the process. A panic during `push` also poisons this applier, whose
- * state it may have left half-updated: every later method and getter throws that same code.
- * Other appliers are unaffected.
+ * A panic inside hunkloom (a bug) throws an `Error` with `code === "internal_error"`
+ * instead of crashing the process, and retires this applier, whose state it may have left
+ * half-updated: every later method and getter throws that same code. Other appliers are
+ * unaffected.
  *
  * Strings cross into Rust as UTF-8: a lone surrogate becomes U+FFFD. Push whole code points
  * (never half of a surrogate pair) and the result is exact.
@@ -60,8 +60,8 @@ export declare class StreamingApplier {
    * change nothing; in `native`, a failed block is reported in `completed` and the other
    * blocks go on.
    *
-   * A panic inside hunkloom throws an `Error` with `code === "ERR_HUNKLOOM_PANIC"` and
-   * poisons this applier (see the class).
+   * A panic inside hunkloom throws an `Error` with `code === "internal_error"` and retires
+   * this applier (see the class).
    */
   push(chunk: string): Update
   /**
@@ -95,6 +95,7 @@ export declare class StreamingApplier {
    * `applyDiff` throws for the whole diff. Either way the applier is finished afterwards.
    */
   finish(): Outcome
+
 }
 
 /**
@@ -240,6 +241,7 @@ export declare class Workspace {
    * @param path The file.
    */
   undo(path: string): EditOutcome
+
 }
 
 /** Options of a `StreamingApplier`. */
@@ -454,9 +456,8 @@ export interface BlockReport {
  * `empty_search_nonempty_file`, `malformed_block`, `match_before_previous_block`,
  * `invalid_state_transition`, `incomplete_at_finish`, `invalid_version`); an argument of the
  * wrong type rejects with a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`). A panic inside
- * hunkloom (a bug) rejects with an `Error` whose `code` is `ERR_HUNKLOOM_PANIC` (this
- * package's code, not the core's), as it throws from every other function, instead of
- * crashing the process.
+ * hunkloom (a bug) rejects with an `Error` whose `code` is `internal_error`, as it throws from
+ * every other function, instead of crashing the process.
  *
  * Calls whose diff extends the previous call's diff for the same original and version (Cline's
  * pattern while a diff streams) resume from the previous call instead of starting over; the

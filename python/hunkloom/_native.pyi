@@ -29,6 +29,7 @@ __all__ = [
     "_error_class",
     "AlreadyFinishedError",
     "ConcurrentUseError",
+    "InternalError",
     "InvalidOptionError",
     "MalformedDiffError",
     "HunkloomError",
@@ -68,7 +69,7 @@ class SearchNotFoundError(HunkloomError):
     """The text to replace could not be located where the operation allows.
 
     Codes ``search_not_found``, ``empty_search_nonempty_file``, ``match_before_previous_block``,
-    ``not_found``.
+    ``not_found``, ``patch_context_not_found``.
     """
 
 class AmbiguousMatchError(HunkloomError):
@@ -80,7 +81,8 @@ class InvalidEditError(HunkloomError):
 
     Codes ``old_equals_new``, ``file_exists``, ``file_not_found``, ``invalid_line``,
     ``invalid_line_number``, ``invalid_line_for_new_file``, ``nothing_to_undo``,
-    ``conflicting_changes``.
+    ``conflicting_changes``, ``patch_file_not_found``, ``patch_file_exists``,
+    ``patch_empty_content``.
     """
 
 class MalformedDiffError(HunkloomError):
@@ -88,7 +90,8 @@ class MalformedDiffError(HunkloomError):
     or blocks overlapping.
 
     Codes ``malformed_block``, ``invalid_state_transition``, ``incomplete_at_finish``,
-    ``overlapping_blocks``.
+    ``overlapping_blocks``, ``invalid_patch``, ``invalid_patch_hunk``, ``empty_patch``,
+    ``duplicate_patch_path``.
     """
 
 class InvalidOptionError(HunkloomError):
@@ -99,8 +102,12 @@ class AlreadyFinishedError(HunkloomError):
     """A ``StreamingApplier`` was used after ``finish()`` (code ``already_finished``)."""
 
 class ConcurrentUseError(HunkloomError):
-    """A ``StreamingApplier`` was called from a second thread while a call on it was running
-    (code ``concurrent_use``). Use each applier from one thread at a time."""
+    """A ``StreamingApplier`` or ``Workspace`` was called from a second thread while a call on it
+    was running (code ``concurrent_use``). Use each one from one thread at a time."""
+
+class InternalError(HunkloomError):
+    """A bug inside hunkloom stopped the call (code ``internal_error``); the applier or workspace
+    it happened on is retired and every later call on it raises this too. Please report it."""
 
 class PathRefusedError(HunkloomError):
     """The workspace refuses the path: outside its root, a UNC path, ignored, or a notebook.

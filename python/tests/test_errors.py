@@ -57,6 +57,7 @@ FAMILY = {
     "patch_file_exists": hunkloom.InvalidEditError,
     "patch_empty_content": hunkloom.InvalidEditError,
     "patch_context_not_found": hunkloom.SearchNotFoundError,
+    "internal_error": hunkloom.InternalError,
 }
 
 # Codes no Python call can raise, with the reason.
@@ -114,6 +115,21 @@ def test_every_engine_code_has_a_family() -> None:
         assert cls is not hunkloom.HunkloomError
     assert hunkloom._native._error_class("no_such_code") is None
     assert issubclass(hunkloom.HunkloomError, ValueError)
+
+
+def test_each_exception_documents_every_code_of_its_family() -> None:
+    """The runtime docstring and the stub's docstring of each class name all its codes."""
+    import ast
+
+    stub = ast.parse((Path(hunkloom.__file__).parent / "_native.pyi").read_text())
+    stub_docs = {
+        node.name: ast.get_docstring(node) or ""
+        for node in stub.body
+        if isinstance(node, ast.ClassDef)
+    }
+    for code, cls in FAMILY.items():
+        assert code in (cls.__doc__ or ""), f"{cls.__name__}.__doc__ does not name {code}"
+        assert code in stub_docs[cls.__name__], f"the stub of {cls.__name__} does not name {code}"
 
 
 def test_search_not_found_is_clines_message() -> None:
@@ -239,6 +255,10 @@ def test_every_code_is_raised_for_real_with_its_class(tmp_path: Path) -> None:
             RAISED.setdefault(error.code, type(error))
     concurrent = test_threads.provoke_concurrent_use()
     RAISED.setdefault(concurrent.code, type(concurrent))
+    import test_panic
+
+    internal = test_panic.provoke_internal_error()
+    RAISED.setdefault(internal.code, type(internal))
     missing = set(hunkloom.ERROR_CODES) - set(RAISED) - set(UNREACHABLE)
     assert not missing, f"never raised: {sorted(missing)}"
     for code, cls in RAISED.items():

@@ -2,17 +2,15 @@
 //!
 //! The engine owns the streaming state. The handle adds what C needs around it: the unfinished
 //! UTF-8 character of the last push (see `utf8.rs`), a NUL-terminated copy of the preview (see
-//! [`CPreview`]), the inserted text of the last push, a lifecycle state, because
-//! `StreamingApplier::finish` consumes the engine while the C handle must stay valid until
-//! `hl_applier_free`, and a busy flag, so that a host's threading mistake becomes
-//! `HL_STATUS_CONCURRENT_USE` instead of a data race.
+//! [`CPreview`]), the inserted text of the last push, all in a [`Handle`], the lifecycle every
+//! binding shares: `finish` consumes the engine while the C handle stays valid until
+//! `hl_applier_free`, a host's threading mistake becomes `HL_STATUS_CONCURRENT_USE` instead of a
+//! data race, and a panic retires the handle (`HL_STATUS_PANIC` from then on).
 
-use std::cell::UnsafeCell;
 use std::ffi::c_char;
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
 
-use engine::{BlockReport, Error, StreamingApplier};
+use engine::{BlockReport, StreamingApplier};
+use hunkloom_handle::Handle;
 
 use crate::args::{Out, bytes_arg, handle, str_arg};
 use crate::error::{Failure, hl_error};
@@ -35,16 +33,13 @@ use crate::utf8::Pending;
 /// `hl_applier_free`, which must never overlap anything).
 #[derive(Debug)]
 pub struct hl_applier {
-    /// Set while a call is inside; a call that finds it set is refused instead of racing.
-    pub(crate) busy: AtomicBool,
-    /// Accessed only by the call that set `busy`.
-    inner: UnsafeCell<Inner>,
+    pub(crate) handle: Handle<Inner>,
 }
 
-/// The state behind a `hl_applier`.
+/// The state behind a `hl_applier` until it finishes.
 #[derive(Debug)]
-struct Inner {
-    state: State,
+pub(crate) struct Inner {
+    engine: StreamingApplier,
     /// An unfinished UTF-8 character at the end of the pushes so far.
     pending: Pending,
     /// The engine's preview, NUL-terminated, brought up to date when C reads it.
@@ -53,18 +48,6 @@ struct Inner {
     inserted: CText,
     /// Reports of the blocks completed so far, gathered from each push, for snapshots.
     blocks: Vec<BlockReport>,
-}
-
-// The whole handle is one heap allocation already; boxing the engine too would only add an
-// indirection to every call.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug)]
-enum State {
-    Streaming(StreamingApplier),
-    /// `hl_applier_finish` was called (successfully or not).
-    Finished,
-    /// A panic interrupted a call; the engine state was dropped.
-    Poisoned,
 }
 
 /// How the preview changed in one push: replace `removed` bytes at byte offset `start` of the
@@ -87,12 +70,6 @@ pub struct hl_update {
     pub inserted_len: usize,
     /// How many blocks complete lines have completed so far.
     pub blocks_completed: usize,
-}
-
-#[cfg(test)]
-thread_local! {
-    /// Set by tests to make the next push on this thread panic inside the engine call.
-    pub(crate) static PANIC_IN_NEXT_PUSH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// The NUL-terminated copy of the engine's preview that `hl_applier_preview` hands out.
@@ -142,18 +119,9 @@ impl CPreview {
     }
 }
 
-/// Clears the busy flag when a call ends, however it ends.
-pub(crate) struct Release<'a>(pub(crate) &'a AtomicBool);
-
-impl Drop for Release<'_> {
-    fn drop(&mut self) {
-        self.0.store(false, Ordering::Release);
-    }
-}
-
-/// Runs `body` on the state behind `applier`, refusing a call that overlaps another one. A panic
-/// inside poisons the applier: the engine state it interrupted is dropped, and every later call
-/// returns `HL_STATUS_PANIC`.
+/// Runs `body` on the state behind `applier`: a call that overlaps another one is refused
+/// (`HL_STATUS_CONCURRENT_USE`), a call after finish fails with `HL_STATUS_ALREADY_FINISHED`, and
+/// a panic inside retires the handle (`HL_STATUS_PANIC`, then and for every later call).
 ///
 /// # Safety
 /// `applier` must be NULL or a live `hl_applier` (not freed, and not being freed meanwhile).
@@ -161,30 +129,9 @@ unsafe fn with_applier<R>(
     applier: *const hl_applier,
     body: impl FnOnce(&mut Inner) -> Result<R, Failure>,
 ) -> Result<R, Failure> {
-    // SAFETY: forwarded from this function's contract; only a shared reference is made, so an
-    // overlapping call from another thread does not alias a `&mut`.
+    // SAFETY: forwarded from this function's contract.
     let a = unsafe { handle(applier) }?;
-    if a.busy.swap(true, Ordering::Acquire) {
-        return Err(Error::concurrent_use().into());
-    }
-    let _release = Release(&a.busy);
-    // SAFETY: this call set `busy`, so no other call is using `inner` until `_release` drops.
-    let inner = unsafe { &mut *a.inner.get() };
-    if matches!(inner.state, State::Poisoned) {
-        return Err(hl_status::Panic.into());
-    }
-    match catch_unwind(AssertUnwindSafe(|| body(&mut *inner))) {
-        Ok(r) => r,
-        Err(_payload) => {
-            inner.state = State::Poisoned;
-            Err(hl_status::Panic.into())
-        }
-    }
-}
-
-/// The engine's `already_finished` error for a handle that is no longer streaming.
-fn finished() -> Failure {
-    Error::already_finished().into()
+    a.handle.with(body)?
 }
 
 /// Creates an applier for `original` (UTF-8, `original_len` bytes, copied).
@@ -215,16 +162,16 @@ pub unsafe extern "C" fn hl_applier_new(
         let original = unsafe { str_arg(original, original_len) }?;
         // SAFETY: `options` is NULL or points to a hl_applier_options (this function's contract).
         let options = unsafe { options.as_ref() }.copied().unwrap_or_default();
-        let inner = StreamingApplier::new(original, options.to_engine()?);
+        let engine = StreamingApplier::new(original, options.to_engine()?);
+        let inner = Inner {
+            engine,
+            pending: Pending::default(),
+            preview: CPreview::new(),
+            inserted: CText::new(),
+            blocks: Vec::new(),
+        };
         let handle = Box::new(hl_applier {
-            busy: AtomicBool::new(false),
-            inner: UnsafeCell::new(Inner {
-                state: State::Streaming(inner),
-                pending: Pending::default(),
-                preview: CPreview::new(),
-                inserted: CText::new(),
-                blocks: Vec::new(),
-            }),
+            handle: Handle::new("applier", inner),
         });
         // SAFETY: `out` is non-NULL and writable (this function's contract).
         unsafe { out.write(Box::into_raw(handle)) };
@@ -269,21 +216,14 @@ pub unsafe extern "C" fn hl_applier_push(
 
 fn push(a: &mut Inner, chunk: &[u8]) -> Result<hl_update, Failure> {
     let Inner {
-        state,
+        engine,
         pending,
         preview,
         inserted,
         blocks,
     } = a;
-    let State::Streaming(inner) = state else {
-        return Err(finished());
-    };
     let joined = pending.join(chunk).map_err(|_| hl_status::InvalidUtf8)?;
-    #[cfg(test)]
-    if PANIC_IN_NEXT_PUSH.with(|p| p.replace(false)) {
-        panic!("panic injected by a test");
-    }
-    let update = inner.push(&joined.text);
+    let update = engine.push(&joined.text);
     let (start, removed) = (update.start.bytes, update.removed.bytes);
     preview.follow(start, removed, &update.inserted);
     inserted.set(&update.inserted);
@@ -327,12 +267,9 @@ pub unsafe extern "C" fn hl_applier_preview(
         // SAFETY: the caller passes a live applier used by this thread only (this function's
         // contract).
         let (ptr, len) = unsafe {
-            with_applier(applier, |a| match &a.state {
-                State::Streaming(inner) => {
-                    let text = a.preview.read(inner);
-                    Ok((text.as_ptr(), text.len()))
-                }
-                _ => Err(finished()),
+            with_applier(applier, |a| {
+                let text = a.preview.read(&a.engine);
+                Ok((text.as_ptr(), text.len()))
             })
         }?;
         // SAFETY: both out-pointers are non-NULL and writable (this function's contract).
@@ -374,9 +311,7 @@ pub unsafe extern "C" fn hl_applier_snapshot(
         // contract).
         let snapshot = unsafe {
             with_applier(applier, |a| {
-                let State::Streaming(inner) = &a.state else {
-                    return Err(finished());
-                };
+                let inner = &a.engine;
                 if let Some(e) = inner.error() {
                     return Err(e.clone().into());
                 }
@@ -423,29 +358,30 @@ pub unsafe extern "C" fn hl_applier_finish(
         let out = Out::new(result)?;
         // SAFETY: the caller passes a live applier used by this thread only (this function's
         // contract).
-        let finished = unsafe { with_applier(applier, finish) }?;
+        let finished = unsafe { finish(applier) }?;
         // SAFETY: `out` is non-NULL and writable (this function's contract).
         unsafe { out.write(Box::into_raw(finished)) };
         Ok(())
     })
 }
 
-fn finish(a: &mut Inner) -> Result<Box<hl_result>, Failure> {
-    if matches!(a.state, State::Streaming(_)) && !a.pending.is_empty() {
-        return Err(hl_status::InvalidUtf8.into());
-    }
-    let inner = match std::mem::replace(&mut a.state, State::Finished) {
-        State::Streaming(inner) => inner,
-        other => {
-            a.state = other;
-            return Err(finished());
+/// Ends the stream: refused while a UTF-8 character is incomplete (the handle keeps
+/// streaming then), else the handle finishes, whatever the outcome.
+///
+/// # Safety
+/// As for [`with_applier`].
+unsafe fn finish(applier: *const hl_applier) -> Result<Box<hl_result>, Failure> {
+    // SAFETY: forwarded from this function's contract.
+    let a = unsafe { handle(applier) }?;
+    a.handle.with(|a| {
+        if a.pending.is_empty() {
+            Ok(())
+        } else {
+            Err(Failure::from(hl_status::InvalidUtf8))
         }
-    };
-    // The streaming buffers are no longer reachable from C: release them now.
-    a.preview = CPreview::new();
-    a.inserted = CText::new();
-    a.blocks = Vec::new();
-    let outcome = inner.finish()?;
+    })??;
+    // The streaming buffers go with the state: they are no longer reachable from C.
+    let outcome = a.handle.finish(|a| a.engine.finish())??;
     let content = CText::from_string(outcome.new_content);
     Ok(hl_result::boxed(
         content,

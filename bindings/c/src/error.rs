@@ -6,7 +6,7 @@
 
 use std::ffi::c_char;
 
-use engine::{Error, ErrorKind};
+use engine::{Error, ErrorFamily, ErrorKind};
 
 use crate::args::{Out, handle};
 use crate::ffi_guard::{guard, guard_void};
@@ -60,61 +60,35 @@ impl From<hl_status> for Failure {
 }
 
 impl From<Error> for Failure {
+    /// An engine error, except a caught panic (`internal_error`), which is the plain
+    /// `HL_STATUS_PANIC`: like every status before `HL_STATUS_EDIT_REJECTED` it comes without
+    /// a `hl_error`.
     fn from(e: Error) -> Self {
-        Failure::Engine(e)
+        match e.kind().family() {
+            ErrorFamily::Internal => Failure::Status(hl_status::Panic),
+            _ => Failure::Engine(e),
+        }
     }
 }
 
-/// The status family of an engine error kind. `ErrorKind` is `#[non_exhaustive]`, so a kind
-/// added to the engine later maps to `EngineError` until it is classified here (a unit test
-/// fails until then).
+/// The status of an engine error kind: one per core family, except that the four families of
+/// an edit that cannot be applied (not found, ambiguous, invalid, malformed) share
+/// `HL_STATUS_EDIT_REJECTED`. A family added to the core later maps to `EngineError` until it is
+/// classified here (a unit test fails until then).
 pub(crate) fn status_of(kind: ErrorKind) -> hl_status {
-    match kind {
-        // The edit cannot be applied to this text: show the message to whoever wrote the edit.
-        ErrorKind::SearchNotFound
-        | ErrorKind::EmptySearchNonEmptyFile
-        | ErrorKind::MalformedBlock
-        | ErrorKind::MatchBeforePreviousBlock
-        | ErrorKind::InvalidStateTransition
-        | ErrorKind::IncompleteAtFinish
-        | ErrorKind::OldEqualsNew
-        | ErrorKind::FileExists
-        | ErrorKind::FileNotFound
-        | ErrorKind::NotFound
-        | ErrorKind::MultipleMatches
-        | ErrorKind::InvalidLine
-        | ErrorKind::InvalidLineNumber
-        | ErrorKind::InvalidLineForNewFile
-        | ErrorKind::AmbiguousMatch
-        | ErrorKind::OverlappingBlocks
-        | ErrorKind::NothingToUndo
-        | ErrorKind::ConflictingChanges
-        // A multi-file patch that is malformed or does not fit the files.
-        | ErrorKind::InvalidPatch
-        | ErrorKind::InvalidPatchHunk
-        | ErrorKind::EmptyPatch
-        | ErrorKind::PatchFileNotFound
-        | ErrorKind::PatchFileExists
-        | ErrorKind::PatchContextNotFound
-        | ErrorKind::DuplicatePatchPath
-        | ErrorKind::PatchEmptyContent => hl_status::EditRejected,
-        // A setting the host chose.
-        ErrorKind::InvalidVersion
-        | ErrorKind::InvalidDialect
-        | ErrorKind::InvalidConvention
-        | ErrorKind::InvalidFix
-        | ErrorKind::InvalidPolicy => hl_status::InvalidOption,
-        // Misuse of an applier.
-        ErrorKind::AlreadyFinished => hl_status::AlreadyFinished,
-        ErrorKind::ConcurrentUse => hl_status::ConcurrentUse,
-        // The file layer (`hunkloom-fs`).
-        ErrorKind::PathOutsideRoot
-        | ErrorKind::UncPath
-        | ErrorKind::PathIgnored
-        | ErrorKind::NotebookNotSupported => hl_status::PathRefused,
-        ErrorKind::NotRead | ErrorKind::StaleFile => hl_status::StaleFile,
-        ErrorKind::UnsupportedEncoding | ErrorKind::FileTooLarge => hl_status::UnsupportedFile,
-        ErrorKind::IoError => hl_status::IoError,
+    match kind.family() {
+        ErrorFamily::NotFound
+        | ErrorFamily::Ambiguous
+        | ErrorFamily::InvalidEdit
+        | ErrorFamily::MalformedDiff => hl_status::EditRejected,
+        ErrorFamily::InvalidOption => hl_status::InvalidOption,
+        ErrorFamily::AlreadyFinished => hl_status::AlreadyFinished,
+        ErrorFamily::ConcurrentUse => hl_status::ConcurrentUse,
+        ErrorFamily::PathRefused => hl_status::PathRefused,
+        ErrorFamily::StaleFile => hl_status::StaleFile,
+        ErrorFamily::UnsupportedFile => hl_status::UnsupportedFile,
+        ErrorFamily::Io => hl_status::IoError,
+        ErrorFamily::Internal => hl_status::Panic,
         _ => hl_status::EngineError,
     }
 }

@@ -1,19 +1,16 @@
 //! [`hl_workspace`]: the file layer's [`Workspace`] for C — safe edits of real files under a
 //! root (`crates/hunkloom-fs`).
 //!
-//! The handle wraps the workspace with the applier's busy flag (see `applier.rs`), so a host's
+//! The workspace lives in a [`Handle`], the lifecycle every binding shares, so a host's
 //! threading mistake becomes `HL_STATUS_CONCURRENT_USE` instead of a data race, and a panic
-//! poisons the handle instead of leaving its read tracking half updated.
+//! retires the handle (`HL_STATUS_PANIC` from then on) instead of leaving its read tracking half
+//! updated.
 
-use std::cell::UnsafeCell;
 use std::ffi::c_char;
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
 
-use engine::Error;
 use hunkloom_fs::{EditOutcome, Workspace, WorkspaceOptions};
+use hunkloom_handle::Handle;
 
-use crate::applier::Release;
 use crate::args::{Out, get_text, handle, str_arg};
 use crate::edit_outcome::hl_edit_outcome;
 use crate::error::{Failure, hl_error};
@@ -105,16 +102,14 @@ impl hl_workspace_options {
 /// (`stale_file`).
 #[derive(Debug)]
 pub struct hl_workspace {
-    /// Set while a call is inside; a call that finds it set is refused instead of racing.
-    pub(crate) busy: AtomicBool,
-    /// The canonical root, NUL-terminated (immutable, read without the busy flag).
+    /// The canonical root, NUL-terminated (immutable, read without the handle's lock).
     root: CText,
-    /// Accessed only by the call that set `busy`; `None` once a panic poisoned it.
-    inner: UnsafeCell<Option<Workspace>>,
+    pub(crate) handle: Handle<Workspace>,
 }
 
-/// Runs `body` on the workspace behind `ws`, refusing a call that overlaps another one. A panic
-/// inside poisons the handle: every later call returns `HL_STATUS_PANIC`.
+/// Runs `body` on the workspace behind `ws`: a call that overlaps another one is refused
+/// (`HL_STATUS_CONCURRENT_USE`), and a panic inside retires the handle (`HL_STATUS_PANIC`, then
+/// and for every later call).
 ///
 /// # Safety
 /// `ws` must be NULL or a live `hl_workspace` (not freed, and not being freed meanwhile).
@@ -122,31 +117,9 @@ unsafe fn with_workspace<R>(
     ws: *const hl_workspace,
     body: impl FnOnce(&mut Workspace) -> Result<R, Failure>,
 ) -> Result<R, Failure> {
-    // SAFETY: forwarded from this function's contract; only a shared reference is made, so an
-    // overlapping call from another thread does not alias a `&mut`.
+    // SAFETY: forwarded from this function's contract.
     let w = unsafe { handle(ws) }?;
-    if w.busy.swap(true, Ordering::Acquire) {
-        return Err(Error::concurrent_use().into());
-    }
-    let _release = Release(&w.busy);
-    // SAFETY: this call set `busy`, so no other call is using `inner` until `_release` drops.
-    let inner = unsafe { &mut *w.inner.get() };
-    let Some(workspace) = inner.as_mut() else {
-        return Err(hl_status::Panic.into());
-    };
-    match catch_unwind(AssertUnwindSafe(|| body(workspace))) {
-        Ok(r) => r,
-        Err(_payload) => {
-            *inner = None;
-            Err(hl_status::Panic.into())
-        }
-    }
-}
-
-#[cfg(test)]
-thread_local! {
-    /// Set by tests to make the next workspace call on this thread panic inside the file layer.
-    pub(crate) static PANIC_IN_NEXT_CALL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    w.handle.with(body)?
 }
 
 /// The body of every editing function: the path checked, `edit` run on the workspace, the
@@ -166,15 +139,7 @@ unsafe fn edit_with(
     // SAFETY: the caller passes `path_len` readable bytes (this function's contract).
     let path = unsafe { str_arg(path, path_len) }?;
     // SAFETY: forwarded from this function's contract.
-    let done = unsafe {
-        with_workspace(ws, |w| {
-            #[cfg(test)]
-            if PANIC_IN_NEXT_CALL.with(|p| p.replace(false)) {
-                panic!("panic injected by a test");
-            }
-            edit(w, path)
-        })
-    }?;
+    let done = unsafe { with_workspace(ws, |w| edit(w, path)) }?;
     // SAFETY: `out` is non-NULL and writable (this function's contract).
     unsafe { out.write(Box::into_raw(hl_edit_outcome::boxed(done))) };
     Ok(())
@@ -218,9 +183,8 @@ pub unsafe extern "C" fn hl_workspace_open(
         let options = unsafe { options.to_engine() }?;
         let workspace = Workspace::open(root, options)?;
         let handle = Box::new(hl_workspace {
-            busy: AtomicBool::new(false),
             root: CText::from_string(workspace.root().to_string_lossy().into_owned()),
-            inner: UnsafeCell::new(Some(workspace)),
+            handle: Handle::new("workspace", workspace),
         });
         // SAFETY: `out` is non-NULL and writable (this function's contract).
         unsafe { out.write(Box::into_raw(handle)) };

@@ -1,5 +1,5 @@
-//! The `StreamingApplier` class: the core's applier behind an `Option`, which `finish` empties
-//! (the core's `finish` consumes the applier).
+//! The `StreamingApplier` class: the core's applier in a [`Handle`], the lifecycle every
+//! binding shares (`finish` consumes the core applier; a panic retires it).
 //!
 //! V8 sees only a small wrapper object, while the applier holds a copy of the original and the
 //! preview, so each applier reports an estimate of that memory to V8
@@ -7,6 +7,7 @@
 //! drops many appliers over large files would let them pile up between garbage collections.
 
 use hunkloom::{ApplierOptions, Dialect};
+use hunkloom_handle::Handle;
 use napi::bindgen_prelude::ObjectFinalize;
 use napi::{Env, Unknown};
 use napi_derive::napi;
@@ -30,10 +31,10 @@ use crate::{apply, args};
 /// After `finish`, every method and getter throws an `Error` with
 /// `code === "already_finished"`.
 ///
-/// A panic inside hunkloom (a bug) throws an `Error` with `code === "ERR_HUNKLOOM_PANIC"`
-/// instead of crashing the process. A panic during `push` also poisons this applier, whose
-/// state it may have left half-updated: every later method and getter throws that same code.
-/// Other appliers are unaffected.
+/// A panic inside hunkloom (a bug) throws an `Error` with `code === "internal_error"`
+/// instead of crashing the process, and retires this applier, whose state it may have left
+/// half-updated: every later method and getter throws that same code. Other appliers are
+/// unaffected.
 ///
 /// Strings cross into Rust as UTF-8: a lone surrogate becomes U+FFFD. Push whole code points
 /// (never half of a surrogate pair) and the result is exact.
@@ -46,10 +47,7 @@ use crate::{apply, args};
 /// ```
 #[napi(custom_finalize)]
 pub struct StreamingApplier {
-    /// `None` once finished or poisoned.
-    inner: Option<hunkloom::StreamingApplier>,
-    /// A panic interrupted a push: the core applier was dropped.
-    poisoned: bool,
+    inner: Handle<hunkloom::StreamingApplier>,
     /// The bytes reported to V8 as held by this applier (0 once released).
     external: i64,
 }
@@ -64,30 +62,15 @@ impl StreamingApplier {
         }
     }
 
-    /// Why there is no core applier any more.
-    fn gone(&self) -> Failure {
-        if self.poisoned {
-            Failure::Panic(
-                "this StreamingApplier was stopped by an internal error in hunkloom in an \
-                 earlier push (a bug, please report it); create a new one"
-                    .to_owned(),
-            )
-        } else {
-            Failure::Core(hunkloom::Error::already_finished())
-        }
-    }
-
-    fn inner(&self) -> Result<&hunkloom::StreamingApplier, Failure> {
-        self.inner.as_ref().ok_or_else(|| self.gone())
-    }
-
     /// A getter's body, on the core applier.
     fn get<T>(
         &self,
         env: &Env,
         read: impl FnOnce(&hunkloom::StreamingApplier) -> T,
     ) -> napi::Result<T> {
-        errors::run(env, || Ok(read(self.inner()?)))
+        self.inner
+            .with(|inner| read(inner))
+            .map_err(|e| Failure::Core(e).into_napi(env))
     }
 }
 
@@ -118,8 +101,7 @@ impl StreamingApplier {
         let external = i64::try_from(held).unwrap_or(i64::MAX);
         let _ = env.adjust_external_memory(external);
         Ok(StreamingApplier {
-            inner: Some(inner),
-            poisoned: false,
+            inner: Handle::new("applier", inner),
             external,
         })
     }
@@ -132,26 +114,17 @@ impl StreamingApplier {
     /// change nothing; in `native`, a failed block is reported in `completed` and the other
     /// blocks go on.
     ///
-    /// A panic inside hunkloom throws an `Error` with `code === "ERR_HUNKLOOM_PANIC"` and
-    /// poisons this applier (see the class).
+    /// A panic inside hunkloom throws an `Error` with `code === "internal_error"` and retires
+    /// this applier (see the class).
     #[napi(catch_unwind, ts_args_type = "chunk: string")]
     pub fn push(&mut self, env: &Env, chunk: Unknown<'_>) -> napi::Result<Update> {
         let chunk = args::string(&chunk, "chunk").map_err(|f| f.into_napi(env))?;
-        let Some(inner) = self.inner.as_mut() else {
-            return Err(self.gone().into_napi(env));
-        };
-        let pushed = errors::catch(|| {
-            #[cfg(feature = "test-hooks")]
-            crate::test_hooks::panic_if_armed(&crate::test_hooks::PANIC_IN_NEXT_PUSH);
-            Update::from(inner.push(&chunk))
-        });
-        pushed.map_err(|panic| {
-            // The push may have left the core applier half-updated: drop it, so no later call
-            // can observe that state.
-            self.inner = None;
-            self.poisoned = true;
-            self.release(env);
-            panic.into_napi(env)
+        let pushed = self.inner.with(|inner| Update::from(inner.push(&chunk)));
+        pushed.map_err(|e| {
+            if e.kind() == hunkloom::ErrorKind::InternalError {
+                self.release(env);
+            }
+            Failure::Core(e).into_napi(env)
         })
     }
 
@@ -205,11 +178,26 @@ impl StreamingApplier {
     /// `applyDiff` throws for the whole diff. Either way the applier is finished afterwards.
     #[napi(catch_unwind)]
     pub fn finish(&mut self, env: &Env) -> napi::Result<Outcome> {
-        let Some(inner) = self.inner.take() else {
-            return Err(self.gone().into_napi(env));
-        };
+        // Finished, or already finished or retired: the core applier is gone either way (a
+        // JavaScript object is never shared between threads, so no call is running).
+        let finished = self.inner.finish(|inner| inner.finish());
         self.release(env);
-        errors::run(env, || Ok(Outcome::from(inner.finish()?)))
+        match finished.and_then(|outcome| outcome) {
+            Ok(outcome) => Ok(Outcome::from(outcome)),
+            Err(e) => Err(Failure::Core(e).into_napi(env)),
+        }
+    }
+}
+
+/// The hidden test hook (a separate block: napi registers every method of a block).
+#[cfg(feature = "fault-injection")]
+#[napi]
+impl StreamingApplier {
+    /// Makes the next call on this applier panic inside the engine. Internal, tests only (the
+    /// `fault-injection` feature).
+    #[napi(catch_unwind, js_name = "__injectPanic", skip_typescript)]
+    pub fn inject_panic(&self) {
+        self.inner.inject_panic();
     }
 }
 

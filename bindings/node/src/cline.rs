@@ -41,7 +41,7 @@ impl Call {
     }
 
     fn run(&self) -> Result<ResumedContent, Failure> {
-        #[cfg(feature = "test-hooks")]
+        #[cfg(feature = "fault-injection")]
         crate::test_hooks::panic_if_armed(&crate::test_hooks::PANIC_IN_NEXT_CONSTRUCT);
         Ok(cache::construct(
             &self.diff,
@@ -64,7 +64,7 @@ impl Task for ConstructTask {
     type JsValue = NewFileContent;
 
     /// Runs on a libuv thread, outside every `#[napi(catch_unwind)]`: a panic here would
-    /// abort the process, so it is caught and rejects the Promise (`ERR_HUNKLOOM_PANIC`).
+    /// abort the process, so it is caught and rejects the Promise (`internal_error`).
     fn compute(&mut self) -> napi::Result<Self::Output> {
         let call = self.call.take();
         Ok(errors::catch(|| match call {
@@ -91,9 +91,8 @@ impl Task for ConstructTask {
 /// `empty_search_nonempty_file`, `malformed_block`, `match_before_previous_block`,
 /// `invalid_state_transition`, `incomplete_at_finish`, `invalid_version`); an argument of the
 /// wrong type rejects with a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`). A panic inside
-/// hunkloom (a bug) rejects with an `Error` whose `code` is `ERR_HUNKLOOM_PANIC` (this
-/// package's code, not the core's), as it throws from every other function, instead of
-/// crashing the process.
+/// hunkloom (a bug) rejects with an `Error` whose `code` is `internal_error`, as it throws from
+/// every other function, instead of crashing the process.
 ///
 /// Calls whose diff extends the previous call's diff for the same original and version (Cline's
 /// pattern while a diff streams) resume from the previous call instead of starting over; the

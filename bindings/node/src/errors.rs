@@ -8,8 +8,8 @@
 //!
 //! A Rust panic (a bug in hunkloom) must never unwind into the `extern "C"` frames of napi,
 //! where it would abort the Node process. Every export is `#[napi(catch_unwind)]`, and every
-//! body runs through [`run`] (or [`catch`]), which turns a panic into an `Error` with
-//! `code === "ERR_HUNKLOOM_PANIC"` ([`PANIC`]; not a core code: the core never returns it).
+//! body runs through [`run`] (or [`catch`]), or through a [`Handle`](hunkloom_handle::Handle),
+//! which turn a panic into the core's `internal_error` (the code every binding uses for it).
 //! The attribute is the backstop for napi's own argument and return-value conversions, where
 //! a panic surfaces with napi's generic code instead.
 //!
@@ -17,9 +17,6 @@
 //! with: napi rethrows a retained error object unchanged, on the synchronous path and as a
 //! Promise rejection alike (returning an error after `env.throw_*` would surface as an uncaught
 //! exception from an async task instead of a rejection).
-
-use std::any::Any;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use napi::{Env, JsError, JsTypeError, Unknown};
 
@@ -37,9 +34,6 @@ pub enum Failure {
     /// A number argument was out of range (a `RangeError`); the message says which and what it
     /// was.
     OutOfRange(String),
-    /// hunkloom panicked (a bug): an `Error` with `code === "ERR_HUNKLOOM_PANIC"`; the message
-    /// says where and carries the panic's own message.
-    Panic(String),
 }
 
 impl From<hunkloom::Error> for Failure {
@@ -59,10 +53,6 @@ impl Failure {
                 JsTypeError::from(error).into_unknown(*env)
             }
             Failure::OutOfRange(message) => return range_error(env, message),
-            Failure::Panic(message) => {
-                let error = napi::Error::new(PANIC.to_owned(), message);
-                JsError::from(error).into_unknown(*env)
-            }
         };
         napi::Error::from(value)
     }
@@ -89,17 +79,14 @@ pub fn range_error(env: &Env, message: String) -> napi::Error {
     napi::Error::from(napi::JsRangeError::from(error).into_unknown(*env))
 }
 
-/// The code of the `Error` a panic inside hunkloom (a bug) becomes.
-pub const PANIC: &str = "ERR_HUNKLOOM_PANIC";
-
-/// Runs `body`, turning a panic into [`Failure::Panic`].
+/// Runs `body`, turning a panic into the core's `internal_error`.
 ///
-/// `AssertUnwindSafe` is sound here because no state a panic interrupted stays reachable from
+/// Sound to run after a panic because no state it interrupted stays reachable from
 /// JavaScript: the bodies build their results from their arguments, the resume cache clears
-/// itself when its lock was poisoned, and `StreamingApplier.push` drops (poisons) the applier
-/// whose push panicked.
+/// itself when its lock was poisoned, and stateful objects keep their state in a
+/// [`Handle`](hunkloom_handle::Handle), which retires it.
 pub fn catch<T>(body: impl FnOnce() -> T) -> Result<T, Failure> {
-    catch_unwind(AssertUnwindSafe(body)).map_err(|payload| Failure::Panic(panic_message(&*payload)))
+    hunkloom_handle::catch(body).map_err(Failure::Core)
 }
 
 /// Runs a binding body: its failure, or a panic inside it, becomes the JavaScript exception.
@@ -107,16 +94,4 @@ pub fn run<T>(env: &Env, body: impl FnOnce() -> Result<T, Failure>) -> napi::Res
     catch(body)
         .and_then(|result| result)
         .map_err(|f| f.into_napi(env))
-}
-
-/// The message of an `Error` with code [`PANIC`]: what the panic said, if it said it in text.
-fn panic_message(payload: &(dyn Any + Send)) -> String {
-    let said = payload
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| payload.downcast_ref::<String>().map(String::as_str));
-    match said {
-        Some(said) => format!("internal error in hunkloom (a bug, please report it): {said}"),
-        None => "internal error in hunkloom (a bug, please report it)".to_owned(),
-    }
 }

@@ -17,10 +17,10 @@
 //!   `Edit`, …).
 //! - [`args`]: argument checks that raise a JavaScript `TypeError`.
 //! - [`errors`]: the one place core errors become JavaScript `Error`s with a `.code`, and
-//!   the panic boundary: a panic becomes an `Error` with `code === "ERR_HUNKLOOM_PANIC"`
-//!   instead of aborting the Node process.
-//! - `test_hooks` (feature `test-hooks`, test builds only): hidden exports that make the next
-//!   call panic, to test the panic boundary.
+//!   the panic boundary: a panic becomes an `Error` with `code === "internal_error"` (the
+//!   core's code for a bug) instead of aborting the Node process.
+//! - `test_hooks` (feature `fault-injection`, test builds only): a hidden export that makes the
+//!   next `constructNewFileContent` panic, to test the panic boundary.
 //!
 //! The `///` comments of the `#[napi]` items become the JSDoc of the generated `index.d.ts`.
 
@@ -33,7 +33,7 @@ pub mod errors;
 pub mod fixes;
 pub mod ops;
 pub mod patch;
-#[cfg(feature = "test-hooks")]
+#[cfg(feature = "fault-injection")]
 pub mod test_hooks;
 pub mod types;
 pub mod workspace;

@@ -2,13 +2,15 @@
 //! read-before-edit and staleness checks, encodings and line endings kept, atomic commits,
 //! undo.
 //!
-//! The class owns a `hunkloom_fs::Workspace`; its methods take `&mut self`, which napi grants
-//! one call at a time on the JavaScript thread, so no lock is needed. Every method is
-//! synchronous: edits are small file reads and writes, done on the calling thread.
+//! The class keeps a `hunkloom_fs::Workspace` in a [`Handle`], the lifecycle every binding
+//! shares: a panic inside the file layer retires the workspace instead of leaving half-updated
+//! read records and undo history in use. Every method is synchronous: edits are small file
+//! reads and writes, done on the calling thread.
 
 use hunkloom::ops::Convention;
 use hunkloom::{ApplyOptions, Dialect};
 use hunkloom_fs::WorkspaceOptions;
+use hunkloom_handle::Handle;
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
@@ -60,7 +62,19 @@ use crate::{apply, args, ops};
 /// ```
 #[napi]
 pub struct Workspace {
-    inner: hunkloom_fs::Workspace,
+    inner: Handle<hunkloom_fs::Workspace>,
+}
+
+impl Workspace {
+    /// Runs `call` on the file layer's workspace; a panic inside retires it (the files on disk
+    /// stay whole, since commits are all or none, but its read records and undo history may
+    /// not be), and every later call throws `internal_error`.
+    fn with<T>(
+        &self,
+        call: impl FnOnce(&mut hunkloom_fs::Workspace) -> hunkloom::Result<T>,
+    ) -> Result<T, Failure> {
+        Ok(self.inner.with(call).and_then(|result| result)?)
+    }
 }
 
 #[napi]
@@ -92,8 +106,9 @@ impl Workspace {
             if let Some(depth) = args::option_integer(&options, "options", "undoDepth")? {
                 settings = settings.undo_depth(usize::try_from(depth).unwrap_or(usize::MAX));
             }
+            let workspace = hunkloom_fs::Workspace::open(root, settings)?;
             Ok(Workspace {
-                inner: hunkloom_fs::Workspace::open(root, settings)?,
+                inner: Handle::new("workspace", workspace),
             })
         };
         errors::run(env, run)
@@ -101,8 +116,10 @@ impl Workspace {
 
     /// The root directory: absolute, symlinks resolved.
     #[napi(catch_unwind, getter)]
-    pub fn root(&self) -> String {
-        self.inner.root().to_string_lossy().into_owned()
+    pub fn root(&self, env: &Env) -> napi::Result<String> {
+        errors::run(env, || {
+            self.with(|ws| Ok(ws.root().to_string_lossy().into_owned()))
+        })
     }
 
     /// Reads a file: its decoded text, line endings as they are. Records its content hash,
@@ -111,8 +128,11 @@ impl Workspace {
     /// Throws the path checks' codes, `file_not_found`, `file_too_large`,
     /// `unsupported_encoding`, `io_error`.
     #[napi(catch_unwind, ts_args_type = "path: string")]
-    pub fn read(&mut self, env: &Env, path: Unknown<'_>) -> napi::Result<String> {
-        errors::run(env, || Ok(self.inner.read(args::string(&path, "path")?)?))
+    pub fn read(&self, env: &Env, path: Unknown<'_>) -> napi::Result<String> {
+        errors::run(env, || {
+            let path = args::string(&path, "path")?;
+            self.with(|ws| ws.read(path))
+        })
     }
 
     /// Claude Code's edit (see the function `strReplace`) on a file: `oldStr` must occur
@@ -128,7 +148,7 @@ impl Workspace {
         ts_args_type = "path: string, oldStr: string, newStr: string, replaceAll?: boolean"
     )]
     pub fn str_replace(
-        &mut self,
+        &self,
         env: &Env,
         path: Unknown<'_>,
         old_str: Unknown<'_>,
@@ -140,9 +160,7 @@ impl Workspace {
             let old_str = args::string(&old_str, "oldStr")?;
             let new_str = args::string(&new_str, "newStr")?;
             let replace_all = args::optional_boolean(&replace_all, "replaceAll")?.unwrap_or(false);
-            let outcome = self
-                .inner
-                .str_replace(path, &old_str, &new_str, replace_all)?;
+            let outcome = self.with(|ws| ws.str_replace(path, &old_str, &new_str, replace_all))?;
             Ok(EditOutcome::from(outcome))
         };
         errors::run(env, run)
@@ -161,7 +179,7 @@ impl Workspace {
         ts_args_type = "path: string, line: number, text: string, convention: 'before' | 'after'"
     )]
     pub fn insert(
-        &mut self,
+        &self,
         env: &Env,
         path: Unknown<'_>,
         line: Unknown<'_>,
@@ -173,7 +191,7 @@ impl Workspace {
             let line = ops::line_number(&line, "line")?;
             let text = args::string(&text, "text")?;
             let convention: Convention = args::string(&convention, "convention")?.parse()?;
-            let outcome = self.inner.insert(path, line, &text, convention)?;
+            let outcome = self.with(|ws| ws.insert(path, line, &text, convention))?;
             Ok(EditOutcome::from(outcome))
         };
         errors::run(env, run)
@@ -188,7 +206,7 @@ impl Workspace {
     /// @param content The new content.
     #[napi(catch_unwind, ts_args_type = "path: string, content: string")]
     pub fn write(
-        &mut self,
+        &self,
         env: &Env,
         path: Unknown<'_>,
         content: Unknown<'_>,
@@ -196,7 +214,7 @@ impl Workspace {
         let run = || -> Result<EditOutcome, Failure> {
             let path = args::string(&path, "path")?;
             let content = args::string(&content, "content")?;
-            Ok(EditOutcome::from(self.inner.write(path, &content)?))
+            Ok(EditOutcome::from(self.with(|ws| ws.write(path, &content))?))
         };
         errors::run(env, run)
     }
@@ -215,7 +233,7 @@ impl Workspace {
         ts_args_type = "path: string, diff: string, options?: ApplyOptions"
     )]
     pub fn apply_diff(
-        &mut self,
+        &self,
         env: &Env,
         path: Unknown<'_>,
         diff: Unknown<'_>,
@@ -227,7 +245,7 @@ impl Workspace {
             let (dialect, policy) = apply::dialect_and_policy(&options, Dialect::Native)?;
             let options = ApplyOptions::new().dialect(dialect).policy(policy);
             Ok(EditOutcome::from(
-                self.inner.apply_diff(path, &diff, &options)?,
+                self.with(|ws| ws.apply_diff(path, &diff, &options))?,
             ))
         };
         errors::run(env, run)
@@ -254,7 +272,7 @@ impl Workspace {
     /// @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`).
     #[napi(catch_unwind, ts_args_type = "patch: string, options?: PatchOptions")]
     pub fn apply_patch(
-        &mut self,
+        &self,
         env: &Env,
         patch: Unknown<'_>,
         options: Unknown<'_>,
@@ -263,7 +281,7 @@ impl Workspace {
             let patch = args::string(&patch, "patch")?;
             let options = crate::patch::patch_options(&options)?;
             Ok(PatchOutcome::from(
-                self.inner.apply_patch(&patch, &options)?,
+                self.with(|ws| ws.apply_patch(&patch, &options))?,
             ))
         };
         errors::run(env, run)
@@ -277,10 +295,22 @@ impl Workspace {
     ///
     /// @param path The file.
     #[napi(catch_unwind, ts_args_type = "path: string")]
-    pub fn undo(&mut self, env: &Env, path: Unknown<'_>) -> napi::Result<EditOutcome> {
+    pub fn undo(&self, env: &Env, path: Unknown<'_>) -> napi::Result<EditOutcome> {
         errors::run(env, || {
             let path = args::string(&path, "path")?;
-            Ok(EditOutcome::from(self.inner.undo(path)?))
+            Ok(EditOutcome::from(self.with(|ws| ws.undo(path))?))
         })
+    }
+}
+
+/// The hidden test hook (a separate block: napi registers every method of a block).
+#[cfg(feature = "fault-injection")]
+#[napi]
+impl Workspace {
+    /// Makes the next call on this workspace panic inside the file layer. Internal, tests only
+    /// (the `fault-injection` feature).
+    #[napi(catch_unwind, js_name = "__injectPanic", skip_typescript)]
+    pub fn inject_panic(&self) {
+        self.inner.inject_panic();
     }
 }

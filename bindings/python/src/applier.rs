@@ -1,12 +1,12 @@
 //! `StreamingApplier`: the core's stateful applier as a Python object.
 //!
-//! The core applier lives behind a mutex so the GIL can be released while it works; a second
-//! thread calling in meanwhile gets `ConcurrentUseError` instead of waiting or racing. After
-//! `finish()` the slot is empty and every call raises `AlreadyFinishedError`.
+//! The core applier lives in a [`Handle`] (the lifecycle every binding shares), so the GIL can
+//! be released while it works: a second thread calling in meanwhile gets `ConcurrentUseError`,
+//! a call after `finish()` `AlreadyFinishedError`, and a bug inside the engine `InternalError`
+//! (the applier is retired).
 
-use std::sync::{Mutex, MutexGuard, TryLockError};
-
-use hunkloom::{ApplierOptions, Dialect, Error, ErrorKind, Policy, StreamingApplier};
+use hunkloom::{ApplierOptions, Dialect, Policy, StreamingApplier};
+use hunkloom_handle::{Handle, Phase};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyString;
@@ -18,44 +18,19 @@ use crate::types::{PyOutcome, PyUpdate};
 /// Apply a diff while it streams in: `push` pieces of any size, read `preview`, then `finish`.
 #[pyclass(module = "hunkloom", name = "StreamingApplier")]
 pub struct PyStreamingApplier {
-    inner: Mutex<Option<StreamingApplier>>,
+    inner: Handle<StreamingApplier>,
     dialect: Dialect,
 }
 
 impl PyStreamingApplier {
-    /// The core applier, or the error for a busy or finished one.
-    fn lock(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, Option<StreamingApplier>>> {
-        match self.inner.try_lock() {
-            Ok(guard) => Ok(guard),
-            // A panic inside the core (a bug) poisoned the lock mid-push: the applier may be
-            // half-updated, so it is retired and every later call says so.
-            Err(TryLockError::Poisoned(poisoned)) => {
-                *poisoned.into_inner() = None;
-                self.inner.clear_poison();
-                Err(to_py_err(py, &stopped_by_a_bug()))
-            }
-            Err(TryLockError::WouldBlock) => Err(to_py_err(py, &Error::concurrent_use())),
-        }
+    /// Runs `call` on the running applier; its lifecycle errors become exceptions.
+    fn with<R>(
+        &self,
+        py: Python<'_>,
+        call: impl FnOnce(&mut StreamingApplier) -> PyResult<R>,
+    ) -> PyResult<R> {
+        self.inner.with(call).map_err(|e| to_py_err(py, &e))?
     }
-}
-
-/// The error for an applier retired after a panic inside the engine.
-fn stopped_by_a_bug() -> Error {
-    Error::with_message(
-        ErrorKind::AlreadyFinished,
-        "this applier stopped after an internal error (a bug in hunkloom; please report it); \
-         create a new one",
-    )
-}
-
-/// The running applier in a guard, or `AlreadyFinishedError`.
-fn running<'g>(
-    py: Python<'_>,
-    guard: &'g mut MutexGuard<'_, Option<StreamingApplier>>,
-) -> PyResult<&'g mut StreamingApplier> {
-    guard
-        .as_mut()
-        .ok_or_else(|| to_py_err(py, &Error::already_finished()))
 }
 
 #[pymethods]
@@ -70,52 +45,49 @@ impl PyStreamingApplier {
             StreamingApplier::new(&*original, options)
         });
         Ok(PyStreamingApplier {
-            inner: Mutex::new(Some(applier)),
+            inner: Handle::new("applier", applier),
             dialect,
         })
     }
 
     /// Feed the next piece of the diff; returns the splice it made to the preview.
     fn push(&self, py: Python<'_>, chunk: &str) -> PyResult<PyUpdate> {
-        let mut guard = self.lock(py)?;
-        let applier = running(py, &mut guard)?;
-        let size = chunk.len() + applier.original().len();
-        let update = gil::run(py, size, || applier.push(chunk).into_owned());
-        PyUpdate::new(py, &update)
+        self.with(py, |applier| {
+            let size = chunk.len() + applier.original().len();
+            let update = gil::run(py, size, || applier.push(chunk).into_owned());
+            PyUpdate::new(py, &update)
+        })
     }
 
     /// What the file looks like so far (a new `str` each time; `Update` is the cheap route).
     #[getter]
     fn preview<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        let mut guard = self.lock(py)?;
         // One copy, straight into the Python string.
-        Ok(PyString::new(py, running(py, &mut guard)?.preview()))
+        self.with(py, |applier| Ok(PyString::new(py, applier.preview())))
     }
 
     /// The error the diff so far causes (it may still be withdrawn while its line is
     /// incomplete), or None.
     #[getter]
     fn error<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let mut guard = self.lock(py)?;
-        match running(py, &mut guard)?.error() {
+        self.with(py, |applier| match applier.error() {
             Some(error) => exception(py, error).map(Some),
             None => Ok(None),
-        }
+        })
     }
 
     /// Cline's `matchIndices` for the diff so far, as `str` indices into the original.
     #[getter]
     fn match_indices(&self, py: Python<'_>) -> PyResult<Vec<usize>> {
-        let mut guard = self.lock(py)?;
-        let positions = running(py, &mut guard)?.match_indices();
-        Ok(positions.iter().map(|p| p.chars).collect())
+        self.with(py, |applier| {
+            Ok(applier.match_indices().iter().map(|p| p.chars).collect())
+        })
     }
 
     /// How many blocks have completed so far.
     #[getter]
     fn blocks_completed(&self, py: Python<'_>) -> PyResult<usize> {
-        let mut guard = self.lock(py)?;
-        Ok(running(py, &mut guard)?.blocks_completed())
+        self.with(py, |applier| Ok(applier.blocks_completed()))
     }
 
     /// The dialect name, e.g. `"cline-v1"`.
@@ -126,35 +98,47 @@ impl PyStreamingApplier {
 
     /// Whether `finish()` has been called.
     #[getter]
-    fn finished(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(self.lock(py)?.is_none())
+    fn finished(&self) -> bool {
+        matches!(self.inner.phase(), Phase::Finished | Phase::Retired)
     }
 
     /// End the stream: the final content and a report per block, or the diff's error.
     /// The applier cannot be used afterwards.
     fn finish(&self, py: Python<'_>) -> PyResult<PyOutcome> {
-        let applier = self
-            .lock(py)?
-            .take()
-            .ok_or_else(|| to_py_err(py, &Error::already_finished()))?;
-        let size = applier.original().len();
-        let outcome =
-            gil::run(py, size, move || applier.finish()).map_err(|e| to_py_err(py, &e))?;
+        let outcome = self
+            .inner
+            .finish(|applier| {
+                let size = applier.original().len();
+                gil::run(py, size, move || applier.finish())
+            })
+            .and_then(|outcome| outcome)
+            .map_err(|e| to_py_err(py, &e))?;
         PyOutcome::new(py, &outcome)
     }
 
+    /// Makes the next call on this applier panic inside the engine (tests only: built with
+    /// the `fault-injection` feature).
+    #[cfg(feature = "fault-injection")]
+    fn _inject_panic(&self) {
+        self.inner.inject_panic();
+    }
+
     fn __repr__(&self) -> String {
-        let state = match self.inner.try_lock() {
-            Ok(guard) => match guard.as_ref() {
-                Some(applier) => format!(
-                    "blocks_completed={}, preview=<{} chars>, error={}",
-                    applier.blocks_completed(),
-                    applier.preview_len().chars,
-                    applier.error().map_or("None", |e| e.code())
-                ),
-                None => "finished".to_owned(),
-            },
-            Err(_) => "busy".to_owned(),
+        let state = match self.inner.phase() {
+            Phase::Ready => self
+                .inner
+                .with(|applier| {
+                    format!(
+                        "blocks_completed={}, preview=<{} chars>, error={}",
+                        applier.blocks_completed(),
+                        applier.preview_len().chars,
+                        applier.error().map_or("None", |e| e.code())
+                    )
+                })
+                .unwrap_or_else(|_| "busy".to_owned()),
+            Phase::Busy => "busy".to_owned(),
+            Phase::Finished => "finished".to_owned(),
+            Phase::Retired => "stopped by an internal error".to_owned(),
         };
         format!(
             "StreamingApplier(dialect='{}', {state})",

@@ -4,7 +4,7 @@
 //! snake_case code as `.code`; `str(e)` is the core's exact message (Cline's text in the Cline
 //! dialects). Subclasses group codes by what a caller does about them.
 
-use hunkloom::{Error, ErrorKind};
+use hunkloom::{Error, ErrorFamily, ErrorKind};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
@@ -21,7 +21,7 @@ create_exception!(
     hunkloom,
     SearchNotFoundError,
     HunkloomError,
-    "The text to replace could not be located where the operation allows (codes search_not_found, empty_search_nonempty_file, match_before_previous_block, not_found)."
+    "The text to replace could not be located where the operation allows (codes search_not_found, empty_search_nonempty_file, match_before_previous_block, not_found, patch_context_not_found)."
 );
 create_exception!(
     hunkloom,
@@ -33,13 +33,13 @@ create_exception!(
     hunkloom,
     InvalidEditError,
     HunkloomError,
-    "The edit cannot be carried out on this content as asked (codes old_equals_new, file_exists, file_not_found, invalid_line, invalid_line_number, invalid_line_for_new_file, nothing_to_undo, conflicting_changes)."
+    "The edit cannot be carried out on this content as asked (codes old_equals_new, file_exists, file_not_found, invalid_line, invalid_line_number, invalid_line_for_new_file, nothing_to_undo, conflicting_changes, patch_file_not_found, patch_file_exists, patch_empty_content)."
 );
 create_exception!(
     hunkloom,
     MalformedDiffError,
     HunkloomError,
-    "The diff is malformed or contradicts itself: markers missing, misplaced or unterminated, or blocks overlapping (codes malformed_block, invalid_state_transition, incomplete_at_finish, overlapping_blocks)."
+    "The diff is malformed or contradicts itself: markers missing, misplaced or unterminated, or blocks overlapping (codes malformed_block, invalid_state_transition, incomplete_at_finish, overlapping_blocks, invalid_patch, invalid_patch_hunk, empty_patch, duplicate_patch_path)."
 );
 create_exception!(
     hunkloom,
@@ -57,7 +57,13 @@ create_exception!(
     hunkloom,
     ConcurrentUseError,
     HunkloomError,
-    "A StreamingApplier was called from a second thread during a call (code concurrent_use)."
+    "A StreamingApplier or Workspace was called from a second thread during a call (code concurrent_use)."
+);
+create_exception!(
+    hunkloom,
+    InternalError,
+    HunkloomError,
+    "A bug inside hunkloom stopped the call; the applier or workspace it happened on is retired (code internal_error). Please report it."
 );
 
 create_exception!(
@@ -85,54 +91,23 @@ create_exception!(
     "The operating system refused a file operation; the message has its text (code io_error)."
 );
 
-/// The exception class for an error kind.
+/// The exception class of an error kind: one class per core family.
 fn class_for(py: Python<'_>, kind: ErrorKind) -> Bound<'_, PyType> {
-    match kind {
-        ErrorKind::SearchNotFound
-        | ErrorKind::EmptySearchNonEmptyFile
-        | ErrorKind::MatchBeforePreviousBlock
-        | ErrorKind::NotFound
-        | ErrorKind::PatchContextNotFound => py.get_type::<SearchNotFoundError>(),
-        ErrorKind::MultipleMatches | ErrorKind::AmbiguousMatch => {
-            py.get_type::<AmbiguousMatchError>()
-        }
-        ErrorKind::OldEqualsNew
-        | ErrorKind::FileExists
-        | ErrorKind::FileNotFound
-        | ErrorKind::InvalidLine
-        | ErrorKind::InvalidLineNumber
-        | ErrorKind::InvalidLineForNewFile
-        | ErrorKind::NothingToUndo
-        | ErrorKind::ConflictingChanges
-        | ErrorKind::PatchFileNotFound
-        | ErrorKind::PatchFileExists
-        | ErrorKind::PatchEmptyContent => py.get_type::<InvalidEditError>(),
-        ErrorKind::MalformedBlock
-        | ErrorKind::InvalidStateTransition
-        | ErrorKind::IncompleteAtFinish
-        | ErrorKind::OverlappingBlocks
-        | ErrorKind::InvalidPatch
-        | ErrorKind::InvalidPatchHunk
-        | ErrorKind::EmptyPatch
-        | ErrorKind::DuplicatePatchPath => py.get_type::<MalformedDiffError>(),
-        ErrorKind::InvalidVersion
-        | ErrorKind::InvalidDialect
-        | ErrorKind::InvalidConvention
-        | ErrorKind::InvalidFix
-        | ErrorKind::InvalidPolicy => py.get_type::<InvalidOptionError>(),
-        ErrorKind::AlreadyFinished => py.get_type::<AlreadyFinishedError>(),
-        ErrorKind::ConcurrentUse => py.get_type::<ConcurrentUseError>(),
-        ErrorKind::PathOutsideRoot
-        | ErrorKind::UncPath
-        | ErrorKind::PathIgnored
-        | ErrorKind::NotebookNotSupported => py.get_type::<PathRefusedError>(),
-        ErrorKind::NotRead | ErrorKind::StaleFile => py.get_type::<StaleFileError>(),
-        ErrorKind::UnsupportedEncoding | ErrorKind::FileTooLarge => {
-            py.get_type::<UnsupportedFileError>()
-        }
-        ErrorKind::IoError => py.get_type::<FileSystemError>(),
-        // The core may add kinds; until they get a family they raise the base class (the
-        // Python tests check every code in ERROR_CODES against its family).
+    match kind.family() {
+        ErrorFamily::NotFound => py.get_type::<SearchNotFoundError>(),
+        ErrorFamily::Ambiguous => py.get_type::<AmbiguousMatchError>(),
+        ErrorFamily::InvalidEdit => py.get_type::<InvalidEditError>(),
+        ErrorFamily::MalformedDiff => py.get_type::<MalformedDiffError>(),
+        ErrorFamily::InvalidOption => py.get_type::<InvalidOptionError>(),
+        ErrorFamily::AlreadyFinished => py.get_type::<AlreadyFinishedError>(),
+        ErrorFamily::ConcurrentUse => py.get_type::<ConcurrentUseError>(),
+        ErrorFamily::PathRefused => py.get_type::<PathRefusedError>(),
+        ErrorFamily::StaleFile => py.get_type::<StaleFileError>(),
+        ErrorFamily::UnsupportedFile => py.get_type::<UnsupportedFileError>(),
+        ErrorFamily::Io => py.get_type::<FileSystemError>(),
+        ErrorFamily::Internal => py.get_type::<InternalError>(),
+        // The core may add families; until they get a class they raise the base class (the
+        // Python tests check every code in ERROR_CODES against its family's class).
         _ => py.get_type::<HunkloomError>(),
     }
 }

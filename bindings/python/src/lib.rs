@@ -25,8 +25,8 @@ mod _native {
     #[pymodule_export]
     use super::errors::{
         AlreadyFinishedError, AmbiguousMatchError, ConcurrentUseError, FileSystemError,
-        HunkloomError, InvalidEditError, InvalidOptionError, MalformedDiffError, PathRefusedError,
-        SearchNotFoundError, StaleFileError, UnsupportedFileError, error_class,
+        HunkloomError, InternalError, InvalidEditError, InvalidOptionError, MalformedDiffError,
+        PathRefusedError, SearchNotFoundError, StaleFileError, UnsupportedFileError, error_class,
     };
     #[pymodule_export]
     use super::fixes::{

@@ -1,15 +1,17 @@
 //! `Workspace`: the file layer (`hunkloom_fs`) as a Python object.
 //!
-//! Like the applier, the workspace lives behind a mutex so file I/O runs without the GIL; a
-//! second thread calling in meanwhile gets `ConcurrentUseError`.
+//! Like the applier, the workspace lives in a [`Handle`] so file I/O runs without the GIL: a
+//! second thread calling in meanwhile gets `ConcurrentUseError`, and a bug inside the engine
+//! `InternalError` (the workspace is retired: files on disk are whole, since commits are all or
+//! none, but its read records and undo history may not be).
 
 use std::path::PathBuf;
-use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use hunkloom::ops::Convention;
 use hunkloom::patch::{PatchDialect, PatchOptions};
-use hunkloom::{ApplyOptions, Dialect, Error, ErrorKind, Policy};
+use hunkloom::{ApplyOptions, Dialect, Policy};
 use hunkloom_fs::{EditOutcome, PatchOutcome, PatchedFile, Report, Workspace, WorkspaceOptions};
+use hunkloom_handle::{Handle, Phase};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -145,46 +147,19 @@ impl PyPatchOutcome {
 /// are refused when the file changed since, encodings and line endings survive, writes are atomic.
 #[pyclass(module = "hunkloom", name = "Workspace")]
 pub struct PyWorkspace {
-    /// None once a panic inside the engine (a bug) retired the workspace.
-    inner: Mutex<Option<Workspace>>,
-}
-
-/// The error for a workspace retired after a panic inside the engine.
-fn stopped_by_a_bug() -> Error {
-    Error::with_message(
-        ErrorKind::AlreadyFinished,
-        "this workspace stopped after an internal error (a bug in hunkloom; please report it); \
-         open a new one",
-    )
+    inner: Handle<Workspace>,
 }
 
 impl PyWorkspace {
-    fn lock(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, Option<Workspace>>> {
-        match self.inner.try_lock() {
-            Ok(guard) => Ok(guard),
-            // A panic inside the engine (a bug) poisoned the lock mid-call: the files on disk
-            // are whole (commits are all or none), but the read records and undo history may
-            // not be, so the workspace is retired.
-            Err(TryLockError::Poisoned(poisoned)) => {
-                *poisoned.into_inner() = None;
-                self.inner.clear_poison();
-                Err(to_py_err(py, &stopped_by_a_bug()))
-            }
-            Err(TryLockError::WouldBlock) => Err(to_py_err(py, &Error::concurrent_use())),
-        }
-    }
-
     /// Runs `call` on the workspace without the GIL (it does file I/O).
     fn run<T: Send>(
         &self,
         py: Python<'_>,
         call: impl Send + FnOnce(&mut Workspace) -> hunkloom::Result<T>,
     ) -> PyResult<T> {
-        let mut guard = self.lock(py)?;
-        let workspace = guard
-            .as_mut()
-            .ok_or_else(|| to_py_err(py, &stopped_by_a_bug()))?;
-        py.detach(move || call(workspace))
+        self.inner
+            .with(|workspace| py.detach(move || call(workspace)))
+            .and_then(|result| result)
             .map_err(|e| to_py_err(py, &e))
     }
 
@@ -224,18 +199,16 @@ impl PyWorkspace {
             .detach(|| Workspace::open(&root, options))
             .map_err(|e| to_py_err(py, &e))?;
         Ok(PyWorkspace {
-            inner: Mutex::new(Some(workspace)),
+            inner: Handle::new("workspace", workspace),
         })
     }
 
     /// The workspace's root directory.
     #[getter]
     fn root(&self, py: Python<'_>) -> PyResult<PathBuf> {
-        let guard = self.lock(py)?;
-        let workspace = guard
-            .as_ref()
-            .ok_or_else(|| to_py_err(py, &stopped_by_a_bug()))?;
-        Ok(workspace.root().to_path_buf())
+        self.inner
+            .with(|workspace| workspace.root().to_path_buf())
+            .map_err(|e| to_py_err(py, &e))
     }
 
     /// Read a file (recorded, so it may be edited until it changes on disk).
@@ -311,13 +284,21 @@ impl PyWorkspace {
         self.edit(py, move |ws| ws.undo(&path))
     }
 
+    /// Makes the next call on this workspace panic inside the file layer (tests only: built
+    /// with the `fault-injection` feature).
+    #[cfg(feature = "fault-injection")]
+    fn _inject_panic(&self) {
+        self.inner.inject_panic();
+    }
+
     fn __repr__(&self) -> String {
-        match self.inner.try_lock() {
-            Ok(guard) => match guard.as_ref() {
-                Some(ws) => format!("Workspace('{}')", ws.root().display()),
-                None => "Workspace(<stopped>)".to_owned(),
-            },
-            Err(_) => "Workspace(<busy>)".to_owned(),
+        match self.inner.phase() {
+            Phase::Ready => self
+                .inner
+                .with(|ws| format!("Workspace('{}')", ws.root().display()))
+                .unwrap_or_else(|_| "Workspace(<busy>)".to_owned()),
+            Phase::Busy => "Workspace(<busy>)".to_owned(),
+            Phase::Finished | Phase::Retired => "Workspace(<stopped>)".to_owned(),
         }
     }
 }

@@ -6,195 +6,198 @@
 
 use std::fmt;
 
-/// What went wrong, as a closed set that may grow (hence `#[non_exhaustive]`).
-#[non_exhaustive]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ErrorKind {
-    /// A SEARCH block matched nothing in the file.
-    SearchNotFound,
-    /// An empty SEARCH block was given for a non-empty file (Cline v1).
-    EmptySearchNonEmptyFile,
-    /// The markers of a block are out of place or missing.
-    MalformedBlock,
-    /// A SEARCH block matched before the end of the previous block (Cline v2).
-    MatchBeforePreviousBlock,
-    /// A marker arrived in a state that does not accept it (Cline v2).
-    InvalidStateTransition,
-    /// The diff ended while a block was still open (Cline v2).
-    IncompleteAtFinish,
-    /// An unknown Cline version string.
-    InvalidVersion,
-    /// An unknown dialect name.
-    InvalidDialect,
-    /// A streaming applier was used after `finish`.
-    AlreadyFinished,
-    /// A SEARCH block matched several places and nothing chose one (`native`).
-    AmbiguousMatch,
-    /// Two blocks matched overlapping regions (`native`).
-    OverlappingBlocks,
-    /// A streaming applier was called from a second thread while a call was in progress
-    /// (bindings whose host languages share objects between threads detect this).
-    ConcurrentUse,
-    /// `str_replace` was given the same old and new text.
-    OldEqualsNew,
-    /// `str_replace` with an empty old text on a file that already has content.
-    FileExists,
-    /// `str_replace` with a non-empty old text on a file that does not exist.
-    FileNotFound,
-    /// `str_replace` found the old text nowhere in the file.
-    NotFound,
-    /// `str_replace` found the old text more than once and `replace_all` was false.
-    MultipleMatches,
-    /// `insert` (after-convention) was given a line past the end of the file.
-    InvalidLine,
-    /// An unknown insert convention name (expected `before` or `after`).
-    InvalidConvention,
-    /// Roo's `insert_content`: the line argument is not a non-negative number.
-    InvalidLineNumber,
-    /// Roo's `insert_content`: a line other than 0 or 1 for a file that does not exist.
-    InvalidLineForNewFile,
-    /// An unknown content-fix name.
-    InvalidFix,
-    /// An unknown failure-policy name (expected `all_or_nothing` or `partial`).
-    InvalidPolicy,
-    /// A path resolves outside the workspace root (`..`, an absolute path elsewhere, or a
-    /// symlink leading out) (`hunkloom-fs`).
-    PathOutsideRoot,
-    /// A UNC path (`\\server\share`, `//server/share`) was given (`hunkloom-fs`).
-    UncPath,
-    /// The path matches the workspace's ignore file (`hunkloom-fs`).
-    PathIgnored,
-    /// A Jupyter notebook (`.ipynb`) was given; it needs a notebook-aware editor (`hunkloom-fs`).
-    NotebookNotSupported,
-    /// An existing file was edited without being read first (`hunkloom-fs`).
-    NotRead,
-    /// The file's content changed since it was read or edited (`hunkloom-fs`).
-    StaleFile,
-    /// The file is not UTF-8, UTF-8 with BOM, or UTF-16 with BOM; it is never rewritten
-    /// (`hunkloom-fs`).
-    UnsupportedEncoding,
-    /// The file is larger than the workspace's size limit (`hunkloom-fs`).
-    FileTooLarge,
-    /// The operating system refused a file operation; the message has its text (`hunkloom-fs`).
-    IoError,
-    /// `undo` was called for a file with no edit left to undo (`hunkloom-fs`).
-    NothingToUndo,
-    /// Two changes of one multi-file commit touch the same path (`hunkloom-fs`).
-    ConflictingChanges,
-    /// A multi-file patch (`*** Begin Patch`) is malformed as a whole: a missing or misplaced
-    /// `*** Begin Patch` / `*** End Patch` marker, or text after the end (`patch`).
-    InvalidPatch,
-    /// A hunk of a multi-file patch is malformed; the message names the line (`patch`).
-    InvalidPatchHunk,
-    /// A multi-file patch names no file to add, delete or update (`patch`).
-    EmptyPatch,
-    /// A multi-file patch updates or deletes a file that does not exist (`patch`).
-    PatchFileNotFound,
-    /// A multi-file patch adds a file that already exists (`patch`, Cline dialect).
-    PatchFileExists,
-    /// An update chunk's lines or `@@` context line were not found in the file (`patch`).
-    PatchContextNotFound,
-    /// A multi-file patch names the same file twice (`patch`, Cline dialect).
-    DuplicatePatchPath,
-    /// A patch would add or leave a file with no content, which Cline refuses (`patch`, Cline
-    /// dialect).
-    PatchEmptyContent,
+/// Declares every error kind once: its doc, its stable code and its family. The enum,
+/// [`ErrorKind::code`], [`ErrorKind::family`], [`ErrorKind::description`] and [`ErrorKind::ALL`]
+/// all come from this one table, so a kind cannot be missing from any of them.
+macro_rules! error_kinds {
+    ($($(#[doc = $doc:literal])+ $kind:ident => $code:literal, $family:ident;)+) => {
+        /// What went wrong, as a closed set that may grow (hence `#[non_exhaustive]`).
+        #[non_exhaustive]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum ErrorKind {
+            $($(#[doc = $doc])+ $kind,)+
+        }
+
+        impl ErrorKind {
+            /// Every kind, in declaration order.
+            pub const ALL: &'static [ErrorKind] = &[$(ErrorKind::$kind),+];
+
+            /// The stable machine-readable code of this kind (snake_case, never renamed).
+            pub fn code(self) -> &'static str {
+                match self {
+                    $(ErrorKind::$kind => $code,)+
+                }
+            }
+
+            /// The group of kinds a caller handles alike; bindings map families, not kinds, to
+            /// their exception classes and status values.
+            pub fn family(self) -> ErrorFamily {
+                match self {
+                    $(ErrorKind::$kind => ErrorFamily::$family,)+
+                }
+            }
+
+            /// What this kind means, in one or two sentences (its doc comment), for error-code
+            /// references.
+            pub fn description(self) -> &'static str {
+                match self {
+                    $(ErrorKind::$kind => concat!($($doc),+).trim_ascii_start(),)+
+                }
+            }
+        }
+    };
 }
 
-impl ErrorKind {
-    /// The stable machine-readable code of this kind.
-    pub fn code(self) -> &'static str {
-        match self {
-            ErrorKind::SearchNotFound => "search_not_found",
-            ErrorKind::EmptySearchNonEmptyFile => "empty_search_nonempty_file",
-            ErrorKind::MalformedBlock => "malformed_block",
-            ErrorKind::MatchBeforePreviousBlock => "match_before_previous_block",
-            ErrorKind::InvalidStateTransition => "invalid_state_transition",
-            ErrorKind::IncompleteAtFinish => "incomplete_at_finish",
-            ErrorKind::InvalidVersion => "invalid_version",
-            ErrorKind::InvalidDialect => "invalid_dialect",
-            ErrorKind::AlreadyFinished => "already_finished",
-            ErrorKind::AmbiguousMatch => "ambiguous_match",
-            ErrorKind::OverlappingBlocks => "overlapping_blocks",
-            ErrorKind::ConcurrentUse => "concurrent_use",
-            ErrorKind::OldEqualsNew => "old_equals_new",
-            ErrorKind::FileExists => "file_exists",
-            ErrorKind::FileNotFound => "file_not_found",
-            ErrorKind::NotFound => "not_found",
-            ErrorKind::MultipleMatches => "multiple_matches",
-            ErrorKind::InvalidLine => "invalid_line",
-            ErrorKind::InvalidConvention => "invalid_convention",
-            ErrorKind::InvalidLineNumber => "invalid_line_number",
-            ErrorKind::InvalidLineForNewFile => "invalid_line_for_new_file",
-            ErrorKind::InvalidFix => "invalid_fix",
-            ErrorKind::InvalidPolicy => "invalid_policy",
-            ErrorKind::PathOutsideRoot => "path_outside_root",
-            ErrorKind::UncPath => "unc_path",
-            ErrorKind::PathIgnored => "path_ignored",
-            ErrorKind::NotebookNotSupported => "notebook_not_supported",
-            ErrorKind::NotRead => "not_read",
-            ErrorKind::StaleFile => "stale_file",
-            ErrorKind::UnsupportedEncoding => "unsupported_encoding",
-            ErrorKind::FileTooLarge => "file_too_large",
-            ErrorKind::IoError => "io_error",
-            ErrorKind::NothingToUndo => "nothing_to_undo",
-            ErrorKind::ConflictingChanges => "conflicting_changes",
-            ErrorKind::InvalidPatch => "invalid_patch",
-            ErrorKind::InvalidPatchHunk => "invalid_patch_hunk",
-            ErrorKind::EmptyPatch => "empty_patch",
-            ErrorKind::PatchFileNotFound => "patch_file_not_found",
-            ErrorKind::PatchFileExists => "patch_file_exists",
-            ErrorKind::PatchContextNotFound => "patch_context_not_found",
-            ErrorKind::DuplicatePatchPath => "duplicate_patch_path",
-            ErrorKind::PatchEmptyContent => "patch_empty_content",
-        }
-    }
+error_kinds! {
+    /// A SEARCH block matched nothing in the file.
+    SearchNotFound => "search_not_found", NotFound;
+    /// An empty SEARCH block was given for a non-empty file (Cline v1).
+    EmptySearchNonEmptyFile => "empty_search_nonempty_file", NotFound;
+    /// The markers of a block are out of place or missing.
+    MalformedBlock => "malformed_block", MalformedDiff;
+    /// A SEARCH block matched before the end of the previous block (Cline v2).
+    MatchBeforePreviousBlock => "match_before_previous_block", NotFound;
+    /// A marker arrived in a state that does not accept it (Cline v2).
+    InvalidStateTransition => "invalid_state_transition", MalformedDiff;
+    /// The diff ended while a block was still open (Cline v2).
+    IncompleteAtFinish => "incomplete_at_finish", MalformedDiff;
+    /// An unknown Cline version string.
+    InvalidVersion => "invalid_version", InvalidOption;
+    /// An unknown dialect name.
+    InvalidDialect => "invalid_dialect", InvalidOption;
+    /// A streaming applier was used after `finish`.
+    AlreadyFinished => "already_finished", AlreadyFinished;
+    /// A SEARCH block matched several places and nothing chose one (`native`).
+    AmbiguousMatch => "ambiguous_match", Ambiguous;
+    /// Two blocks matched overlapping regions (`native`).
+    OverlappingBlocks => "overlapping_blocks", MalformedDiff;
+    /// A streaming applier was called from a second thread while a call was in progress
+    /// (bindings whose host languages share objects between threads detect this).
+    ConcurrentUse => "concurrent_use", ConcurrentUse;
+    /// `str_replace` was given the same old and new text.
+    OldEqualsNew => "old_equals_new", InvalidEdit;
+    /// `str_replace` with an empty old text on a file that already has content.
+    FileExists => "file_exists", InvalidEdit;
+    /// `str_replace` with a non-empty old text on a file that does not exist.
+    FileNotFound => "file_not_found", InvalidEdit;
+    /// `str_replace` found the old text nowhere in the file.
+    NotFound => "not_found", NotFound;
+    /// `str_replace` found the old text more than once and `replace_all` was false.
+    MultipleMatches => "multiple_matches", Ambiguous;
+    /// `insert` (after-convention) was given a line past the end of the file.
+    InvalidLine => "invalid_line", InvalidEdit;
+    /// An unknown insert convention name (expected `before` or `after`).
+    InvalidConvention => "invalid_convention", InvalidOption;
+    /// Roo's `insert_content`: the line argument is not a non-negative number.
+    InvalidLineNumber => "invalid_line_number", InvalidEdit;
+    /// Roo's `insert_content`: a line other than 0 or 1 for a file that does not exist.
+    InvalidLineForNewFile => "invalid_line_for_new_file", InvalidEdit;
+    /// An unknown content-fix name.
+    InvalidFix => "invalid_fix", InvalidOption;
+    /// An unknown failure-policy name (expected `all_or_nothing` or `partial`).
+    InvalidPolicy => "invalid_policy", InvalidOption;
+    /// A path resolves outside the workspace root (`..`, an absolute path elsewhere, or a
+    /// symlink leading out) (`hunkloom-fs`).
+    PathOutsideRoot => "path_outside_root", PathRefused;
+    /// A UNC path (`\\server\share`, `//server/share`) was given (`hunkloom-fs`).
+    UncPath => "unc_path", PathRefused;
+    /// The path matches the workspace's ignore file (`hunkloom-fs`).
+    PathIgnored => "path_ignored", PathRefused;
+    /// A Jupyter notebook (`.ipynb`) was given; it needs a notebook-aware editor (`hunkloom-fs`).
+    NotebookNotSupported => "notebook_not_supported", PathRefused;
+    /// An existing file was edited without being read first (`hunkloom-fs`).
+    NotRead => "not_read", StaleFile;
+    /// The file's content changed since it was read or edited (`hunkloom-fs`).
+    StaleFile => "stale_file", StaleFile;
+    /// The file is not UTF-8, UTF-8 with BOM, or UTF-16 with BOM; it is never rewritten
+    /// (`hunkloom-fs`).
+    UnsupportedEncoding => "unsupported_encoding", UnsupportedFile;
+    /// The file is larger than the workspace's size limit (`hunkloom-fs`).
+    FileTooLarge => "file_too_large", UnsupportedFile;
+    /// The operating system refused a file operation; the message has its text (`hunkloom-fs`).
+    IoError => "io_error", Io;
+    /// `undo` was called for a file with no edit left to undo (`hunkloom-fs`).
+    NothingToUndo => "nothing_to_undo", InvalidEdit;
+    /// Two changes of one multi-file commit touch the same path (`hunkloom-fs`).
+    ConflictingChanges => "conflicting_changes", InvalidEdit;
+    /// A multi-file patch (`*** Begin Patch`) is malformed as a whole: a missing or misplaced
+    /// `*** Begin Patch` / `*** End Patch` marker, or text after the end (`patch`).
+    InvalidPatch => "invalid_patch", MalformedDiff;
+    /// A hunk of a multi-file patch is malformed; the message names the line (`patch`).
+    InvalidPatchHunk => "invalid_patch_hunk", MalformedDiff;
+    /// A multi-file patch names no file to add, delete or update (`patch`).
+    EmptyPatch => "empty_patch", MalformedDiff;
+    /// A multi-file patch updates or deletes a file that does not exist (`patch`).
+    PatchFileNotFound => "patch_file_not_found", InvalidEdit;
+    /// A multi-file patch adds a file that already exists (`patch`, Cline dialect).
+    PatchFileExists => "patch_file_exists", InvalidEdit;
+    /// An update chunk's lines or `@@` context line were not found in the file (`patch`).
+    PatchContextNotFound => "patch_context_not_found", NotFound;
+    /// A multi-file patch names the same file twice (`patch`, Cline dialect).
+    DuplicatePatchPath => "duplicate_patch_path", MalformedDiff;
+    /// A patch would add or leave a file with no content, which Cline refuses (`patch`, Cline
+    /// dialect).
+    PatchEmptyContent => "patch_empty_content", InvalidEdit;
+    /// A bug inside hunkloom stopped the call (a caught panic); a handle it happened on is
+    /// retired. Please report it.
+    InternalError => "internal_error", Internal;
+}
 
-    /// Every kind, for bindings that map each one and tests that check the codes stay unique.
-    pub const ALL: &'static [ErrorKind] = &[
-        ErrorKind::SearchNotFound,
-        ErrorKind::EmptySearchNonEmptyFile,
-        ErrorKind::MalformedBlock,
-        ErrorKind::MatchBeforePreviousBlock,
-        ErrorKind::InvalidStateTransition,
-        ErrorKind::IncompleteAtFinish,
-        ErrorKind::InvalidVersion,
-        ErrorKind::InvalidDialect,
-        ErrorKind::AlreadyFinished,
-        ErrorKind::AmbiguousMatch,
-        ErrorKind::OverlappingBlocks,
-        ErrorKind::ConcurrentUse,
-        ErrorKind::OldEqualsNew,
-        ErrorKind::FileExists,
-        ErrorKind::FileNotFound,
-        ErrorKind::NotFound,
-        ErrorKind::MultipleMatches,
-        ErrorKind::InvalidLine,
-        ErrorKind::InvalidConvention,
-        ErrorKind::InvalidLineNumber,
-        ErrorKind::InvalidLineForNewFile,
-        ErrorKind::InvalidFix,
-        ErrorKind::InvalidPolicy,
-        ErrorKind::PathOutsideRoot,
-        ErrorKind::UncPath,
-        ErrorKind::PathIgnored,
-        ErrorKind::NotebookNotSupported,
-        ErrorKind::NotRead,
-        ErrorKind::StaleFile,
-        ErrorKind::UnsupportedEncoding,
-        ErrorKind::FileTooLarge,
-        ErrorKind::IoError,
-        ErrorKind::NothingToUndo,
-        ErrorKind::ConflictingChanges,
-        ErrorKind::InvalidPatch,
-        ErrorKind::InvalidPatchHunk,
-        ErrorKind::EmptyPatch,
-        ErrorKind::PatchFileNotFound,
-        ErrorKind::PatchFileExists,
-        ErrorKind::PatchContextNotFound,
-        ErrorKind::DuplicatePatchPath,
-        ErrorKind::PatchEmptyContent,
+/// Groups of [`ErrorKind`]s that a caller handles alike: Python raises one exception class per
+/// family, C returns one status per family (the four edit families share one).
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorFamily {
+    /// The text to change could not be located where the operation allows.
+    NotFound,
+    /// The text to change occurs more than once and the operation needs one place.
+    Ambiguous,
+    /// The edit cannot be carried out on this content as asked.
+    InvalidEdit,
+    /// The diff or patch is malformed or contradicts itself.
+    MalformedDiff,
+    /// An option the host chose has an unknown value.
+    InvalidOption,
+    /// A stateful handle was used after it finished.
+    AlreadyFinished,
+    /// A stateful handle was called while another thread was inside a call on it.
+    ConcurrentUse,
+    /// The workspace refuses the path.
+    PathRefused,
+    /// The file must be read (again) before it is edited.
+    StaleFile,
+    /// The file cannot be edited safely and was left untouched.
+    UnsupportedFile,
+    /// The operating system refused a file operation.
+    Io,
+    /// A bug inside hunkloom.
+    Internal,
+}
+
+impl ErrorFamily {
+    /// Every family.
+    pub const ALL: &'static [ErrorFamily] = &[
+        ErrorFamily::NotFound,
+        ErrorFamily::Ambiguous,
+        ErrorFamily::InvalidEdit,
+        ErrorFamily::MalformedDiff,
+        ErrorFamily::InvalidOption,
+        ErrorFamily::AlreadyFinished,
+        ErrorFamily::ConcurrentUse,
+        ErrorFamily::PathRefused,
+        ErrorFamily::StaleFile,
+        ErrorFamily::UnsupportedFile,
+        ErrorFamily::Io,
+        ErrorFamily::Internal,
     ];
+
+    /// The kinds of this family, in declaration order.
+    pub fn kinds(self) -> impl Iterator<Item = ErrorKind> {
+        ErrorKind::ALL
+            .iter()
+            .copied()
+            .filter(move |k| k.family() == self)
+    }
 }
 
 /// An error from the engine: a [`kind`](Error::kind) with a stable [`code`](Error::code) and a
@@ -232,6 +235,15 @@ impl Error {
         Error::new(
             ErrorKind::ConcurrentUse,
             "this applier is in use by another thread; use each applier from one thread at a time",
+        )
+    }
+
+    /// An error for a call that a bug inside hunkloom stopped (a caught panic): `detail` says
+    /// what stopped and what the panic said.
+    pub fn internal(detail: &str) -> Self {
+        Error::new(
+            ErrorKind::InternalError,
+            format!("internal error in hunkloom (a bug; please report it): {detail}"),
         )
     }
 
@@ -278,6 +290,30 @@ mod tests {
                 "{code}"
             );
         }
+    }
+
+    #[test]
+    fn every_kind_has_a_family_and_a_description() {
+        let mut families = std::collections::HashSet::new();
+        for &kind in ErrorKind::ALL {
+            families.insert(kind.family());
+            assert!(kind.family().kinds().any(|k| k == kind));
+            let text = kind.description();
+            assert!(
+                !text.is_empty() && !text.starts_with(' '),
+                "{kind:?}: {text:?}"
+            );
+            assert!(!text.contains("  "), "{kind:?}: {text:?}");
+        }
+        assert_eq!(
+            families.len(),
+            ErrorFamily::ALL.len(),
+            "a family without kinds"
+        );
+        assert_eq!(
+            ErrorKind::StaleFile.description(),
+            "The file's content changed since it was read or edited (`hunkloom-fs`)."
+        );
     }
 
     #[test]

@@ -57,7 +57,7 @@ pub mod patch;
 mod stream;
 pub mod text;
 
-pub use error::{Error, ErrorKind, Result};
+pub use error::{Error, ErrorFamily, ErrorKind, Result};
 pub use matching::Strategy;
 pub use stream::{
     ApplierOptions, ApplyOptions, BlockReport, BlockStatus, Dialect, Normalization, Outcome,

@@ -74,11 +74,50 @@ fn every_engine_error_kind_has_a_status_family() {
             hl_status::EngineError,
             "{kind:?} needs a family in error.rs"
         );
+        // Engine errors come with a `hl_error`, from EDIT_REJECTED on; a caught panic is the
+        // plain PANIC status.
         assert!(
-            status as u32 >= hl_status::EditRejected as u32,
+            status as u32 >= hl_status::EditRejected as u32
+                || (kind == ErrorKind::InternalError && status == hl_status::Panic),
             "{kind:?} -> {status:?}"
         );
     }
+}
+
+#[test]
+fn each_status_documents_every_code_of_its_families() {
+    let header = include_str!("../../../../include/hunkloom.h");
+    let start = header.find("typedef enum hl_status {").expect("hl_status");
+    let body = &header[start..start + header[start..].find("} hl_status;").expect("end")];
+    for &kind in ErrorKind::ALL {
+        let status = crate::error::status_of(kind);
+        let name = format!("HL_STATUS_{} =", screaming(&format!("{status:?}")));
+        let at = body
+            .find(&name)
+            .unwrap_or_else(|| panic!("{name} in the header"));
+        // The enumerator's doc comment: from the end of the previous enumerator to its name.
+        let doc_start = body[..at]
+            .rfind(" = ")
+            .map_or(0, |i| i + body[i..].find('\n').unwrap_or(0));
+        let doc = &body[doc_start..at];
+        assert!(
+            doc.contains(&format!("`{}`", kind.code())),
+            "the doc of {name} does not name `{}`",
+            kind.code()
+        );
+    }
+}
+
+/// `EditRejected` -> `EDIT_REJECTED`.
+fn screaming(camel: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in camel.char_indices() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_uppercase());
+    }
+    out
 }
 
 #[test]
@@ -540,21 +579,20 @@ fn finished_and_snapshot_results_report_blocks() {
 #[test]
 fn an_overlapping_call_is_refused_with_concurrent_use() {
     let mut a = Applier::new(ORIGINAL.as_bytes(), HL_DIALECT_CLINE_V1).expect("new");
-    // Another thread is inside a call: what `with_applier` sees when calls overlap.
-    // SAFETY: the handle is live; only the atomic flag is touched.
-    let busy = unsafe { &(*a.0).busy };
-    busy.store(true, std::sync::atomic::Ordering::SeqCst);
-    assert_eq!(a.push(b"x").err().as_deref(), Some("push: ConcurrentUse"));
-    assert_eq!(a.preview(), Err(hl_status::ConcurrentUse));
-    let (status, r, e) = a.end(true);
-    let err = take_outcome(status, r, e, ORIGINAL)
-        .expect("ok")
-        .expect_err("refused");
-    assert_eq!(
-        (err.status, err.code.as_str()),
-        (hl_status::ConcurrentUse, "concurrent_use")
-    );
-    busy.store(false, std::sync::atomic::Ordering::SeqCst);
+    // SAFETY: the handle is live for the whole test.
+    let handle = unsafe { &(*a.0).handle };
+    super::while_busy(handle, || {
+        assert_eq!(a.push(b"x").err().as_deref(), Some("push: ConcurrentUse"));
+        assert_eq!(a.preview(), Err(hl_status::ConcurrentUse));
+        let (status, r, e) = a.end(true);
+        let err = take_outcome(status, r, e, ORIGINAL)
+            .expect("ok")
+            .expect_err("refused");
+        assert_eq!(
+            (err.status, err.code.as_str()),
+            (hl_status::ConcurrentUse, "concurrent_use")
+        );
+    });
     // Nothing was done meanwhile, and the applier works once the other call is over.
     a.push(DIFF.as_bytes()).expect("push");
     let (status, r, e) = a.end(true);
@@ -606,11 +644,12 @@ fn an_unknown_dialect_is_an_invalid_option() {
 }
 
 #[test]
-fn a_panic_becomes_a_status_and_poisons_only_that_applier() {
+fn a_panic_becomes_a_status_and_retires_only_that_applier() {
     let mut a = Applier::new(ORIGINAL.as_bytes(), 0).expect("new");
     let mut b = Applier::new(ORIGINAL.as_bytes(), 0).expect("new");
     a.push(b"------- SEARCH\n").expect("push");
-    crate::applier::PANIC_IN_NEXT_PUSH.with(|p| p.set(true));
+    // SAFETY: the handle is live.
+    unsafe { &(*a.0).handle }.inject_panic();
     assert_eq!(a.push(b"a\n").err().as_deref(), Some("push: Panic"));
     assert_eq!(a.push(b"a\n").err().as_deref(), Some("push: Panic"));
     assert_eq!(a.preview(), Err(hl_status::Panic));

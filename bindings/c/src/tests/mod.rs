@@ -29,3 +29,30 @@ mod patch_vectors;
 mod robustness;
 mod vectors;
 mod workspace;
+
+/// Runs `during` while another thread is inside a call on `handle`, as a host that shares a
+/// handle between threads without a lock would.
+fn while_busy<T>(handle: &hunkloom_handle::Handle<T>, during: impl FnOnce()) {
+    /// The handle's address, sent to the other thread (the handle outlives the scope).
+    struct Shared<T>(*const hunkloom_handle::Handle<T>);
+    // SAFETY: the other thread only enters and leaves one call on the handle, whose lock makes
+    // that safe; the pointer stays valid for the whole scope.
+    unsafe impl<T> Send for Shared<T> {}
+    let entered = std::sync::Barrier::new(2);
+    let proceed = std::sync::Barrier::new(2);
+    let shared = Shared(handle as *const _);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let shared = shared;
+            // SAFETY: see `Shared`.
+            let handle = unsafe { &*shared.0 };
+            let _ = handle.with(|_| {
+                entered.wait();
+                proceed.wait();
+            });
+        });
+        entered.wait();
+        during();
+        proceed.wait();
+    });
+}

@@ -8,7 +8,6 @@ use std::collections::BTreeMap;
 use std::ffi::c_char;
 use std::path::Path;
 use std::ptr;
-use std::sync::atomic::Ordering;
 
 use engine::patch::{PatchOptions, plan_patch};
 
@@ -617,17 +616,17 @@ fn null_arguments_and_invalid_utf8() {
 fn overlapping_calls_and_panics() {
     let w = Ws::new();
     w.put("a.txt", b"a\n");
-    // SAFETY: a live workspace; its flag is what a concurrent call would have set.
-    let handle = unsafe { &*w.ws };
-    handle.busy.store(true, Ordering::SeqCst);
-    assert_eq!(
-        code(w.read("a.txt")),
-        (hl_status::ConcurrentUse, "concurrent_use".into())
-    );
-    handle.busy.store(false, Ordering::SeqCst);
+    // SAFETY: a live workspace for the whole test.
+    let handle = unsafe { &(*w.ws).handle };
+    super::while_busy(handle, || {
+        assert_eq!(
+            code(w.read("a.txt")),
+            (hl_status::ConcurrentUse, "concurrent_use".into())
+        );
+    });
     assert_eq!(w.read("a.txt").expect("reads"), "a\n");
 
-    crate::workspace::PANIC_IN_NEXT_CALL.with(|p| p.set(true));
+    handle.inject_panic();
     let (p, pn) = c(b"a.txt");
     let (mut out, mut error) = (sentinel::<hl_edit_outcome>(), sentinel::<hl_error>());
     // SAFETY: a live workspace and locals.
@@ -635,12 +634,12 @@ fn overlapping_calls_and_panics() {
     assert_eq!(status, hl_status::Panic);
     assert_eq!((out, error), (sentinel(), sentinel()));
     assert_eq!(w.get("a.txt"), b"a\n");
-    // Poisoned from then on; the busy flag was released; freeing is still fine (on drop).
+    // Retired from then on (not busy: the call ended); freeing is still fine (on drop).
     let (mut text, mut error) = (sentinel::<hl_text>(), sentinel::<hl_error>());
     // SAFETY: a live workspace and locals.
     let status = unsafe { hl_workspace_read(w.ws, p, pn, &mut text, &mut error) };
     assert_eq!(status, hl_status::Panic);
-    assert!(!handle.busy.load(Ordering::SeqCst));
+    assert_eq!(handle.phase(), hunkloom_handle::Phase::Retired);
 }
 
 #[test]
