@@ -48,6 +48,7 @@
 //! SEARCH line compared with its file line under each rule on its own, once the tier has
 //! decided (see [`differences`]).
 
+mod cost;
 mod diagnose;
 mod differences;
 mod engine;
@@ -57,8 +58,14 @@ mod index;
 mod naive;
 mod normalize;
 mod parse;
+mod pieces;
+mod region;
+mod region_sums;
+mod report;
 mod seq;
 mod sparse;
+#[cfg(test)]
+mod streaming_cost_tests;
 #[cfg(test)]
 mod tests;
 mod tiers;
