@@ -12,7 +12,7 @@ use std::cell::OnceCell;
 use super::cost::charge;
 use super::diagnose;
 use super::indent::IndentMap;
-use super::index::FileIndex;
+use super::loose_lines::LooseLineIndex;
 use super::parse::{Event, Parser, could_be_marker};
 use super::pieces::{PieceTable, RegionId};
 use super::region::Region;
@@ -33,7 +33,7 @@ pub(crate) struct NativeEngine {
     /// The preview: the original and the placed regions.
     pieces: PieceTable,
     /// The original's lines, indexed on the first tolerant match.
-    index: OnceCell<FileIndex>,
+    index: OnceCell<LooseLineIndex>,
     cursor: OffsetCursor,
     original_len: OnceCell<TextOffset>,
     preview: OnceCell<String>,
@@ -278,7 +278,7 @@ impl NativeEngine {
                     Some(_) => None,
                 };
                 sparse.unwrap_or_else(|| {
-                    let ix = self.index.get_or_init(|| FileIndex::new(original));
+                    let ix = self.index.get_or_init(|| LooseLineIndex::new(original));
                     diagnose::not_found(original, ix, block, &b.search, &b.replace)
                 })
             }

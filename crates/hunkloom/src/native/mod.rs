@@ -53,7 +53,7 @@ mod diagnose;
 mod differences;
 mod engine;
 mod indent;
-mod index;
+mod loose_lines;
 #[cfg(test)]
 mod naive;
 mod normalize;
@@ -62,7 +62,6 @@ mod pieces;
 mod region;
 mod region_sums;
 mod report;
-mod seq;
 mod sparse;
 #[cfg(test)]
 mod streaming_cost_tests;
