@@ -56,6 +56,8 @@ mod indent;
 mod loose_lines;
 #[cfg(test)]
 mod naive;
+#[cfg(test)]
+mod naive_rules;
 mod normalize;
 mod parse;
 mod pieces;
