@@ -10,18 +10,22 @@ use rustc_hash::FxHasher;
 use crate::search::line_starts::line_starts;
 use crate::text::js_trim;
 
-/// The original text plus a lazily built [`TrimmedLineIndex`] that lives as long as the caller keeps it
-/// (a streaming applier keeps one for all its blocks).
+/// The original text plus a lazily built [`TrimmedLineIndex`] that lives as long as the caller
+/// keeps it (a streaming applier keeps one for all its blocks).
 pub(crate) struct Haystack<'a> {
+    /// The original text.
     text: &'a str,
+    /// Its line index, built on first use.
     index: &'a OnceCell<TrimmedLineIndex>,
 }
 
 impl<'a> Haystack<'a> {
+    /// `text`, indexed in `index` when a fuzzy tier first needs it.
     pub(crate) fn new(text: &'a str, index: &'a OnceCell<TrimmedLineIndex>) -> Self {
         Haystack { text, index }
     }
 
+    /// The original text.
     pub(crate) fn text(&self) -> &'a str {
         self.text
     }
@@ -70,6 +74,7 @@ impl TrimmedLineIndex {
         self.starts[i]
     }
 
+    /// The hash of each line after JavaScript `trim()` (see [`trimmed_hash`]).
     pub(crate) fn trimmed_hashes(&self) -> &[u64] {
         &self.trimmed
     }
@@ -83,14 +88,17 @@ impl TrimmedLineIndex {
 
 /// The SEARCH text split as Cline's fallbacks split it: on `\n`, minus one empty last piece.
 pub(crate) struct SearchLines<'s> {
+    /// The lines, without their `\n`.
     pub(crate) lines: Vec<&'s str>,
     /// The number of pieces before the empty last one was removed (the block-anchor guard
     /// counts that way).
     pub(crate) pieces: usize,
+    /// The hash of each line after JavaScript `trim()`.
     pub(crate) trimmed: Vec<u64>,
 }
 
 impl<'s> SearchLines<'s> {
+    /// Splits and hashes `search`.
     pub(crate) fn new(search: &'s str) -> Self {
         let mut lines: Vec<&str> = search.split('\n').collect();
         let pieces = lines.len();

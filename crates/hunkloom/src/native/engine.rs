@@ -25,29 +25,37 @@ use crate::text::{OffsetCursor, Position, TextOffset};
 /// The state of the `native` dialect over one original text (which every call borrows).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct NativeEngine {
+    /// Whether one failed block refuses the whole diff.
     policy: Policy,
+    /// Turns diff lines into block events.
     parser: Parser,
     /// The incomplete last line of the diff.
     partial: String,
+    /// Every block started so far, in diff order.
     blocks: Vec<Block>,
     /// The preview: the original and the placed regions.
     pieces: PieceTable,
     /// The original's lines, indexed on the first tolerant match.
     index: OnceCell<LooseLineIndex>,
+    /// Converts byte offsets of the original into positions.
     cursor: OffsetCursor,
+    /// The original's length, measured once.
     original_len: OnceCell<TextOffset>,
+    /// The preview, built when asked for and dropped by the next push.
     preview: OnceCell<String>,
     /// The first failure of a completed block.
     error: Option<Error>,
     /// Blocks completed before the current push (blocks complete once each, in order, so the
     /// completed ones are `blocks[..completed]`).
     reported: usize,
+    /// Blocks completed so far.
     completed: usize,
 }
 
 /// One SEARCH/REPLACE block of the diff, as far as it has arrived.
 #[derive(Clone, Debug, Default)]
 struct Block {
+    /// Its SEARCH lines, once complete.
     search: SearchText,
     /// REPLACE lines of a block that was not placed, for the "already applied?" check.
     replace: Vec<String>,
@@ -55,7 +63,9 @@ struct Block {
     region: Option<RegionId>,
     /// Why the SEARCH part failed, turned into an error when the block ends.
     miss: Option<Miss>,
+    /// Why it failed, if it did.
     error: Option<Error>,
+    /// Its report, once complete.
     report: Option<BlockReport>,
 }
 

@@ -41,6 +41,7 @@ pub(super) struct PieceTable {
 struct Placed {
     /// The block whose region this is.
     block: usize,
+    /// The region and what it shows.
     region: Region,
     /// Its index in `file_order` (and in the prefix sums).
     order: usize,
@@ -52,8 +53,11 @@ struct Placed {
 /// (from the start) the push left alone.
 #[derive(Clone, Copy, Debug)]
 struct Touch {
+    /// The region changed.
     region: RegionId,
+    /// Its displayed length before the push.
     old_len: TextOffset,
+    /// How much of its display (from the start) the push left alone.
     keep: TextOffset,
 }
 

@@ -2,10 +2,10 @@
 //!
 //! The exact tier is a substring search (memchr's `memmem`) that keeps line-aligned hits, so an
 //! exact edit never indexes the file. Every later tier starts from the candidates of the loosest
-//! line key, found once per block in the file's non-blank lines ([`LooseLineIndex`]) by a Z-algorithm
-//! pass, and checks each candidate window against the stricter keys; every window a stricter
-//! tier accepts is among those candidates, so each tier still counts its matches in the whole
-//! file. The typo tier finds windows with at most one differing line from the common-prefix and
+//! line key, found once per block in the file's non-blank lines ([`LooseLineIndex`]) by a
+//! Z-algorithm pass ([`run_agreement`](crate::search::run_agreement)), and checks each
+//! candidate window against the stricter keys; every window a stricter tier accepts is among
+//! those candidates, so each tier still counts its matches in the whole file. The typo tier finds windows with at most one differing line from the common-prefix and
 //! common-suffix lengths of every position (two more linear passes). A work budget bounds the
 //! windows checked per block.
 
