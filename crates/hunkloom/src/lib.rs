@@ -54,6 +54,7 @@ mod names;
 mod native;
 pub mod ops;
 pub mod patch;
+mod search;
 mod stream;
 pub mod text;
 

@@ -20,7 +20,7 @@ use std::cell::OnceCell;
 use super::machine::{BlockRecord, LineKind, Machine, Sink};
 use crate::blocks::{Marker, MarkerScanner};
 use crate::error::{Error, Result};
-use crate::matching::{Haystack, LineIndex};
+use crate::matching::{Haystack, TrimmedLineIndex};
 use crate::text::TextOffset;
 use crate::text::tracked::TrackedText;
 
@@ -77,7 +77,7 @@ pub(crate) struct Engine {
     error: Option<Error>,
     /// Whether the partial output is built (a one-shot final v1 call never reads it).
     emit: bool,
-    index: OnceCell<LineIndex>,
+    index: OnceCell<TrimmedLineIndex>,
 }
 
 impl Engine {

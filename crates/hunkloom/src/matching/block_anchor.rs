@@ -1,6 +1,6 @@
 //! Tier 3 of the Cline cascade: first and last lines as anchors, middle lines ignored.
 
-use super::line_index::{Haystack, SearchLines};
+use super::trimmed_lines::{Haystack, SearchLines};
 use crate::text::js_trim;
 
 /// The byte span of the first run of as many original lines as `search` has, starting on the

@@ -1,7 +1,7 @@
 //! Tier 2 of the Cline cascade: whole lines equal after JavaScript `trim()`.
 
-use super::line_index::{Haystack, SearchLines};
-use super::seq::find_run;
+use super::trimmed_lines::{Haystack, SearchLines};
+use crate::search::first_accepted::first_accepted_run;
 use crate::text::js_trim;
 
 /// The byte span of the first run of original lines, starting on the first line at or after
@@ -15,7 +15,7 @@ pub(crate) fn find(
     let text = hay.text();
     let m = search.lines.len();
     let first = index.first_line_from(from);
-    let i = find_run(index.trimmed_hashes(), &search.trimmed, first, |i| {
+    let i = first_accepted_run(&search.trimmed, index.trimmed_hashes(), first, |i| {
         (0..m).all(|k| js_trim(index.line(text, i + k)) == js_trim(search.lines[k]))
     })?;
     Some((index.start(i), index.start(i + m)))

@@ -20,22 +20,22 @@
 //! newline the span ends one past the end of the file, which Cline then slices with clamping.
 //! Cline v1 adds a fourth tier itself (exact from offset 0, see `cline::v1`).
 //!
-//! The fuzzy tiers index the original's lines once (lazily, in a [`LineIndex`] shared by every
-//! block) and search a sequence of trimmed-line hashes, so each block costs time linear in the
+//! The fuzzy tiers index the original's lines once (lazily, in a [`TrimmedLineIndex`] shared by
+//! every block) and search a sequence of trimmed-line hashes
+//! ([`first_accepted`](crate::search::first_accepted)), so each block costs time linear in the
 //! file rather than lines × SEARCH lines. Every fast matcher has a naive oracle, written the way
 //! Cline's code reads, that property tests compare it with.
 
 mod exact;
-mod line_index;
 #[cfg(test)]
 mod naive;
-mod seq;
+mod trimmed_lines;
 
 pub(crate) mod block_anchor;
 pub(crate) mod line_trimmed;
 
 pub(crate) use exact::find_exact;
-pub(crate) use line_index::{Haystack, LineIndex, SearchLines};
+pub(crate) use trimmed_lines::{Haystack, SearchLines, TrimmedLineIndex};
 
 /// How a block's SEARCH text was located.
 #[non_exhaustive]

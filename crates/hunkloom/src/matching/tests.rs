@@ -2,7 +2,7 @@ use std::cell::OnceCell;
 
 use proptest::prelude::*;
 
-use super::line_index::{Haystack, SearchLines};
+use super::trimmed_lines::{Haystack, SearchLines};
 use super::{block_anchor, line_trimmed, naive};
 
 /// Lines drawn from a small alphabet so that trimmed equality, duplicates and near misses are

@@ -4,11 +4,11 @@
 
 use rustc_hash::FxHashMap;
 
-use super::index::FileIndex;
+use super::loose_lines::LooseLineIndex;
 use super::normalize::{BLANK, loose_hash};
-use super::seq::occurrences;
 use super::sparse::{self, Part};
 use super::tiers::{SearchText, Tier};
+use crate::search::run_agreement::all_runs;
 
 /// Lines quoted in a message are cut to this many characters.
 const QUOTE: usize = 80;
@@ -29,7 +29,7 @@ trait Lines {
     fn line(&self, i: usize) -> Option<(u64, &str)>;
 }
 
-struct Whole<'a>(&'a str, &'a FileIndex);
+struct Whole<'a>(&'a str, &'a LooseLineIndex);
 
 impl Lines for Whole<'_> {
     fn len(&self) -> usize {
@@ -77,7 +77,7 @@ impl Lines for Sparse<'_> {
 /// check, over the whole-file index.
 pub(crate) fn not_found(
     text: &str,
-    ix: &FileIndex,
+    ix: &LooseLineIndex,
     block: usize,
     search: &SearchText,
     replace: &[String],
@@ -198,7 +198,11 @@ fn explain(
 }
 
 /// Where the REPLACE text already is, if it is somewhere and differs from the SEARCH text.
-fn already_applied(ix: &FileIndex, search: &[u64], replace: &[String]) -> Option<(usize, usize)> {
+fn already_applied(
+    ix: &LooseLineIndex,
+    search: &[u64],
+    replace: &[String],
+) -> Option<(usize, usize)> {
     let mut buf = String::new();
     let wanted: Vec<u64> = replace
         .iter()
@@ -209,7 +213,7 @@ fn already_applied(ix: &FileIndex, search: &[u64], replace: &[String]) -> Option
     if !wanted.iter().any(|h| !search.contains(h)) {
         return None;
     }
-    let c = *occurrences(&wanted, &ix.nonblank_loose).first()?;
+    let c = *all_runs(&wanted, &ix.nonblank_loose).first()?;
     let first = ix.nonblank[c] as usize;
     let last = ix.nonblank[c + wanted.len() - 1] as usize;
     Some((first, last + 1 - first))
@@ -305,7 +309,7 @@ mod tests {
     #[test]
     fn closest_window_and_already_applied() {
         let text = "fn a() {\n    let x = 1;\n    if x <= 2 {\n        go();\n    }\n}\n";
-        let ix = FileIndex::new(text);
+        let ix = LooseLineIndex::new(text);
         let s = search(&["    let x = 1;", "    if x < 2 {", "        go();"]);
         let msg = not_found(text, &ix, 0, &s, &[]);
         assert!(msg.starts_with("block 1: the SEARCH text was not found. Closest: lines 2-4 (2 of 3 lines match); line 3 is `if x <= 2 {` in the file but `if x < 2 {` in SEARCH"), "{msg}");

@@ -48,17 +48,25 @@
 //! SEARCH line compared with its file line under each rule on its own, once the tier has
 //! decided (see [`differences`]).
 
+mod cost;
 mod diagnose;
 mod differences;
 mod engine;
 mod indent;
-mod index;
+mod loose_lines;
 #[cfg(test)]
 mod naive;
+#[cfg(test)]
+mod naive_rules;
 mod normalize;
 mod parse;
-mod seq;
+mod pieces;
+mod region;
+mod region_sums;
+mod report;
 mod sparse;
+#[cfg(test)]
+mod streaming_cost_tests;
 #[cfg(test)]
 mod tests;
 mod tiers;

@@ -1,10 +1,11 @@
 //! A naive oracle for the matching cascade: the rules of the module doc of `native`, written as
 //! plainly as possible. Every window of the file is compared with the SEARCH lines under each
 //! tier's rule (quadratic, and cubic for the blank-line tier); no hashing, no index, no fast
-//! path, no anchors. Only the per-line rules are shared with the fast code ([`fold_trimmed`],
-//! [`split_line_number`], [`IndentMap::infer`], [`is_typo`]): they *are* the definition of each
-//! tier; what the oracle checks is everything around them (which windows exist, how they are
-//! counted, the hint and tie rules).
+//! path, no anchors. The per-line rules are the oracle's own too ([`naive_rules`]: folding,
+//! blank lines, the tier of a pair of lines, line-number prefixes, typos, the indentation
+//! map), written independently of the fast classifier, so the property tests check the rules
+//! as well as everything around them (which windows exist, how they are counted, the hint and
+//! tie rules). Only the types and [`HINT_WINDOW`] are shared.
 //!
 //! What a match tolerated (`relaxed`) is found the same way once the window has won: each
 //! SEARCH line against its file line under every rule of `differences` separately, written
@@ -14,9 +15,8 @@
 //! since the small inputs of the property tests never come near it.
 
 use super::indent::IndentMap;
-use super::normalize::{fold_trimmed, indent_of, split_line_number};
+use super::naive_rules::{self, fold, indentation, infer_indent, is_typo, line_number, line_tier};
 use super::tiers::{HINT_WINDOW, SearchText, Tier};
-use super::typo::is_typo;
 
 /// What the oracle found: the fields of `Located` a caller relies on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,9 +76,9 @@ fn lines(text: &str) -> Vec<Line<'_>> {
     out
 }
 
-/// Blank: nothing but whitespace once typography is folded (zero-width characters vanish).
+/// Blank: nothing but whitespace and zero-width characters.
 fn blank(s: &str) -> bool {
-    fold_trimmed(s).trim().is_empty()
+    naive_rules::is_blank(s)
 }
 
 fn bit(t: Tier) -> u8 {
@@ -101,30 +101,20 @@ fn pairs_meet(
     for &(i, j) in pairs {
         let (f, s) = (file[i].content, search.lines[j].as_str());
         let tier = if typo == Some(j) {
-            if !is_typo(&fold_trimmed(f), &fold_trimmed(s)) {
+            if !is_typo(&fold(f.trim()), &fold(s.trim())) {
                 return None;
             }
             Tier::Typo
-        } else if f == s && file[i].eol == search.eols[j] {
-            Tier::Exact
-        } else if f == s {
-            Tier::LineEndings
-        } else if f.trim_end() == s.trim_end() {
-            Tier::TrailingWhitespace
-        } else if f.trim() == s.trim() {
-            Tier::Indentation
-        } else if fold_trimmed(f) == fold_trimmed(s) {
-            Tier::Punctuation
         } else {
-            return None;
+            line_tier(f, file[i].eol, s, search.eols[j])?
         };
         worst = worst.max(tier);
         if !f.trim().is_empty() && !s.trim().is_empty() {
-            indents.push((indent_of(f), indent_of(s)));
+            indents.push((indentation(f), indentation(s)));
         }
     }
     let indent = if worst >= Tier::Indentation && !indents.is_empty() {
-        IndentMap::infer(&indents)?
+        infer_indent(&indents)?
     } else {
         IndentMap::IDENTITY
     };
@@ -171,7 +161,7 @@ fn strip_numbers(search: &SearchText) -> Option<(SearchText, usize)> {
     let mut lines = Vec::new();
     let mut first = None;
     for (j, line) in search.lines.iter().enumerate() {
-        let (n, rest) = match (split_line_number(line), first) {
+        let (n, rest) = match (line_number(line), first) {
             (Some(found), _) => found,
             (None, Some(f)) if line.trim().is_empty() => (f + j, ""),
             _ => return None,
@@ -280,7 +270,7 @@ fn differences(file: &[Line], search: &SearchText, first: usize, count: usize, t
             set |= bit(Tier::Indentation);
         }
         let (ft, st) = (f.trim(), s.trim());
-        let folded = fold_trimmed(f) == fold_trimmed(s);
+        let folded = fold(ft) == fold(st);
         // The typo line needed folding unless its raw text is already a typo.
         if ft != st && (folded || !is_typo(ft, st)) {
             set |= bit(Tier::Punctuation);

@@ -27,7 +27,7 @@
 
 use memchr::memmem;
 
-use super::index::FileIndex;
+use super::loose_lines::LooseLineIndex;
 use super::normalize::{BLANK, loose_hash};
 use super::tiers::SearchText;
 
@@ -88,7 +88,7 @@ pub(crate) struct Part {
     pub(crate) byte: usize,
     pub(crate) end: usize,
     pub(crate) line: usize,
-    pub(crate) ix: FileIndex,
+    pub(crate) ix: LooseLineIndex,
 }
 
 /// The start of the line before the one starting at `s` (`s > 0`).
@@ -281,7 +281,7 @@ pub(crate) fn parts(text: &str, mut ranges: Vec<(usize, usize)>) -> Vec<Part> {
                 byte: a,
                 end: b,
                 line,
-                ix: FileIndex::new(&text[a..b]),
+                ix: LooseLineIndex::new(&text[a..b]),
             }
         })
         .collect()

@@ -8,7 +8,7 @@ use std::cell::OnceCell;
 use proptest::prelude::*;
 
 use super::diagnose;
-use super::index::FileIndex;
+use super::loose_lines::LooseLineIndex;
 use super::naive::{self, NaiveMiss};
 use super::tiers::{self, Miss, SearchText, Tier};
 
@@ -205,7 +205,7 @@ fn case() -> impl Strategy<Value = (String, SearchText, Option<usize>)> {
 /// The fast result in the oracle's terms.
 fn fast(
     text: &str,
-    index: &OnceCell<FileIndex>,
+    index: &OnceCell<LooseLineIndex>,
     search: &SearchText,
     hint: Option<usize>,
 ) -> Result<naive::Found, NaiveMiss> {
@@ -240,7 +240,7 @@ proptest! {
         let fresh = OnceCell::new();
         prop_assert_eq!(&fast(&text, &fresh, &search, hint), &want, "fresh index");
         // ... and with the whole-file index already built by an earlier block.
-        let built = OnceCell::from(FileIndex::new(&text));
+        let built = OnceCell::from(LooseLineIndex::new(&text));
         prop_assert_eq!(&fast(&text, &built, &search, hint), &want, "built index");
     }
 }
@@ -252,7 +252,7 @@ proptest! {
     #[test]
     fn sparse_diagnostics_agree((text, search, _) in case(), replace in proptest::collection::vec(file_line(), 0..3)) {
         if let Some(sparse) = diagnose::not_found_sparse(&text, 0, &search, &replace) {
-            let whole = diagnose::not_found(&text, &FileIndex::new(&text), 0, &search, &replace);
+            let whole = diagnose::not_found(&text, &LooseLineIndex::new(&text), 0, &search, &replace);
             prop_assert_eq!(sparse, whole);
         }
     }

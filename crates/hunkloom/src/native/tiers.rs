@@ -2,10 +2,10 @@
 //!
 //! The exact tier is a substring search (memchr's `memmem`) that keeps line-aligned hits, so an
 //! exact edit never indexes the file. Every later tier starts from the candidates of the loosest
-//! line key, found once per block in the file's non-blank lines ([`FileIndex`]) by a Z-algorithm
-//! pass, and checks each candidate window against the stricter keys; every window a stricter
-//! tier accepts is among those candidates, so each tier still counts its matches in the whole
-//! file. The typo tier finds windows with at most one differing line from the common-prefix and
+//! line key, found once per block in the file's non-blank lines ([`LooseLineIndex`]) by a
+//! Z-algorithm pass ([`run_agreement`](crate::search::run_agreement)), and checks each
+//! candidate window against the stricter keys; every window a stricter tier accepts is among
+//! those candidates, so each tier still counts its matches in the whole file. The typo tier finds windows with at most one differing line from the common-prefix and
 //! common-suffix lengths of every position (two more linear passes). A work budget bounds the
 //! windows checked per block.
 
@@ -15,11 +15,11 @@ use memchr::memmem;
 
 use super::differences::tolerated;
 use super::indent::IndentMap;
-use super::index::FileIndex;
+use super::loose_lines::LooseLineIndex;
 use super::normalize::{BLANK, fold_trimmed, indent_of, loose_hash, split_line_number};
-use super::seq::{common_prefixes, common_suffixes, occurrences};
 use super::sparse::{self, Plan};
 use super::typo::is_typo;
+use crate::search::run_agreement::{all_runs, common_prefixes, common_suffixes};
 
 /// The tiers, strictest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -150,7 +150,7 @@ struct Cand {
 /// Runs the cascade for one non-empty SEARCH text.
 pub(crate) fn locate(
     text: &str,
-    index: &OnceCell<FileIndex>,
+    index: &OnceCell<LooseLineIndex>,
     search: &SearchText,
     hint: Option<usize>,
 ) -> Result<Located, Miss> {
@@ -195,7 +195,7 @@ pub(crate) fn locate(
             .collect(),
         None => vec![View {
             text,
-            ix: index.get_or_init(|| FileIndex::new(text)),
+            ix: index.get_or_init(|| LooseLineIndex::new(text)),
             byte: 0,
             line: 0,
         }],
@@ -234,7 +234,7 @@ pub(crate) fn locate(
 /// Consecutive lines of the file, indexed: the whole file, or one part of it (see [`sparse`]).
 struct View<'a> {
     text: &'a str,
-    ix: &'a FileIndex,
+    ix: &'a LooseLineIndex,
     /// Where the part starts in the file: its first byte and line.
     byte: usize,
     line: usize,
@@ -280,7 +280,7 @@ fn line_tiers(
     for v in views {
         let ix = v.ix;
         let firsts: Vec<usize> = match keys.nonblank.first() {
-            Some(&lead) => occurrences(&keys.nonblank_loose(), &ix.nonblank_loose)
+            Some(&lead) => all_runs(&keys.nonblank_loose(), &ix.nonblank_loose)
                 .into_iter()
                 .filter_map(|c| (ix.nonblank[c] as usize).checked_sub(lead))
                 .filter(|&first| first + k <= ix.len())
@@ -312,7 +312,7 @@ fn line_tiers(
 }
 
 /// The first lines of the windows of `k` lines that are all blank.
-fn blank_runs(ix: &FileIndex, k: usize) -> Vec<usize> {
+fn blank_runs(ix: &LooseLineIndex, k: usize) -> Vec<usize> {
     let mut run = 0;
     let mut out = Vec::new();
     for (i, &h) in ix.loose.iter().enumerate() {
@@ -404,7 +404,7 @@ fn spend(budget: &mut usize) -> Result<(), Miss> {
 /// is found afterwards, by [`tolerated`].)
 fn compare(
     text: &str,
-    ix: &FileIndex,
+    ix: &LooseLineIndex,
     search: &SearchText,
     pairs: impl Iterator<Item = (usize, usize)>,
     typo: Option<usize>,
@@ -463,7 +463,7 @@ fn blank_tier(
     let mut out = Vec::new();
     for v in views {
         let ix = v.ix;
-        for c in occurrences(&keys.nonblank_loose(), &ix.nonblank_loose) {
+        for c in all_runs(&keys.nonblank_loose(), &ix.nonblank_loose) {
             let first_nb = ix.nonblank[c] as usize;
             let last_nb = ix.nonblank[c + m - 1] as usize;
             if first_nb < lead || last_nb + trail >= ix.len() {

@@ -27,6 +27,17 @@ impl TextOffset {
         }
     }
 
+    /// `self + other` in every unit: the offset `other` past `self`, or two lengths summed.
+    pub(crate) fn add(self, other: TextOffset) -> TextOffset {
+        TextOffset {
+            bytes: self.bytes + other.bytes,
+            utf16: self.utf16 + other.utf16,
+            chars: self.chars + other.chars,
+        }
+    }
+
+    /// `self - other` in every unit; `other` must not exceed `self` in any unit (as when it is
+    /// an earlier offset of the same text, or a length that `self` includes).
     pub(crate) fn sub(self, other: TextOffset) -> TextOffset {
         TextOffset {
             bytes: self.bytes - other.bytes,

@@ -1,11 +1,17 @@
-//! Searching a sequence of line hashes for a run of line hashes (Knuth–Morris–Pratt), in time
-//! linear in both.
+//! The first accepted run: searching a sequence of line keys for a run of line keys from a
+//! start position, in scan order, stopping at the first run the caller confirms
+//! (Knuth–Morris–Pratt), in time linear in both.
+//!
+//! This is the contract of Cline's line-trimmed tier: the earliest match at or after the
+//! previous block wins, and keys are hashes, so the caller re-checks each hit against the text
+//! and a collision only costs a retry. (For every run, or how far each position agrees, see
+//! [`run_agreement`](super::run_agreement).)
 
 /// The first `i >= from` where `needle` occurs in `hay` and `accept(i)` holds. `accept` confirms
 /// a hash match against the real text, so a hash collision only costs a retry.
-pub(crate) fn find_run(
-    hay: &[u64],
+pub(crate) fn first_accepted_run(
     needle: &[u64],
+    hay: &[u64],
     from: usize,
     mut accept: impl FnMut(usize) -> bool,
 ) -> Option<usize> {
@@ -68,7 +74,7 @@ mod tests {
             from in 0usize..45,
             reject in proptest::collection::vec(0usize..40, 0..3),
         ) {
-            let got = find_run(&hay, &needle, from, |i| !reject.contains(&i));
+            let got = first_accepted_run(&needle, &hay, from, |i| !reject.contains(&i));
             prop_assert_eq!(got, naive(&hay, &needle, from, &reject));
         }
     }

@@ -1,13 +1,17 @@
-//! The original file's lines, indexed once per applier for every block.
+//! The original file's lines, indexed once per applier for every block, under the `native`
+//! line contract: a line ends after its `\n` (a final `\n` does not open another line), and
+//! lines are compared by their loose key ([`loose_hash`]). Cline's contract is another one
+//! (`matching::trimmed_lines`).
 
 use rustc_hash::FxHashMap;
 
 use super::normalize::{BLANK, loose_hash};
+use crate::search::line_starts::line_starts;
 
 /// Lines of the original split after each `\n` (a final `\n` ends the last line; it does not
 /// start an empty one), with each line's loose hash.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct FileIndex {
+pub(crate) struct LooseLineIndex {
     /// `starts[i]` is where line `i` begins; `starts[len]` is the text's length.
     starts: Vec<usize>,
     /// The loose hash of each line (see [`loose_hash`]).
@@ -18,11 +22,10 @@ pub(crate) struct FileIndex {
     pub(crate) nonblank_loose: Vec<u64>,
 }
 
-impl FileIndex {
+impl LooseLineIndex {
+    /// Indexes the lines of `text`.
     pub(crate) fn new(text: &str) -> Self {
-        let mut starts = Vec::with_capacity(text.len() / 32 + 2);
-        starts.push(0);
-        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        let mut starts = line_starts(text);
         if *starts.last().unwrap_or(&0) != text.len() {
             starts.push(text.len());
         }
@@ -39,7 +42,7 @@ impl FileIndex {
                 nonblank_loose.push(h);
             }
         }
-        FileIndex {
+        LooseLineIndex {
             starts,
             loose,
             nonblank,
@@ -102,7 +105,7 @@ mod tests {
     #[test]
     fn lines_keep_every_byte() {
         let text = "a\r\nb\n\nc";
-        let ix = FileIndex::new(text);
+        let ix = LooseLineIndex::new(text);
         assert_eq!(ix.len(), 4);
         let rebuilt: String = (0..ix.len())
             .map(|i| format!("{}{}", ix.content(text, i), ix.eol(text, i)))
@@ -111,7 +114,7 @@ mod tests {
         assert_eq!(ix.eol(text, 0), "\r\n");
         assert_eq!(ix.eol(text, 3), "");
         assert_eq!(ix.nonblank, vec![0, 1, 3]);
-        assert_eq!(FileIndex::new("").len(), 0);
-        assert_eq!(FileIndex::new("x\n").len(), 1);
+        assert_eq!(LooseLineIndex::new("").len(), 0);
+        assert_eq!(LooseLineIndex::new("x\n").len(), 1);
     }
 }

@@ -1,38 +1,45 @@
-//! The original file, with its lines indexed once on first use.
+//! The original file, with its lines indexed once on first use, under Cline's line contract:
+//! lines as JavaScript's `split("\n")` cuts them, compared after JavaScript's `trim()`. Frozen
+//! with Cline's behaviour; `native` indexes lines by its own rules (`native::loose_lines`).
 
 use std::cell::OnceCell;
 use std::hash::Hasher;
 
 use rustc_hash::FxHasher;
 
+use crate::search::line_starts::line_starts;
 use crate::text::js_trim;
 
-/// The original text plus a lazily built [`LineIndex`] that lives as long as the caller keeps it
-/// (a streaming applier keeps one for all its blocks).
+/// The original text plus a lazily built [`TrimmedLineIndex`] that lives as long as the caller
+/// keeps it (a streaming applier keeps one for all its blocks).
 pub(crate) struct Haystack<'a> {
+    /// The original text.
     text: &'a str,
-    index: &'a OnceCell<LineIndex>,
+    /// Its line index, built on first use.
+    index: &'a OnceCell<TrimmedLineIndex>,
 }
 
 impl<'a> Haystack<'a> {
-    pub(crate) fn new(text: &'a str, index: &'a OnceCell<LineIndex>) -> Self {
+    /// `text`, indexed in `index` when a fuzzy tier first needs it.
+    pub(crate) fn new(text: &'a str, index: &'a OnceCell<TrimmedLineIndex>) -> Self {
         Haystack { text, index }
     }
 
+    /// The original text.
     pub(crate) fn text(&self) -> &'a str {
         self.text
     }
 
     /// The line index, built on the first call.
-    pub(crate) fn lines(&self) -> &'a LineIndex {
-        self.index.get_or_init(|| LineIndex::new(self.text))
+    pub(crate) fn lines(&self) -> &'a TrimmedLineIndex {
+        self.index.get_or_init(|| TrimmedLineIndex::new(self.text))
     }
 }
 
 /// Lines of a text split on `\n` (as JavaScript's `split("\n")`, so a text ending in `\n` has an
 /// empty last line), with the hash of each line after JavaScript `trim()`.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct LineIndex {
+pub(crate) struct TrimmedLineIndex {
     /// `starts[i]` is where line `i` begins; `starts[n]` is `len + 1`, as if the text ended with
     /// one more `\n`, which is how Cline's span arithmetic treats the last line.
     starts: Vec<usize>,
@@ -40,17 +47,16 @@ pub(crate) struct LineIndex {
     trimmed: Vec<u64>,
 }
 
-impl LineIndex {
+impl TrimmedLineIndex {
+    /// Indexes the lines of `text`.
     pub(crate) fn new(text: &str) -> Self {
-        let mut starts = Vec::with_capacity(text.len() / 32 + 2);
-        starts.push(0);
-        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        let mut starts = line_starts(text);
         starts.push(text.len() + 1);
         let trimmed = starts
             .windows(2)
             .map(|w| trimmed_hash(&text[w[0]..w[1] - 1]))
             .collect();
-        LineIndex { starts, trimmed }
+        TrimmedLineIndex { starts, trimmed }
     }
 
     /// The number of lines (one more than the number of `\n`).
@@ -68,6 +74,7 @@ impl LineIndex {
         self.starts[i]
     }
 
+    /// The hash of each line after JavaScript `trim()` (see [`trimmed_hash`]).
     pub(crate) fn trimmed_hashes(&self) -> &[u64] {
         &self.trimmed
     }
@@ -81,14 +88,17 @@ impl LineIndex {
 
 /// The SEARCH text split as Cline's fallbacks split it: on `\n`, minus one empty last piece.
 pub(crate) struct SearchLines<'s> {
+    /// The lines, without their `\n`.
     pub(crate) lines: Vec<&'s str>,
     /// The number of pieces before the empty last one was removed (the block-anchor guard
     /// counts that way).
     pub(crate) pieces: usize,
+    /// The hash of each line after JavaScript `trim()`.
     pub(crate) trimmed: Vec<u64>,
 }
 
 impl<'s> SearchLines<'s> {
+    /// Splits and hashes `search`.
     pub(crate) fn new(search: &'s str) -> Self {
         let mut lines: Vec<&str> = search.split('\n').collect();
         let pieces = lines.len();

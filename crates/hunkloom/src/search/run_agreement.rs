@@ -1,5 +1,11 @@
-//! Runs of line hashes: for every position of a haystack, how many lines from there agree with a
-//! needle (the Z-algorithm's matching phase), in time linear in both and without copies.
+//! Run agreement: for every position of a haystack of line keys, how many lines from there
+//! (or up to there) agree with a needle (the Z-algorithm's matching phase), in time linear in
+//! both and without copies; and from that, every run of the needle.
+//!
+//! This is the contract of the `native` tiers: each tier counts all its candidates in the whole
+//! file (two or more are ambiguous), and the typo tier wants windows where all lines but one
+//! agree. (For the first run only, stopping there, see
+//! [`first_accepted`](super::first_accepted).)
 
 /// `out[i]` = the number of leading lines of `needle` that `hay[i..]` agrees with.
 pub(crate) fn common_prefixes(needle: &[u64], hay: &[u64]) -> Vec<u32> {
@@ -15,7 +21,7 @@ pub(crate) fn common_suffixes(needle: &[u64], hay: &[u64]) -> Vec<u32> {
 }
 
 /// Every `i` where `needle` occurs in `hay` (overlapping occurrences included).
-pub(crate) fn occurrences(needle: &[u64], hay: &[u64]) -> Vec<usize> {
+pub(crate) fn all_runs(needle: &[u64], hay: &[u64]) -> Vec<usize> {
     if needle.is_empty() {
         return Vec::new();
     }
@@ -92,7 +98,7 @@ mod tests {
             let occ: Vec<usize> = (0..hay.len())
                 .filter(|&i| hay[i..].starts_with(&needle))
                 .collect();
-            prop_assert_eq!(occurrences(&needle, &hay), occ);
+            prop_assert_eq!(all_runs(&needle, &hay), occ);
         }
     }
 }

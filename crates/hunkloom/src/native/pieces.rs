@@ -1,0 +1,235 @@
+//! The preview as a piece table: the original text plus the placed regions, in file order.
+//!
+//! A push records which regions it changed and how much of each one's display it left alone,
+//! and [`PieceTable::splice`] reports one splice from the first change to the end of the last
+//! changed region; so streaming a block in the middle of a large file costs O(chunk) per push,
+//! and the preview string is only built when asked for ([`PieceTable::materialize`]).
+//!
+//! Nothing a push does walks the regions or copies what a region already shows: each region
+//! knows its place in file order, the offsets before a region are prefix sums
+//! ([`RegionSums`]), and a splice copies only the text after what the push left alone. A push
+//! costs O(chunk + the splice + changed regions × log regions).
+//!
+//! The table owns every region: a [`RegionId`] is only made by [`PieceTable::insert`] and
+//! regions are never removed (a withdrawn one shows the original text again), so an id, and
+//! every entry of the file order, always names a region.
+
+use super::cost::{append, charge};
+use super::region::Region;
+use super::region_sums::RegionSums;
+use crate::text::{Position, TextOffset};
+
+/// A region placed in a [`PieceTable`]; only the table makes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct RegionId(usize);
+
+/// The placed regions of one original text, in file order, and what the current push changed.
+#[derive(Clone, Debug, Default)]
+pub(super) struct PieceTable {
+    /// Every region placed, indexed by [`RegionId`] (in the order they were placed).
+    placed: Vec<Placed>,
+    /// The regions sorted by where they start (regions never overlap).
+    file_order: Vec<RegionId>,
+    /// The regions' displayed and original lengths, summed in file order.
+    sums: RegionSums,
+    /// The regions the current push changed, in the order it first changed them.
+    touched: Vec<Touch>,
+}
+
+/// A region and its bookkeeping in the table.
+#[derive(Clone, Debug)]
+struct Placed {
+    /// The block whose region this is.
+    block: usize,
+    /// The region and what it shows.
+    region: Region,
+    /// Its index in `file_order` (and in the prefix sums).
+    order: usize,
+    /// Its entry in `touched` during the current push.
+    touch: Option<usize>,
+}
+
+/// A region a push changed: its displayed length before the push and how much of its display
+/// (from the start) the push left alone.
+#[derive(Clone, Copy, Debug)]
+struct Touch {
+    /// The region changed.
+    region: RegionId,
+    /// Its displayed length before the push.
+    old_len: TextOffset,
+    /// How much of its display (from the start) the push left alone.
+    keep: TextOffset,
+}
+
+/// A region lent out for a change by [`PieceTable::change`].
+pub(super) struct Change<'a> {
+    /// The region being changed.
+    pub(super) region: &'a mut Region,
+    /// How much of its display (from the start) the push leaves alone.
+    keep: &'a mut TextOffset,
+}
+
+impl Change<'_> {
+    /// Records that the change rewrites the region's display from `offset` on.
+    pub(super) fn rewrites_from(&mut self, offset: TextOffset) {
+        if offset.bytes < self.keep.bytes {
+            *self.keep = offset;
+        }
+    }
+}
+
+/// The part of the preview a push replaced: `removed` from `start` (of the preview before the
+/// push) replaced by `inserted`.
+pub(super) struct Splice {
+    /// Where the change starts.
+    pub(super) start: TextOffset,
+    /// The length of the text it replaced.
+    pub(super) removed: TextOffset,
+    /// The text now there.
+    pub(super) inserted: String,
+}
+
+impl PieceTable {
+    /// Starts a push: nothing is changed yet.
+    pub(super) fn start_push(&mut self) {
+        for t in self.touched.drain(..) {
+            self.placed[t.region.0].touch = None;
+        }
+    }
+
+    /// The region `id`.
+    pub(super) fn region(&self, id: RegionId) -> &Region {
+        &self.placed[id.0].region
+    }
+
+    /// The block whose region (withdrawn ones included) overlaps the bytes `start..end` of the
+    /// original, or starts at `start` when that span is empty.
+    pub(super) fn overlapping(&self, start: usize, end: usize) -> Option<usize> {
+        self.file_order.iter().find_map(|&id| {
+            let p = &self.placed[id.0];
+            let r = &p.region;
+            let overlaps = start < r.end.bytes && r.start.bytes < end
+                || start == end && start == r.start.bytes;
+            overlaps.then_some(p.block)
+        })
+    }
+
+    /// Places `block`'s `region` (which overlaps no other) and shows it; O(regions).
+    pub(super) fn insert(&mut self, block: usize, region: Region) -> RegionId {
+        let id = RegionId(self.placed.len());
+        let order = self
+            .file_order
+            .partition_point(|&other| self.placed[other.0].region.start < region.start);
+        self.file_order.insert(order, id);
+        self.placed.push(Placed {
+            block,
+            region,
+            order,
+            touch: None,
+        });
+        for &later in &self.file_order[order + 1..] {
+            self.placed[later.0].order += 1;
+        }
+        let placed = &self.placed;
+        self.sums.rebuild(self.file_order.iter().map(|&id| {
+            let r = &placed[id.0].region;
+            (r.display_len(), r.original_len())
+        }));
+        // It showed the original text until now.
+        self.change(id).region.activate();
+        id
+    }
+
+    /// Lends region `id` for a change, first recording (once per push) what it showed before
+    /// the push.
+    pub(super) fn change(&mut self, id: RegionId) -> Change<'_> {
+        let p = &mut self.placed[id.0];
+        let i = *p.touch.get_or_insert_with(|| {
+            self.touched.push(Touch {
+                region: id,
+                old_len: p.region.display_len(),
+                keep: p.region.stable_len(),
+            });
+            self.touched.len() - 1
+        });
+        Change {
+            region: &mut p.region,
+            keep: &mut self.touched[i].keep,
+        }
+    }
+
+    /// One splice covering everything this push changed (`None` if it changed nothing), after
+    /// recording what each changed region shows now.
+    pub(super) fn splice(&mut self, original: &str) -> Option<Splice> {
+        for t in &self.touched {
+            let p = &self.placed[t.region.0];
+            self.sums.set_shown(p.order, p.region.display_len());
+        }
+        let order = |t: &&Touch| self.placed[t.region.0].order;
+        let first = *self.touched.iter().min_by_key(order)?;
+        let last = self.placed[self.touched.iter().max_by_key(order)?.region.0].order;
+        let f = &self.placed[first.region.0];
+        let (grown, shrunk) = self.sums.prefix(f.order);
+        let start = f
+            .region
+            .start
+            .offset()
+            .add(grown)
+            .sub(shrunk)
+            .add(first.keep);
+        let mut removed = first.old_len.sub(first.keep);
+        let mut inserted = String::new();
+        f.region
+            .write_from(original, first.keep.bytes, &mut inserted);
+        let mut at = f.region.end.bytes;
+        for &id in &self.file_order[f.order + 1..=last] {
+            charge(1);
+            let p = &self.placed[id.0];
+            let r = &p.region;
+            let gap = &original[at..r.start.bytes];
+            removed = removed.add(TextOffset::of(gap));
+            append(&mut inserted, gap);
+            let old = p
+                .touch
+                .map_or_else(|| r.display_len(), |t| self.touched[t].old_len);
+            removed = removed.add(old);
+            r.write_from(original, 0, &mut inserted);
+            at = r.end.bytes;
+        }
+        Some(Splice {
+            start,
+            removed,
+            inserted,
+        })
+    }
+
+    /// The preview's length, the original's being `original_len`, as of the last splice.
+    pub(super) fn preview_len(&self, original_len: TextOffset) -> TextOffset {
+        let (grown, shrunk) = self.sums.prefix(self.file_order.len());
+        original_len.add(grown).sub(shrunk)
+    }
+
+    /// The starts of the regions shown, in file order.
+    pub(super) fn shown_starts(&self) -> Vec<Position> {
+        self.file_order
+            .iter()
+            .map(|&id| &self.placed[id.0].region)
+            .filter(|r| r.is_active())
+            .map(|r| r.start)
+            .collect()
+    }
+
+    /// The preview: the original with every region's display in place.
+    pub(super) fn materialize(&self, original: &str) -> String {
+        let mut out = String::with_capacity(original.len());
+        let mut at = 0;
+        for &id in &self.file_order {
+            let r = &self.placed[id.0].region;
+            out.push_str(&original[at..r.start.bytes]);
+            r.write_from(original, 0, &mut out);
+            at = r.end.bytes;
+        }
+        out.push_str(&original[at..]);
+        out
+    }
+}
