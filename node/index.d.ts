@@ -633,6 +633,21 @@ export interface LineRange {
   end: number
 }
 
+/** The names the engine reports, listed by the core itself (new versions may add names). */
+export declare function names(): Names
+
+/** Every name a field of a report can take, in the core's order. */
+export interface Names {
+  /** Every `BlockReport.strategy`. */
+  strategies: Array<string>
+  /** Every member of `BlockReport.normalizations`. */
+  normalizations: Array<string>
+  /** Every `BlockReport.status`. */
+  blockStatuses: Array<string>
+  /** Every `PatchChange.kind`. */
+  patchChangeKinds: Array<string>
+}
+
 /** What `constructNewFileContent` resolves to — the same shape as Cline's result. */
 export interface NewFileContent {
   /** The new file content (for a partial call, what the file looks like so far). */

@@ -846,6 +846,7 @@ module.exports.fixModelHtmlEscaping = nativeBinding.fixModelHtmlEscaping
 module.exports.getLineNumberFromCharIndex = nativeBinding.getLineNumberFromCharIndex
 module.exports.insert = nativeBinding.insert
 module.exports.insertContent = nativeBinding.insertContent
+module.exports.names = nativeBinding.names
 module.exports.removeInvalidChars = nativeBinding.removeInvalidChars
 module.exports.resumeCacheStats = nativeBinding.resumeCacheStats
 module.exports.setResumeCacheCapacity = nativeBinding.setResumeCacheCapacity

@@ -46,6 +46,9 @@ __all__ = [
     "Update",
     "__version__",
     "ERROR_CODES",
+    "STRATEGIES",
+    "NORMALIZATIONS",
+    "BLOCK_STATUSES",
 ]
 
 __version__: str
@@ -55,6 +58,39 @@ ERROR_CODES: tuple[str, ...]
 _Dialect = Literal["cline-v1", "cline-v2", "native"]
 _Policy = Literal["all_or_nothing", "partial"]
 _FixName = Literal["strip_markdown_fences", "fix_model_html_escaping", "remove_invalid_chars"]
+_Strategy = Literal[
+    "exact",
+    "line_trimmed",
+    "block_anchor",
+    "exact_anywhere",
+    "empty_search_new_file",
+    "empty_search_whole_file",
+    "line_endings",
+    "trailing_whitespace",
+    "indentation",
+    "punctuation",
+    "line_number_prefix",
+    "blank_lines",
+    "typo",
+    "unmatched",
+]
+_Normalization = Literal[
+    "line_endings",
+    "trailing_whitespace",
+    "indentation",
+    "punctuation",
+    "line_number_prefixes",
+    "blank_lines",
+    "typo",
+]
+_BlockStatus = Literal["applied", "failed"]
+
+STRATEGIES: tuple[_Strategy, ...]
+"""Every ``BlockReport.strategy`` the engine reports, in the core's order."""
+NORMALIZATIONS: tuple[_Normalization, ...]
+"""Every member of ``BlockReport.normalizations``, in the core's order."""
+BLOCK_STATUSES: tuple[_BlockStatus, ...]
+"""Every ``BlockReport.status``."""
 
 class HunkloomError(ValueError):
     """Base class of every hunkloom error.
@@ -150,10 +186,10 @@ class BlockReport:
     def index(self) -> int:
         """The block's number among completed blocks, from 0, in completion order."""
     @property
-    def status(self) -> Literal["applied", "failed"]:
+    def status(self) -> _BlockStatus:
         """Whether the block was applied (``"failed"`` only under the ``"partial"`` policy)."""
     @property
-    def strategy(self) -> str:
+    def strategy(self) -> _Strategy:
         """How the SEARCH text was located. Cline dialects: ``"exact"``, ``"line_trimmed"``,
         ``"block_anchor"``, ``"exact_anywhere"``, ``"empty_search_new_file"``,
         ``"empty_search_whole_file"``; ``native``: ``"exact"``, ``"line_endings"``,
@@ -182,7 +218,7 @@ class BlockReport:
     def reindented(self) -> bool:
         """Whether the replacement was shifted by ``indent_delta`` (``native``)."""
     @property
-    def normalizations(self) -> list[str]:
+    def normalizations(self) -> list[_Normalization]:
         """The differences the match tolerated (``native``): ``"line_endings"``,
         ``"trailing_whitespace"``, ``"indentation"``, ``"punctuation"``,
         ``"line_number_prefixes"``, ``"blank_lines"``, ``"typo"``."""

@@ -110,3 +110,28 @@ def test_version_and_exports() -> None:
     assert hunkloom.__version__.count(".") == 2
     for name in hunkloom.__all__:
         assert hasattr(hunkloom, name), name
+
+
+def test_the_stub_literals_equal_the_names_the_core_lists() -> None:
+    """The `Literal`s of the stub are checked against the core's own lists, so a renamed or
+    added strategy, normalization or status fails here rather than passing unnoticed."""
+    import ast
+    from pathlib import Path
+
+    stub = ast.parse((Path(hunkloom.__file__).parent / "_native.pyi").read_text())
+    literals: dict[str, tuple[str, ...]] = {}
+    for node in stub.body:
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Subscript)
+        ):
+            elements = node.value.slice
+            items = elements.elts if isinstance(elements, ast.Tuple) else [elements]
+            literals[node.targets[0].id] = tuple(
+                e.value for e in items if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            )
+    assert literals["_Strategy"] == hunkloom.STRATEGIES
+    assert literals["_Normalization"] == hunkloom.NORMALIZATIONS
+    assert literals["_BlockStatus"] == hunkloom.BLOCK_STATUSES
+    assert "indentation" in hunkloom.STRATEGIES and "unmatched" in hunkloom.STRATEGIES

@@ -132,11 +132,11 @@ struct Block {
 impl Block {
     fn new(report: &BlockReport) -> Self {
         Block {
-            strategy: CText::from_str(report.strategy.name()),
+            strategy: CText::from_str(report.strategy.as_str()),
             normalizations: report
                 .normalizations
                 .iter()
-                .map(|n| CText::from_str(n.name()))
+                .map(|n| CText::from_str(n.as_str()))
                 .collect(),
             error: report
                 .error

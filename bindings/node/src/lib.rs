@@ -15,6 +15,7 @@
 //! - [`patch`]: `applyPatch`, a multi-file `*** Begin Patch` patch applied in memory.
 //! - [`types`]: the plain objects returned to JavaScript (`Update`, `Outcome`, `BlockReport`,
 //!   `Edit`, …).
+//! - [`names`]: `names()`, the core's lists of the names reports use.
 //! - [`args`]: argument checks that raise a JavaScript `TypeError`.
 //! - [`errors`]: the one place core errors become JavaScript `Error`s with a `.code`, and
 //!   the panic boundary: a panic becomes an `Error` with `code === "internal_error"` (the
@@ -31,6 +32,7 @@ pub mod cache;
 pub mod cline;
 pub mod errors;
 pub mod fixes;
+pub mod names;
 pub mod ops;
 pub mod patch;
 #[cfg(feature = "fault-injection")]

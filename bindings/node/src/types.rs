@@ -111,15 +111,10 @@ pub struct BlockReport {
 
 impl From<&hunkloom::BlockReport> for BlockReport {
     fn from(b: &hunkloom::BlockReport) -> Self {
-        let status = match b.status {
-            hunkloom::BlockStatus::Applied => "applied",
-            hunkloom::BlockStatus::Failed => "failed",
-            _ => "unknown",
-        };
         BlockReport {
             index: index(b.index),
-            status: status.to_owned(),
-            strategy: b.strategy.name().to_owned(),
+            status: b.status.as_str().to_owned(),
+            strategy: b.strategy.as_str().to_owned(),
             start: index(b.start.utf16),
             end: index(b.end.utf16),
             start_line: count(b.start.line),
@@ -131,7 +126,7 @@ impl From<&hunkloom::BlockReport> for BlockReport {
             normalizations: b
                 .normalizations
                 .iter()
-                .map(|n| n.name().to_owned())
+                .map(|n| n.as_str().to_owned())
                 .collect(),
             error: BlockError(b.error.clone()),
         }
@@ -523,20 +518,18 @@ pub struct PatchChange {
 impl From<&hunkloom::patch::FileChange> for PatchChange {
     fn from(c: &hunkloom::patch::FileChange) -> Self {
         use hunkloom::patch::ChangeKind;
-        let (kind, move_to, start_lines) = match &c.kind {
-            ChangeKind::Add { .. } => ("add", None, Vec::new()),
+        let (move_to, start_lines) = match &c.kind {
             ChangeKind::Update {
                 move_to,
                 start_lines,
                 ..
             } => (
-                "update",
                 move_to.clone(),
                 start_lines.iter().map(|&l| count(l)).collect(),
             ),
-            ChangeKind::Delete => ("delete", None, Vec::new()),
-            _ => ("unknown", None, Vec::new()),
+            _ => (None, Vec::new()),
         };
+        let kind = c.kind.as_str();
         PatchChange {
             path: c.path.clone(),
             kind: kind.to_owned(),

@@ -54,6 +54,21 @@ mod _native {
             "ERROR_CODES",
             pyo3::types::PyTuple::new(module.py(), codes)?,
         )?;
+        // The names reports use, listed by the core (the tests check the stub's Literals).
+        let names = |values: Vec<&'static str>| pyo3::types::PyTuple::new(module.py(), values);
+        use hunkloom::{BlockStatus, Normalization, Strategy};
+        module.add(
+            "STRATEGIES",
+            names(Strategy::ALL.iter().map(|s| s.as_str()).collect())?,
+        )?;
+        module.add(
+            "NORMALIZATIONS",
+            names(Normalization::ALL.iter().map(|n| n.as_str()).collect())?,
+        )?;
+        module.add(
+            "BLOCK_STATUSES",
+            names(BlockStatus::ALL.iter().map(|s| s.as_str()).collect())?,
+        )?;
         Ok(())
     }
 }

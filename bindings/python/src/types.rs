@@ -4,7 +4,7 @@
 //! `.new_content` repeatedly costs nothing.
 
 use hunkloom::cline::NewFileContent;
-use hunkloom::{BlockReport, BlockStatus, Outcome, Position, Update};
+use hunkloom::{BlockReport, Outcome, Position, Update};
 use pyo3::prelude::*;
 
 use crate::errors::exception;
@@ -88,15 +88,6 @@ pub struct PyBlockReport {
     error: Option<Py<PyAny>>,
 }
 
-/// The name of a block status.
-fn status_name(status: BlockStatus) -> &'static str {
-    match status {
-        BlockStatus::Applied => "applied",
-        BlockStatus::Failed => "failed",
-        _ => "unknown",
-    }
-}
-
 impl PyBlockReport {
     fn new(py: Python<'_>, report: &BlockReport) -> PyResult<Self> {
         let error = match &report.error {
@@ -105,8 +96,8 @@ impl PyBlockReport {
         };
         Ok(PyBlockReport {
             index: report.index,
-            status: status_name(report.status),
-            strategy: report.strategy.name(),
+            status: report.status.as_str(),
+            strategy: report.strategy.as_str(),
             start: report.start.chars,
             end: report.end.chars,
             start_line: report.start.line,
@@ -114,7 +105,7 @@ impl PyBlockReport {
             candidates: report.candidates,
             indent_delta: report.indent_delta,
             reindented: report.reindented,
-            normalizations: report.normalizations.iter().map(|n| n.name()).collect(),
+            normalizations: report.normalizations.iter().map(|n| n.as_str()).collect(),
             error,
         })
     }

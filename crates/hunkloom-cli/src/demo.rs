@@ -110,7 +110,7 @@ pub(crate) fn run(chunk_chars: usize, delay_ms: Option<u64>) -> Result<(), Strin
             let line = format!(
                 "block {} applied ({}) at lines {}-{} of the original",
                 block.index + 1,
-                block.strategy.name(),
+                block.strategy.as_str(),
                 block.start.line,
                 block.end.line.saturating_sub(1).max(block.start.line)
             );

@@ -1,5 +1,7 @@
-//! The names bindings pass for closed sets of options (dialects, policies, insert conventions,
-//! content fixes): one parser, so every set answers an unknown name the same way.
+//! The names of closed sets: what bindings pass in (dialects, policies, insert conventions,
+//! content fixes), with one parser so every set answers an unknown name the same way, and what
+//! they report (strategies, normalizations, block statuses, change kinds), each declared once
+//! with [`names!`] so every language reports the same strings and can list them all.
 
 use crate::error::{Error, ErrorKind, Result};
 
@@ -20,3 +22,23 @@ pub(crate) fn parse<T: Copy>(
         )
     })
 }
+
+/// Declares the stable snake_case names of a fieldless enum once: `as_str()` and `ALL` (every
+/// value in declaration order), which bindings export so their type declarations can be checked
+/// against them.
+macro_rules! names {
+    ($ty:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl $ty {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$ty] = &[$($ty::$variant),+];
+
+            /// The stable snake_case name, as every binding reports it.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name,)+
+                }
+            }
+        }
+    };
+}
+pub(crate) use names;

@@ -104,7 +104,7 @@ proptest! {
         let outcome = apply_diff(&block(search, &replace), &original, &ApplyOptions::default())
             .expect("an exact unique SEARCH applies");
         prop_assert_eq!(outcome.new_content, want);
-        prop_assert_eq!(outcome.blocks[0].strategy.name(), "exact");
+        prop_assert_eq!(outcome.blocks[0].strategy.as_str(), "exact");
         prop_assert_eq!(outcome.blocks[0].start.bytes, start);
     }
 

@@ -44,7 +44,7 @@ fn view(r: &BlockReport) -> BlockView {
             BlockStatus::Applied => HL_BLOCK_APPLIED,
             _ => HL_BLOCK_FAILED,
         },
-        strategy: r.strategy.name().to_owned(),
+        strategy: r.strategy.as_str().to_owned(),
         start: r.start.into(),
         end: r.end.into(),
         end_line: r.end_line,
@@ -54,7 +54,7 @@ fn view(r: &BlockReport) -> BlockView {
         normalizations: r
             .normalizations
             .iter()
-            .map(|n| n.name().to_owned())
+            .map(|n| n.as_str().to_owned())
             .collect(),
         error: r
             .error

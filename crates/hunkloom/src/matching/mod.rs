@@ -73,27 +73,22 @@ pub enum Strategy {
     Unmatched,
 }
 
-impl Strategy {
-    /// A stable snake_case name, as bindings report it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Strategy::Exact => "exact",
-            Strategy::LineTrimmed => "line_trimmed",
-            Strategy::BlockAnchor => "block_anchor",
-            Strategy::ExactAnywhere => "exact_anywhere",
-            Strategy::EmptySearchNewFile => "empty_search_new_file",
-            Strategy::EmptySearchWholeFile => "empty_search_whole_file",
-            Strategy::LineEndings => "line_endings",
-            Strategy::TrailingWhitespace => "trailing_whitespace",
-            Strategy::Indentation => "indentation",
-            Strategy::Punctuation => "punctuation",
-            Strategy::LineNumberPrefix => "line_number_prefix",
-            Strategy::BlankLines => "blank_lines",
-            Strategy::Typo => "typo",
-            Strategy::Unmatched => "unmatched",
-        }
-    }
-}
+crate::names::names!(Strategy {
+    Exact => "exact",
+    LineTrimmed => "line_trimmed",
+    BlockAnchor => "block_anchor",
+    ExactAnywhere => "exact_anywhere",
+    EmptySearchNewFile => "empty_search_new_file",
+    EmptySearchWholeFile => "empty_search_whole_file",
+    LineEndings => "line_endings",
+    TrailingWhitespace => "trailing_whitespace",
+    Indentation => "indentation",
+    Punctuation => "punctuation",
+    LineNumberPrefix => "line_number_prefix",
+    BlankLines => "blank_lines",
+    Typo => "typo",
+    Unmatched => "unmatched",
+});
 
 /// A located SEARCH text: the byte span it covers in the original and how it was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -182,7 +182,7 @@ mod tests {
         let [block] = outcome.blocks.as_slice() else {
             panic!("one block");
         };
-        let names = block.normalizations.iter().map(|n| n.name()).collect();
+        let names = block.normalizations.iter().map(|n| n.as_str()).collect();
         (block.strategy, names)
     }
 

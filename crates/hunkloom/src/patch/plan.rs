@@ -125,6 +125,21 @@ pub enum ChangeKind {
     Delete,
 }
 
+impl ChangeKind {
+    /// Every kind's name, in declaration order (the kinds carry data, so there is no list of
+    /// values).
+    pub const ALL_NAMES: &'static [&'static str] = &["add", "update", "delete"];
+
+    /// The stable name: `"add"`, `"update"` (also a move) or `"delete"`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            ChangeKind::Add { .. } => "add",
+            ChangeKind::Update { .. } => "update",
+            ChangeKind::Delete => "delete",
+        }
+    }
+}
+
 /// A note about a change that did not stop the plan.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -67,7 +67,7 @@ impl From<&ApplyOptions> for ApplierOptions {
 /// let diff = "<<<<<<< SEARCH\nlet x = 1;\nprintln!(\"{x}\");\n=======\n    let x = 2;\n    println!(\"{x}\");\n>>>>>>> REPLACE\n";
 /// let outcome = apply_diff(diff, original, &ApplyOptions::default())?;
 /// assert_eq!(outcome.new_content, "fn main() {\r\n    let x = 2;\r\n    println!(\"{x}\");\r\n}\r\n");
-/// assert_eq!(outcome.blocks[0].strategy.name(), "indentation");
+/// assert_eq!(outcome.blocks[0].strategy.as_str(), "indentation");
 ///
 /// // A SEARCH text that occurs twice is refused rather than guessed.
 /// let twice = "a = 1\nb = 2\na = 1\n";

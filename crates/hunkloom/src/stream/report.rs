@@ -64,6 +64,11 @@ pub enum BlockStatus {
     Failed,
 }
 
+crate::names::names!(BlockStatus {
+    Applied => "applied",
+    Failed => "failed",
+});
+
 /// A difference between a SEARCH text and the file that the `native` dialect tolerated.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -84,20 +89,15 @@ pub enum Normalization {
     Typo,
 }
 
-impl Normalization {
-    /// A stable snake_case name, as bindings report it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Normalization::LineEndings => "line_endings",
-            Normalization::TrailingWhitespace => "trailing_whitespace",
-            Normalization::Indentation => "indentation",
-            Normalization::Punctuation => "punctuation",
-            Normalization::LineNumberPrefixes => "line_number_prefixes",
-            Normalization::BlankLines => "blank_lines",
-            Normalization::Typo => "typo",
-        }
-    }
-}
+crate::names::names!(Normalization {
+    LineEndings => "line_endings",
+    TrailingWhitespace => "trailing_whitespace",
+    Indentation => "indentation",
+    Punctuation => "punctuation",
+    LineNumberPrefixes => "line_number_prefixes",
+    BlankLines => "blank_lines",
+    Typo => "typo",
+});
 
 /// What happened to one SEARCH/REPLACE block.
 #[non_exhaustive]
