@@ -62,7 +62,7 @@ pub use error::{Error, ErrorFamily, ErrorKind, Result};
 pub use matching::Strategy;
 pub use stream::{
     ApplierOptions, ApplyOptions, BlockReport, BlockStatus, Dialect, Normalization, Outcome,
-    Policy, StreamingApplier, Update, apply_diff,
+    PieceOutcome, PieceUpdate, Policy, PreviewForm, StreamingApplier, Update, apply_diff,
 };
 pub use text::{Position, TextOffset};
 

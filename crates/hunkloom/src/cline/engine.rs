@@ -15,14 +15,13 @@
 //! - An error from a complete line is sticky (every longer prefix hits the same line); an error
 //!   from the tentative line is withdrawn with it.
 
-use std::cell::OnceCell;
-
 use super::machine::{BlockRecord, LineKind, Machine, Sink};
+use super::output::Output;
 use crate::blocks::{Marker, MarkerScanner};
 use crate::error::{Error, Result};
-use crate::matching::{Haystack, TrimmedLineIndex};
+use crate::matching::Haystack;
+use crate::stream::PreviewForm;
 use crate::text::TextOffset;
-use crate::text::tracked::TrackedText;
 
 /// The effect of the incomplete last line on the output.
 #[derive(Clone, Debug)]
@@ -52,19 +51,20 @@ pub(crate) struct PushEffect {
 
 /// The final state of a diff.
 pub(crate) struct Finished {
-    pub(crate) content: String,
+    pub(crate) content: Output,
     pub(crate) blocks: Vec<BlockRecord>,
     /// Indices into `blocks` in Cline's `matchIndices` order.
     pub(crate) order: Vec<usize>,
 }
 
 /// A Cline dialect applied to a diff that arrives in pieces. Owns all its state except the
-/// original text, which every call borrows (the owner keeps it).
+/// original text and its indexes, which every call borrows as a [`Haystack`] (the owner keeps
+/// them).
 #[derive(Clone, Debug)]
 pub(crate) struct Engine {
     machine: Machine,
     /// Committed output followed by the tentative line's output (Cline's partial `newContent`).
-    out: TrackedText,
+    out: Output,
     committed_len: usize,
     /// Committed blocks followed by one the tentative line completed, if any.
     blocks: Vec<BlockRecord>,
@@ -77,15 +77,19 @@ pub(crate) struct Engine {
     error: Option<Error>,
     /// Whether the partial output is built (a one-shot final v1 call never reads it).
     emit: bool,
-    index: OnceCell<TrimmedLineIndex>,
 }
 
 impl Engine {
     /// An engine for `machine`. `build_preview` is false only for a one-shot final call in a
     /// dialect whose final content does not derive from the partial output. `expected_len` sizes
     /// the output buffer once (the preview of an edit is usually about as long as the file), so
-    /// it is not copied as it grows.
-    pub(crate) fn new(machine: Machine, build_preview: bool, expected_len: usize) -> Self {
+    /// it is not copied as it grows. `form` is how the output is kept.
+    pub(crate) fn new(
+        machine: Machine,
+        build_preview: bool,
+        expected_len: usize,
+        form: PreviewForm,
+    ) -> Self {
         let emit = build_preview || machine.final_uses_output();
         let capacity = if emit {
             expected_len + expected_len / 8
@@ -94,7 +98,7 @@ impl Engine {
         };
         Engine {
             machine,
-            out: TrackedText::with_capacity(capacity),
+            out: Output::new(form, capacity),
             committed_len: 0,
             blocks: Vec::new(),
             committed_blocks: 0,
@@ -103,12 +107,11 @@ impl Engine {
             tentative: Tentative::Nothing,
             error: None,
             emit,
-            index: OnceCell::new(),
         }
     }
 
     /// Feeds the next piece of the diff.
-    pub(crate) fn push(&mut self, original: &str, chunk: &str) -> PushEffect {
+    pub(crate) fn push(&mut self, hay: &Haystack<'_>, chunk: &str) -> PushEffect {
         let old_end = self.out.end();
         let mut effect = PushEffect {
             changed_from: old_end,
@@ -118,19 +121,15 @@ impl Engine {
         if self.error.is_some() {
             return effect;
         }
-        let index = std::mem::take(&mut self.index);
-        let hay = Haystack::new(original, &index);
         let mut rest = chunk;
         while let Some(nl) = memchr::memchr(b'\n', rest.as_bytes()) {
-            self.complete_line(&rest[..nl], &hay, &mut effect);
+            self.complete_line(&rest[..nl], hay, &mut effect);
             rest = &rest[nl + 1..];
             if self.error.is_some() {
-                self.index = index;
                 return effect;
             }
         }
-        self.extend_last_line(rest, &hay, &mut effect);
-        self.index = index;
+        self.extend_last_line(rest, hay, &mut effect);
         effect
     }
 
@@ -144,7 +143,7 @@ impl Engine {
             kind,
         ) {
             (Tentative::Emitting, LineKind::Content) => {
-                self.grow_emitted_line(piece, effect);
+                self.grow_emitted_line(piece, hay, effect);
                 let emits = self.machine.content(&self.line);
                 debug_assert!(emits);
             }
@@ -155,7 +154,7 @@ impl Engine {
                 }
             }
             _ => {
-                self.revert(effect);
+                self.revert(hay, effect);
                 self.apply(kind, hay);
             }
         }
@@ -171,30 +170,30 @@ impl Engine {
         self.scanner.feed(piece);
         let kind = self.machine.classify_last(&self.scanner);
         match (&self.tentative, kind) {
-            (Tentative::Emitting, LineKind::Content) => self.grow_emitted_line(piece, effect),
+            (Tentative::Emitting, LineKind::Content) => self.grow_emitted_line(piece, hay, effect),
             (Tentative::Marker { marker, .. }, LineKind::Marker(m)) if *marker == m => {}
             _ => {
-                self.revert(effect);
+                self.revert(hay, effect);
                 self.tentative = self.evaluate(kind, hay, effect);
             }
         }
     }
 
     /// The output ends with `line + "\n"`; make it `line + piece + "\n"`.
-    fn grow_emitted_line(&mut self, piece: &str, effect: &mut PushEffect) {
+    fn grow_emitted_line(&mut self, piece: &str, hay: &Haystack<'_>, effect: &mut PushEffect) {
         if piece.is_empty() {
             return;
         }
-        self.out.truncate(self.out.len() - 1);
+        self.out.truncate(self.out.len() - 1, hay);
         effect.changed_from = effect.changed_from.min(self.out.end());
         self.out.push_str(piece);
         self.out.push_str("\n");
     }
 
     /// Withdraws the tentative line's output and blocks.
-    fn revert(&mut self, effect: &mut PushEffect) {
+    fn revert(&mut self, hay: &Haystack<'_>, effect: &mut PushEffect) {
         if self.out.len() > self.committed_len {
-            self.out.truncate(self.committed_len);
+            self.out.truncate(self.committed_len, hay);
             effect.changed_from = effect.changed_from.min(self.out.end());
         }
         self.blocks.truncate(self.committed_blocks);
@@ -248,7 +247,7 @@ impl Engine {
                 let outcome = match machine.marker(marker, hay, &mut sink) {
                     Ok(()) => Ok(machine),
                     Err(e) => {
-                        self.revert(effect);
+                        self.revert(hay, effect);
                         Err(e)
                     }
                 };
@@ -258,8 +257,8 @@ impl Engine {
     }
 
     /// The output so far (Cline's partial `newContent`).
-    pub(crate) fn preview(&self) -> &str {
-        self.out.as_str()
+    pub(crate) fn output(&self) -> &Output {
+        &self.out
     }
 
     /// The output so far as a tracked text (its length in every unit).
@@ -294,12 +293,10 @@ impl Engine {
     }
 
     /// The final call: the last line is taken as it stands, then the dialect finishes.
-    pub(crate) fn finish(mut self, original: &str) -> Result<Finished> {
+    pub(crate) fn finish(mut self, hay: &Haystack<'_>) -> Result<Finished> {
         if let Some(e) = self.error {
             return Err(e);
         }
-        let index = std::mem::take(&mut self.index);
-        let hay = Haystack::new(original, &index);
         let kind = self.machine.classify_last(&self.scanner);
         match (
             std::mem::replace(&mut self.tentative, Tentative::Nothing),
@@ -310,14 +307,15 @@ impl Engine {
                 self.machine.content(&self.line);
             }
             (Tentative::Nothing, kind) => {
-                self.apply(kind, &hay);
+                self.apply(kind, hay);
                 if let Some(e) = self.error {
                     return Err(e);
                 }
             }
         }
+        let form = self.out.form();
         let out = self.emit.then_some(self.out);
-        let (content, order) = self.machine.finish(&hay, out, &mut self.blocks)?;
+        let (content, order) = self.machine.finish(hay, out, form, &mut self.blocks)?;
         Ok(Finished {
             content,
             blocks: self.blocks,

@@ -1,11 +1,12 @@
 //! What the two Cline dialects share: where their output goes, what a finished block records,
 //! and the dispatch between them.
 
+use super::output::Output;
 use super::{v1::V1, v2::V2};
 use crate::blocks::{Marker, MarkerScanner};
 use crate::error::Result;
 use crate::matching::{Haystack, Strategy};
-use crate::text::tracked::TrackedText;
+use crate::stream::PreviewForm;
 
 /// A completed block: the span of the original it replaces (bytes; `end` may be one past the
 /// end of the original, as Cline computes it) and how it was found.
@@ -20,16 +21,17 @@ pub(crate) struct BlockRecord {
 
 /// Where line processing writes: the partial output (Cline's `result`) and completed blocks.
 pub(crate) struct Sink<'o> {
-    pub(crate) out: &'o mut TrackedText,
+    pub(crate) out: &'o mut Output,
     pub(crate) blocks: &'o mut Vec<BlockRecord>,
     /// Whether to build the partial output at all (a one-shot final v1 call discards it).
     pub(crate) emit: bool,
 }
 
 impl Sink<'_> {
-    pub(crate) fn emit(&mut self, text: &str) {
+    /// Writes the original from `start` to `end` (clamped as JavaScript's `slice` clamps).
+    pub(crate) fn emit_original(&mut self, hay: &Haystack<'_>, start: usize, end: usize) {
         if self.emit {
-            self.out.push_str(text);
+            self.out.push_original(hay, start, end);
         }
     }
 }
@@ -105,17 +107,18 @@ impl Machine {
     }
 
     /// The final content and the blocks in Cline's `matchIndices` order (v2 reports none).
-    /// `out` is the partial output, if it was built.
+    /// `out` is the partial output, if it was built; the content is built in `form`.
     pub(crate) fn finish(
         self,
         hay: &Haystack<'_>,
-        out: Option<TrackedText>,
+        out: Option<Output>,
+        form: PreviewForm,
         blocks: &mut Vec<BlockRecord>,
-    ) -> Result<(String, Vec<usize>)> {
+    ) -> Result<(Output, Vec<usize>)> {
         match self {
-            Machine::V1(m) => Ok(m.finish(hay.text(), out, blocks)),
+            Machine::V1(m) => Ok(m.finish(hay, out, form, blocks)),
             Machine::V2(m) => m
-                .finish(hay.text(), out.unwrap_or_default())
+                .finish(hay, out.unwrap_or_else(|| Output::new(form, 0)))
                 .map(|s| (s, Vec::new())),
         }
     }

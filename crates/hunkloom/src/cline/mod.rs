@@ -17,6 +17,7 @@
 pub(crate) mod engine;
 pub(crate) mod machine;
 mod messages;
+pub(crate) mod output;
 mod resume;
 mod v1;
 mod v2;
@@ -24,9 +25,15 @@ mod v2;
 use std::fmt;
 use std::str::FromStr;
 
-pub use resume::{CacheStats, ResumeCache, ResumedContent};
+pub use resume::{
+    CacheStats, ResumeCache, ResumedContent, construct_new_file_content_resumed,
+    shared_resume_cache,
+};
 
 use crate::error::{Error, Result};
+use crate::matching::Haystack;
+use crate::stream::PreviewForm;
+use crate::text::original::Indexes;
 use crate::text::{OffsetCursor, Position};
 use engine::Engine;
 use machine::Machine;
@@ -138,17 +145,24 @@ pub fn construct_new_file_content<'a>(
     is_final: bool,
     version: Version,
 ) -> Result<NewFileContent<'a>> {
-    let mut engine = Engine::new(version.machine(), !is_final, original.len());
-    engine.push(original, diff);
+    let indexes = Indexes::default();
+    let hay = Haystack::new(original, &indexes);
+    let mut engine = Engine::new(
+        version.machine(),
+        !is_final,
+        original.len(),
+        PreviewForm::Text,
+    );
+    engine.push(&hay, diff);
     if is_final {
-        let finished = engine.finish(original)?;
+        let finished = engine.finish(&hay)?;
         let match_starts = finished
             .order
             .iter()
             .map(|&i| finished.blocks[i].start)
             .collect();
         return Ok(NewFileContent {
-            new_content: finished.content,
+            new_content: finished.content.into_string(&hay),
             original,
             match_starts,
         });
@@ -157,7 +171,7 @@ pub fn construct_new_file_content<'a>(
         return Err(e.clone());
     }
     Ok(NewFileContent {
-        new_content: engine.preview().to_owned(),
+        new_content: engine.output().as_text().unwrap_or_default().to_owned(),
         original,
         match_starts: partial_match_starts(&engine),
     })

@@ -25,6 +25,8 @@
 //! one counting pass over the original up to the last match. All of these are linear in the
 //! file at memory speed; the re-parse and re-match of the prefix, which a miss pays, is gone.
 
+use std::sync::{Mutex, MutexGuard, TryLockError};
+
 use crate::cline::{Version, construct_new_file_content};
 use crate::error::Result;
 use crate::stream::{ApplierOptions, Dialect, StreamingApplier};
@@ -218,6 +220,53 @@ impl ResumeCache {
         let excess = self.entries.len().saturating_sub(self.capacity);
         self.entries.drain(..excess);
     }
+}
+
+/// The process-wide cache behind [`construct_new_file_content_resumed`].
+static SHARED: Mutex<ResumeCache> = Mutex::new(ResumeCache::new());
+
+/// Cline's `constructNewFileContent` through one process-wide [`ResumeCache`], so a caller that
+/// calls it per growing prefix (Cline's pattern) resumes instead of starting over, from any
+/// thread. Results equal [`construct_new_file_content`]'s.
+///
+/// A call never waits for the cache: if another thread holds it, this call is computed from
+/// scratch (the cache only saves work), so concurrent callers never queue behind each other.
+///
+/// ```
+/// use hunkloom::cline::{Version, construct_new_file_content_resumed};
+///
+/// let diff = "------- SEARCH\nb\n=======\nB\n+++++++ REPLACE\n";
+/// for end in 1..diff.len() {
+///     let _ = construct_new_file_content_resumed(&diff[..end], "a\nb\n", false, Version::V1);
+/// }
+/// let done = construct_new_file_content_resumed(diff, "a\nb\n", true, Version::V1)?;
+/// assert_eq!(done.new_content, "a\nB\n");
+/// # Ok::<(), hunkloom::Error>(())
+/// ```
+pub fn construct_new_file_content_resumed(
+    diff: &str,
+    original: &str,
+    is_final: bool,
+    version: Version,
+) -> Result<ResumedContent> {
+    match SHARED.try_lock() {
+        Ok(mut cache) => cache.call(diff, original, is_final, version),
+        Err(TryLockError::Poisoned(_)) => {
+            shared_resume_cache().call(diff, original, is_final, version)
+        }
+        Err(TryLockError::WouldBlock) => stateless(diff, original, is_final, version),
+    }
+}
+
+/// The process-wide cache, waiting for it (to read its statistics or set its capacity). A cache
+/// poisoned by a panic mid-call may hold a half-updated stream, so it is emptied first.
+pub fn shared_resume_cache() -> MutexGuard<'static, ResumeCache> {
+    SHARED.lock().unwrap_or_else(|poisoned| {
+        let mut cache = poisoned.into_inner();
+        cache.clear();
+        SHARED.clear_poison();
+        cache
+    })
 }
 
 /// The applier's state as Cline's partial call reports it.

@@ -8,11 +8,11 @@
 
 use super::machine::{BlockRecord, Sink};
 use super::messages;
+use super::output::Output;
 use crate::blocks::Marker;
 use crate::error::Result;
 use crate::matching::{Found, Haystack, Strategy, cline_cascade, find_exact};
-use crate::text::js::js_slice;
-use crate::text::tracked::TrackedText;
+use crate::stream::PreviewForm;
 
 #[derive(Clone, Debug)]
 pub(crate) struct V1 {
@@ -72,7 +72,7 @@ impl V1 {
                 self.output_is_prefix &= self.found.is_none() && !self.out_of_order;
                 self.found = Some(found);
                 if !self.out_of_order {
-                    sink.emit(js_slice(hay.text(), self.last_end, found.start));
+                    sink.emit_original(hay, self.last_end, found.start);
                 }
             }
             Marker::ReplaceEnd => {
@@ -150,13 +150,15 @@ impl V1 {
     /// JavaScript's). Returns the content and the block order (Cline's final `matchIndices`).
     ///
     /// `output` is the partial output if it was built; when it is still a prefix of the final
-    /// content, the rest of the original is appended to it instead.
+    /// content, the rest of the original is appended to it instead. A rebuilt content is made
+    /// in `form`.
     pub(crate) fn finish(
         mut self,
-        original: &str,
-        output: Option<TrackedText>,
+        hay: &Haystack<'_>,
+        output: Option<Output>,
+        form: PreviewForm,
         blocks: &mut Vec<BlockRecord>,
-    ) -> (String, Vec<usize>) {
+    ) -> (Output, Vec<usize>) {
         if let Some(found) = self.found.filter(|_| self.in_replace) {
             blocks.push(BlockRecord {
                 start: found.start,
@@ -169,21 +171,21 @@ impl V1 {
         order.sort_by_key(|&i| blocks[i].start);
         if let Some(output) = output.filter(|_| self.output_is_prefix) {
             debug_assert!(order.iter().copied().eq(0..blocks.len()));
-            let mut content = output.into_string();
+            let mut content = output;
             let cursor = blocks.last().map_or(0, |b| b.end);
-            content.push_str(js_slice(original, cursor, original.len()));
+            content.push_original(hay, cursor, usize::MAX);
             return (content, order);
         }
-        let size = original.len() + blocks.iter().map(|b| b.replacement.len()).sum::<usize>();
-        let mut content = String::with_capacity(size);
+        let size = hay.text().len() + blocks.iter().map(|b| b.replacement.len()).sum::<usize>();
+        let mut content = Output::new(form, size);
         let mut cursor = 0;
         for &i in &order {
             let block = &blocks[i];
-            content.push_str(js_slice(original, cursor, block.start));
+            content.push_original(hay, cursor, block.start);
             content.push_str(&block.replacement);
             cursor = block.end;
         }
-        content.push_str(js_slice(original, cursor, original.len()));
+        content.push_original(hay, cursor, usize::MAX);
         (content, order)
     }
 }

@@ -9,11 +9,11 @@
 
 use super::machine::{BlockRecord, Sink};
 use super::messages;
+use super::output::Output;
 use crate::blocks::Marker;
 use crate::error::Result;
 use crate::matching::{Found, Haystack, Strategy, cline_cascade};
 use crate::text::js_trim;
-use crate::text::tracked::TrackedText;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum State {
@@ -67,7 +67,7 @@ impl V2 {
                     return Err(messages::matched_incorrect_content(&self.search));
                 }
                 self.found = Some(found);
-                sink.emit(&hay.text()[self.last_end..found.start]);
+                sink.emit_original(hay, self.last_end, found.start);
             }
             (Marker::Separator, State::SearchReplace) => {
                 return Err(messages::invalid_state_transition());
@@ -138,13 +138,11 @@ impl V2 {
     }
 
     /// The rest of the original follows the output; a block still open is an error.
-    pub(crate) fn finish(self, original: &str, mut out: TrackedText) -> Result<String> {
+    pub(crate) fn finish(self, hay: &Haystack<'_>, mut out: Output) -> Result<Output> {
         if self.state != State::Idle {
             return Err(messages::incomplete_at_finish());
         }
-        if self.last_end < original.len() {
-            out.push_str(&original[self.last_end..]);
-        }
-        Ok(out.into_string())
+        out.push_original(hay, self.last_end, usize::MAX);
+        Ok(out)
     }
 }

@@ -1,4 +1,4 @@
-use std::cell::OnceCell;
+use crate::text::original::Indexes;
 
 use proptest::prelude::*;
 
@@ -32,7 +32,7 @@ proptest! {
 
     #[test]
     fn line_trimmed_agrees_with_oracle(original in text_strategy(), search in search_strategy(), from in 0usize..60) {
-        let cell = OnceCell::new();
+        let cell = Indexes::default();
         let hay = Haystack::new(&original, &cell);
         let from = from.min(original.len() + 1);
         let got = line_trimmed::find(&hay, &SearchLines::new(&search), from);
@@ -41,7 +41,7 @@ proptest! {
 
     #[test]
     fn block_anchor_agrees_with_oracle(original in text_strategy(), search in search_strategy(), from in 0usize..60) {
-        let cell = OnceCell::new();
+        let cell = Indexes::default();
         let hay = Haystack::new(&original, &cell);
         let from = from.min(original.len() + 1);
         let got = block_anchor::find(&hay, &SearchLines::new(&search), from);
@@ -51,7 +51,7 @@ proptest! {
 
 #[test]
 fn spans_run_one_past_a_last_line_without_newline() {
-    let cell = OnceCell::new();
+    let cell = Indexes::default();
     let hay = Haystack::new("a\nb", &cell);
     assert_eq!(
         line_trimmed::find(&hay, &SearchLines::new("b\n"), 0),

@@ -2,27 +2,33 @@
 //! lines as JavaScript's `split("\n")` cuts them, compared after JavaScript's `trim()`. Frozen
 //! with Cline's behaviour; `native` indexes lines by its own rules (`native::loose_lines`).
 
-use std::cell::OnceCell;
 use std::hash::Hasher;
 
 use rustc_hash::FxHasher;
 
 use crate::search::line_starts::line_starts;
+use crate::text::TextOffset;
 use crate::text::js_trim;
+use crate::text::original::Indexes;
 
-/// The original text plus a lazily built [`TrimmedLineIndex`] that lives as long as the caller
-/// keeps it (a streaming applier keeps one for all its blocks).
+/// The original text plus its lazily built indexes, which live as long as the caller keeps
+/// them (an [`OriginalText`](crate::text::OriginalText) keeps them for every call over it).
 pub(crate) struct Haystack<'a> {
     /// The original text.
     text: &'a str,
-    /// Its line index, built on first use.
-    index: &'a OnceCell<TrimmedLineIndex>,
+    /// Its indexes, each built on first use.
+    indexes: &'a Indexes,
 }
 
 impl<'a> Haystack<'a> {
-    /// `text`, indexed in `index` when a fuzzy tier first needs it.
-    pub(crate) fn new(text: &'a str, index: &'a OnceCell<TrimmedLineIndex>) -> Self {
-        Haystack { text, index }
+    /// `text`, indexed in `indexes` when first needed.
+    pub(crate) fn new(text: &'a str, indexes: &'a Indexes) -> Self {
+        Haystack { text, indexes }
+    }
+
+    /// The offset of byte `byte` of the text in every unit.
+    pub(crate) fn offset_at(&self, byte: usize) -> TextOffset {
+        self.indexes.offset_at(self.text, byte)
     }
 
     /// The original text.
@@ -32,7 +38,9 @@ impl<'a> Haystack<'a> {
 
     /// The line index, built on the first call.
     pub(crate) fn lines(&self) -> &'a TrimmedLineIndex {
-        self.index.get_or_init(|| TrimmedLineIndex::new(self.text))
+        self.indexes
+            .trimmed
+            .get_or_init(|| TrimmedLineIndex::new(self.text))
     }
 }
 

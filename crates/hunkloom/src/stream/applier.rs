@@ -1,14 +1,18 @@
 //! [`StreamingApplier`]: a diff applied as it streams, with work proportional to what is pushed.
 
+use std::borrow::Cow;
+use std::cell::OnceCell;
+use std::sync::Arc;
+
 use crate::cline::engine::{Engine, PushEffect};
 use crate::cline::machine::BlockRecord;
+use crate::cline::output::Output;
 use crate::cline::{partial_match_starts, positions};
 use crate::error::{Error, ErrorKind, Result};
+use crate::matching::Haystack;
 use crate::native::NativeEngine;
-use crate::stream::{BlockReport, Dialect, Outcome, Update};
-use std::borrow::Cow;
-
-use crate::text::{OffsetCursor, Position, TextOffset};
+use crate::stream::{BlockReport, Dialect, Outcome, PieceOutcome, PieceUpdate, Update};
+use crate::text::{OffsetCursor, OriginalText, Piece, PieceText, Position, TextOffset};
 
 /// Options of a [`StreamingApplier`].
 #[non_exhaustive]
@@ -18,6 +22,24 @@ pub struct ApplierOptions {
     pub dialect: Dialect,
     /// What happens when some blocks fail (`native` only; default: all or nothing).
     pub policy: Policy,
+    /// How the Cline dialects keep the preview (default: one string).
+    pub preview: PreviewForm,
+}
+
+/// How a [`StreamingApplier`] in a Cline dialect keeps its preview.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PreviewForm {
+    /// One string, updated in place: [`preview`](StreamingApplier::preview) costs nothing.
+    #[default]
+    Text,
+    /// Ranges of the original plus new text ([`PieceText`]): no copy of the original per
+    /// applier, and [`push_pieces`](StreamingApplier::push_pieces) and
+    /// [`finish_pieces`](StreamingApplier::finish_pieces) describe the result without building
+    /// it, for a binding that assembles it from slices of its own copy of the original (as the
+    /// JavaScript binding does). [`preview`](StreamingApplier::preview) builds the string on
+    /// the first call after a push. The `native` dialect keeps its own pieces either way.
+    Pieces,
 }
 
 /// What the `native` dialect does when some blocks of a diff fail.
@@ -83,6 +105,12 @@ impl ApplierOptions {
         self.policy = policy;
         self
     }
+
+    /// Sets how the Cline dialects keep the preview.
+    pub fn preview(mut self, form: PreviewForm) -> Self {
+        self.preview = form;
+        self
+    }
 }
 
 /// Applies a diff to one original text while the diff streams in.
@@ -114,7 +142,7 @@ impl ApplierOptions {
 /// ```
 #[derive(Clone, Debug)]
 pub struct StreamingApplier {
-    original: String,
+    original: Arc<OriginalText>,
     dialect: Dialect,
     inner: Inner,
 }
@@ -129,6 +157,8 @@ enum Inner {
 #[derive(Clone, Debug)]
 struct ClineState {
     engine: Engine,
+    /// The preview as one string, built on first read after a push (pieces form only).
+    built: OnceCell<String>,
     /// Converts block offsets in the original; blocks mostly arrive in order, so one pass.
     cursor: OffsetCursor,
     /// Reports of the committed blocks, made once when each completes.
@@ -138,11 +168,22 @@ struct ClineState {
 impl StreamingApplier {
     /// An applier for `original` (taken by value to avoid a copy when the caller owns it).
     pub fn new(original: impl Into<String>, options: ApplierOptions) -> Self {
+        Self::over(Arc::new(OriginalText::new(original)), options)
+    }
+
+    /// An applier over an original shared with other appliers (no copy; the original's indexes
+    /// are built once for all of them).
+    pub fn over(original: Arc<OriginalText>, options: ApplierOptions) -> Self {
         let dialect = options.dialect;
-        let original = original.into();
         let inner = match dialect.cline_version() {
             Some(version) => Inner::Cline(Box::new(ClineState {
-                engine: Engine::new(version.machine(), true, original.len()),
+                engine: Engine::new(
+                    version.machine(),
+                    true,
+                    original.as_str().len(),
+                    options.preview,
+                ),
+                built: OnceCell::new(),
                 cursor: OffsetCursor::default(),
                 reports: Vec::new(),
             })),
@@ -162,6 +203,11 @@ impl StreamingApplier {
 
     /// The original text.
     pub fn original(&self) -> &str {
+        self.original.as_str()
+    }
+
+    /// The original text, shared.
+    pub fn original_text(&self) -> &Arc<OriginalText> {
         &self.original
     }
 
@@ -174,12 +220,57 @@ impl StreamingApplier {
     /// streams it covers only what the push changed; a push that changes several blocks gets
     /// one splice from the first change to the end of the last changed block.
     pub fn push(&mut self, chunk: &str) -> Update<'_> {
+        let original = &*self.original;
         match &mut self.inner {
             Inner::Cline(state) => {
-                let effect = state.engine.push(&self.original, chunk);
-                state.update(&self.original, effect)
+                let splice = state.push(original, chunk);
+                let inserted = match state.engine.output() {
+                    Output::Text(t) => Cow::Borrowed(&t.as_str()[splice.start.bytes..]),
+                    Output::Pieces(p) => Cow::Owned(
+                        p.pieces_from(splice.start)
+                            .map(|piece| piece.text(original.as_str()).to_owned())
+                            .collect(),
+                    ),
+                };
+                splice.into_update(inserted)
             }
-            Inner::Native(engine) => engine.push(&self.original, chunk),
+            Inner::Native(engine) => engine.push(original.as_str(), chunk),
+        }
+    }
+
+    /// [`push`](Self::push), with the inserted text as pieces (ranges of the original and new
+    /// text) instead of one string: in [`PreviewForm::Pieces`] nothing of the original is
+    /// copied, which is how a binding builds the preview from slices of its own string.
+    pub fn push_pieces(&mut self, chunk: &str) -> PieceUpdate<'_> {
+        let original = &*self.original;
+        match &mut self.inner {
+            Inner::Cline(state) => {
+                let splice = state.push(original, chunk);
+                let inserted = match state.engine.output() {
+                    Output::Text(t) => text_piece(&t.as_str()[splice.start.bytes..]),
+                    Output::Pieces(p) => p.pieces_from(splice.start).collect(),
+                };
+                PieceUpdate {
+                    start: splice.start,
+                    removed: splice.removed,
+                    inserted,
+                    blocks_completed: splice.blocks_completed,
+                    completed: splice.completed,
+                }
+            }
+            Inner::Native(engine) => {
+                let update = engine.push(original.as_str(), chunk);
+                PieceUpdate {
+                    start: update.start,
+                    removed: update.removed,
+                    inserted: match update.inserted {
+                        text if text.is_empty() => Vec::new(),
+                        text => vec![Piece::New(text)],
+                    },
+                    blocks_completed: update.blocks_completed,
+                    completed: update.completed,
+                }
+            }
         }
     }
 
@@ -188,8 +279,13 @@ impl StreamingApplier {
     /// placed so far replaced, built on the first call after a push).
     pub fn preview(&self) -> &str {
         match &self.inner {
-            Inner::Cline(state) => state.engine.preview(),
-            Inner::Native(engine) => engine.preview(&self.original),
+            Inner::Cline(state) => match state.engine.output() {
+                Output::Text(t) => t.as_str(),
+                Output::Pieces(p) => state
+                    .built
+                    .get_or_init(|| p.to_string(self.original.as_str())),
+            },
+            Inner::Native(engine) => engine.preview(self.original.as_str()),
         }
     }
 
@@ -197,7 +293,7 @@ impl StreamingApplier {
     pub fn preview_len(&self) -> TextOffset {
         match &self.inner {
             Inner::Cline(state) => state.engine.preview_end(),
-            Inner::Native(engine) => engine.preview_len(&self.original),
+            Inner::Native(engine) => engine.preview_len(self.original.as_str()),
         }
     }
 
@@ -223,7 +319,9 @@ impl StreamingApplier {
     /// v2; in `native`, the starts of the blocks placed so far, in file order).
     pub fn match_indices(&self) -> Vec<Position> {
         match &self.inner {
-            Inner::Cline(state) => positions(&self.original, &partial_match_starts(&state.engine)),
+            Inner::Cline(state) => {
+                positions(self.original.as_str(), &partial_match_starts(&state.engine))
+            }
             Inner::Native(engine) => engine.match_indices(),
         }
     }
@@ -231,15 +329,89 @@ impl StreamingApplier {
     /// Ends the diff: the final content and a report per block, or the error Cline's final call
     /// gives (in `native`: the refusal, see [`apply_diff`](crate::apply_diff)).
     pub fn finish(self) -> Result<Outcome> {
+        let original = &*self.original;
         match self.inner {
-            Inner::Cline(state) => state.finish(&self.original),
-            Inner::Native(engine) => engine.finish(&self.original),
+            Inner::Cline(state) => {
+                let (content, blocks, match_indices) = state.finish(original)?;
+                Ok(Outcome {
+                    new_content: content.into_string(&haystack(original)),
+                    blocks,
+                    match_indices,
+                })
+            }
+            Inner::Native(engine) => engine.finish(original.as_str()),
+        }
+    }
+
+    /// [`finish`](Self::finish), with the content as pieces of the original and new text: in
+    /// [`PreviewForm::Pieces`] the content is never built as one string here.
+    pub fn finish_pieces(self) -> Result<PieceOutcome> {
+        let original = &*self.original;
+        match self.inner {
+            Inner::Cline(state) => {
+                let (content, blocks, match_indices) = state.finish(original)?;
+                Ok(PieceOutcome {
+                    content: content.into_pieces(),
+                    blocks,
+                    match_indices,
+                })
+            }
+            Inner::Native(engine) => {
+                let outcome = engine.finish(original.as_str())?;
+                let mut content = PieceText::default();
+                content.push_new(&outcome.new_content);
+                Ok(PieceOutcome {
+                    content,
+                    blocks: outcome.blocks,
+                    match_indices: outcome.match_indices,
+                })
+            }
+        }
+    }
+}
+
+/// The original with its kept indexes, as the Cline engine reads it.
+fn haystack(original: &OriginalText) -> Haystack<'_> {
+    Haystack::new(original.as_str(), original.indexes())
+}
+
+/// One new piece, or none for an empty text.
+fn text_piece(text: &str) -> Vec<Piece<'_>> {
+    if text.is_empty() {
+        Vec::new()
+    } else {
+        vec![Piece::New(Cow::Borrowed(text))]
+    }
+}
+
+/// A Cline push's splice, before its inserted text is presented.
+struct Splice {
+    start: TextOffset,
+    removed: TextOffset,
+    blocks_completed: usize,
+    completed: Vec<BlockReport>,
+}
+
+impl Splice {
+    fn into_update(self, inserted: Cow<'_, str>) -> Update<'_> {
+        Update {
+            start: self.start,
+            removed: self.removed,
+            inserted,
+            blocks_completed: self.blocks_completed,
+            completed: self.completed,
         }
     }
 }
 
 impl ClineState {
-    fn update(&mut self, original: &str, effect: PushEffect) -> Update<'_> {
+    fn push(&mut self, original: &OriginalText, chunk: &str) -> Splice {
+        self.built = OnceCell::new();
+        let effect = self.engine.push(&haystack(original), chunk);
+        self.splice(original.as_str(), effect)
+    }
+
+    fn splice(&mut self, original: &str, effect: PushEffect) -> Splice {
         let PushEffect {
             changed_from,
             old_end,
@@ -251,28 +423,28 @@ impl ClineState {
             let report = report(&mut self.cursor, original, i, b);
             self.reports.push(report);
         }
-        Update {
+        Splice {
             start: changed_from,
             removed: old_end.sub(changed_from),
-            inserted: Cow::Borrowed(&self.engine.preview()[changed_from.bytes..]),
             blocks_completed: committed.len(),
             completed: self.reports[old_committed_blocks..].to_vec(),
         }
     }
 
-    fn finish(mut self, original: &str) -> Result<Outcome> {
-        let finished = self.engine.finish(original)?;
+    /// The final content, the block reports and Cline's final `matchIndices`.
+    fn finish(
+        mut self,
+        original: &OriginalText,
+    ) -> Result<(Output, Vec<BlockReport>, Vec<Position>)> {
+        let finished = self.engine.finish(&haystack(original))?;
+        let original = original.as_str();
         // Committed blocks were reported as they completed; the last line may add one more.
         let mut blocks = self.reports;
         for (i, b) in finished.blocks.iter().enumerate().skip(blocks.len()) {
             blocks.push(report(&mut self.cursor, original, i, b));
         }
         let match_indices = finished.order.iter().map(|&i| blocks[i].start).collect();
-        Ok(Outcome {
-            new_content: finished.content,
-            blocks,
-            match_indices,
-        })
+        Ok((finished.content, blocks, match_indices))
     }
 }
 

@@ -5,7 +5,9 @@ mod dialect;
 mod oneshot;
 mod report;
 
-pub use applier::{ApplierOptions, Policy, StreamingApplier};
+pub use applier::{ApplierOptions, Policy, PreviewForm, StreamingApplier};
 pub use dialect::Dialect;
 pub use oneshot::{ApplyOptions, apply_diff};
-pub use report::{BlockReport, BlockStatus, Normalization, Outcome, Update};
+pub use report::{
+    BlockReport, BlockStatus, Normalization, Outcome, PieceOutcome, PieceUpdate, Update,
+};

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use crate::error::Error;
 use crate::matching::Strategy;
-use crate::text::{Position, TextOffset};
+use crate::text::{Piece, PieceText, Position, TextOffset};
 
 /// How the preview changed in one push: one splice at `start` that removes `removed` and inserts
 /// `inserted`. A UI applies it to its own copy of the preview instead of copying the preview on
@@ -163,6 +163,34 @@ impl BlockReport {
             error: None,
         }
     }
+}
+
+/// [`Update`] with the inserted text as pieces (see
+/// [`StreamingApplier::push_pieces`](crate::StreamingApplier::push_pieces)).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceUpdate<'a> {
+    /// Where the splice starts in the preview before the push.
+    pub start: TextOffset,
+    /// The length of the text removed there.
+    pub removed: TextOffset,
+    /// The text inserted there, in pieces (none when nothing is inserted).
+    pub inserted: Vec<Piece<'a>>,
+    /// How many blocks have been completed by complete lines so far.
+    pub blocks_completed: usize,
+    /// The reports of the blocks this push completed.
+    pub completed: Vec<BlockReport>,
+}
+
+/// [`Outcome`] with the content as pieces of the original and new text (see
+/// [`StreamingApplier::finish_pieces`](crate::StreamingApplier::finish_pieces)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceOutcome {
+    /// The new file content, as ranges of the original plus new text.
+    pub content: PieceText,
+    /// One report per block, as in [`Outcome::blocks`].
+    pub blocks: Vec<BlockReport>,
+    /// As in [`Outcome::match_indices`].
+    pub match_indices: Vec<Position>,
 }
 
 /// The result of a finished diff.

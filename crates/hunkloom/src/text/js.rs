@@ -29,14 +29,6 @@ pub fn js_trim_end(s: &str) -> &str {
     s.trim_end_matches(is_js_whitespace)
 }
 
-/// `s.slice(start, end)` for non-negative byte offsets: both are clamped to the length and an
-/// inverted range is empty. Cline slices with offsets one past the end (see the fallbacks).
-pub(crate) fn js_slice(s: &str, start: usize, end: usize) -> &str {
-    let start = start.min(s.len());
-    let end = end.min(s.len());
-    if start >= end { "" } else { &s[start..end] }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -49,12 +41,5 @@ mod tests {
         assert_eq!(js_trim("\u{180E}a"), "\u{180E}a");
         assert_eq!(js_trim("\u{3000}\u{000B}\u{000C}a\r"), "a");
         assert_eq!(js_trim_end("  a \u{2028}"), "  a");
-    }
-
-    #[test]
-    fn slice_clamps_like_javascript() {
-        assert_eq!(js_slice("abc", 1, 10), "bc");
-        assert_eq!(js_slice("abc", 4, 10), "");
-        assert_eq!(js_slice("abc", 2, 1), "");
     }
 }

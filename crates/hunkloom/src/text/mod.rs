@@ -3,6 +3,8 @@
 
 pub(crate) mod js;
 mod offsets;
+pub(crate) mod original;
+pub(crate) mod pieces;
 pub(crate) mod tracked;
 
 pub use js::{is_js_whitespace, js_trim, js_trim_end};
@@ -11,3 +13,5 @@ pub use offsets::{
     Position, TextOffset, line_number_from_byte_index, line_number_from_char_index,
     line_number_from_utf16_index,
 };
+pub use original::OriginalText;
+pub use pieces::{Piece, PieceText};
