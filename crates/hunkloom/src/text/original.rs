@@ -35,7 +35,7 @@ impl OriginalText {
 
     /// The offset of byte `byte` (a char boundary) in every unit. After the first call builds a
     /// table (one pass over the text), each call costs O(1) for ASCII texts and at most one
-    /// [`OffsetTable::STRIDE`] of counting otherwise.
+    /// 4 KiB of counting otherwise.
     pub fn offset_at(&self, byte: usize) -> TextOffset {
         self.indexes.offset_at(&self.text, byte)
     }
