@@ -8,7 +8,9 @@
  *
  * Link with `-lhunkloom` (`pkg-config --cflags --libs hunkloom`). Entry points:
  * - `hl_apply_diff`: a whole diff at once (`native` by default), with a report per block;
- * - `hl_construct_new_file_content`: the stateless drop-in for Cline's function;
+ * - `hl_construct_new_file_content`: the drop-in for Cline's function, which resumes Cline's
+ *   per-prefix calls from a process-wide cache (`hl_resume_cache_set_capacity`,
+ *   `hl_resume_cache_stats`);
  * - `hl_applier_*`: push the diff in chunks of any size, read a live preview and per-push
  *   splices, then finish into a `hl_result` (Cline v1 by default; any dialect);
  * - tool operations: `hl_str_replace` and `hl_insert` (into a `hl_edit`), Roo's
@@ -344,6 +346,30 @@ typedef struct hl_apply_options {
  * `Invalid version 'v<n>' for file content constructor`).
  */
 typedef uint32_t hl_cline_version;
+
+/**
+ * The counters of the resume cache behind `hl_construct_new_file_content`, as filled in by
+ * `hl_resume_cache_stats`.
+ */
+typedef struct hl_cache_stats {
+    /**
+     * Calls that resumed a kept stream (pushed only the diff's new suffix), since the process
+     * started.
+     */
+    uint64_t hits;
+    /**
+     * Calls computed from scratch, since the process started.
+     */
+    uint64_t misses;
+    /**
+     * Streams kept now.
+     */
+    size_t entries;
+    /**
+     * The most streams kept at once (0: the cache is off).
+     */
+    size_t capacity;
+} hl_cache_stats;
 
 /**
  * A 1-based, inclusive range of lines, as filled in by `hl_edit_first_line_range`.
@@ -1096,9 +1122,17 @@ enum hl_status hl_apply_diff(const char *diff,
  *
  * `diff` and `original` are UTF-8 texts of `diff_len` and `original_len` bytes (not
  * NUL-terminated; NULL allowed with length 0). With `is_final` false, `diff` is a prefix of a
- * streaming diff and the result is what Cline shows so far. On success `*result` receives a new
- * result owned by the caller, who frees it with `hl_result_free`; its match indices are Cline's
- * `matchIndices` (ask for `HL_UNIT_UTF16` to get Cline's numbers).
+ * streaming diff and the result is what Cline shows so far.
+ *
+ * On success `*result` receives a new result owned by the caller, who frees it with
+ * `hl_result_free`; its match indices are Cline's `matchIndices` (ask for `HL_UNIT_UTF16` to
+ * get Cline's numbers).
+ *
+ * Calls go through a process-wide resume cache: a call whose `diff` extends an earlier call's
+ * `diff` for the same `original` and `version` (Cline's pattern while a diff streams) pushes
+ * only the new text instead of starting over. Results are the same either way. The cache keeps
+ * copies, never the caller's pointers (see `hl_resume_cache_set_capacity`); any number of
+ * threads may call at once.
  *
  * @return `HL_STATUS_EDIT_REJECTED` if Cline rejects the diff, or `HL_STATUS_INVALID_OPTION` if
  * `version` is not a `HL_CLINE_` value: both with `*error`, a new `hl_error` (Cline's exact
@@ -1118,6 +1152,27 @@ enum hl_status hl_construct_new_file_content(const char *diff,
                                              hl_cline_version version,
                                              struct hl_result **result,
                                              struct hl_error **error);
+
+/**
+ * Sets how many streams `hl_construct_new_file_content` keeps to resume from (default 4, one
+ * per file being edited at once), for the whole process. 0 turns resuming off and frees every
+ * kept stream; a smaller capacity frees the least recently used streams beyond it. Each kept
+ * stream holds a copy of its original, the content so far and the diff so far; a final call
+ * (`is_final` true) frees its stream. Waits for a call that is using the cache on another thread.
+ *
+ * @return `HL_STATUS_OK` (`HL_STATUS_PANIC` only for a bug in hunkloom).
+ */
+enum hl_status hl_resume_cache_set_capacity(size_t capacity);
+
+/**
+ * Copies the resume cache's counters and size into `*stats` (a struct the caller owns).
+ *
+ * @return `HL_STATUS_NULL_ARGUMENT` if `stats` is NULL; `*stats` is written only on success.
+ *
+ * # Safety
+ * `stats` must be NULL or writable.
+ */
+enum hl_status hl_resume_cache_stats(struct hl_cache_stats *stats);
 
 /**
  * The whole text after the edit.

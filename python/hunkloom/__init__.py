@@ -1,12 +1,13 @@
 """hunkloom: apply the edits language models write, exactly as the tools they replace do.
 
 The engine is native (Rust). ``construct_new_file_content`` is a drop-in for Cline v4.0.10's
-``constructNewFileContent``; ``StreamingApplier`` applies a diff while it streams in, at a cost
-per push proportional to the pushed text. ``str_replace``, ``insert`` and ``insert_content``
-are the tool-call edits of Claude Code, Anthropic's text editor tool and Roo; ``write`` is Cline's
-``write_to_file`` content clean-up. ``apply_diff`` applies a whole diff in the ``native``
-dialect: what the model meant, refusing what is ambiguous or stale. Positions are Python ``str``
-indices.
+``constructNewFileContent`` that resumes Cline's per-prefix calls from a process-wide cache
+(``set_resume_cache_capacity``, ``resume_cache_stats``); ``StreamingApplier`` applies a diff
+while it streams in, at a cost per push proportional to the pushed text. ``str_replace``,
+``insert`` and ``insert_content`` are the tool-call edits of Claude Code, Anthropic's text editor
+tool and Roo; ``write`` is Cline's ``write_to_file`` content clean-up. ``apply_diff`` applies a
+whole diff in the ``native`` dialect: what the model meant, refusing what is ambiguous or stale.
+Positions are Python ``str`` indices.
 """
 
 from ._native import (
@@ -32,6 +33,7 @@ from ._native import (
     PatchResult,
     PatchWarning,
     HunkloomError,
+    ResumeCacheStats,
     PathRefusedError,
     SearchNotFoundError,
     StaleFileError,
@@ -50,6 +52,8 @@ from ._native import (
     insert_content,
     line_number_from_index,
     remove_invalid_chars,
+    resume_cache_stats,
+    set_resume_cache_capacity,
     str_replace,
     strip_markdown_fences,
     write,
@@ -78,6 +82,7 @@ __all__ = [
     "PatchResult",
     "PatchWarning",
     "HunkloomError",
+    "ResumeCacheStats",
     "PathRefusedError",
     "SearchNotFoundError",
     "StaleFileError",
@@ -96,6 +101,8 @@ __all__ = [
     "insert_content",
     "line_number_from_index",
     "remove_invalid_chars",
+    "resume_cache_stats",
+    "set_resume_cache_capacity",
     "str_replace",
     "strip_markdown_fences",
     "write",

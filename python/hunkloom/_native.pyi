@@ -39,9 +39,12 @@ __all__ = [
     "UnsupportedFileError",
     "FileSystemError",
     "construct_new_file_content",
+    "set_resume_cache_capacity",
+    "resume_cache_stats",
     "line_number_from_index",
     "BlockReport",
     "NewFileContent",
+    "ResumeCacheStats",
     "Outcome",
     "Update",
     "__version__",
@@ -291,7 +294,8 @@ class StreamingApplier:
         """Feed the next piece of the diff; returns the splice it made to the preview."""
     @property
     def preview(self) -> str:
-        """What the file looks like so far (a new ``str`` per read)."""
+        """What the file looks like so far. Reads between two pushes return the same ``str``
+        object (converted once, on the first read after a push that changed the preview)."""
     @property
     def error(self) -> Optional[HunkloomError]:
         """The error the diff so far causes, or None. An error caused by the last, incomplete
@@ -337,7 +341,39 @@ def construct_new_file_content(
 ) -> NewFileContent:
     """Cline's ``constructNewFileContent``: apply a SEARCH/REPLACE diff (or, with
     ``is_final=False``, a prefix of one) to ``original``, byte-identical with Cline v4.0.10,
-    error messages included."""
+    error messages included.
+
+    Calls go through a process-wide resume cache: a call whose ``diff`` extends an earlier
+    call's ``diff`` for the same ``original`` and ``version`` (Cline's pattern while a diff
+    streams) pushes only the new text instead of starting over. Results are the same either
+    way; see :func:`set_resume_cache_capacity`."""
+
+def set_resume_cache_capacity(capacity: int) -> None:
+    """Set how many streams :func:`construct_new_file_content` keeps to resume from (default 4,
+    one per file being edited at once). ``0`` turns resuming off and frees every kept stream.
+    Each kept stream holds a copy of its original, the content so far and the diff so far; a
+    final call (``is_final=True``) releases its stream. A negative ``capacity`` raises
+    ``ValueError``."""
+
+def resume_cache_stats() -> ResumeCacheStats:
+    """The resume cache's counters (process-wide) and how many streams it keeps."""
+
+@final
+class ResumeCacheStats:
+    """The counters of the resume cache behind :func:`construct_new_file_content`."""
+
+    @property
+    def hits(self) -> int:
+        """Calls that resumed a kept stream (pushed only the diff's new suffix)."""
+    @property
+    def misses(self) -> int:
+        """Calls computed from scratch."""
+    @property
+    def entries(self) -> int:
+        """Streams kept now."""
+    @property
+    def capacity(self) -> int:
+        """The most streams kept at once (0: the cache is off)."""
 
 def line_number_from_index(content: str, index: int) -> int:
     """The 1-based line number of a ``str`` index into ``content``."""

@@ -12,11 +12,23 @@ from typing import Any, Iterator
 
 import pytest
 
+import hunkloom
+
 VECTORS = Path(__file__).resolve().parents[2] / "tests" / "vectors"
 CLINE_CORPORA = ("cline-unit", "cline-diff-differential", "cline-diff-streaming-exhaustive")
 RANDOM_SEED = 0x5EED
 
 SUMMARY: list[str] = []
+
+
+@pytest.fixture
+def resume_cache_capacity() -> Iterator[None]:
+    """Restores the resume cache's capacity after a test that changes it."""
+    before = hunkloom.resume_cache_stats().capacity
+    try:
+        yield
+    finally:
+        hunkloom.set_resume_cache_capacity(before)
 
 
 def load(corpus: str) -> list[dict[str, Any]]:
@@ -51,8 +63,8 @@ class SplitMix64:
         return z ^ (z >> 31)
 
 
-def split(text: str, mode: str) -> Iterator[str]:
-    """The pieces of ``text`` for a chunking mode: whole, line, char or random."""
+def split(text: str, mode: str, seed: int = RANDOM_SEED) -> Iterator[str]:
+    """The pieces of ``text`` for a chunking mode: whole, line, char or random (from ``seed``)."""
     if mode == "whole":
         yield text
     elif mode == "line":
@@ -65,7 +77,7 @@ def split(text: str, mode: str) -> Iterator[str]:
     elif mode == "char":
         yield from text
     elif mode == "random":
-        rng = SplitMix64(RANDOM_SEED ^ len(text.encode("utf-8")))
+        rng = SplitMix64(seed ^ len(text.encode("utf-8")))
         at = 0
         while at < len(text):
             step = 1 + rng.next() % 16

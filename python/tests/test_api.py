@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import hunkloom
 
 DIFF = "------- SEARCH\nb\n=======\nB\n+++++++ REPLACE\n"
@@ -41,6 +43,40 @@ def test_updates_rebuild_the_preview_in_str_units() -> None:
     assert [b.strategy for b in completed] == ["exact"]
     assert applier.blocks_completed == 1
     assert applier.finish().new_content == "😀\nalpha\nBETA 🚀\n"
+
+
+def test_preview_is_converted_once_per_change() -> None:
+    """Reads between two pushes return the identical ``str``; a push that changes the preview
+    makes the next read convert anew, one that leaves it as it was (an empty splice) does not."""
+    original = "alpha\nbeta\ngamma\n"
+
+    def is_empty(update: hunkloom.Update) -> bool:
+        return (update.removed, update.inserted) == (0, "")
+
+    cline = hunkloom.StreamingApplier(original)
+    cline.push("------- SEARCH\nbeta\n=======\nBETA\n")
+    first = cline.preview
+    assert first == "alpha\nBETA\n\n"  # Cline's partial view, with its trailing line
+    assert cline.preview is first
+    assert not is_empty(cline.push("+++++++"))
+    second = cline.preview
+    assert second is not first and second == "alpha\nBETA\n"
+    assert cline.preview is second
+    assert is_empty(cline.push(" REPLACE\n"))
+    assert cline.preview is second
+    assert cline.finish().new_content == "alpha\nBETA\ngamma\n"
+    with pytest.raises(hunkloom.AlreadyFinishedError):
+        cline.preview
+
+    native = hunkloom.StreamingApplier(original, dialect="native")
+    whole = native.preview
+    assert whole == original
+    assert is_empty(native.push("------- SEARCH\nbe"))
+    assert native.preview is whole
+    assert not is_empty(native.push("ta\n=======\nBETA\n"))
+    changed = native.preview
+    assert changed is not whole and changed == "alpha\nBETA\ngamma\n"
+    assert native.preview is changed
 
 
 def test_partial_call_matches_clines_streaming_view() -> None:

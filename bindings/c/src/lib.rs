@@ -5,7 +5,7 @@
 //! (`crates/hunkloom-fs`). The state added here is what C needs around the streaming applier:
 //! the unfinished UTF-8 character of a push that ended mid-character (`utf8.rs`) and a
 //! NUL-terminated copy of the preview, rebuilt on read after a push changed its middle
-//! (`applier.rs`).
+//! (`applier.rs`). The resume cache behind `hl_construct_new_file_content` is the core's.
 //!
 //! # Conventions (also in the header's preamble)
 //!
@@ -26,14 +26,15 @@
 //! # Modules
 //!
 //! The exported items, in header order: [`version`], [`status`], [`error`], [`result`],
-//! [`cline`] (the stateless Cline drop-in), [`options`] and [`applier`] (the streaming applier),
-//! [`apply`] (`hl_apply_diff`, the stateless entry point, `native` by default),
-//! [`lines`], [`ops`] (`str_replace`, line inserts, Roo's `insert_content`) with [`edit`] (their
-//! result), [`fixes`] (Cline's `write_to_file` content fixes) with [`owned_text`] (their result),
-//! [`patch`] (`hl_apply_patch`, multi-file patches in memory, and its result), [`workspace`]
-//! (`hl_workspace_*`, the file layer `hunkloom-fs`) with [`edit_outcome`] and [`patch_outcome`]
-//! (their results). Internal: [`args`] (C arguments in), [`text`] (NUL-terminated text out),
-//! [`utf8`] (chunks ending mid-character), [`ffi_guard`] (the panic boundary).
+//! [`cline`] (the Cline drop-in and its resume cache), [`options`] and [`applier`] (the
+//! streaming applier), [`apply`] (`hl_apply_diff`, the stateless entry point, `native` by
+//! default), [`lines`], [`ops`] (`str_replace`, line inserts, Roo's `insert_content`) with
+//! [`edit`] (their result), [`fixes`] (Cline's `write_to_file` content fixes) with
+//! [`owned_text`] (their result), [`patch`] (`hl_apply_patch`, multi-file patches in memory, and
+//! its result), [`workspace`] (`hl_workspace_*`, the file layer `hunkloom-fs`) with
+//! [`edit_outcome`] and [`patch_outcome`] (their results). Internal: [`args`] (C arguments in),
+//! [`text`] (NUL-terminated text out), [`utf8`] (chunks ending mid-character), [`ffi_guard`]
+//! (the panic boundary).
 
 #![deny(unsafe_op_in_unsafe_fn)]
 // C names: `hl_applier`, `hl_status`, ... are what the header shows.
@@ -67,7 +68,10 @@ pub use applier::{
     hl_applier_push, hl_applier_snapshot, hl_update,
 };
 pub use apply::hl_apply_diff;
-pub use cline::{HL_CLINE_V1, HL_CLINE_V2, hl_cline_version, hl_construct_new_file_content};
+pub use cline::{
+    HL_CLINE_V1, HL_CLINE_V2, hl_cache_stats, hl_cline_version, hl_construct_new_file_content,
+    hl_resume_cache_set_capacity, hl_resume_cache_stats,
+};
 pub use edit::{
     hl_edit, hl_edit_content, hl_edit_first_line_range, hl_edit_free, hl_edit_normalization_count,
     hl_edit_normalization_name, hl_edit_replacements, hl_line_range,

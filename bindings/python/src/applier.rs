@@ -4,6 +4,9 @@
 //! be released while it works: a second thread calling in meanwhile gets `ConcurrentUseError`,
 //! a call after `finish()` `AlreadyFinishedError`, and a bug inside the engine `InternalError`
 //! (the applier is retired).
+//!
+//! Next to the core applier the handle keeps the `str` last made from its preview, so reading
+//! `preview` again before the next push that changes it costs no conversion.
 
 use hunkloom::{ApplierOptions, Dialect, Policy, StreamingApplier};
 use hunkloom_handle::{Handle, Phase};
@@ -18,8 +21,15 @@ use crate::types::{PyOutcome, PyUpdate};
 /// Apply a diff while it streams in: `push` pieces of any size, read `preview`, then `finish`.
 #[pyclass(module = "hunkloom", name = "StreamingApplier")]
 pub struct PyStreamingApplier {
-    inner: Handle<StreamingApplier>,
+    inner: Handle<Streaming>,
     dialect: Dialect,
+}
+
+/// What the handle holds: the core applier, and its preview as a Python `str` once read.
+struct Streaming {
+    applier: StreamingApplier,
+    /// The preview converted by the last read; dropped by a push that changes the preview.
+    preview: Option<Py<PyString>>,
 }
 
 impl PyStreamingApplier {
@@ -27,7 +37,7 @@ impl PyStreamingApplier {
     fn with<R>(
         &self,
         py: Python<'_>,
-        call: impl FnOnce(&mut StreamingApplier) -> PyResult<R>,
+        call: impl FnOnce(&mut Streaming) -> PyResult<R>,
     ) -> PyResult<R> {
         self.inner.with(call).map_err(|e| to_py_err(py, &e))?
     }
@@ -45,32 +55,48 @@ impl PyStreamingApplier {
             StreamingApplier::new(&*original, options)
         });
         Ok(PyStreamingApplier {
-            inner: Handle::new("applier", applier),
+            inner: Handle::new(
+                "applier",
+                Streaming {
+                    applier,
+                    preview: None,
+                },
+            ),
             dialect,
         })
     }
 
     /// Feed the next piece of the diff; returns the splice it made to the preview.
     fn push(&self, py: Python<'_>, chunk: &str) -> PyResult<PyUpdate> {
-        self.with(py, |applier| {
+        self.with(py, |state| {
+            let applier = &mut state.applier;
             let size = chunk.len() + applier.original().len();
             let update = gil::run(py, size, || applier.push(chunk).into_owned());
+            if !update.is_noop() {
+                state.preview = None;
+            }
             PyUpdate::new(py, &update)
         })
     }
 
-    /// What the file looks like so far (a new `str` each time; `Update` is the cheap route).
+    /// What the file looks like so far: the same `str` object until a push changes it.
     #[getter]
     fn preview<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        // One copy, straight into the Python string.
-        self.with(py, |applier| Ok(PyString::new(py, applier.preview())))
+        self.with(py, |state| {
+            let applier = &state.applier;
+            // One copy, straight into the Python string, on the first read after a change.
+            let text = state
+                .preview
+                .get_or_insert_with(|| PyString::new(py, applier.preview()).unbind());
+            Ok(text.bind(py).clone())
+        })
     }
 
     /// The error the diff so far causes (it may still be withdrawn while its line is
     /// incomplete), or None.
     #[getter]
     fn error<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.with(py, |applier| match applier.error() {
+        self.with(py, |state| match state.applier.error() {
             Some(error) => exception(py, error).map(Some),
             None => Ok(None),
         })
@@ -79,15 +105,20 @@ impl PyStreamingApplier {
     /// Cline's `matchIndices` for the diff so far, as `str` indices into the original.
     #[getter]
     fn match_indices(&self, py: Python<'_>) -> PyResult<Vec<usize>> {
-        self.with(py, |applier| {
-            Ok(applier.match_indices().iter().map(|p| p.chars).collect())
+        self.with(py, |state| {
+            Ok(state
+                .applier
+                .match_indices()
+                .iter()
+                .map(|p| p.chars)
+                .collect())
         })
     }
 
     /// How many blocks have completed so far.
     #[getter]
     fn blocks_completed(&self, py: Python<'_>) -> PyResult<usize> {
-        self.with(py, |applier| Ok(applier.blocks_completed()))
+        self.with(py, |state| Ok(state.applier.blocks_completed()))
     }
 
     /// The dialect name, e.g. `"cline-v1"`.
@@ -107,7 +138,10 @@ impl PyStreamingApplier {
     fn finish(&self, py: Python<'_>) -> PyResult<PyOutcome> {
         let outcome = self
             .inner
-            .finish(|applier| {
+            .finish(|state| {
+                let Streaming { applier, preview } = state;
+                // Released here, with the GIL held.
+                drop(preview);
                 let size = applier.original().len();
                 gil::run(py, size, move || applier.finish())
             })
@@ -127,7 +161,7 @@ impl PyStreamingApplier {
         let state = match self.inner.phase() {
             Phase::Ready => self
                 .inner
-                .with(|applier| {
+                .with(|Streaming { applier, .. }| {
                     format!(
                         "blocks_completed={}, preview=<{} chars>, error={}",
                         applier.blocks_completed(),

@@ -34,13 +34,16 @@ mod _native {
         strip_markdown_fences, write,
     };
     #[pymodule_export]
-    use super::functions::{apply_diff, construct_new_file_content, line_number_from_index};
+    use super::functions::{
+        apply_diff, construct_new_file_content, line_number_from_index, resume_cache_stats,
+        set_resume_cache_capacity,
+    };
     #[pymodule_export]
     use super::ops::{PyEdit, PyInsertedContent, insert, insert_content, str_replace};
     #[pymodule_export]
     use super::patch::{PyPatchResult, PyPatchWarning, apply_patch};
     #[pymodule_export]
-    use super::types::{PyBlockReport, PyNewFileContent, PyOutcome, PyUpdate};
+    use super::types::{PyBlockReport, PyNewFileContent, PyOutcome, PyResumeCacheStats, PyUpdate};
     #[pymodule_export]
     use super::workspace::{PyEditOutcome, PyPatchOutcome, PyWorkspace};
 

@@ -3,7 +3,7 @@
 //! Large texts are converted to a Python `str` once, when the object is built, so reading
 //! `.new_content` repeatedly costs nothing.
 
-use hunkloom::cline::NewFileContent;
+use hunkloom::cline::{CacheStats, ResumedContent};
 use hunkloom::{BlockReport, Outcome, Position, Update};
 use pyo3::prelude::*;
 
@@ -38,12 +38,11 @@ pub struct PyNewFileContent {
 }
 
 impl PyNewFileContent {
-    pub(crate) fn new(py: Python<'_>, result: &NewFileContent<'_>) -> Self {
-        let positions = result.match_indices();
+    pub(crate) fn new(py: Python<'_>, result: &ResumedContent) -> Self {
         PyNewFileContent {
             new_content: PyString::new(py, &result.new_content).unbind(),
-            match_indices: str_indices(&positions),
-            match_lines: lines(&positions),
+            match_indices: str_indices(&result.match_indices),
+            match_lines: lines(&result.match_indices),
         }
     }
 }
@@ -56,6 +55,41 @@ impl PyNewFileContent {
             self.new_content.bind(py).len()?,
             self.match_indices
         ))
+    }
+}
+
+/// The counters of the resume cache behind `construct_new_file_content`.
+#[pyclass(module = "hunkloom", name = "ResumeCacheStats", frozen, get_all, eq)]
+#[derive(PartialEq, Eq)]
+pub struct PyResumeCacheStats {
+    /// Calls that resumed a kept stream (pushed only the diff's new suffix).
+    hits: u64,
+    /// Calls computed from scratch.
+    misses: u64,
+    /// Streams kept now.
+    entries: usize,
+    /// The most streams kept at once (0: the cache is off).
+    capacity: usize,
+}
+
+impl PyResumeCacheStats {
+    pub(crate) fn new(stats: CacheStats, entries: usize, capacity: usize) -> Self {
+        PyResumeCacheStats {
+            hits: stats.hits,
+            misses: stats.misses,
+            entries,
+            capacity,
+        }
+    }
+}
+
+#[pymethods]
+impl PyResumeCacheStats {
+    fn __repr__(&self) -> String {
+        format!(
+            "ResumeCacheStats(hits={}, misses={}, entries={}, capacity={})",
+            self.hits, self.misses, self.entries, self.capacity
+        )
     }
 }
 

@@ -435,3 +435,29 @@ impl Drop for Applier {
         unsafe { hl_applier_free(self.0) }
     }
 }
+
+/// `hl_resume_cache_stats`, which cannot fail with a live out-pointer.
+pub(super) fn cache_stats() -> hl_cache_stats {
+    let mut stats = hl_cache_stats::default();
+    // SAFETY: `stats` is a local.
+    assert_eq!(unsafe { hl_resume_cache_stats(&mut stats) }, hl_status::Ok);
+    stats
+}
+
+/// Sets the resume cache's capacity for as long as the value lives, then restores the one
+/// before. Hold [`resume_cache_lock`](super::resume_cache_lock) meanwhile.
+pub(super) struct CacheCapacity(usize);
+
+impl CacheCapacity {
+    pub(super) fn set(capacity: usize) -> Self {
+        let before = cache_stats().capacity;
+        assert_eq!(hl_resume_cache_set_capacity(capacity), hl_status::Ok);
+        CacheCapacity(before)
+    }
+}
+
+impl Drop for CacheCapacity {
+    fn drop(&mut self) {
+        hl_resume_cache_set_capacity(self.0);
+    }
+}

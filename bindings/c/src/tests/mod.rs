@@ -1,6 +1,9 @@
 //! Tests that drive the library only through its `extern "C"` functions, the way a C host does.
 //!
-//! - `vectors`: every Cline conformance vector, stateless and streamed in every chunking.
+//! - `vectors`: every Cline conformance vector, stateless (the resume cache off), streamed in
+//!   every chunking, and as Cline calls it (growing prefixes, the resume cache on).
+//! - `resume`: the resume cache behind `hl_construct_new_file_content`: every prefix resumed and
+//!   equal to the core's stateless call, capacity 0, the counters, NULL arguments.
 //! - `boundary`: what only the C layer does: NULL arguments, UTF-8 checks and buffering,
 //!   statuses and error codes, the lifecycle after finish, panics.
 //! - `ops_vectors`: the tool-operation corpora (`cline-content-fixes`, `roo-insert-content`).
@@ -26,9 +29,20 @@ mod ops_ffi;
 mod ops_vectors;
 mod patch_ffi;
 mod patch_vectors;
+mod resume;
 mod robustness;
 mod vectors;
 mod workspace;
+
+/// Held by the tests that change the process-wide resume cache's capacity or count its hits, so
+/// they never see each other's changes. Other tests may still call through the cache meanwhile:
+/// their calls add to the counters, and a call that finds the cache in use on another thread is
+/// computed from scratch and counted as neither hit nor miss.
+fn resume_cache_lock() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
 
 /// Runs `during` while another thread is inside a call on `handle`, as a host that shares a
 /// handle between threads without a lock would.
