@@ -96,6 +96,7 @@ export declare class StreamingApplier {
    */
   finish(): Outcome
 
+
 }
 
 /**

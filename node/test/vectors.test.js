@@ -1,8 +1,11 @@
 'use strict'
 // Every Cline vector (tests/vectors/) through every way of calling hunkloom from JavaScript:
 //
-//   promise          constructNewFileContent (resume cache off: one stateless call each)
+//   promise          constructNewFileContent (resume cache off: the addon's stateless call)
 //   sync             constructNewFileContentSync (resume cache off)
+//   promise, streams / sync, streams
+//                    the same with the cache on: the package's JavaScript layer, a fresh stream
+//                    per vector, the result built from slices of the original
 //   whole/line/char/random
 //                    StreamingApplier fed the diff in that chunking; the splices of each
 //                    Update rebuild the preview; then finish() (final vectors) or
@@ -12,6 +15,10 @@
 //                    against a StreamingApplier fed the same pieces, then the vector's own call,
 //                    checked against the vector; the cache must have resumed every call after
 //                    the first of each chain
+//   growing-prefix sync, utf-16 cuts
+//                    the sync API on prefixes `diff.slice(0, k)` every 3 UTF-16 units (so some
+//                    cut a surrogate pair, which must not be resumed across), each checked
+//                    against the addon's own call, then the vector's own call
 //
 // and prints `<corpus> <mode>: <passed>/<total> passed`. No vector is skipped.
 
@@ -59,6 +66,32 @@ function viaApplier(v, chunking) {
   } catch (err) {
     return h.observeError(err)
   }
+}
+
+const addon = require('../index.js')
+
+/** The addon's own result for a call (the reference of the JavaScript layer). */
+function viaAddon(diff, original, version) {
+  try {
+    return h.observe(addon.constructNewFileContentSync(diff, original, false, version))
+  } catch (err) {
+    return h.observeError(err)
+  }
+}
+
+function viaUtf16Prefixes(v) {
+  for (let k = 1; k < v.diff.length; k += 3) {
+    const prefix = v.diff.slice(0, k)
+    let got
+    try {
+      got = h.observe(hl.constructNewFileContentSync(prefix, v.original, false, v.version))
+    } catch (err) {
+      got = h.observeError(err)
+    }
+    const want = viaAddon(prefix, v.original, v.version)
+    if (!equal(got, want)) return { prefix, got, want }
+  }
+  return viaSync(v)
 }
 
 /** Returns the result of the vector's own call and how many calls the chain made. */
@@ -125,6 +158,8 @@ for (const corpus of h.CLINE_CORPORA) {
     } finally {
       hl.setResumeCacheCapacity(4)
     }
+    await t.test('promise, streams', async () => report(await run(corpus, vectors, 'promise, streams', viaPromise)))
+    await t.test('sync, streams', async () => report(await run(corpus, vectors, 'sync, streams', viaSync)))
     for (const chunking of CHUNKINGS) {
       await t.test(chunking, async () => report(await run(corpus, vectors, chunking, (v) => viaApplier(v, chunking))))
     }
@@ -141,5 +176,8 @@ for (const corpus of h.CLINE_CORPORA) {
       assert.ok(hits >= chained, `the cache resumed ${hits} calls, want at least ${chained}`)
       assert.ok(chained > 0)
     })
+    await t.test('growing-prefix sync, utf-16 cuts', async () =>
+      report(await run(corpus, vectors, 'growing-prefix sync, utf-16 cuts', viaUtf16Prefixes)),
+    )
   })
 }

@@ -6,14 +6,15 @@
 //! (`napi_adjust_external_memory`) until it is finished or collected: without it, a program that
 //! drops many appliers over large files would let them pile up between garbage collections.
 
-use hunkloom::{ApplierOptions, Dialect};
+use hunkloom::{ApplierOptions, Dialect, PreviewForm};
 use hunkloom_handle::Handle;
-use napi::bindgen_prelude::ObjectFinalize;
-use napi::{Env, Unknown};
+use napi::bindgen_prelude::{Null, ObjectFinalize, ToNapiValue};
+use napi::{Env, Unknown, sys};
 use napi_derive::napi;
 
 use crate::errors::{self, Failure};
-use crate::types::{Outcome, Update, indices};
+use crate::pieces::Wire;
+use crate::types::{BlockReport, Outcome, Update, indices};
 use crate::{apply, args};
 
 /// Applies a SEARCH/REPLACE diff to one original text while the diff streams in.
@@ -93,11 +94,15 @@ impl StreamingApplier {
             let original = args::string(&original, "original")?;
             // The default stays `cline-v1` (drop-in safety), unlike `applyDiff`'s.
             let (dialect, policy) = apply::dialect_and_policy(&options, Dialect::default())?;
-            let options = ApplierOptions::new().dialect(dialect).policy(policy);
+            // Pieces: the JavaScript layer builds the preview from slices of its own original.
+            let options = ApplierOptions::new()
+                .dialect(dialect)
+                .policy(policy)
+                .preview(PreviewForm::Pieces);
             Ok(hunkloom::StreamingApplier::new(original, options))
         })?;
-        // The original and a preview of about its size.
-        let held = inner.original().len().saturating_mul(2);
+        // The original (the preview is kept as pieces of it).
+        let held = inner.original().len();
         let external = i64::try_from(held).unwrap_or(i64::MAX);
         let _ = env.adjust_external_memory(external);
         Ok(StreamingApplier {
@@ -186,6 +191,91 @@ impl StreamingApplier {
             Ok(outcome) => Ok(Outcome::from(outcome)),
             Err(e) => Err(Failure::Core(e).into_napi(env)),
         }
+    }
+}
+
+/// What the JavaScript layer (`node/lib/applier.js`) calls: results as compact arrays of pieces
+/// (see [`pieces`](crate::pieces)), so no push copies the file out. A separate block, left out
+/// of `index.d.ts`.
+#[napi]
+impl StreamingApplier {
+    /// `push`, answered as `[numbers, texts, completed | null]` with `numbers` holding start,
+    /// removed, blocksCompleted and the inserted pieces.
+    #[napi(catch_unwind, js_name = "__pushPieces", skip_typescript)]
+    pub fn push_pieces(&mut self, env: &Env, chunk: String) -> napi::Result<Answer> {
+        let pushed = self.inner.with(|inner| {
+            let u = inner.push_pieces(&chunk);
+            let mut wire = Wire::default();
+            wire.number(u.start.utf16);
+            wire.number(u.removed.utf16);
+            wire.number(u.blocks_completed);
+            wire.pieces(u.inserted);
+            let completed = u
+                .completed
+                .iter()
+                .map(BlockReport::from)
+                .collect::<Vec<_>>();
+            Answer {
+                wire,
+                extra: (!completed.is_empty()).then_some(completed),
+            }
+        });
+        pushed.map_err(|e| {
+            if e.kind() == hunkloom::ErrorKind::InternalError {
+                self.release(env);
+            }
+            Failure::Core(e).into_napi(env)
+        })
+    }
+
+    /// `preview`, answered as `[numbers, texts, null]` with `numbers` holding its pieces.
+    #[napi(catch_unwind, js_name = "__previewPieces", skip_typescript)]
+    pub fn preview_pieces(&self, env: &Env) -> napi::Result<Answer> {
+        self.get(env, |inner| {
+            let mut wire = Wire::default();
+            wire.pieces(inner.preview_pieces());
+            Answer { wire, extra: None }
+        })
+    }
+
+    /// `finish`, answered as `[numbers, texts, blocks]` with `numbers` holding the counted
+    /// matchIndices and the content's pieces.
+    #[napi(catch_unwind, js_name = "__finishPieces", skip_typescript)]
+    pub fn finish_pieces(&mut self, env: &Env) -> napi::Result<Answer> {
+        let finished = self.inner.finish(|inner| inner.finish_pieces());
+        self.release(env);
+        match finished.and_then(|outcome| outcome) {
+            Ok(o) => {
+                let mut wire = Wire::default();
+                wire.counted(o.match_indices.iter().map(|p| p.utf16));
+                wire.pieces(o.content.pieces());
+                let blocks = o.blocks.iter().map(BlockReport::from).collect();
+                Ok(Answer {
+                    wire,
+                    extra: Some(blocks),
+                })
+            }
+            Err(e) => Err(Failure::Core(e).into_napi(env)),
+        }
+    }
+}
+
+/// An answer to the JavaScript layer: the wire, then block reports (or `null`).
+pub struct Answer {
+    wire: Wire,
+    extra: Option<Vec<BlockReport>>,
+}
+
+impl ToNapiValue for Answer {
+    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
+        let env = Env::from_raw(env);
+        let Answer { wire, extra } = val;
+        let array = wire.into_array(&env, |array| match extra {
+            Some(reports) => array.set(2, reports),
+            None => array.set(2, Null),
+        })?;
+        // SAFETY: the array belongs to `env`, the caller's environment.
+        unsafe { ToNapiValue::to_napi_value(env.raw(), array) }
     }
 }
 

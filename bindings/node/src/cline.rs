@@ -1,14 +1,16 @@
 //! The Cline drop-ins: `constructNewFileContent` (Promise and sync),
 //! `getLineNumberFromCharIndex`, and the switches of the resume cache behind them.
 
-use hunkloom::cline::{ResumedContent, Version};
+use hunkloom::cline::{
+    ResumedContent, Version, construct_new_file_content_resumed, shared_resume_cache,
+};
 use napi::bindgen_prelude::AsyncTask;
 use napi::{Env, Task, Unknown};
 use napi_derive::napi;
 
+use crate::args;
 use crate::errors::{self, Failure};
 use crate::types::{NewFileContent, ResumeCacheStats};
-use crate::{args, cache};
 
 /// The checked arguments of one call.
 struct Call {
@@ -43,7 +45,7 @@ impl Call {
     fn run(&self) -> Result<ResumedContent, Failure> {
         #[cfg(feature = "fault-injection")]
         crate::test_hooks::panic_if_armed(&crate::test_hooks::PANIC_IN_NEXT_CONSTRUCT);
-        Ok(cache::construct(
+        Ok(construct_new_file_content_resumed(
             &self.diff,
             &self.original,
             self.is_final,
@@ -184,7 +186,7 @@ pub fn set_resume_cache_capacity(env: &Env, capacity: Unknown<'_>) -> napi::Resu
                 "The \"capacity\" argument must be an integer from 0 to 2^32-1. Received {capacity}"
             )));
         }
-        cache::lock().set_capacity(capacity as usize);
+        shared_resume_cache().set_capacity(capacity as usize);
         Ok(())
     })
 }
@@ -194,7 +196,7 @@ pub fn set_resume_cache_capacity(env: &Env, capacity: Unknown<'_>) -> napi::Resu
 #[napi(catch_unwind)]
 pub fn resume_cache_stats(env: &Env) -> napi::Result<ResumeCacheStats> {
     errors::run(env, || {
-        let cache = cache::lock();
+        let cache = shared_resume_cache();
         let stats = cache.stats();
         Ok(ResumeCacheStats {
             hits: stats.hits as f64,

@@ -4,7 +4,10 @@
 //! lives in the `hunkloom` core crate. Each concern has its own module:
 //!
 //! - [`cline`]: the drop-in `constructNewFileContent` (Promise and sync) and
-//!   `getLineNumberFromCharIndex`, through the resume cache of [`cache`].
+//!   `getLineNumberFromCharIndex`, through the core's process-wide resume cache. The package's
+//!   JavaScript layer (`node/lib/`) replaces the drop-in and `StreamingApplier` with versions
+//!   that build results from slices of the caller's strings, through [`stream`] and the hidden
+//!   methods of [`applier`], which answer in the compact arrays of [`pieces`].
 //! - [`applier`]: the `StreamingApplier` class.
 //! - [`apply`]: `applyDiff`, a whole diff at once (the `native` dialect by default).
 //! - [`ops`]: the tool operations `strReplace`, `insert` and `insertContent`.
@@ -28,13 +31,14 @@
 pub mod applier;
 pub mod apply;
 pub mod args;
-pub mod cache;
 pub mod cline;
 pub mod errors;
 pub mod fixes;
 pub mod names;
 pub mod ops;
 pub mod patch;
+pub mod pieces;
+pub mod stream;
 #[cfg(feature = "fault-injection")]
 pub mod test_hooks;
 pub mod types;

@@ -134,7 +134,8 @@ proptest! {
     }
 
     /// Chunking never changes the preview at a given prefix, the splices rebuild the preview
-    /// in every unit, and the outcome equals the one-shot outcome.
+    /// in every unit, the preview's pieces join into the preview, and the outcome equals the
+    /// one-shot outcome.
     #[test]
     fn chunking_never_changes_the_result(
         file in lines(10),
@@ -162,6 +163,12 @@ proptest! {
             update.apply_to(&mut mirror);
             prop_assert_eq!(mirror.as_str(), applier.preview());
             prop_assert_eq!(applier.preview_len(), TextOffset::of(applier.preview()));
+            let joined: String = applier
+                .preview_pieces()
+                .iter()
+                .map(|p| p.text(&original).to_owned())
+                .collect();
+            prop_assert_eq!(joined.as_str(), applier.preview());
             let mut whole = StreamingApplier::new(original.clone(), options.clone());
             whole.push(&diff[..pushed]);
             prop_assert_eq!(whole.preview(), applier.preview(), "prefix {:?}", &diff[..pushed]);

@@ -20,7 +20,7 @@ use super::report::block_report;
 use super::tiers::{self, Located, Miss, SearchText, Tier};
 use crate::error::{Error, ErrorKind, Result};
 use crate::stream::{BlockReport, Outcome, Policy, Update};
-use crate::text::{OffsetCursor, Position, TextOffset};
+use crate::text::{OffsetCursor, Piece, Position, TextOffset};
 
 /// The state of the `native` dialect over one original text (which every call borrows).
 #[derive(Clone, Debug, Default)]
@@ -144,6 +144,12 @@ impl NativeEngine {
     pub(crate) fn preview(&self, original: &str) -> &str {
         self.preview
             .get_or_init(|| self.pieces.materialize(original))
+    }
+
+    /// The preview as pieces of the original and new text, without building it.
+    pub(crate) fn preview_pieces(&self, original: &str) -> Vec<Piece<'static>> {
+        let len = *self.original_len.get_or_init(|| TextOffset::of(original));
+        self.pieces.pieces(original, len)
     }
 
     /// The preview's length, without building it.

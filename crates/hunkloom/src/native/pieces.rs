@@ -17,7 +17,9 @@
 use super::cost::{append, charge};
 use super::region::Region;
 use super::region_sums::RegionSums;
-use crate::text::{Position, TextOffset};
+use std::borrow::Cow;
+
+use crate::text::{Piece, Position, TextOffset};
 
 /// A region placed in a [`PieceTable`]; only the table makes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -220,6 +222,35 @@ impl PieceTable {
     }
 
     /// The preview: the original with every region's display in place.
+    /// The preview as pieces: the original between regions as ranges, each region's display
+    /// as new text. `original_len` is the original's length in every unit.
+    pub(super) fn pieces(&self, original: &str, original_len: TextOffset) -> Vec<Piece<'static>> {
+        let mut out = Vec::with_capacity(2 * self.file_order.len() + 1);
+        let mut at = TextOffset::default();
+        for &id in &self.file_order {
+            let r = &self.placed[id.0].region;
+            if r.start.bytes > at.bytes {
+                out.push(Piece::Original {
+                    start: at,
+                    end: r.start.offset(),
+                });
+            }
+            let mut shown = String::new();
+            r.write_from(original, 0, &mut shown);
+            if !shown.is_empty() {
+                out.push(Piece::New(Cow::Owned(shown)));
+            }
+            at = r.end.offset();
+        }
+        if original_len.bytes > at.bytes {
+            out.push(Piece::Original {
+                start: at,
+                end: original_len,
+            });
+        }
+        out
+    }
+
     pub(super) fn materialize(&self, original: &str) -> String {
         let mut out = String::with_capacity(original.len());
         let mut at = 0;

@@ -7,12 +7,12 @@ use std::sync::Arc;
 use crate::cline::engine::{Engine, PushEffect};
 use crate::cline::machine::BlockRecord;
 use crate::cline::output::Output;
-use crate::cline::{partial_match_starts, positions};
+use crate::cline::partial_match_starts;
 use crate::error::{Error, ErrorKind, Result};
 use crate::matching::Haystack;
 use crate::native::NativeEngine;
 use crate::stream::{BlockReport, Dialect, Outcome, PieceOutcome, PieceUpdate, Update};
-use crate::text::{OffsetCursor, OriginalText, Piece, PieceText, Position, TextOffset};
+use crate::text::{OriginalText, Piece, PieceText, Position, TextOffset};
 
 /// Options of a [`StreamingApplier`].
 #[non_exhaustive]
@@ -159,8 +159,6 @@ struct ClineState {
     engine: Engine,
     /// The preview as one string, built on first read after a push (pieces form only).
     built: OnceCell<String>,
-    /// Converts block offsets in the original; blocks mostly arrive in order, so one pass.
-    cursor: OffsetCursor,
     /// Reports of the committed blocks, made once when each completes.
     reports: Vec<BlockReport>,
 }
@@ -184,7 +182,6 @@ impl StreamingApplier {
                     options.preview,
                 ),
                 built: OnceCell::new(),
-                cursor: OffsetCursor::default(),
                 reports: Vec::new(),
             })),
             None => Inner::Native(Box::new(NativeEngine::new(options.policy))),
@@ -289,6 +286,19 @@ impl StreamingApplier {
         }
     }
 
+    /// The preview as pieces of the original and new text (what
+    /// [`push_pieces`](Self::push_pieces) splices start from): costs O(pieces), plus a copy of
+    /// the placed blocks' text in `native` and of the whole preview in [`PreviewForm::Text`].
+    pub fn preview_pieces(&self) -> Vec<Piece<'_>> {
+        match &self.inner {
+            Inner::Cline(state) => match state.engine.output() {
+                Output::Text(t) => text_piece(t.as_str()),
+                Output::Pieces(p) => p.pieces().collect(),
+            },
+            Inner::Native(engine) => engine.preview_pieces(self.original.as_str()),
+        }
+    }
+
     /// The preview's length in every unit.
     pub fn preview_len(&self) -> TextOffset {
         match &self.inner {
@@ -320,7 +330,9 @@ impl StreamingApplier {
     pub fn match_indices(&self) -> Vec<Position> {
         match &self.inner {
             Inner::Cline(state) => {
-                positions(self.original.as_str(), &partial_match_starts(&state.engine))
+                let text = &*self.original;
+                let starts = partial_match_starts(&state.engine);
+                starts.into_iter().map(|b| text.position_at(b)).collect()
             }
             Inner::Native(engine) => engine.match_indices(),
         }
@@ -408,10 +420,10 @@ impl ClineState {
     fn push(&mut self, original: &OriginalText, chunk: &str) -> Splice {
         self.built = OnceCell::new();
         let effect = self.engine.push(&haystack(original), chunk);
-        self.splice(original.as_str(), effect)
+        self.splice(original, effect)
     }
 
-    fn splice(&mut self, original: &str, effect: PushEffect) -> Splice {
+    fn splice(&mut self, original: &OriginalText, effect: PushEffect) -> Splice {
         let PushEffect {
             changed_from,
             old_end,
@@ -420,7 +432,7 @@ impl ClineState {
         let committed = self.engine.committed_blocks();
         debug_assert_eq!(self.reports.len(), old_committed_blocks);
         for (i, b) in committed.iter().enumerate().skip(old_committed_blocks) {
-            let report = report(&mut self.cursor, original, i, b);
+            let report = report(original, i, b);
             self.reports.push(report);
         }
         Splice {
@@ -432,34 +444,26 @@ impl ClineState {
     }
 
     /// The final content, the block reports and Cline's final `matchIndices`.
-    fn finish(
-        mut self,
-        original: &OriginalText,
-    ) -> Result<(Output, Vec<BlockReport>, Vec<Position>)> {
+    fn finish(self, original: &OriginalText) -> Result<(Output, Vec<BlockReport>, Vec<Position>)> {
         let finished = self.engine.finish(&haystack(original))?;
-        let original = original.as_str();
         // Committed blocks were reported as they completed; the last line may add one more.
         let mut blocks = self.reports;
         for (i, b) in finished.blocks.iter().enumerate().skip(blocks.len()) {
-            blocks.push(report(&mut self.cursor, original, i, b));
+            blocks.push(report(original, i, b));
         }
         let match_indices = finished.order.iter().map(|&i| blocks[i].start).collect();
         Ok((finished.content, blocks, match_indices))
     }
 }
 
-fn report(
-    cursor: &mut OffsetCursor,
-    original: &str,
-    index: usize,
-    block: &BlockRecord,
-) -> BlockReport {
-    let matched = &original[block.start.min(original.len())..block.end.min(original.len())];
+fn report(original: &OriginalText, index: usize, block: &BlockRecord) -> BlockReport {
+    let text = original.as_str();
+    let matched = &text[block.start.min(text.len())..block.end.min(text.len())];
     BlockReport::cline(
         index,
         block.strategy,
-        cursor.position(original, block.start),
-        cursor.position(original, block.end),
+        original.position_at(block.start),
+        original.position_at(block.end),
         matched.ends_with('\n'),
     )
 }

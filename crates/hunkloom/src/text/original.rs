@@ -8,8 +8,9 @@
 
 use std::sync::OnceLock;
 
-use super::offsets::{TextOffset, measure};
+use super::offsets::{Position, TextOffset, measure};
 use crate::matching::TrimmedLineIndex;
+use crate::search::line_starts::line_starts;
 
 /// An original text and its lazily built indexes. Cheap to share (`Arc<OriginalText>`), and
 /// `Send + Sync`: the indexes are built at most once, by whichever thread first needs them.
@@ -40,6 +41,14 @@ impl OriginalText {
         self.indexes.offset_at(&self.text, byte)
     }
 
+    /// The position of byte `byte` (a char boundary, or past the end: Cline reports `length +
+    /// 1` for a match on a last line without a newline, and each byte beyond counts one unit).
+    /// After the first call builds a line index, each call costs O(log lines) plus
+    /// [`offset_at`](Self::offset_at).
+    pub fn position_at(&self, byte: usize) -> Position {
+        self.indexes.position_at(&self.text, byte)
+    }
+
     pub(crate) fn indexes(&self) -> &Indexes {
         &self.indexes
     }
@@ -53,6 +62,8 @@ pub(crate) struct Indexes {
     pub(crate) trimmed: OnceLock<TrimmedLineIndex>,
     /// Byte offset to UTF-16 and char offsets.
     offsets: OnceLock<OffsetTable>,
+    /// Where each line starts (line numbers).
+    lines: OnceLock<Vec<usize>>,
 }
 
 impl Indexes {
@@ -61,6 +72,20 @@ impl Indexes {
         self.offsets
             .get_or_init(|| OffsetTable::new(text))
             .at(text, byte)
+    }
+
+    /// The position of byte `byte` of `text` (see [`OriginalText::position_at`]).
+    pub(crate) fn position_at(&self, text: &str, byte: usize) -> Position {
+        let target = byte.min(text.len());
+        let at = self.offset_at(text, target);
+        let starts = self.lines.get_or_init(|| line_starts(text));
+        let beyond = byte - target;
+        Position {
+            bytes: byte,
+            utf16: at.utf16 + beyond,
+            chars: at.chars + beyond,
+            line: starts.partition_point(|&s| s <= target),
+        }
     }
 }
 
@@ -135,6 +160,20 @@ mod tests {
         }
         let ascii = OriginalText::new("plain\ntext\n");
         assert_eq!(ascii.offset_at(6), TextOffset::of("plain\n"));
+    }
+
+    #[test]
+    fn positions_match_the_cursor_including_past_the_end() {
+        let text = "é\n😀 x\n\nlast";
+        let original = OriginalText::new(text);
+        let mut cursor = crate::text::OffsetCursor::default();
+        for byte in (0..=text.len() + 1).filter(|&b| b > text.len() || text.is_char_boundary(b)) {
+            assert_eq!(
+                original.position_at(byte),
+                cursor.position(text, byte),
+                "{byte}"
+            );
+        }
     }
 
     #[test]

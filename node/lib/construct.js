@@ -1,0 +1,167 @@
+'use strict'
+// The drop-in `constructNewFileContent` (Promise and sync): Cline's results, computed per call in
+// proportion to what is new in the diff, not to the file.
+//
+// Cline calls it on every growing prefix of a streamed diff with the same original string. This
+// layer keeps a few streams: the original string (transcoded into native memory once and
+// recognised by `===`, a pointer check for the same string object), the diff so far and the
+// result as a rope of slices of that original (see rope.js). A call whose diff extends a kept
+// stream's pushes only the new text; the native side answers with what changed in the result,
+// and the result is assembled here from slices of the caller's own original. Results are
+// identical to a call from scratch: the native stream is the core's StreamingApplier, which
+// equals Cline's partial call after every prefix (the conformance runners check it in every
+// chunking, and node/test/dropin.test.js checks this layer against the stateless call).
+
+const native = require('../index.js')
+const { Rope, decode, join, numbersAt } = require('./rope.js')
+
+/** Originals at least this long (UTF-16 units) send pushes that may search to the thread pool. */
+const POOL_MIN_LENGTH = 1 << 20
+
+let capacity = 4
+/** Kept originals, least recently used first: `{ text, handle }`. */
+const originals = []
+/** Kept streams, least recently used first: `{ original, version, diff, handle, rope }`. */
+const streams = []
+let hits = 0
+let misses = 0
+
+/** The native copy of `text`, transcoded on first sight. */
+function originalHandle(text) {
+  for (let i = originals.length - 1; i >= 0; i--) {
+    const kept = originals[i]
+    if (kept.text === text) {
+      if (i !== originals.length - 1) originals.push(originals.splice(i, 1)[0])
+      return kept.handle
+    }
+  }
+  const handle = native.__originalNew(text)
+  originals.push({ text, handle })
+  if (originals.length > capacity) originals.splice(0, originals.length - capacity)
+  return handle
+}
+
+/** A high surrogate: a diff cut after one must not be resumed (the pair was split). */
+function endsInsidePair(s) {
+  const c = s.charCodeAt(s.length - 1)
+  return c >= 0xd800 && c <= 0xdbff
+}
+
+/** Removes and returns the most recently used stream that `diff` continues, if any. */
+function takeStream(diff, original, version) {
+  for (let i = streams.length - 1; i >= 0; i--) {
+    const s = streams[i]
+    if (
+      s.version === version &&
+      s.original === original &&
+      diff.length >= s.diff.length &&
+      (diff === s.diff || diff.slice(0, s.diff.length) === s.diff) &&
+      !endsInsidePair(s.diff)
+    ) {
+      streams.splice(i, 1)
+      return s
+    }
+  }
+  return undefined
+}
+
+function keepStream(s) {
+  streams.push(s)
+  if (streams.length > capacity) streams.splice(0, streams.length - capacity)
+}
+
+/** Whether the arguments are well typed (else the native function throws what Node would). */
+function wellTyped(diff, original, isFinal, version) {
+  return (
+    typeof diff === 'string' &&
+    typeof original === 'string' &&
+    typeof isFinal === 'boolean' &&
+    (version === undefined || version === 'v1' || version === 'v2')
+  )
+}
+
+/** The stream a call works on and the text to push into it. */
+function begin(diff, original, version) {
+  const s = takeStream(diff, original, version)
+  if (s !== undefined) {
+    hits++
+    return { stream: s, text: diff.length === s.diff.length ? '' : diff.slice(s.diff.length) }
+  }
+  misses++
+  const handle = native.__streamNew(originalHandle(original), version)
+  return { stream: { original, version, diff: '', handle, rope: new Rope() }, text: diff }
+}
+
+/**
+ * Turns a native answer into Cline's result (or throws its rejection): `[numbers, texts,
+ * error]`, `numbers` holding where the result stops matching the previous one, the counted
+ * `matchIndices` and the pieces from there on.
+ */
+function end(s, diff, isFinal, answer) {
+  const [numbers, texts, error] = answer
+  const count = numbers[1]
+  const matchIndices = numbersAt(numbers, 2, count)
+  const pieces = decode(numbers, 2 + count, texts, s.original)
+  if (isFinal) return { newContent: join(pieces), matchIndices }
+  s.diff = diff
+  s.rope.splice(numbers[0], s.rope.length - numbers[0], pieces)
+  keepStream(s)
+  if (error !== null) throw error
+  return { newContent: s.rope.toString(), matchIndices }
+}
+
+/** Whether the call goes through native streams (else straight to the native function). */
+function streamable(diff, original, isFinal, version) {
+  const typed = wellTyped(diff, original, isFinal, version)
+  if (typed && capacity === 0) misses++
+  return typed && capacity > 0
+}
+
+function constructNewFileContentSync(diffContent, originalContent, isFinal, version) {
+  if (!streamable(diffContent, originalContent, isFinal, version)) {
+    return native.constructNewFileContentSync(diffContent, originalContent, isFinal, version)
+  }
+  const v = version ?? 'v1'
+  const { stream, text } = begin(diffContent, originalContent, v)
+  const answer = native.__streamPush(stream.handle, text, isFinal)
+  return end(stream, diffContent, isFinal, answer)
+}
+
+function constructNewFileContent(diffContent, originalContent, isFinal, version) {
+  if (!streamable(diffContent, originalContent, isFinal, version)) {
+    return native.constructNewFileContent(diffContent, originalContent, isFinal, version)
+  }
+  try {
+    const v = version ?? 'v1'
+    const { stream, text } = begin(diffContent, originalContent, v)
+    // Only a push that may search a large original goes to the pool (a search starts when a
+    // separator line appears, which takes a '=' or a line end, or at the final call); the rest
+    // is cheaper than a trip to the pool and back.
+    if (originalContent.length >= POOL_MIN_LENGTH && (isFinal || /[=\n]/.test(text))) {
+      return native
+        .__streamPushAsync(stream.handle, text, isFinal)
+        .then((answer) => end(stream, diffContent, isFinal, answer))
+    }
+    return Promise.resolve(end(stream, diffContent, isFinal, native.__streamPush(stream.handle, text, isFinal)))
+  } catch (e) {
+    return Promise.reject(e)
+  }
+}
+
+function setResumeCacheCapacity(n) {
+  native.setResumeCacheCapacity(n) // checks the argument and throws what Node would
+  capacity = n
+  if (streams.length > n) streams.splice(0, streams.length - n)
+  if (originals.length > n) originals.splice(0, originals.length - n)
+}
+
+function resumeCacheStats() {
+  return { hits, misses, entries: streams.length, capacity }
+}
+
+module.exports = {
+  constructNewFileContent,
+  constructNewFileContentSync,
+  resumeCacheStats,
+  setResumeCacheCapacity,
+}
