@@ -5,41 +5,40 @@
 // the native class keeps the original once and the preview as pieces of it.
 
 const native = require('../index.js')
-const { Rope, decode, join, numbersAt } = require('./rope.js')
+const { Rope, decode, join, numbersAt, read, scratch } = require('./rope.js')
 
 class StreamingApplier {
   #native
+  #handle
   #original
   /** The preview, or null once finished or retired (the native getters then throw). */
   #rope
 
   constructor(original, options) {
     this.#native = new native.StreamingApplier(original, options)
+    this.#handle = this.#native.__handle()
     this.#original = original
     this.#rope = new Rope()
-    const [numbers, texts] = this.#native.__previewPieces()
-    this.#rope.splice(0, 0, decode(numbers, 0, texts, original))
+    const { numbers, texts } = read(this.#native.__previewPieces())
+    this.#rope.splice(0, 0, decode(numbers, 1, texts, original))
   }
 
   push(chunk) {
     if (this.#rope === null || typeof chunk !== 'string') return this.#native.push(chunk)
-    let answer
+    let reply
     try {
-      answer = this.#native.__pushPieces(chunk)
+      reply = native.__applierPush(this.#handle, chunk, scratch)
     } catch (e) {
       if (e.code === 'internal_error') this.#rope = null
       throw e
     }
-    const [numbers, texts, completed] = answer
-    const inserted = decode(numbers, 3, texts, this.#original)
-    this.#rope.splice(numbers[0], numbers[1], inserted)
-    return {
-      start: numbers[0],
-      removed: numbers[1],
-      inserted: join(inserted),
-      blocksCompleted: numbers[2],
-      completed: completed ?? [],
-    }
+    const { numbers, texts, extra } = read(reply)
+    const start = numbers[1]
+    const removed = numbers[2]
+    const blocksCompleted = numbers[3]
+    const inserted = decode(numbers, 4, texts, this.#original)
+    this.#rope.splice(start, removed, inserted)
+    return { start, removed, inserted: join(inserted), blocksCompleted, completed: extra ?? [] }
   }
 
   get preview() {
@@ -65,12 +64,12 @@ class StreamingApplier {
   finish() {
     if (this.#rope === null) return this.#native.finish()
     this.#rope = null
-    const [numbers, texts, blocks] = this.#native.__finishPieces()
-    const count = numbers[0]
+    const { numbers, texts, extra } = read(this.#native.__finishPieces())
+    const count = numbers[1]
     return {
-      newContent: join(decode(numbers, 1 + count, texts, this.#original)),
-      matchIndices: numbersAt(numbers, 1, count),
-      blocks,
+      newContent: join(decode(numbers, 2 + count, texts, this.#original)),
+      matchIndices: numbersAt(numbers, 2, count),
+      blocks: extra,
     }
   }
 

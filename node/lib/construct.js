@@ -13,7 +13,7 @@
 // chunking, and node/test/dropin.test.js checks this layer against the stateless call).
 
 const native = require('../index.js')
-const { Rope, decode, join, numbersAt } = require('./rope.js')
+const { Rope, decode, join, numbersAt, read, scratch } = require('./rope.js')
 
 /** Originals at least this long (UTF-16 units) send pushes that may search to the thread pool. */
 const POOL_MIN_LENGTH = 1 << 20
@@ -93,20 +93,21 @@ function begin(diff, original, version) {
 }
 
 /**
- * Turns a native answer into Cline's result (or throws its rejection): `[numbers, texts,
- * error]`, `numbers` holding where the result stops matching the previous one, the counted
- * `matchIndices` and the pieces from there on.
+ * Turns a native reply into Cline's result (or throws its rejection). Its numbers hold where
+ * the result stops matching the previous one, the counted `matchIndices` and the pieces from
+ * there on; its extra value is a partial call's error.
  */
-function end(s, diff, isFinal, answer) {
-  const [numbers, texts, error] = answer
-  const count = numbers[1]
-  const matchIndices = numbersAt(numbers, 2, count)
-  const pieces = decode(numbers, 2 + count, texts, s.original)
+function end(s, diff, isFinal, reply) {
+  const { numbers, texts, extra } = read(reply)
+  const count = numbers[2]
+  const matchIndices = numbersAt(numbers, 3, count)
+  const pieces = decode(numbers, 3 + count, texts, s.original)
   if (isFinal) return { newContent: join(pieces), matchIndices }
+  const keep = numbers[1]
   s.diff = diff
-  s.rope.splice(numbers[0], s.rope.length - numbers[0], pieces)
+  s.rope.splice(keep, s.rope.length - keep, pieces)
   keepStream(s)
-  if (error !== null) throw error
+  if (extra !== null) throw extra
   return { newContent: s.rope.toString(), matchIndices }
 }
 
@@ -123,7 +124,7 @@ function constructNewFileContentSync(diffContent, originalContent, isFinal, vers
   }
   const v = version ?? 'v1'
   const { stream, text } = begin(diffContent, originalContent, v)
-  const answer = native.__streamPush(stream.handle, text, isFinal)
+  const answer = native.__streamPush(stream.handle, text, isFinal, scratch)
   return end(stream, diffContent, isFinal, answer)
 }
 
@@ -142,7 +143,7 @@ function constructNewFileContent(diffContent, originalContent, isFinal, version)
         .__streamPushAsync(stream.handle, text, isFinal)
         .then((answer) => end(stream, diffContent, isFinal, answer))
     }
-    return Promise.resolve(end(stream, diffContent, isFinal, native.__streamPush(stream.handle, text, isFinal)))
+    return Promise.resolve(end(stream, diffContent, isFinal, native.__streamPush(stream.handle, text, isFinal, scratch)))
   } catch (e) {
     return Promise.reject(e)
   }

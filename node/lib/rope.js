@@ -5,9 +5,25 @@
 // when the caller reads the characters (as with any JavaScript string built by `+`).
 
 /**
- * Decodes the pieces of a native answer (see bindings/node/src/pieces.rs): from index `from` of
- * `numbers`, two numbers at least 0 are a range of `original` (UTF-16 start and end), and
- * `-1 - n` is the next `n` units of `texts`, the answer's new text.
+ * The scratch array native calls write an answer's numbers into (see
+ * bindings/node/src/pieces.rs). Only synchronous calls use it, and each answer is read before
+ * the next call.
+ */
+const scratch = new Int32Array(1 << 12)
+
+/**
+ * A native reply as `{ numbers, texts, extra }`: the reply is the texts alone (numbers in the
+ * scratch array) or `[numbers | null, texts, extra]`. `numbers[0]` counts the values after it.
+ */
+function read(reply) {
+  if (typeof reply === 'string') return { numbers: scratch, texts: reply, extra: null }
+  return { numbers: reply[0] ?? scratch, texts: reply[1], extra: reply[2] }
+}
+
+/**
+ * Decodes the pieces of an answer from index `from` of `numbers` to its end: two numbers at
+ * least 0 are a range of `original` (UTF-16 start and end), and `-1 - n` is the next `n` units
+ * of `texts`, the answer's new text.
  * @param {Int32Array} numbers
  * @param {number} from
  * @param {string} texts
@@ -16,16 +32,17 @@
  */
 function decode(numbers, from, texts, original) {
   const out = []
+  const end = 1 + numbers[0]
   let at = 0
-  for (let i = from; i < numbers.length; ) {
+  for (let i = from; i < end; ) {
     const v = numbers[i]
     if (v >= 0) {
       out.push(original.slice(v, numbers[i + 1]))
       i += 2
     } else {
-      const end = at - 1 - v
-      out.push(texts.slice(at, end))
-      at = end
+      const stop = at - 1 - v
+      out.push(texts.slice(at, stop))
+      at = stop
       i += 1
     }
   }
@@ -118,4 +135,4 @@ class Rope {
   }
 }
 
-module.exports = { Rope, decode, join, numbersAt }
+module.exports = { Rope, decode, join, numbersAt, read, scratch }

@@ -6,14 +6,17 @@
 //! (`napi_adjust_external_memory`) until it is finished or collected: without it, a program that
 //! drops many appliers over large files would let them pile up between garbage collections.
 
+use std::sync::Arc;
+
 use hunkloom::{ApplierOptions, Dialect, PreviewForm};
 use hunkloom_handle::Handle;
-use napi::bindgen_prelude::{Null, ObjectFinalize, ToNapiValue};
-use napi::{Env, Unknown, sys};
+use napi::bindgen_prelude::{External, ObjectFinalize};
+use napi::{Env, Unknown};
 use napi_derive::napi;
 
 use crate::errors::{self, Failure};
-use crate::pieces::Wire;
+use crate::pieces::{self, Extra, Reply, Wire};
+use crate::stream::Stream;
 use crate::types::{BlockReport, Outcome, Update, indices};
 use crate::{apply, args};
 
@@ -48,7 +51,7 @@ use crate::{apply, args};
 /// ```
 #[napi(custom_finalize)]
 pub struct StreamingApplier {
-    inner: Handle<hunkloom::StreamingApplier>,
+    inner: Stream,
     /// The bytes reported to V8 as held by this applier (0 once released).
     external: i64,
 }
@@ -106,7 +109,7 @@ impl StreamingApplier {
         let external = i64::try_from(held).unwrap_or(i64::MAX);
         let _ = env.adjust_external_memory(external);
         Ok(StreamingApplier {
-            inner: Handle::new("applier", inner),
+            inner: Arc::new(Handle::new("applier", inner)),
             external,
         })
     }
@@ -194,54 +197,31 @@ impl StreamingApplier {
     }
 }
 
-/// What the JavaScript layer (`node/lib/applier.js`) calls: results as compact arrays of pieces
-/// (see [`pieces`](crate::pieces)), so no push copies the file out. A separate block, left out
-/// of `index.d.ts`.
+/// What the JavaScript layer (`node/lib/applier.js`) calls: results as compact answers of
+/// pieces (see [`pieces`](crate::pieces)), so no push copies the file out. A separate block,
+/// left out of `index.d.ts`.
 #[napi]
 impl StreamingApplier {
-    /// `push`, answered as `[numbers, texts, completed | null]` with `numbers` holding start,
-    /// removed, blocksCompleted and the inserted pieces.
-    #[napi(catch_unwind, js_name = "__pushPieces", skip_typescript)]
-    pub fn push_pieces(&mut self, env: &Env, chunk: String) -> napi::Result<Answer> {
-        let pushed = self.inner.with(|inner| {
-            let u = inner.push_pieces(&chunk);
-            let mut wire = Wire::default();
-            wire.number(u.start.utf16);
-            wire.number(u.removed.utf16);
-            wire.number(u.blocks_completed);
-            wire.pieces(u.inserted);
-            let completed = u
-                .completed
-                .iter()
-                .map(BlockReport::from)
-                .collect::<Vec<_>>();
-            Answer {
-                wire,
-                extra: (!completed.is_empty()).then_some(completed),
-            }
-        });
-        pushed.map_err(|e| {
-            if e.kind() == hunkloom::ErrorKind::InternalError {
-                self.release(env);
-            }
-            Failure::Core(e).into_napi(env)
-        })
+    /// The core applier's handle, for [`applier_push`].
+    #[napi(catch_unwind, js_name = "__handle", skip_typescript)]
+    pub fn handle(&self) -> External<Stream> {
+        External::new(Arc::clone(&self.inner))
     }
 
-    /// `preview`, answered as `[numbers, texts, null]` with `numbers` holding its pieces.
+    /// `preview`, answered as its pieces.
     #[napi(catch_unwind, js_name = "__previewPieces", skip_typescript)]
-    pub fn preview_pieces(&self, env: &Env) -> napi::Result<Answer> {
+    pub fn preview_pieces(&self, env: &Env) -> napi::Result<Reply> {
         self.get(env, |inner| {
             let mut wire = Wire::default();
             wire.pieces(inner.preview_pieces());
-            Answer { wire, extra: None }
+            wire.reply(None, Extra::Nothing)
         })
     }
 
-    /// `finish`, answered as `[numbers, texts, blocks]` with `numbers` holding the counted
-    /// matchIndices and the content's pieces.
+    /// `finish`, answered as the counted matchIndices and the content's pieces, with the block
+    /// reports.
     #[napi(catch_unwind, js_name = "__finishPieces", skip_typescript)]
-    pub fn finish_pieces(&mut self, env: &Env) -> napi::Result<Answer> {
+    pub fn finish_pieces(&mut self, env: &Env) -> napi::Result<Reply> {
         let finished = self.inner.finish(|inner| inner.finish_pieces());
         self.release(env);
         match finished.and_then(|outcome| outcome) {
@@ -250,32 +230,40 @@ impl StreamingApplier {
                 wire.counted(o.match_indices.iter().map(|p| p.utf16));
                 wire.pieces(o.content.pieces());
                 let blocks = o.blocks.iter().map(BlockReport::from).collect();
-                Ok(Answer {
-                    wire,
-                    extra: Some(blocks),
-                })
+                Ok(wire.reply(None, Extra::Reports(blocks)))
             }
             Err(e) => Err(Failure::Core(e).into_napi(env)),
         }
     }
 }
 
-/// An answer to the JavaScript layer: the wire, then block reports (or `null`).
-pub struct Answer {
-    wire: Wire,
-    extra: Option<Vec<BlockReport>>,
-}
-
-impl ToNapiValue for Answer {
-    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
-        let env = Env::from_raw(env);
-        let Answer { wire, extra } = val;
-        let array = wire.into_array(&env, |array| match extra {
-            Some(reports) => array.set(2, reports),
-            None => array.set(2, Null),
-        })?;
-        // SAFETY: the array belongs to `env`, the caller's environment.
-        unsafe { ToNapiValue::to_napi_value(env.raw(), array) }
+/// `push` on an applier's handle, answered with start, removed and blocksCompleted and the
+/// inserted pieces, and the reports of the blocks it completed (if any). A free function, so a
+/// push costs no class-method bookkeeping.
+#[napi(js_name = "__applierPush", catch_unwind, skip_typescript)]
+pub fn applier_push(
+    env: &Env,
+    handle: &External<Stream>,
+    chunk: String,
+    scratch: Unknown<'_>,
+) -> napi::Result<Reply> {
+    let pushed = handle.with(|inner| {
+        let u = inner.push_pieces(&chunk);
+        let mut wire = Wire::default();
+        wire.number(u.start.utf16);
+        wire.number(u.removed.utf16);
+        wire.number(u.blocks_completed);
+        wire.pieces(u.inserted);
+        let extra = if u.completed.is_empty() {
+            Extra::Nothing
+        } else {
+            Extra::Reports(u.completed.iter().map(BlockReport::from).collect())
+        };
+        (wire, extra)
+    });
+    match pushed {
+        Ok((wire, extra)) => Ok(wire.reply(Some(pieces::scratch(env, &scratch)?), extra)),
+        Err(e) => Err(Failure::Core(e).into_napi(env)),
     }
 }
 

@@ -2,27 +2,51 @@
 //! (`node/lib/`), which builds each string from slices of the caller's own original (V8 shares
 //! their memory) instead of receiving a copy of the file per call.
 //!
-//! An answer is an array `[numbers, texts, ...extra]`: `numbers` an `Int32Array` holding a few
-//! fixed slots and then the pieces (a range of the original as its UTF-16 start and end, both
-//! at least 0; new text as `-1 - length`, its characters taken in turn from `texts`, every new
-//! text of the answer joined into one string). So an answer costs a handful of napi calls
-//! whatever its number of pieces. `node/lib/rope.js` decodes it.
+//! An answer's numbers are `[n, ...n values]`: a few fixed slots, then the pieces (a range of
+//! the original as its UTF-16 start and end, both at least 0; new text as `-1 - length`, its
+//! units taken in turn from `texts`, every new text of the answer joined into one string). The
+//! numbers go into a scratch `Int32Array` the caller passes when they fit, so a typical push
+//! costs one napi string and no allocation on the JavaScript heap; otherwise (and from the
+//! thread pool) they travel in a new `Int32Array`. `node/lib/rope.js` reads answers.
 
 use hunkloom::TextOffset;
 use hunkloom::text::Piece;
-use napi::bindgen_prelude::{Array, ToNapiValue};
-use napi::{Env, sys};
+use napi::bindgen_prelude::{FromNapiValue, Null, ToNapiValue, TypeName};
+use napi::{Env, JsValue, Unknown, ValueType, sys};
+
+use crate::errors;
+use crate::types::BlockReport;
 
 /// An answer being built (owned, so it can cross from the thread pool).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Wire {
+    /// `numbers[0]` is filled in by [`Wire::reply`].
     numbers: Vec<i32>,
     texts: String,
+}
+
+impl Default for Wire {
+    fn default() -> Self {
+        Wire {
+            numbers: vec![0],
+            texts: String::new(),
+        }
+    }
 }
 
 /// A UTF-16 offset or length as the wire carries it (V8 strings are shorter than 2^30).
 fn int(n: usize) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+/// What an answer carries besides its numbers and texts.
+pub enum Extra {
+    /// Nothing (`null`).
+    Nothing,
+    /// The error of a partial call.
+    Error(hunkloom::Error),
+    /// Block reports.
+    Reports(Vec<BlockReport>),
 }
 
 impl Wire {
@@ -58,23 +82,99 @@ impl Wire {
         }
     }
 
-    /// Appends another wire's numbers and texts.
+    /// Appends another wire's values (not its count) and texts.
     pub fn append(&mut self, other: Wire) {
-        self.numbers.extend(other.numbers);
+        self.numbers.extend_from_slice(&other.numbers[1..]);
         self.texts.push_str(&other.texts);
     }
 
-    /// The answer `[numbers, texts, ...extra]`.
-    pub fn into_array<'e>(
-        self,
-        env: &'e Env,
-        extra: impl FnOnce(&mut Array<'e>) -> napi::Result<()>,
-    ) -> napi::Result<Array<'e>> {
-        let mut array = env.create_array(2)?;
-        array.set(0, Numbers(self.numbers))?;
-        array.set(1, self.texts.as_str())?;
-        extra(&mut array)?;
-        Ok(array)
+    /// The reply: the numbers go into `scratch` when one is given and they fit (else
+    /// `scratch[0]` is set to -1 and they travel in the reply).
+    pub fn reply(mut self, scratch: Option<&mut [i32]>, extra: Extra) -> Reply {
+        self.numbers[0] = int(self.numbers.len() - 1);
+        let numbers = match scratch {
+            Some(s) if self.numbers.len() <= s.len() => {
+                s[..self.numbers.len()].copy_from_slice(&self.numbers);
+                if matches!(extra, Extra::Nothing) {
+                    return Reply::Texts(self.texts);
+                }
+                None
+            }
+            Some(s) => {
+                if let Some(first) = s.first_mut() {
+                    *first = -1;
+                }
+                Some(self.numbers)
+            }
+            None => Some(self.numbers),
+        };
+        Reply::Full {
+            numbers,
+            texts: self.texts,
+            extra,
+        }
+    }
+}
+
+/// What JavaScript receives: the texts alone (the numbers are in the scratch array), or
+/// `[numbers | null, texts, extra]`.
+pub enum Reply {
+    /// The numbers are in the scratch array and there is nothing else.
+    Texts(String),
+    /// Everything in the reply.
+    Full {
+        /// The numbers, or `None` when they are in the scratch array.
+        numbers: Option<Vec<i32>>,
+        /// The new texts, joined.
+        texts: String,
+        /// The extra value.
+        extra: Extra,
+    },
+}
+
+impl TypeName for Reply {
+    fn type_name() -> &'static str {
+        "string | Array"
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::Unknown
+    }
+}
+
+/// The caller's scratch `Int32Array`, borrowed for the length of a synchronous call (JavaScript
+/// cannot touch it while the call runs).
+pub fn scratch<'a>(env: &Env, value: &Unknown<'a>) -> napi::Result<&'a mut [i32]> {
+    // SAFETY: `value` is a live value of `env`; napi checks that it is an `Int32Array`, and the
+    // slice is used only before this call returns to JavaScript.
+    unsafe { <&mut [i32] as FromNapiValue>::from_napi_value(env.raw(), value.raw()) }
+}
+
+impl ToNapiValue for Reply {
+    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
+        let (numbers, texts, extra) = match val {
+            // SAFETY: `env` is the caller's valid environment (this function's contract).
+            Reply::Texts(texts) => return unsafe { String::to_napi_value(env, texts) },
+            Reply::Full {
+                numbers,
+                texts,
+                extra,
+            } => (numbers, texts, extra),
+        };
+        let js = Env::from_raw(env);
+        let mut array = js.create_array(3)?;
+        match numbers {
+            Some(numbers) => array.set(0, Numbers(numbers))?,
+            None => array.set(0, Null)?,
+        }
+        array.set(1, texts)?;
+        match extra {
+            Extra::Nothing => array.set(2, Null)?,
+            Extra::Error(e) => array.set(2, errors::js_error(&js, &e))?,
+            Extra::Reports(reports) => array.set(2, reports)?,
+        }
+        // SAFETY: the array belongs to `env`.
+        unsafe { ToNapiValue::to_napi_value(env, array) }
     }
 }
 

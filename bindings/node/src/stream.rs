@@ -15,13 +15,13 @@ use hunkloom::cline::Version;
 use hunkloom::text::OriginalText;
 use hunkloom::{ApplierOptions, Dialect, PreviewForm, StreamingApplier};
 use hunkloom_handle::Handle;
-use napi::bindgen_prelude::{AsyncTask, External, Null, ToNapiValue, TypeName};
-use napi::{Env, Task, Unknown, ValueType, sys};
+use napi::bindgen_prelude::{AsyncTask, External};
+use napi::{Env, Task, Unknown};
 use napi_derive::napi;
 
 use crate::args;
 use crate::errors::{self, Failure};
-use crate::pieces::Wire;
+use crate::pieces::{self, Extra, Reply, Wire};
 
 /// An original text in native memory (an `External` the JavaScript layer keeps; its size is
 /// reported to V8 so dropped originals are collected promptly).
@@ -41,14 +41,6 @@ pub fn original_new(env: &Env, text: Unknown<'_>) -> napi::Result<External<Origi
             size,
         ))
     })
-}
-
-/// What one call of a stream answers: `numbers` holds where the result stops matching the
-/// previous call's (UTF-16; 0 for a final call), Cline's `matchIndices` (counted) and the
-/// result's pieces from there on; then the error of a partial call, or `null`.
-pub struct Delta {
-    wire: Wire,
-    error: Option<hunkloom::Error>,
 }
 
 /// A stream over `original` in Cline's `version` (`"v1"` or `"v2"`).
@@ -71,19 +63,24 @@ pub fn stream_new(
     })
 }
 
-/// Pushes the diff's new text into `stream` and answers the call (see [`Delta`]). A final call
-/// finishes the stream and throws Cline's rejection.
+/// Pushes the diff's new text into `stream` and answers the call (numbers: where the result
+/// stops matching the previous call's, UTF-16, 0 for a final call; Cline's `matchIndices`,
+/// counted; the result's pieces from there on; extra: the error of a partial call). A final
+/// call finishes the stream and throws Cline's rejection.
 #[napi(js_name = "__streamPush", catch_unwind, skip_typescript)]
 pub fn stream_push(
     env: &Env,
     stream: &External<Stream>,
     text: String,
     is_final: bool,
-) -> napi::Result<Delta> {
-    call(stream, &text, is_final).map_err(|f| f.into_napi(env))
+    scratch: Unknown<'_>,
+) -> napi::Result<Reply> {
+    let (wire, extra) = call(stream, &text, is_final).map_err(|f| f.into_napi(env))?;
+    Ok(wire.reply(Some(pieces::scratch(env, &scratch)?), extra))
 }
 
-/// `__streamPush` on libuv's thread pool (for heavy matching): a Promise of the same array.
+/// `__streamPush` on libuv's thread pool (for heavy matching): a Promise of the same answer,
+/// its numbers always in the reply.
 #[napi(js_name = "__streamPushAsync", catch_unwind, skip_typescript)]
 pub fn stream_push_async(
     stream: &External<Stream>,
@@ -99,26 +96,31 @@ pub fn stream_push_async(
 
 /// A push run on libuv's thread pool.
 pub struct PushTask {
-    stream: Arc<Handle<StreamingApplier>>,
+    stream: Stream,
     text: String,
     is_final: bool,
 }
 
 impl Task for PushTask {
-    type Output = Result<Delta, Failure>;
-    type JsValue = Delta;
+    type Output = Result<(Wire, Extra), Failure>;
+    type JsValue = Reply;
 
     fn compute(&mut self) -> napi::Result<Self::Output> {
         Ok(call(&self.stream, &self.text, self.is_final))
     }
 
-    fn resolve(&mut self, env: Env, output: Self::Output) -> napi::Result<Delta> {
-        output.map_err(|f| f.into_napi(&env))
+    fn resolve(&mut self, env: Env, output: Self::Output) -> napi::Result<Reply> {
+        let (wire, extra) = output.map_err(|f| f.into_napi(&env))?;
+        Ok(wire.reply(None, extra))
     }
 }
 
 /// One call on a stream (the Handle catches panics and retires the stream after one).
-fn call(stream: &Handle<StreamingApplier>, text: &str, is_final: bool) -> Result<Delta, Failure> {
+fn call(
+    stream: &Handle<StreamingApplier>,
+    text: &str,
+    is_final: bool,
+) -> Result<(Wire, Extra), Failure> {
     if is_final {
         let outcome = stream.finish(|mut applier| {
             injected_panic();
@@ -129,7 +131,7 @@ fn call(stream: &Handle<StreamingApplier>, text: &str, is_final: bool) -> Result
         wire.number(0);
         wire.counted(outcome.match_indices.iter().map(|p| p.utf16));
         wire.pieces(outcome.content.pieces());
-        return Ok(Delta { wire, error: None });
+        return Ok((wire, Extra::Nothing));
     }
     Ok(stream.with(|applier| {
         injected_panic();
@@ -143,10 +145,11 @@ fn call(stream: &Handle<StreamingApplier>, text: &str, is_final: bool) -> Result
         wire.number(keep);
         wire.counted(applier.match_indices().iter().map(|p| p.utf16));
         wire.append(pieces);
-        Delta {
-            wire,
-            error: applier.error().cloned(),
-        }
+        let extra = applier
+            .error()
+            .cloned()
+            .map_or(Extra::Nothing, Extra::Error);
+        (wire, extra)
     })?)
 }
 
@@ -155,27 +158,4 @@ fn call(stream: &Handle<StreamingApplier>, text: &str, is_final: bool) -> Result
 fn injected_panic() {
     #[cfg(feature = "fault-injection")]
     crate::test_hooks::panic_if_armed(&crate::test_hooks::PANIC_IN_NEXT_CONSTRUCT);
-}
-
-impl TypeName for Delta {
-    fn type_name() -> &'static str {
-        "Array"
-    }
-
-    fn value_type() -> ValueType {
-        ValueType::Object
-    }
-}
-
-impl ToNapiValue for Delta {
-    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> napi::Result<sys::napi_value> {
-        let env = Env::from_raw(env);
-        let Delta { wire, error } = val;
-        let array = wire.into_array(&env, |array| match &error {
-            Some(e) => array.set(2, errors::js_error(&env, e)),
-            None => array.set(2, Null),
-        })?;
-        // SAFETY: the array belongs to `env`, the caller's environment.
-        unsafe { ToNapiValue::to_napi_value(env.raw(), array) }
-    }
 }
