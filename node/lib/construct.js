@@ -70,7 +70,7 @@ function keepStream(s) {
   if (streams.length > capacity) streams.splice(0, streams.length - capacity)
 }
 
-/** Whether the arguments are well typed (else the native function throws what Node would). */
+/** Whether the arguments are well typed (else the addon's function throws what Node would). */
 function wellTyped(diff, original, isFinal, version) {
   return (
     typeof diff === 'string' &&
@@ -111,15 +111,8 @@ function end(s, diff, isFinal, reply) {
   return { newContent: s.rope.toString(), matchIndices }
 }
 
-/** Whether the call goes through native streams (else straight to the native function). */
-function streamable(diff, original, isFinal, version) {
-  const typed = wellTyped(diff, original, isFinal, version)
-  if (typed && capacity === 0) misses++
-  return typed && capacity > 0
-}
-
 function constructNewFileContentSync(diffContent, originalContent, isFinal, version) {
-  if (!streamable(diffContent, originalContent, isFinal, version)) {
+  if (!wellTyped(diffContent, originalContent, isFinal, version)) {
     return native.constructNewFileContentSync(diffContent, originalContent, isFinal, version)
   }
   const v = version ?? 'v1'
@@ -129,7 +122,7 @@ function constructNewFileContentSync(diffContent, originalContent, isFinal, vers
 }
 
 function constructNewFileContent(diffContent, originalContent, isFinal, version) {
-  if (!streamable(diffContent, originalContent, isFinal, version)) {
+  if (!wellTyped(diffContent, originalContent, isFinal, version)) {
     return native.constructNewFileContent(diffContent, originalContent, isFinal, version)
   }
   try {

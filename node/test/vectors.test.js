@@ -1,11 +1,11 @@
 'use strict'
 // Every Cline vector (tests/vectors/) through every way of calling hunkloom from JavaScript:
 //
-//   promise          constructNewFileContent (resume cache off: the addon's stateless call)
-//   sync             constructNewFileContentSync (resume cache off)
+//   promise          constructNewFileContent with the resume cache off (capacity 0: nothing
+//                    kept, every call from scratch)
+//   sync             constructNewFileContentSync, the same
 //   promise, streams / sync, streams
-//                    the same with the cache on: the package's JavaScript layer, a fresh stream
-//                    per vector, the result built from slices of the original
+//                    the same with the cache on (a fresh stream per vector, the original kept)
 //   whole/line/char/random
 //                    StreamingApplier fed the diff in that chunking; the splices of each
 //                    Update rebuild the preview; then finish() (final vectors) or

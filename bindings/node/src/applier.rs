@@ -40,8 +40,11 @@ use crate::{apply, args};
 /// half-updated: every later method and getter throws that same code. Other appliers are
 /// unaffected.
 ///
-/// Strings cross into Rust as UTF-8: a lone surrogate becomes U+FFFD. Push whole code points
-/// (never half of a surrogate pair) and the result is exact.
+/// The preview and the final content are built from slices of `original` (V8 shares their
+/// memory), so reading `preview` after a push costs what V8 pays to flatten a string built with
+/// `+`, and the original's text is kept exactly. Pushed text crosses into Rust as UTF-8, where
+/// a lone surrogate becomes U+FFFD: push whole code points (never half of a surrogate pair) and
+/// the result is exact.
 ///
 /// @example
 /// ```ts
@@ -198,7 +201,7 @@ impl StreamingApplier {
 }
 
 /// What the JavaScript layer (`node/lib/applier.js`) calls: results as compact answers of
-/// pieces (see [`pieces`](crate::pieces)), so no push copies the file out. A separate block,
+/// pieces (see [`pieces`]), so no push copies the file out. A separate block,
 /// left out of `index.d.ts`.
 #[napi]
 impl StreamingApplier {

@@ -97,11 +97,16 @@ impl Task for ConstructTask {
 /// every other function, instead of crashing the process.
 ///
 /// Calls whose diff extends the previous call's diff for the same original and version (Cline's
-/// pattern while a diff streams) resume from the previous call instead of starting over; the
-/// results are identical. See `setResumeCacheCapacity`.
+/// pattern while a diff streams) resume from the previous call instead of starting over, and
+/// pass only the new text: a call costs what is new in the diff, not the file. The same
+/// original string (the same object, as an editor passes it) is copied into native memory
+/// once. The results are identical either way. See `setResumeCacheCapacity`.
 ///
-/// Strings cross into Rust as UTF-8: a lone surrogate (half of a UTF-16 pair, which a
-/// JavaScript string may hold) becomes U+FFFD. Every other string crosses unchanged.
+/// `newContent` is built from slices of `originalContent` and the replacement text (a string
+/// V8 flattens when it is first read, as it does Cline's), so the original's text is kept
+/// exactly. The diff crosses into Rust as UTF-8: a lone surrogate in it (half of a UTF-16 pair,
+/// which a JavaScript string may hold) becomes U+FFFD; the SEARCH text is matched against the
+/// original the same way.
 ///
 /// @param diffContent The SEARCH/REPLACE blocks (a prefix of them for a partial call).
 /// @param originalContent The file's content before the edit.
@@ -172,11 +177,13 @@ pub fn get_line_number_from_char_index(
 }
 
 /// Sets how many streams `constructNewFileContent` keeps to resume from (default 4, one per file
-/// being edited at once). `0` turns resuming off and frees every kept stream: each call then
+/// being edited at once), and how many originals it keeps in native memory. `0` turns resuming
+/// off and frees every kept stream and original: each call then copies its original in and
 /// re-parses its whole diff, as Cline's TypeScript does. Results are the same either way.
 ///
-/// Each kept stream holds a copy of its original, the content so far and the diff so far; a
-/// final call (`isFinal = true`) releases its stream.
+/// A kept original is one UTF-8 copy of the string (plus its line index once a fuzzy match
+/// needed it); a kept stream holds the diff so far and the state of its blocks. A final call
+/// (`isFinal = true`) releases its stream.
 #[napi(catch_unwind, ts_args_type = "capacity: number")]
 pub fn set_resume_cache_capacity(env: &Env, capacity: Unknown<'_>) -> napi::Result<()> {
     errors::run(env, || {

@@ -6,7 +6,7 @@
 //! original string. The JavaScript layer recognises that string (`===` on the same string
 //! object is a pointer check) and that the diff extends the previous one, and pushes only the
 //! new text here; each push answers with what changed in the result as pieces (see
-//! [`pieces`](crate::pieces)), so no call copies the file in or out. Not part of the public
+//! [`pieces`](mod@crate::pieces)), so no call copies the file in or out. Not part of the public
 //! API: the names start with `__` and `index.d.ts` leaves them out.
 
 use std::sync::Arc;

@@ -134,8 +134,8 @@ proptest! {
     }
 
     /// Chunking never changes the preview at a given prefix, the splices rebuild the preview
-    /// in every unit, the preview's pieces join into the preview, and the outcome equals the
-    /// one-shot outcome.
+    /// in every unit, the preview's pieces join into the preview, the outcome equals the
+    /// one-shot outcome and its pieces join into its content.
     #[test]
     fn chunking_never_changes_the_result(
         file in lines(10),
@@ -174,7 +174,9 @@ proptest! {
             prop_assert_eq!(whole.preview(), applier.preview(), "prefix {:?}", &diff[..pushed]);
             prop_assert_eq!(whole.error(), applier.error());
         }
+        let as_pieces = applier.clone().finish_pieces().map(|o| o.content.to_string(&original));
         let streamed = applier.finish();
+        prop_assert_eq!(as_pieces, streamed.clone().map(|o| o.new_content));
         let one_shot = apply_diff(&diff, &original, &ApplyOptions::default());
         prop_assert_eq!(streamed, one_shot);
     }

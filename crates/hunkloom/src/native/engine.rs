@@ -100,7 +100,31 @@ impl NativeEngine {
     }
 
     /// Ends the diff: the new content and a report per block, or the refusal.
-    pub(crate) fn finish(mut self, original: &str) -> Result<Outcome> {
+    pub(crate) fn finish(self, original: &str) -> Result<Outcome> {
+        let (new_content, blocks, match_indices) =
+            self.finish_with(original, |pieces, _| pieces.materialize(original))?;
+        Ok(Outcome {
+            new_content,
+            blocks,
+            match_indices,
+        })
+    }
+
+    /// [`finish`](Self::finish) with the new content as pieces of the original and new text.
+    pub(crate) fn finish_pieces(
+        self,
+        original: &str,
+    ) -> Result<(Vec<Piece<'static>>, Vec<BlockReport>, Vec<Position>)> {
+        self.finish_with(original, |pieces, len| pieces.pieces(original, len))
+    }
+
+    /// Ends the diff; `content` makes the new content from the placed regions and the
+    /// original's length.
+    fn finish_with<T>(
+        mut self,
+        original: &str,
+        content: impl FnOnce(&PieceTable, TextOffset) -> T,
+    ) -> Result<(T, Vec<BlockReport>, Vec<Position>)> {
         if !self.partial.is_empty() {
             let line = std::mem::take(&mut self.partial);
             self.line(original, &line);
@@ -130,14 +154,11 @@ impl NativeEngine {
             }
             return Err(Error::new(first.kind(), message.join("\n")));
         }
-        let new_content = self.pieces.materialize(original);
+        let len = *self.original_len.get_or_init(|| TextOffset::of(original));
+        let new_content = content(&self.pieces, len);
         let match_indices = self.pieces.shown_starts();
         let blocks = self.blocks.into_iter().filter_map(|b| b.report).collect();
-        Ok(Outcome {
-            new_content,
-            blocks,
-            match_indices,
-        })
+        Ok((new_content, blocks, match_indices))
     }
 
     /// The preview: the original with every block placed so far as streamed so far.

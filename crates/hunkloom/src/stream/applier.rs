@@ -369,13 +369,18 @@ impl StreamingApplier {
                 })
             }
             Inner::Native(engine) => {
-                let outcome = engine.finish(original.as_str())?;
+                let (pieces, blocks, match_indices) = engine.finish_pieces(original.as_str())?;
                 let mut content = PieceText::default();
-                content.push_new(&outcome.new_content);
+                for piece in pieces {
+                    match piece {
+                        Piece::Original { start, end } => content.push_original(start, end),
+                        Piece::New(text) => content.push_new(&text),
+                    }
+                }
                 Ok(PieceOutcome {
                     content,
-                    blocks: outcome.blocks,
-                    match_indices: outcome.match_indices,
+                    blocks,
+                    match_indices,
                 })
             }
         }
