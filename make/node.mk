@@ -30,5 +30,5 @@ test-node: node-addon ## Node: build the addon, check generated files, node --te
 gen-node: node/node_modules/.package-lock.json ## Regenerate node/index.js and node/index.d.ts
 	cd node && $(NAPI_BUILD) --output-dir . -- --locked
 
-bench-node: node-addon ## Node benchmark: S1-S5, StreamingApplier vs per-prefix calls (cache on/off)
+bench-node: node-addon ## Node benchmark: S1-S5, the drop-in (Sync, Promise) and StreamingApplier vs a plain-JS stand-in, alternated; peak RSS
 	cd node && node --expose-gc bench/bench.js
