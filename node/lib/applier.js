@@ -2,10 +2,12 @@
 // `StreamingApplier`: the native applier, with its preview kept here as a rope of slices of the
 // caller's original and the inserted text (see rope.js). Each push receives only what changed,
 // as pieces, so neither a push nor a read of `preview` copies the file across the boundary;
-// the native class keeps the original once and the preview as pieces of it.
+// the native applier keeps the preview as pieces of the original, whose one native copy is
+// shared with other appliers and drop-in calls over the same string (originals.js).
 
 const native = require('../index.js')
 const { Rope, decode, join, numbersAt, read, scratch } = require('./rope.js')
+const { originalHandle } = require('./originals.js')
 
 class StreamingApplier {
   #native
@@ -15,7 +17,11 @@ class StreamingApplier {
   #rope
 
   constructor(original, options) {
-    this.#native = new native.StreamingApplier(original, options)
+    // Appliers and drop-in calls over the same string share one native copy of it.
+    this.#native =
+      typeof original === 'string'
+        ? native.__applierOver(originalHandle(original), options)
+        : new native.StreamingApplier(original, options)
     this.#handle = this.#native.__handle()
     this.#original = original
     this.#rope = new Rope()

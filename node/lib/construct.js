@@ -3,9 +3,9 @@
 // proportion to what is new in the diff, not to the file.
 //
 // Cline calls it on every growing prefix of a streamed diff with the same original string. This
-// layer keeps a few streams: the original string (transcoded into native memory once and
-// recognised by `===`, a pointer check for the same string object), the diff so far and the
-// result as a rope of slices of that original (see rope.js). A call whose diff extends a kept
+// layer keeps a few streams: the original string (transcoded into native memory once, see
+// originals.js), the diff so far and the result as a rope of slices of that original (see
+// rope.js). A call whose diff extends a kept
 // stream's pushes only the new text; the native side answers with what changed in the result,
 // and the result is assembled here from slices of the caller's own original. Results are
 // identical to a call from scratch: the native stream is the core's StreamingApplier, which
@@ -14,32 +14,16 @@
 
 const native = require('../index.js')
 const { Rope, decode, join, numbersAt, read, scratch } = require('./rope.js')
+const { originalHandle, setOriginalsCapacity } = require('./originals.js')
 
 /** Originals at least this long (UTF-16 units) send pushes that may search to the thread pool. */
 const POOL_MIN_LENGTH = 1 << 20
 
 let capacity = 4
-/** Kept originals, least recently used first: `{ text, handle }`. */
-const originals = []
 /** Kept streams, least recently used first: `{ original, version, diff, handle, rope }`. */
 const streams = []
 let hits = 0
 let misses = 0
-
-/** The native copy of `text`, transcoded on first sight. */
-function originalHandle(text) {
-  for (let i = originals.length - 1; i >= 0; i--) {
-    const kept = originals[i]
-    if (kept.text === text) {
-      if (i !== originals.length - 1) originals.push(originals.splice(i, 1)[0])
-      return kept.handle
-    }
-  }
-  const handle = native.__originalNew(text)
-  originals.push({ text, handle })
-  if (originals.length > capacity) originals.splice(0, originals.length - capacity)
-  return handle
-}
 
 /** A high surrogate: a diff cut after one must not be resumed (the pair was split). */
 function endsInsidePair(s) {
@@ -146,7 +130,7 @@ function setResumeCacheCapacity(n) {
   native.setResumeCacheCapacity(n) // checks the argument and throws what Node would
   capacity = n
   if (streams.length > n) streams.splice(0, streams.length - n)
-  if (originals.length > n) originals.splice(0, originals.length - n)
+  setOriginalsCapacity(n)
 }
 
 function resumeCacheStats() {

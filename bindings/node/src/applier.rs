@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 
+use hunkloom::text::OriginalText;
 use hunkloom::{ApplierOptions, Dialect, PreviewForm};
 use hunkloom_handle::Handle;
 use napi::bindgen_prelude::{External, ObjectFinalize};
@@ -16,7 +17,7 @@ use napi_derive::napi;
 
 use crate::errors::{self, Failure};
 use crate::pieces::{self, Extra, Reply, Wire};
-use crate::stream::Stream;
+use crate::stream::{Original, Stream};
 use crate::types::{BlockReport, Outcome, Update, indices};
 use crate::{apply, args};
 
@@ -69,6 +70,28 @@ impl StreamingApplier {
         }
     }
 
+    /// An applier over `original`, which other appliers and calls may share. The memory
+    /// reported to V8 is the original's (the preview is kept as pieces of it).
+    fn over(env: &Env, original: Arc<OriginalText>, options: &Unknown<'_>) -> napi::Result<Self> {
+        let held = original.as_str().len();
+        let inner = errors::run(env, || {
+            // The default stays `cline-v1` (drop-in safety), unlike `applyDiff`'s.
+            let (dialect, policy) = apply::dialect_and_policy(options, Dialect::default())?;
+            // Pieces: the JavaScript layer builds the preview from slices of its own original.
+            let options = ApplierOptions::new()
+                .dialect(dialect)
+                .policy(policy)
+                .preview(PreviewForm::Pieces);
+            Ok(hunkloom::StreamingApplier::over(original, options))
+        })?;
+        let external = i64::try_from(held).unwrap_or(i64::MAX);
+        let _ = env.adjust_external_memory(external);
+        Ok(StreamingApplier {
+            inner: Arc::new(Handle::new("applier", inner)),
+            external,
+        })
+    }
+
     /// A getter's body, on the core applier.
     fn get<T>(
         &self,
@@ -96,25 +119,8 @@ impl StreamingApplier {
         ts_args_type = "original: string, options?: ApplierOptions"
     )]
     pub fn new(env: &Env, original: Unknown<'_>, options: Unknown<'_>) -> napi::Result<Self> {
-        let inner = errors::run(env, || {
-            let original = args::string(&original, "original")?;
-            // The default stays `cline-v1` (drop-in safety), unlike `applyDiff`'s.
-            let (dialect, policy) = apply::dialect_and_policy(&options, Dialect::default())?;
-            // Pieces: the JavaScript layer builds the preview from slices of its own original.
-            let options = ApplierOptions::new()
-                .dialect(dialect)
-                .policy(policy)
-                .preview(PreviewForm::Pieces);
-            Ok(hunkloom::StreamingApplier::new(original, options))
-        })?;
-        // The original (the preview is kept as pieces of it).
-        let held = inner.original().len();
-        let external = i64::try_from(held).unwrap_or(i64::MAX);
-        let _ = env.adjust_external_memory(external);
-        Ok(StreamingApplier {
-            inner: Arc::new(Handle::new("applier", inner)),
-            external,
-        })
+        let original = args::string(&original, "original").map_err(|f| f.into_napi(env))?;
+        Self::over(env, Arc::new(OriginalText::new(original)), &options)
     }
 
     /// Feeds the next piece of the diff and returns how the preview changed (positions in
@@ -238,6 +244,18 @@ impl StreamingApplier {
             Err(e) => Err(Failure::Core(e).into_napi(env)),
         }
     }
+}
+
+/// An applier over an original the JavaScript layer already holds in native memory (see
+/// [`stream::original_new`](crate::stream::original_new)): appliers and drop-in calls over the
+/// same string share one copy.
+#[napi(js_name = "__applierOver", catch_unwind, skip_typescript)]
+pub fn applier_over(
+    env: &Env,
+    original: &External<Original>,
+    options: Unknown<'_>,
+) -> napi::Result<StreamingApplier> {
+    StreamingApplier::over(env, Arc::clone(original), &options)
 }
 
 /// `push` on an applier's handle, answered with start, removed and blocksCompleted and the
