@@ -112,10 +112,9 @@ function constructNewFileContent(diffContent, originalContent, isFinal, version)
   try {
     const v = version ?? 'v1'
     const { stream, text } = begin(diffContent, originalContent, v)
-    // Only a push that may search a large original goes to the pool (a search starts when a
-    // separator line appears, which takes a '=' or a line end, or at the final call); the rest
-    // is cheaper than a trip to the pool and back.
-    if (originalContent.length >= POOL_MIN_LENGTH && (isFinal || /[=\n]/.test(text))) {
+    // Only a push that may search a large original goes to the pool (one in which a separator
+    // line appears, as the core tells in O(text)); the rest is cheaper than a trip to the pool.
+    if (originalContent.length >= POOL_MIN_LENGTH && native.__streamMaySearch(stream.handle, text)) {
       return native
         .__streamPushAsync(stream.handle, text, isFinal)
         .then((answer) => end(stream, diffContent, isFinal, answer))

@@ -79,6 +79,16 @@ pub fn stream_push(
     Ok(wire.reply(Some(pieces::scratch(env, &scratch)?), extra))
 }
 
+/// Whether pushing `text` into `stream` may search its original (see
+/// `StreamingApplier::push_may_search`): the JavaScript layer sends only those pushes to the
+/// thread pool.
+#[napi(js_name = "__streamMaySearch", catch_unwind, skip_typescript)]
+pub fn stream_may_search(env: &Env, stream: &External<Stream>, text: String) -> napi::Result<bool> {
+    stream
+        .with(|applier| applier.push_may_search(&text))
+        .map_err(|e| Failure::Core(e).into_napi(env))
+}
+
 /// `__streamPush` on libuv's thread pool (for heavy matching): a Promise of the same answer,
 /// its numbers always in the reply.
 #[napi(js_name = "__streamPushAsync", catch_unwind, skip_typescript)]

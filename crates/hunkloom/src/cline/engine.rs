@@ -256,6 +256,28 @@ impl Engine {
         }
     }
 
+    /// Whether pushing `chunk` may locate a SEARCH text (a line of the diff, complete or the
+    /// last one, reads as a separator): a cheap over-approximation, O(chunk), for a caller that
+    /// schedules pushes that may search a large original off its main thread.
+    pub(crate) fn may_search(&self, chunk: &str) -> bool {
+        if self.error.is_some() {
+            return false;
+        }
+        let separator = |scanner: &MarkerScanner| scanner.marker() == Some(Marker::Separator);
+        let mut scanner = self.scanner;
+        let mut rest = chunk;
+        while let Some(nl) = memchr::memchr(b'\n', rest.as_bytes()) {
+            scanner.feed(&rest[..nl]);
+            if separator(&scanner) {
+                return true;
+            }
+            scanner = MarkerScanner::default();
+            rest = &rest[nl + 1..];
+        }
+        scanner.feed(rest);
+        separator(&scanner)
+    }
+
     /// The output so far (Cline's partial `newContent`).
     pub(crate) fn output(&self) -> &Output {
         &self.out

@@ -235,6 +235,17 @@ impl StreamingApplier {
         }
     }
 
+    /// Whether pushing `chunk` may search the original for a SEARCH text (an
+    /// over-approximation that costs O(chunk)): a binding that runs pushes on its main thread
+    /// sends only these to a worker when the original is large. Always true in `native`, which
+    /// locates blocks as their lines arrive.
+    pub fn push_may_search(&self, chunk: &str) -> bool {
+        match &self.inner {
+            Inner::Cline(state) => state.engine.may_search(chunk),
+            Inner::Native(_) => true,
+        }
+    }
+
     /// [`push`](Self::push), with the inserted text as pieces (ranges of the original and new
     /// text) instead of one string: in [`PreviewForm::Pieces`] nothing of the original is
     /// copied, which is how a binding builds the preview from slices of its own string.
@@ -476,6 +487,29 @@ fn report(original: &OriginalText, index: usize, block: &BlockRecord) -> BlockRe
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_push_may_search_only_when_a_separator_line_appears() {
+        let mut applier = StreamingApplier::new("a\nb\n", ApplierOptions::default());
+        assert!(!applier.push_may_search("------- SEARCH\nb\n"));
+        applier.push("------- SEARCH\nb\n==");
+        assert!(
+            applier.push_may_search("="),
+            "the last line becomes a separator"
+        );
+        assert!(
+            applier.push_may_search("=====\nB"),
+            "a complete separator line"
+        );
+        assert!(
+            !applier.push_may_search("x"),
+            "the last line stops being one"
+        );
+        applier.push("=====\nB\n");
+        assert!(!applier.push_may_search("+++++++ REPLACE\n"));
+        applier.push("+++++++ REPLACE\n");
+        assert!(!applier.push_may_search("more text\n"));
+    }
 
     #[test]
     fn crosses_threads_and_lives_alone() {
