@@ -3,15 +3,35 @@
 // typed by index.d.ts), with the streaming entry points replaced by the JavaScript layer that
 // builds results from slices of the caller's strings (construct.js, applier.js). The public API
 // and its types are the addon's; the `__` helpers the layer uses are not exported.
+//
+// Each export is assigned by name: Node's ESM loader finds a CommonJS module's named exports in
+// assignments like these, so `import { constructNewFileContent } from "hunkloom"` works.
+// test/esm.test.js checks that every public export of the addon is here.
 
 const native = require('../index.js')
 const construct = require('./construct.js')
-const { StreamingApplier } = require('./applier.js')
+const applier = require('./applier.js')
 
-const api = {}
-for (const name of Object.keys(native)) {
-  if (!name.startsWith('__') || name === '__testPanicNextConstruct') api[name] = native[name]
+module.exports.StreamingApplier = applier.StreamingApplier
+module.exports.Workspace = native.Workspace
+module.exports.applyDiff = native.applyDiff
+module.exports.applyModelContentFixes = native.applyModelContentFixes
+module.exports.applyPatch = native.applyPatch
+module.exports.constructNewFileContent = construct.constructNewFileContent
+module.exports.constructNewFileContentSync = construct.constructNewFileContentSync
+module.exports.fixModelHtmlEscaping = native.fixModelHtmlEscaping
+module.exports.getLineNumberFromCharIndex = native.getLineNumberFromCharIndex
+module.exports.insert = native.insert
+module.exports.insertContent = native.insertContent
+module.exports.names = native.names
+module.exports.removeInvalidChars = native.removeInvalidChars
+module.exports.resumeCacheStats = construct.resumeCacheStats
+module.exports.setResumeCacheCapacity = construct.setResumeCacheCapacity
+module.exports.stripMarkdownFences = native.stripMarkdownFences
+module.exports.strReplace = native.strReplace
+module.exports.write = native.write
+
+// Test builds only (the `fault-injection` feature): the hook test/panic.test.js uses.
+if (typeof native.__testPanicNextConstruct === 'function') {
+  module.exports.__testPanicNextConstruct = native.__testPanicNextConstruct
 }
-Object.assign(api, construct, { StreamingApplier })
-
-module.exports = api

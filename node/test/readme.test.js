@@ -78,7 +78,8 @@ examples.forEach((code, i) => {
     const js = ts.transpileModule(code, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     }).outputText
-    const entry = pathToFileURL(path.join(ROOT, 'index.js')).href
+    // The package's entry point, as `import ... from "hunkloom"` resolves it.
+    const entry = pathToFileURL(require.resolve('..')).href
     const runnable = js.replace(/from "hunkloom"/g, `from ${JSON.stringify(entry)}`)
     assert.notEqual(runnable, js, 'the example imports "hunkloom"')
     const file = path.join(dir, `readme-example-${i + 1}.mjs`)
