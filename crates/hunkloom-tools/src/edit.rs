@@ -23,6 +23,7 @@ use crate::messages;
 use crate::profile::{Pieces, Profile};
 use crate::render;
 use crate::result::{Failure, Outcome, Success};
+use crate::tabs::{self, Expanded};
 
 /// A string parameter the command needs.
 fn required<'a>(
@@ -111,12 +112,17 @@ pub(crate) fn str_replace(ed: &mut TextEditor, input: Input<'_>, target: &Target
     };
     let new_text = file::write_edit(ed, target, &text, &planned.new_view)?;
     ed.history.push(&target.resolved, text.clone());
+    let shown_text = if style.snippet_trailing_line {
+        file::view_of(&new_text)
+    } else {
+        planned.new_view
+    };
     // The snippet: from `before` lines above the line the edit starts on to `after` lines below
     // its last line (k = the new text's `\n` count).
     let line = planned.first_line;
     let first = line.saturating_sub(style.context_before).max(1);
     let last = line + style.context_after + planned.new_newlines;
-    let snippet = snippet(ed, &planned.new_view, first, last);
+    let snippet = snippet(ed, &shown_text, first, last);
     Ok(Success {
         output: messages::edited(style, &target.shown, &snippet, first),
         old_content: Some(text),
@@ -148,8 +154,6 @@ fn replace_anthropic(
     new: &str,
 ) -> Result<Planned, Failure> {
     let style = ed.style;
-    // The reference matches with every tab expanded to spaces, in the file and in both texts;
-    // the file keeps its tabs here, and the texts are used as given.
     if old.is_empty() {
         if view.is_empty() {
             return Err(messages::empty_old_on_empty_file(&target.shown));
@@ -158,25 +162,52 @@ fn replace_anthropic(
         let all: Vec<usize> = (1..=n).collect();
         return Err(messages::multiple(style, old, &all));
     }
+    let new_newlines = new.matches('\n').count();
+    if view.contains('\t') || old.contains('\t') {
+        // The reference matches with every tab expanded; see `tabs`.
+        let expanded = Expanded::new(view);
+        let old = tabs::expanded(old);
+        let found: Vec<usize> = expanded
+            .text
+            .match_indices(old.as_str())
+            .map(|(at, _)| at)
+            .collect();
+        return match found.as_slice() {
+            [] => Err(messages::not_found(&target.shown, &old)),
+            [at] => Ok(Planned {
+                new_view: expanded.replace(view, *at, at + old.len(), new),
+                first_line: line_at(&expanded.text, *at),
+                new_newlines,
+            }),
+            _ => Err(messages::multiple(
+                style,
+                &old,
+                &lines_containing(&expanded.text, &old),
+            )),
+        };
+    }
     match literal(view, old, new) {
         Ok((new_view, first_line)) => Ok(Planned {
             new_view,
             first_line,
-            new_newlines: new.matches('\n').count(),
+            new_newlines,
         }),
         Err(e) if e.code() == "multiple_matches" => {
-            // The lines that contain the whole old text (none for a multi-line one).
-            let lines: Vec<usize> = view
-                .split('\n')
-                .enumerate()
-                .filter(|(_, line)| line.contains(old))
-                .map(|(i, _)| i + 1)
-                .collect();
-            Err(messages::multiple(style, old, &lines))
+            Err(messages::multiple(style, old, &lines_containing(view, old)))
         }
         Err(e) if e.code() == "not_found" => Err(messages::not_found(&target.shown, old)),
         Err(e) => Err(Failure::of(&e)),
     }
+}
+
+/// The 1-based lines of `text` that contain the whole of `old` (none for a multi-line one), as
+/// Anthropic's reference lists them.
+fn lines_containing(text: &str, old: &str) -> Vec<usize> {
+    text.split('\n')
+        .enumerate()
+        .filter(|(_, line)| line.contains(old))
+        .map(|(i, _)| i + 1)
+        .collect()
 }
 
 /// Python's `str.strip()`.
@@ -305,6 +336,12 @@ pub(crate) fn insert(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> 
         ops::insert_with(&view, line as i64, &inserted, &options).map_err(|e| Failure::of(&e))?;
     let new_text = file::write_edit(ed, target, &text, &edit.new_content)?;
     ed.history.push(&target.resolved, text.clone());
+    // OpenHands re-reads the written file for its snippet; Anthropic shows the text it built.
+    let shown_text = if style.snippet_trailing_line {
+        file::view_of(&new_text)
+    } else {
+        edit.new_content
+    };
     let line = line as usize;
     let pieces = match style.profile {
         // The lines written: a text ending in `\n` adds an empty line in the reference models.
@@ -317,7 +354,7 @@ pub(crate) fn insert(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> 
     if style.profile == Profile::OpenHands {
         last = last.min(lines + pieces);
     }
-    let snippet = snippet(ed, &edit.new_content, first, last);
+    let snippet = snippet(ed, &shown_text, first, last);
     Ok(Success {
         output: messages::inserted(style, &target.shown, &snippet, first),
         old_content: Some(text),

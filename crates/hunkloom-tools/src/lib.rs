@@ -108,6 +108,7 @@ mod profile;
 mod render;
 mod result;
 mod schema;
+mod tabs;
 mod view;
 
 pub use codes::ToolCode;
