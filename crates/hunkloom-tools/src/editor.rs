@@ -200,14 +200,17 @@ impl TextEditor {
                 suggestion.as_deref(),
             ));
         }
-        let resolved = self
-            .ws
-            .resolve(Path::new(&shown))
-            .map_err(|e| Failure::of(&e))?;
         let os_path = if input::is_absolute(&shown) {
             PathBuf::from(&shown)
         } else {
             self.root().join(&shown)
+        };
+        let resolved = match self.ws.resolve(Path::new(&shown)) {
+            Ok(resolved) => resolved,
+            // A path the system cannot walk (a file used as a directory) does not exist; the
+            // checks below say so, as the references do.
+            Err(e) if e.kind() == ErrorKind::IoError => os_path.clone(),
+            Err(e) => return Err(Failure::of(&e)),
         };
         let meta = std::fs::metadata(&os_path).ok();
         match (&meta, command) {

@@ -36,7 +36,34 @@ pub(crate) fn read(ed: &mut TextEditor, target: &Target, record: bool) -> Result
     } else {
         ed.ws.peek(target.ws_path())
     };
-    result.map_err(|e| read_error(ed, target, &e))
+    let text = result.map_err(|e| read_error(ed, target, &e))?;
+    if ed.style.refuse_binary && has_nul(text.as_bytes()) {
+        return Err(binary(ed, target));
+    }
+    Ok(text)
+}
+
+/// Whether the first 1024 bytes hold a NUL, the mark of a binary file.
+fn has_nul(bytes: &[u8]) -> bool {
+    bytes[..bytes.len().min(1024)].contains(&0)
+}
+
+/// A binary file, refused.
+fn binary(ed: &TextEditor, target: &Target) -> Failure {
+    let reason = "File appears to be binary and this file type cannot be read or edited by this \
+                  tool.";
+    match ed.style.profile {
+        Profile::OpenHands => {
+            messages::validation_failed(ToolCode::UnsupportedEncoding, &target.shown, reason)
+        }
+        _ => Failure::new(
+            ToolCode::UnsupportedEncoding,
+            format!(
+                "{} appears to be a binary file; it cannot be viewed or edited as text.",
+                target.shown
+            ),
+        ),
+    }
 }
 
 /// Reads the file for an edit: recorded as read unless reads are required (then the plan checks
@@ -62,13 +89,10 @@ fn read_error(ed: &TextEditor, target: &Target, error: &hunkloom::Error) -> Fail
                 None => TextEditor::fail(error),
             }
         }
-        (ErrorKind::UnsupportedEncoding, Profile::OpenHands) if looks_binary(&target.os_path) => {
-            messages::validation_failed(
-                ToolCode::UnsupportedEncoding,
-                shown,
-                "File appears to be binary and this file type cannot be read or edited by this \
-                 tool.",
-            )
+        (ErrorKind::UnsupportedEncoding, _)
+            if ed.style.refuse_binary && looks_binary(&target.os_path) =>
+        {
+            binary(ed, target)
         }
         (ErrorKind::FileTooLarge, Profile::OpenHands) => {
             let size = std::fs::metadata(&target.os_path).map_or(0, |m| m.len());
@@ -87,14 +111,13 @@ fn read_error(ed: &TextEditor, target: &Target, error: &hunkloom::Error) -> Fail
     }
 }
 
-/// Whether the file starts like a binary file (a NUL byte in its first 8000 bytes, git's
-/// test).
+/// Whether the file starts like a binary file (a NUL byte in its first 1024 bytes).
 fn looks_binary(path: &std::path::Path) -> bool {
     use std::io::Read;
     let mut head = Vec::new();
     std::fs::File::open(path)
-        .and_then(|f| f.take(8000).read_to_end(&mut head))
-        .is_ok_and(|_| head.contains(&0))
+        .and_then(|f| f.take(1024).read_to_end(&mut head))
+        .is_ok_and(|_| has_nul(&head))
 }
 
 /// Python's message for bytes that are not UTF-8, or `None` if they are.

@@ -104,8 +104,8 @@ pub(crate) enum ListingStyle {
     /// `find <dir> -maxdepth 2 -not -path '*/\.*'`: depth first with siblings in byte order, the
     /// directory as given, no trailing `/`, any path with a `/.` hidden; ends with an empty line.
     Find,
-    /// OpenHands: sorted, directories with a trailing `/`, hidden entries dropped at both levels
-    /// and counted at the first.
+    /// OpenHands (and `native`): sorted, directories with a trailing `/`, hidden entries (below
+    /// the listed directory) dropped at both levels and counted at the first.
     Sorted,
 }
 
@@ -144,6 +144,8 @@ pub(crate) struct Style {
     pub(crate) listing: ListingStyle,
     /// Paths must be absolute.
     pub(crate) absolute_paths: bool,
+    /// Files that look binary (a NUL byte in the first 1024 bytes) are refused.
+    pub(crate) refuse_binary: bool,
     /// Most edits kept per file for `undo_edit` (`None`: unbounded).
     pub(crate) undo_depth: Option<usize>,
 }
@@ -167,6 +169,7 @@ static ANTHROPIC: Style = Style {
     snippet_trailing_line: false,
     listing: ListingStyle::Find,
     absolute_paths: true,
+    refuse_binary: false,
     undo_depth: None,
 };
 
@@ -187,6 +190,7 @@ static OPENHANDS: Style = Style {
     snippet_trailing_line: true,
     listing: ListingStyle::Sorted,
     absolute_paths: true,
+    refuse_binary: true,
     undo_depth: Some(10),
 };
 
@@ -205,8 +209,9 @@ static NATIVE: Style = Style {
     context_before: 4,
     context_after: 4,
     snippet_trailing_line: false,
-    listing: ListingStyle::Find,
+    listing: ListingStyle::Sorted,
     absolute_paths: false,
+    refuse_binary: true,
     undo_depth: Some(10),
 };
 

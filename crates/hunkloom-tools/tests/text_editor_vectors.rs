@@ -14,6 +14,9 @@
 //!   `differences_check`): bytes the model did not ask to change are kept.
 //!
 //! `HUNKLOOM_TE_CASE=<id>` runs one case and prints every call; exits non-zero on any failure.
+//! `HUNKLOOM_TE_REPLAY_AS=<profile>` replays every case with another profile (reads not
+//! required) and only counts the identical ones: a measurement of how far that profile is from
+//! the references, never a failure.
 
 use std::path::Path;
 
@@ -44,12 +47,21 @@ fn call(editor: &mut TextEditor, root: &Path, input: &serde_json::Value) -> Got 
 }
 
 /// `Err(why)` at the first call that does not give what the case records.
-fn run_case(case: &TextEditorCase, set: CorpusSet, verbose: bool) -> Result<(), String> {
+fn run_case(
+    case: &TextEditorCase,
+    set: CorpusSet,
+    verbose: bool,
+    replay_as: Option<Profile>,
+) -> Result<(), String> {
     let profile: Profile = case.profile.parse().map_err(|e| format!("{e}"))?;
     let (_dir, root) = fresh_root();
     materialize(&root, &case.tree);
-    let mut editor = TextEditor::new(&root, EditorOptions::new().profile(profile))
-        .map_err(|e| format!("TextEditor::new: {e}"))?;
+    let options = match replay_as {
+        Some(other) => EditorOptions::new().profile(other).require_read(false),
+        None => EditorOptions::new().profile(profile),
+    };
+    let mut editor =
+        TextEditor::new(&root, options).map_err(|e| format!("TextEditor::new: {e}"))?;
     let mut before = case.tree.clone();
     let mut diverged = false;
     for (i, expected) in case.calls.iter().enumerate() {
@@ -294,6 +306,11 @@ fn differences_check(
 
 fn main() {
     let only = std::env::var("HUNKLOOM_TE_CASE").ok();
+    // A measurement, not a test: how many cases another profile answers identically.
+    let replay_as: Option<Profile> = std::env::var("HUNKLOOM_TE_REPLAY_AS").ok().map(|p| {
+        p.parse()
+            .unwrap_or_else(|e| panic!("HUNKLOOM_TE_REPLAY_AS: {e}"))
+    });
     let mut failures = Vec::new();
     for name in TEXT_EDITOR_CORPORA {
         let set = CorpusSet::of(name);
@@ -304,7 +321,7 @@ fn main() {
                 continue;
             }
             total += 1;
-            match run_case(case, set, only.is_some()) {
+            match run_case(case, set, only.is_some(), replay_as) {
                 Ok(()) => passed += 1,
                 Err(why) => failures.push(format!("{} {why}", case.id)),
             }
@@ -312,9 +329,19 @@ fn main() {
         let label = name
             .trim_start_matches("text-editor/")
             .trim_end_matches(".jsonl");
-        if total > 0 {
-            println!("text-editor-{label}: {passed}/{total} passed");
+        match (total, replay_as) {
+            (0, _) => {}
+            (_, None) => println!("text-editor-{label}: {passed}/{total} passed"),
+            (_, Some(p)) => {
+                println!("text-editor-{label} replayed as {p}: {passed}/{total} identical")
+            }
         }
+    }
+    if replay_as.is_some() {
+        for f in failures.iter().take(5) {
+            println!("differs: {f}");
+        }
+        return;
     }
     let shown = std::env::var("HUNKLOOM_TE_SHOW")
         .ok()
