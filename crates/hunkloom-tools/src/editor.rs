@@ -219,6 +219,13 @@ impl TextEditor {
             (Some(m), c) if m.is_dir() && c != "view" => {
                 return Err(messages::is_directory(style, &shown));
             }
+            // A FIFO, socket or device: reading it could block or never end.
+            (Some(m), _) if !m.is_dir() && !m.is_file() => {
+                return Err(Failure::new(
+                    ToolCode::IoError,
+                    format!("The path {shown} is not a regular file or a directory."),
+                ));
+            }
             _ => {}
         }
         if style.profile == Profile::OpenHands

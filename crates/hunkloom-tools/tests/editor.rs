@@ -517,6 +517,26 @@ fn nothing_of_the_editor_is_left_in_the_root() {
 }
 
 #[test]
+fn special_files_are_not_read() {
+    let f = Fixture::new(&[]);
+    let fifo = f.root.join("pipe");
+    let status = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(status.success());
+    for profile in Profile::ALL {
+        let mut e = f.editor(*profile);
+        let r = err(
+            &mut e,
+            json!({"command": "view", "path": f.path("pipe")}),
+            "io_error",
+        );
+        assert!(r.output.contains("not a regular file"), "{}", r.output);
+    }
+}
+
+#[test]
 fn create_makes_parents_only_in_native() {
     let f = Fixture::new(&[("file", b"x")]);
     let mut a = f.editor(Profile::Anthropic);
@@ -611,4 +631,98 @@ fn schemas_name_the_tool_per_profile() {
         hunkloom_tools::schema(Profile::Native)["name"],
         "str_replace_based_edit_tool"
     );
+}
+
+/// Random calls (seeded): every input gives `Ok`, a result whose `code` is empty exactly when it
+/// is not an error, and never a panic; files stay inside the root.
+#[test]
+fn random_calls_never_panic() {
+    use hunkloom_testkit::SplitMix64;
+    let f = Fixture::new(&[
+        ("a.txt", "one\ntwo\n\tthree\r\nfour".as_bytes()),
+        ("d/b.py", b"x = 1\nx = 1\n"),
+        ("empty", b""),
+        ("bom.txt", b"\xEF\xBB\xBFhi\n"),
+        ("bin", b"\x00\x01"),
+        ("latin1", b"caf\xe9"),
+    ]);
+    let mut rng = SplitMix64(0x7e57_ed17);
+    let mut pick = |n: usize| (rng.next_u64() % n as u64) as usize;
+    let commands = [
+        "view",
+        "create",
+        "str_replace",
+        "insert",
+        "undo_edit",
+        "rm",
+        "",
+    ];
+    let paths = [
+        f.path("a.txt"),
+        f.path("d/b.py"),
+        f.path("empty"),
+        f.path("bom.txt"),
+        f.path("bin"),
+        f.path("latin1"),
+        f.path("d"),
+        f.path(""),
+        f.path("new.txt"),
+        f.path("d/../a.txt"),
+        f.path("nope/x"),
+        "a.txt".to_owned(),
+        "/".to_owned(),
+        "".to_owned(),
+    ];
+    let texts = [
+        "",
+        "one",
+        "two\n",
+        "x = 1",
+        "\t",
+        "  three",
+        "\u{201C}q\u{201D}",
+        "é\r\n",
+    ];
+    let values = [
+        json!(null),
+        json!(-1),
+        json!(0),
+        json!(1),
+        json!(3),
+        json!(i64::MAX),
+        json!(u64::MAX),
+        json!("1"),
+        json!(true),
+        json!(1.5),
+        json!([1, 2]),
+        json!([2, -1]),
+        json!([0, 0]),
+        json!([1]),
+        json!([]),
+        json!({}),
+    ];
+    for profile in Profile::ALL {
+        let mut e = f.editor(*profile);
+        for _ in 0..600 {
+            let mut input = serde_json::Map::new();
+            input.insert("command".into(), json!(commands[pick(commands.len())]));
+            input.insert("path".into(), json!(paths[pick(paths.len())]));
+            for key in ["file_text", "old_str", "new_str"] {
+                if pick(3) > 0 {
+                    input.insert(key.into(), json!(texts[pick(texts.len())]));
+                }
+            }
+            for key in ["insert_line", "view_range"] {
+                if pick(2) > 0 {
+                    input.insert(key.into(), values[pick(values.len())].clone());
+                }
+            }
+            let input = Value::Object(input);
+            let r = e.call(&input).expect("an object input never errs");
+            assert_eq!(r.is_error, !r.code.is_empty(), "{input}: {r:?}");
+            assert!(r.is_error || r.error_code().is_none());
+            assert!(!r.output.is_empty(), "{input}");
+        }
+        let _ = std::fs::remove_file(f.root.join("new.txt"));
+    }
 }
