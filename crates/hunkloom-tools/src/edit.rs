@@ -15,7 +15,6 @@
 
 use hunkloom::ops::{self, InsertOptions, MatchMode, StrReplaceOptions};
 
-use crate::codes::ToolCode;
 use crate::editor::{Target, TextEditor};
 use crate::file;
 use crate::input::{self, Input, Param};
@@ -68,21 +67,15 @@ pub(crate) fn create(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> 
     if ed.style.profile != Profile::Native {
         // The references do not make parent directories: the system's error, as Python words it.
         let parent = target.os_path.parent().unwrap_or(&target.os_path);
-        match std::fs::metadata(parent) {
-            Ok(meta) if meta.is_dir() => {}
-            Ok(_) => {
-                let e = std::io::Error::from_raw_os_error(20);
-                return Err(messages::write_failed(
-                    &target.shown,
-                    &messages::os_error(&e, &target.shown),
-                ));
-            }
-            Err(e) => {
-                return Err(messages::write_failed(
-                    &target.shown,
-                    &messages::os_error(&e, &target.shown),
-                ));
-            }
+        let refused = match std::fs::metadata(parent) {
+            Ok(meta) if meta.is_dir() => None,
+            // ENOTDIR: a file stands where a directory should.
+            Ok(_) => Some(std::io::Error::from_raw_os_error(20)),
+            Err(e) => Some(e),
+        };
+        if let Some(e) = refused {
+            let os_error = messages::os_error(&e, &target.shown);
+            return Err(messages::write_failed(&target.shown, &os_error));
         }
     }
     file::write_whole(ed, target, text)?;
@@ -389,15 +382,8 @@ pub(crate) fn undo(ed: &mut TextEditor, target: &Target) -> Outcome {
         Some(text) => text,
         None => file::read_for_edit(ed, target)?,
     };
-    if ed.require_read {
-        // The plan checks that the file is as this editor last saw it.
-        let op = hunkloom_fs::Op::Write {
-            content: previous.clone(),
-        };
-        ed.ws
-            .plan(target.ws_path(), &op)
-            .map_err(|e| Failure::new(ToolCode::of(&e), e.message()))?;
-    }
+    // With reads required, the write's plan refuses a file changed since this editor last saw
+    // it (`stale_file`).
     file::write_whole(ed, target, &previous)?;
     ed.history.pop(&target.resolved);
     Ok(Success {

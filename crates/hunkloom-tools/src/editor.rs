@@ -240,11 +240,6 @@ impl TextEditor {
             resolved,
         })
     }
-
-    /// A workspace error as a failure with the workspace's message.
-    pub(crate) fn fail(error: &Error) -> Failure {
-        Failure::new(ToolCode::of(error), error.message())
-    }
 }
 
 /// The extension of a file OpenHands converts to Markdown (and refuses to edit), lower-cased

@@ -86,7 +86,7 @@ fn read_error(ed: &TextEditor, target: &Target, error: &hunkloom::Error) -> Fail
                 Some(detail) => {
                     messages::read_failed(ToolCode::UnsupportedEncoding, shown, &detail)
                 }
-                None => TextEditor::fail(error),
+                None => Failure::of(error),
             }
         }
         (ErrorKind::UnsupportedEncoding, _)
@@ -107,7 +107,7 @@ fn read_error(ed: &TextEditor, target: &Target, error: &hunkloom::Error) -> Fail
                 ),
             )
         }
-        _ => TextEditor::fail(error),
+        _ => Failure::of(error),
     }
 }
 
@@ -166,12 +166,12 @@ pub(crate) fn write_edit(
     let change = ed
         .ws
         .plan(target.ws_path(), &op)
-        .map_err(|e| write_error(&e))?;
+        .map_err(|e| Failure::of(&e))?;
     if change.old_text() != Some(old_text) {
         return Err(stale(target));
     }
     let new_text = change.new_text().unwrap_or_default().to_owned();
-    ed.ws.commit(vec![change]).map_err(|e| write_error(&e))?;
+    ed.ws.commit(vec![change]).map_err(|e| Failure::of(&e))?;
     Ok(new_text)
 }
 
@@ -188,11 +188,7 @@ pub(crate) fn write_whole(
     ed.ws
         .edit(target.ws_path(), &op)
         .map(drop)
-        .map_err(|e| write_error(&e))
-}
-
-fn write_error(error: &hunkloom::Error) -> Failure {
-    TextEditor::fail(error)
+        .map_err(|e| Failure::of(&e))
 }
 
 /// The file changed between reading it and writing it.

@@ -51,7 +51,7 @@ pub(crate) fn wrong_type(style: &Style, param: &str, value: &str, expected: &str
         ToolCode::InvalidParameter,
         format!(
             "Invalid `{param}` parameter: {value}. It should be {expected}{}",
-            if style.period.is_empty() { "" } else { "." }
+            style.period
         ),
     )
 }
