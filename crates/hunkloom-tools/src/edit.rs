@@ -79,7 +79,7 @@ pub(crate) fn create(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> 
         }
     }
     file::write_whole(ed, target, text)?;
-    ed.history.push(&target.resolved, text.to_owned());
+    ed.history.push(&target.history_key, text.to_owned());
     Ok(Success {
         output: messages::created(&target.shown),
         old_content: None,
@@ -104,7 +104,7 @@ pub(crate) fn str_replace(ed: &mut TextEditor, input: Input<'_>, target: &Target
         Profile::Native => replace_native(ed, target, &view, old, new)?,
     };
     let new_text = file::write_edit(ed, target, &text, &planned.new_view)?;
-    ed.history.push(&target.resolved, text.clone());
+    ed.history.push(&target.history_key, text.clone());
     let shown_text = if style.snippet_trailing_line {
         file::view_of(&new_text)
     } else {
@@ -328,7 +328,7 @@ pub(crate) fn insert(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> 
     let edit =
         ops::insert_with(&view, line as i64, &inserted, &options).map_err(|e| Failure::of(&e))?;
     let new_text = file::write_edit(ed, target, &text, &edit.new_content)?;
-    ed.history.push(&target.resolved, text.clone());
+    ed.history.push(&target.history_key, text.clone());
     // OpenHands re-reads the written file for its snippet; Anthropic shows the text it built.
     let shown_text = if style.snippet_trailing_line {
         file::view_of(&new_text)
@@ -375,7 +375,7 @@ pub(crate) fn undo(ed: &mut TextEditor, target: &Target) -> Outcome {
     } else {
         None
     };
-    let Some(previous) = ed.history.last(&target.resolved).map(str::to_owned) else {
+    let Some(previous) = ed.history.last(&target.history_key).map(str::to_owned) else {
         return Err(messages::nothing_to_undo(&target.shown));
     };
     let current = match current {
@@ -385,7 +385,7 @@ pub(crate) fn undo(ed: &mut TextEditor, target: &Target) -> Outcome {
     // With reads required, the write's plan refuses a file changed since this editor last saw
     // it (`stale_file`).
     file::write_whole(ed, target, &previous)?;
-    ed.history.pop(&target.resolved);
+    ed.history.pop(&target.history_key);
     Ok(Success {
         output: messages::undone(style, &target.shown, &file::view_of(&previous)),
         old_content: Some(current),

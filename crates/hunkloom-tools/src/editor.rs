@@ -77,8 +77,10 @@ pub(crate) struct Target {
     pub(crate) shown: String,
     /// The path the operating system is given (relative paths joined to the root).
     pub(crate) os_path: PathBuf,
-    /// Inside the root, symbolic links resolved: the key of the undo history.
-    pub(crate) resolved: PathBuf,
+    /// The key of the file's undo history: in the reference profiles the path as shown (as
+    /// both references key theirs, so `dir/../a.txt` and `a.txt` have separate histories); in
+    /// `native` the file itself (inside the root, symbolic links resolved).
+    pub(crate) history_key: PathBuf,
 }
 
 impl Target {
@@ -234,10 +236,14 @@ impl TextEditor {
         {
             return Err(messages::binary_extension(style, &shown, &suffix));
         }
+        let history_key = match style.profile {
+            Profile::Native => resolved,
+            _ => PathBuf::from(&shown),
+        };
         Ok(Target {
             shown,
             os_path,
-            resolved,
+            history_key,
         })
     }
 }

@@ -4,7 +4,8 @@
 //! writes that same text again and leaves the file in place; `str_replace` and `insert` push the
 //! text they replaced. Entries are the file's decoded text with its own line endings, so an undo
 //! gives back the exact bytes (the encoding is kept by the write). The history lives in memory:
-//! nothing of it is ever written under the root.
+//! nothing of it is ever written under the root. Its keys are chosen by the editor (see
+//! `Target::history_key`).
 
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};

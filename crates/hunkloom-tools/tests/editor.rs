@@ -323,6 +323,34 @@ fn bytes_survive_edits_and_undo() {
 }
 
 #[test]
+fn undo_histories_are_keyed_per_profile() {
+    let f = Fixture::new(&[("a.txt", b"a\n"), ("d/x", b"")]);
+    for profile in Profile::ALL {
+        let mut e = TextEditor::new(
+            &f.root,
+            EditorOptions::new().profile(*profile).require_read(false),
+        )
+        .expect("editor");
+        ok(
+            &mut e,
+            json!({"command": "str_replace", "path": f.path("a.txt"), "old_str": "a", "new_str": "b"}),
+        );
+        // `//` and `/./` name the same history everywhere; `dir/..` only in native.
+        let other = json!({"command": "undo_edit", "path": f.path("d/../a.txt")});
+        if *profile == Profile::Native {
+            ok(&mut e, other);
+        } else {
+            err(&mut e, other, "nothing_to_undo");
+            ok(
+                &mut e,
+                json!({"command": "undo_edit", "path": f.path(".//a.txt")}),
+            );
+        }
+        assert_eq!(f.read("a.txt"), b"a\n");
+    }
+}
+
+#[test]
 fn undo_after_create_keeps_the_file() {
     let f = Fixture::new(&[]);
     for profile in Profile::ALL {
