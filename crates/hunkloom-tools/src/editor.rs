@@ -280,7 +280,7 @@ mod tests {
 
     #[test]
     fn editor_crosses_threads() {
-        fn check<T: Send + Sync + 'static>() {}
+        fn check<T: Send + Sync + std::panic::UnwindSafe + std::panic::RefUnwindSafe + 'static>() {}
         check::<TextEditor>();
         check::<EditorOptions>();
         check::<ToolResult>();

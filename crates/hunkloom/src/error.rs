@@ -386,5 +386,6 @@ mod tests {
     fn error_is_send_sync_static() {
         fn check<T: Send + Sync + 'static>() {}
         check::<Error>();
+        check::<Match>();
     }
 }

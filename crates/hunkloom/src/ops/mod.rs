@@ -194,6 +194,10 @@ mod tests {
         check::<Edit>();
         check::<Normalization>();
         check::<Convention>();
+        check::<LineModel>();
+        check::<InsertOptions>();
+        check::<MatchMode>();
+        check::<StrReplaceOptions>();
         check::<LineArg>();
         check::<InsertedContent>();
     }
