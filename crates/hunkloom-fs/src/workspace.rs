@@ -168,6 +168,19 @@ impl Workspace {
         Ok(loaded.text)
     }
 
+    /// Reads the file like [`read`](Workspace::read) (same checks and errors) without recording
+    /// it as read: for a host that shows a file's content without that counting as the model
+    /// having read it, or that computes an edit itself and then plans it with
+    /// [`Op::SetText`] (whose read check then still applies).
+    pub fn peek(&self, path: impl AsRef<Path>) -> Result<String> {
+        let given = path.as_ref();
+        let resolved = self.resolve(given)?;
+        let loaded = self
+            .load(&resolved, given)?
+            .ok_or_else(|| self.not_found(given))?;
+        Ok(loaded.text)
+    }
+
     /// Plans `op` on `path` and commits it (see [`plan`](Workspace::plan) and
     /// [`commit`](Workspace::commit)). After it, the file counts as read in its new state.
     pub fn edit(&mut self, path: impl AsRef<Path>, op: &Op) -> Result<EditOutcome> {

@@ -10,6 +10,7 @@
 //! - [`cline`]: the Cline `constructNewFileContent` vectors and the `cline-apply-patch` JSON.
 //! - [`robustness`]: the robustness corpus, its scoring and its per-category report.
 //! - [`tools`]: the tool-operation corpora (`cline-content-fixes`, `roo-insert-content`).
+//! - [`text_editor`]: the text-editor tool corpora (trees, calls, outputs).
 //! - [`codex`]: Codex's `apply_patch` scenario trees and their judging.
 //! - [`tally`]: per-part pass counts in first-seen order.
 //!
@@ -21,6 +22,7 @@ pub mod cline;
 pub mod codex;
 pub mod robustness;
 pub mod tally;
+pub mod text_editor;
 pub mod tools;
 
 use std::path::{Path, PathBuf};

@@ -7,7 +7,12 @@
 //!
 //! - [`str_replace`]: Claude Code's edit semantics (exact match, then curly quotes folded, then
 //!   API desanitisation; uniqueness unless `replace_all`; trailing whitespace and deletion rules).
-//! - [`insert`]: a line insert in either [`Convention`], in the file's own line endings.
+//!   [`str_replace_with`] also has the literal mode of the text-editor tools
+//!   ([`MatchMode::Literal`]). Several matches are error `multiple_matches`, whose
+//!   [`Error::matches`] lists every place with its span and lines.
+//! - [`insert`]: a line insert in either [`Convention`], in the file's own line endings;
+//!   [`insert_with`] also takes the line models of Anthropic's and OpenHands' text editors
+//!   ([`LineModel`]) and a signed line (a negative one is error `invalid_line`).
 //! - [`insert_content`]: Roo's removed `insert_content` tool, byte for byte, argument parsing and
 //!   messages included.
 //!
@@ -38,9 +43,9 @@ use std::str::FromStr;
 use crate::error::{Error, ErrorKind, Result};
 
 pub use desanitize::DESANITIZATIONS;
-pub use insert::insert;
+pub use insert::{InsertOptions, LineModel, insert, insert_with};
 pub use roo::{EditType, InsertedContent, LineArg, insert_content};
-pub use str_replace::str_replace;
+pub use str_replace::{MatchMode, StrReplaceOptions, str_replace, str_replace_with};
 
 /// The result of [`str_replace`] or [`insert`].
 #[non_exhaustive]
@@ -189,6 +194,10 @@ mod tests {
         check::<Edit>();
         check::<Normalization>();
         check::<Convention>();
+        check::<LineModel>();
+        check::<InsertOptions>();
+        check::<MatchMode>();
+        check::<StrReplaceOptions>();
         check::<LineArg>();
         check::<InsertedContent>();
     }
