@@ -133,12 +133,12 @@ impl TextEditor {
     /// "path": ...}`).
     ///
     /// Every mistake a model can make is a result with `is_error` set; the only `Err` is an
-    /// `input` that is not a JSON object, a host's misuse (kind `InvalidDialect`, family
+    /// `input` that is not a JSON object, a host's misuse (kind `InvalidInput`, family
     /// `InvalidOption`).
     pub fn call(&mut self, input: &Value) -> Result<ToolResult> {
         let Value::Object(map) = input else {
             return Err(Error::with_message(
-                ErrorKind::InvalidDialect,
+                ErrorKind::InvalidInput,
                 format!(
                     "a text-editor tool call's input must be a JSON object, not {}",
                     kind_of(input)

@@ -59,7 +59,7 @@ impl FromStr for Profile {
             .ok_or_else(|| {
                 let names: Vec<&str> = Profile::ALL.iter().map(|p| p.as_str()).collect();
                 hunkloom::Error::with_message(
-                    hunkloom::ErrorKind::InvalidDialect,
+                    hunkloom::ErrorKind::InvalidProfile,
                     format!(
                         "unknown text-editor profile '{s}': expected one of {}",
                         names.join(", ")
@@ -227,6 +227,6 @@ mod tests {
         }
         assert_eq!(Profile::default(), Profile::Native);
         let e = "Anthropic".parse::<Profile>().unwrap_err();
-        assert_eq!(e.code(), "invalid_dialect");
+        assert_eq!(e.code(), "invalid_profile");
     }
 }

@@ -67,6 +67,11 @@ error_kinds! {
     InvalidVersion => "invalid_version", InvalidOption;
     /// An unknown dialect name.
     InvalidDialect => "invalid_dialect", InvalidOption;
+    /// An unknown text-editor profile name (`hunkloom-tools`).
+    InvalidProfile => "invalid_profile", InvalidOption;
+    /// A text-editor tool call whose input is not a JSON object: a host's misuse, not a model's
+    /// mistake (`hunkloom-tools`).
+    InvalidInput => "invalid_input", InvalidOption;
     /// A streaming applier was used after `finish`.
     AlreadyFinished => "already_finished", AlreadyFinished;
     /// A SEARCH block matched several places and nothing chose one (`native`).
