@@ -82,7 +82,8 @@ fn only_a_non_object_input_is_an_err() {
     for profile in Profile::ALL {
         let mut e = f.editor(*profile);
         for bad in [json!(null), json!("view"), json!([1]), json!(3)] {
-            assert!(e.call(&bad).is_err());
+            let error = e.call(&bad).expect_err("a non-object input");
+            assert_eq!(error.code(), "invalid_input");
         }
         let r = call(&mut e, json!({}));
         assert_eq!(r.code, "missing_parameter");
