@@ -23,11 +23,16 @@
  *   `hl_workspace_str_replace`, `hl_workspace_insert`, `hl_workspace_write`,
  *   `hl_workspace_apply_diff` (into a `hl_edit_outcome`), `hl_workspace_apply_patch` (into a
  *   `hl_patch_outcome`), `hl_workspace_undo`: paths kept inside the root, read before edit,
- *   stale edits refused, encodings and line endings kept, atomic (multi-file) writes.
+ *   stale edits refused, encodings and line endings kept, atomic (multi-file) writes;
+ * - a model's text-editor tool calls (`view`, `create`, `str_replace`, `insert`, `undo_edit`)
+ *   answered as Anthropic's or OpenHands' editor does, over a root: `hl_text_editor_new`, then
+ *   `hl_text_editor_call` with each call's input as JSON text (into a `hl_text` holding the
+ *   result as JSON), and `hl_text_editor_schema` for the tool's definition.
  *
  * Conventions, for every function:
- * - Names start with `hl_`. Handles (`hl_applier`, `hl_workspace`, `hl_result`, `hl_edit`,
- *   `hl_text`, `hl_edit_outcome`, `hl_patch_result`, `hl_patch_outcome`, `hl_error`) are opaque; each is created by the library and released by its `_free`
+ * - Names start with `hl_`. Handles (`hl_applier`, `hl_workspace`, `hl_text_editor`,
+ *   `hl_result`, `hl_edit`, `hl_text`, `hl_edit_outcome`, `hl_patch_result`, `hl_patch_outcome`,
+ *   `hl_error`) are opaque; each is created by the library and released by its `_free`
  *   function, which accepts NULL.
  * - Functions that can fail return a `hl_status`; `HL_STATUS_OK` is 0. On failure they write no
  *   out-parameter, except `*error` (a new `hl_error`) for the engine statuses
@@ -42,7 +47,7 @@
  * - Paths are `(const char *ptr, size_t len)` UTF-8 too; a workspace resolves relative paths
  *   against its root.
  * - Threads: a handle may move between threads but must never be used by two threads at once
- *   (an overlapping call on a `hl_applier` or `hl_workspace` is refused with
+ *   (an overlapping call on a `hl_applier`, `hl_workspace` or `hl_text_editor` is refused with
  *   `HL_STATUS_CONCURRENT_USE`). `hl_result`, `hl_edit`, `hl_text`, `hl_edit_outcome`,
  *   `hl_patch_result`, `hl_patch_outcome` and `hl_error` are immutable and may be read by
  *   several threads at once.
@@ -120,7 +125,9 @@ typedef enum hl_status {
     HL_STATUS_EDIT_REJECTED = 5,
     /**
      * An option the host chose has a value the engine does not know (codes `invalid_version`,
-     * `invalid_dialect`, `invalid_convention`, `invalid_fix`, `invalid_policy`).
+     * `invalid_dialect`, `invalid_profile`, `invalid_convention`, `invalid_fix`,
+     * `invalid_policy`), or a text-editor tool call's input is not a JSON object (code
+     * `invalid_input`).
      */
     HL_STATUS_INVALID_OPTION = 6,
     /**
@@ -238,6 +245,21 @@ typedef struct hl_result hl_result;
  * several threads at once.
  */
 typedef struct hl_text hl_text;
+
+/**
+ * One text-editor tool over a root directory: `hl_text_editor_call` answers each tool call
+ * (`view`, `create`, `str_replace`, `insert`, `undo_edit`) as the chosen profile's reference
+ * does, with the workspace's safety underneath (paths kept inside the root, atomic writes, line
+ * endings, byte-order marks and encodings kept, undo).
+ *
+ * Create it with `hl_text_editor_new` and release it with `hl_text_editor_free`.
+ *
+ * Threads: an editor may be moved to another thread, but must never be used by two threads at
+ * the same time. A call that overlaps another call on the same editor is detected and refused
+ * with `HL_STATUS_CONCURRENT_USE` (except `hl_text_editor_free`, which must never overlap
+ * anything).
+ */
+typedef struct hl_text_editor hl_text_editor;
 
 /**
  * A directory whose files are read and edited safely: paths stay inside the root, a file must
@@ -763,6 +785,38 @@ typedef struct hl_block {
 } hl_block;
 
 /**
+ * Whose text-editor tool a `hl_text_editor` answers as: one of the `HL_PROFILE_` values.
+ *
+ * A plain integer type rather than an enum so that any value a host passes is well-defined: an
+ * unknown value fails as the engine does for an unknown profile name (status
+ * `HL_STATUS_INVALID_OPTION`, code `invalid_profile`).
+ */
+typedef uint32_t hl_profile;
+
+/**
+ * Whether a `hl_text_editor` refuses to edit a file the model has not viewed since it last
+ * changed: one of the `HL_REQUIRE_READ_` values. Any other value is `HL_STATUS_OUT_OF_RANGE`.
+ */
+typedef uint32_t hl_require_read;
+
+/**
+ * Options of `hl_text_editor_new`. Zero-initialise it (`hl_text_editor_options opts = {0};`),
+ * which selects every default, then set the fields you need; a NULL options pointer means the
+ * same. Fields added in later versions will also default at zero.
+ */
+typedef struct hl_text_editor_options {
+    /**
+     * A `HL_REQUIRE_READ_` value (default, 0: the profile's).
+     */
+    hl_require_read require_read;
+    /**
+     * Files larger than this many bytes are refused (result code `file_too_large`). 0: the
+     * profile's default, 10 MiB for `openhands` (the reference's limit), 1 GiB otherwise.
+     */
+    uint64_t max_file_size;
+} hl_text_editor_options;
+
+/**
  * Options of `hl_workspace_open`. Zero-initialise it (`hl_workspace_options opts = {0};`),
  * which selects every default, then set the fields you need; a NULL options pointer means the
  * same. Fields added in later versions will also default at zero.
@@ -942,6 +996,47 @@ typedef struct hl_workspace_options {
  * `error_message` say why.
  */
 #define HL_BLOCK_FAILED 1
+
+/**
+ * 0: the default profile, `HL_PROFILE_NATIVE`.
+ */
+#define HL_PROFILE_DEFAULT 0
+
+/**
+ * `anthropic`: Anthropic's computer-use demo editor (`EditTool20250124`, tool name
+ * `str_replace_editor`): its output texts, error flags and file bytes, as the conformance
+ * vectors record them.
+ */
+#define HL_PROFILE_ANTHROPIC 1
+
+/**
+ * `openhands`: OpenHands ACI's `OHEditor` (openhands-aci 0.3.3), as the conformance vectors
+ * record it.
+ */
+#define HL_PROFILE_OPENHANDS 2
+
+/**
+ * `native`: hunkloom's own edit semantics (Claude Code's `str_replace`, lines counted as editors
+ * count them, relative paths resolved in the root, a view required before an edit) with the
+ * Anthropic message shapes.
+ */
+#define HL_PROFILE_NATIVE 3
+
+/**
+ * 0: the profile's default, on for `native`, off for `anthropic` and `openhands` (the
+ * references track nothing between calls).
+ */
+#define HL_REQUIRE_READ_DEFAULT 0
+
+/**
+ * Edits need a view of the file first (results with codes `not_read`, `stale_file`).
+ */
+#define HL_REQUIRE_READ_YES 1
+
+/**
+ * Edits need no view first.
+ */
+#define HL_REQUIRE_READ_NO 2
 
 #ifdef __cplusplus
 extern "C" {
@@ -2075,6 +2170,103 @@ void hl_result_free(struct hl_result *result);
  * value that is not a status gives "unknown status".
  */
 const char *hl_status_str(unsigned int status);
+
+/**
+ * Creates a text editor over the directory `root` (`root_len` bytes of UTF-8; relative to the
+ * current directory unless absolute), which must exist, answering as `profile` (a
+ * `HL_PROFILE_` value; `HL_PROFILE_DEFAULT` is `native`).
+ *
+ * `options` may be NULL for the defaults, as may a zeroed `hl_text_editor_options`. On success
+ * `*editor` receives a new editor owned by the caller, who frees it with `hl_text_editor_free`.
+ *
+ * @return with `*error`, a new `hl_error` the caller frees with `hl_error_free`:
+ * `HL_STATUS_INVALID_OPTION` (code `invalid_profile`) if `profile` is not a `HL_PROFILE_`
+ * value; `HL_STATUS_IO_ERROR` (code `io_error`, the system's message) if `root` is not an
+ * accessible directory. Without an error: `HL_STATUS_NULL_ARGUMENT` if `editor` or `error` is
+ * NULL or `root` is NULL with a non-zero length; `HL_STATUS_INVALID_UTF8` if `root` is not
+ * UTF-8; `HL_STATUS_OUT_OF_RANGE` if `options->require_read` is not a `HL_REQUIRE_READ_` value.
+ * `*editor` is set only on success.
+ *
+ * # Safety
+ * `root` must point to `root_len` readable bytes (or be NULL with length 0); `options` must be
+ * NULL or point to a `hl_text_editor_options`; `editor` and `error` must be writable.
+ */
+enum hl_status hl_text_editor_new(const char *root,
+                                  size_t root_len,
+                                  hl_profile profile,
+                                  const struct hl_text_editor_options *options,
+                                  struct hl_text_editor **editor,
+                                  struct hl_error **error);
+
+/**
+ * Answers one tool call. `input_json` is `input_len` bytes of UTF-8: the JSON text of the
+ * call's input object, e.g. `{"command": "view", "path": "/repo/app.py"}` (not NUL-terminated;
+ * only read during the call).
+ *
+ * Every mistake a model can make (a missing or mistyped parameter, a path that does not exist
+ * or lies outside the root, an `old_str` found nowhere or in several places, ...) is a result,
+ * not a failure. On success `*result_json` receives a new `hl_text`, owned by the caller, who
+ * frees it with `hl_text_free`, holding the JSON object
+ * `{"output": string, "is_error": bool, "code": string, "path": string|null,
+ * "old_content": string|null, "new_content": string|null}`: `output` is the exact text for the
+ * model, `code` a stable snake_case code of the failure (`""` on success), `path` the path as
+ * the output shows it, and, for an edit, the file's text before and after.
+ *
+ * @return with `*error`, a new `hl_error` the caller frees with `hl_error_free`:
+ * `HL_STATUS_INVALID_OPTION` (code `invalid_input`) if `input_json` is not JSON or not a JSON
+ * object (a host's mistake); `HL_STATUS_CONCURRENT_USE` (code `concurrent_use`) if another call
+ * on `editor` is in progress. Without an error: `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL
+ * or `input_json` is NULL with a non-zero length; `HL_STATUS_INVALID_UTF8` if `input_json` is
+ * not UTF-8; `HL_STATUS_PANIC` if the editor is poisoned. `*result_json` is set only on
+ * success.
+ *
+ * # Safety
+ * `editor` must be a live editor not used by another thread meanwhile; `input_json` must point
+ * to `input_len` readable bytes (or be NULL with length 0); `result_json` and `error` must be
+ * writable.
+ */
+enum hl_status hl_text_editor_call(struct hl_text_editor *editor,
+                                   const char *input_json,
+                                   size_t input_len,
+                                   struct hl_text **result_json,
+                                   struct hl_error **error);
+
+/**
+ * The tool's definition for a model API, as JSON text: `{"name", "description",
+ * "input_schema"}` (OpenAI-style APIs take `input_schema` as `parameters`), for `profile` (a
+ * `HL_PROFILE_` value). `name` (`name_len` bytes of UTF-8; `(NULL, 0)` or empty: the profile's
+ * own name, `str_replace_editor` for `anthropic` and `openhands`, `str_replace_based_edit_tool`
+ * for `native`) renames the tool; with `HL_PROFILE_ANTHROPIC`, `str_replace_based_edit_tool`
+ * (Anthropic's newest editor) offers no `undo_edit`.
+ *
+ * On success `*schema_json` receives a new `hl_text` owned by the caller, who frees it with
+ * `hl_text_free`.
+ *
+ * @return `HL_STATUS_INVALID_OPTION` (code `invalid_profile`, with `*error`, a new `hl_error`
+ * the caller frees with `hl_error_free`) if `profile` is not a `HL_PROFILE_` value;
+ * `HL_STATUS_NULL_ARGUMENT` if `schema_json` or `error` is NULL or `name` is NULL with a
+ * non-zero length; `HL_STATUS_INVALID_UTF8` if `name` is not UTF-8. `*schema_json` is set only
+ * on success.
+ *
+ * # Safety
+ * `name` must point to `name_len` readable bytes (or be NULL with length 0); `schema_json` and
+ * `error` must be writable.
+ */
+enum hl_status hl_text_editor_schema(hl_profile profile,
+                                     const char *name,
+                                     size_t name_len,
+                                     struct hl_text **schema_json,
+                                     struct hl_error **error);
+
+/**
+ * Frees a text editor. NULL is allowed and does nothing. Files on disk are not touched; the
+ * undo history and read tracking go with it. Texts and errors it produced stay valid.
+ *
+ * # Safety
+ * `editor` must be NULL or an editor from `hl_text_editor_new` not yet freed, and not in use by
+ * another thread.
+ */
+void hl_text_editor_free(struct hl_text_editor *editor);
 
 /**
  * The version of the loaded library, `"MAJOR.MINOR.PATCH"` (e.g. `"0.1.0"`): a static

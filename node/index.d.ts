@@ -103,6 +103,52 @@ export declare class StreamingApplier {
 }
 
 /**
+ * Answers a model's text-editor tool calls on the files under one root directory, with the
+ * exact results the reference tools return (`profile` `"anthropic"` or `"openhands"`, checked
+ * against thousands of recorded calls) or hunkloom's own edit semantics (`"native"`), and
+ * hunkloom's safety underneath: paths stay inside the root, writes are atomic, line endings,
+ * BOMs, encodings and tabs are kept, `undo_edit` takes an edit back.
+ *
+ * A model's mistake (a missing file, an `old_str` not found, a bad `view_range`, …) is a
+ * `ToolResult` with `isError` set, never an exception: send `output` back as the tool result.
+ * Only a host's misuse throws: an input that is not an object (`code === "invalid_input"`).
+ *
+ * @example
+ * ```ts
+ * import { TextEditor } from "hunkloom"
+ * const editor = new TextEditor(projectDir, { profile: "anthropic" })
+ * const result = editor.call(toolUse.input) // { output, isError, code, … }
+ * ```
+ */
+export declare class TextEditor {
+  /**
+   * An editor for the existing directory `root`.
+   *
+   * Throws `io_error` if `root` is not an accessible directory, `invalid_profile` for an
+   * unknown profile, a `TypeError` or a `RangeError` for a bad option.
+   *
+   * @param root The directory whose files the model edits.
+   * @param options `profile`, `requireRead`, `maxFileSize`.
+   */
+  constructor(root: string, options?: TextEditorOptions)
+  /**
+   * Answers one tool call: `input` is the call's arguments object, as the model API gives
+   * it (`{ command: "view", path: "/repo/app.py" }`).
+   */
+  call(input: Record<string, unknown>): ToolResult
+  /** The profile this editor answers as. */
+  get profile(): 'anthropic' | 'openhands' | 'native'
+  /** The root directory: absolute, symlinks resolved. */
+  get root(): string
+  /**
+   * The tool's definition for a model API (`{ name, description, input_schema }`) in
+   * `profile`'s words (default `"native"`); `name` overrides the tool's name (for
+   * `"str_replace_based_edit_tool"`, `undo_edit` is left out, as that tool has none).
+   */
+  static schema(profile?: 'anthropic' | 'openhands' | 'native', name?: string): Record<string, unknown>
+}
+
+/**
  * A directory whose files a model's edits are applied to safely. The same rules as the
  * Rust `hunkloom_fs::Workspace`, the Python `Workspace` and the CLI:
  *
@@ -549,6 +595,22 @@ export interface EditOutcome {
 }
 
 /**
+ * One place an ambiguous text matched (the `matches` of an `ambiguous_match` or
+ * `multiple_matches` error): JavaScript string indices into the text searched, and 1-based
+ * lines.
+ */
+export interface ErrorMatch {
+  /** Where the match starts (UTF-16 index). */
+  start: number
+  /** Where it ends, exclusive (UTF-16 index). */
+  end: number
+  /** The line it starts on. */
+  startLine: number
+  /** The last line it covers. */
+  lastLine: number
+}
+
+/**
  * Cline's `fixModelHtmlEscaping`: unescapes `&gt;`, `&lt;`, `&quot;`, `&amp;` and `&apos;`, in
  * that order (so `&amp;lt;` becomes `&lt;`), as some non-Claude models escape code.
  */
@@ -892,6 +954,46 @@ export declare function stripMarkdownFences(text: string): string
  * ```
  */
 export declare function strReplace(content: string | null, oldStr: string, newStr: string, replaceAll?: boolean, path?: string | null): Edit
+
+/** Options of a `TextEditor`. */
+export interface TextEditorOptions {
+  /**
+   * Whose tool to answer as: `"native"` (the default: hunkloom's edit semantics with
+   * Anthropic's message shapes), `"anthropic"` (Anthropic's computer-use demo editor,
+   * `str_replace_editor`) or `"openhands"` (OpenHands ACI's `OHEditor`). An unknown name
+   * throws an `Error` with `code === "invalid_profile"`.
+   */
+  profile?: 'anthropic' | 'openhands' | 'native'
+  /**
+   * Whether a file must be viewed before it is edited (default: true for `native`, false
+   * for the reference profiles, which track nothing between calls).
+   */
+  requireRead?: boolean
+  /** The largest file the editor reads, in bytes. */
+  maxFileSize?: number
+}
+
+/**
+ * What one tool call returns: the text to send back to the model, whether it is an error, a
+ * stable code, and for edits the file's text before and after.
+ */
+export interface ToolResult {
+  /** The exact text for the model (the tool result's content). */
+  output: string
+  /** Whether the call failed (the tool result's `is_error`). */
+  isError: boolean
+  /**
+   * A stable snake_case code of the failure (`not_found`, `invalid_parameter`, …); `""` on
+   * success.
+   */
+  code: string
+  /** The file the call was about, when it named one. */
+  path?: string
+  /** The file's text before an edit. */
+  oldContent?: string
+  /** The file's text after an edit. */
+  newContent?: string
+}
 
 /**
  * How the preview changed in one `push`: at `start`, `removed` units were replaced by

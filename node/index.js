@@ -836,6 +836,7 @@ function __napiStampBindingTarget(exportsObject, target) {
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
 module.exports.StreamingApplier = nativeBinding.StreamingApplier
+module.exports.TextEditor = nativeBinding.TextEditor
 module.exports.Workspace = nativeBinding.Workspace
 module.exports.applyDiff = nativeBinding.applyDiff
 module.exports.applyModelContentFixes = nativeBinding.applyModelContentFixes

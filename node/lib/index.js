@@ -13,6 +13,7 @@ const construct = require('./construct.js')
 const applier = require('./applier.js')
 
 module.exports.StreamingApplier = applier.StreamingApplier
+module.exports.TextEditor = native.TextEditor
 module.exports.Workspace = native.Workspace
 module.exports.applyDiff = native.applyDiff
 module.exports.applyModelContentFixes = native.applyModelContentFixes

@@ -7,6 +7,8 @@ while it streams in, at a cost per push proportional to the pushed text. ``str_r
 ``insert`` and ``insert_content`` are the tool-call edits of Claude Code, Anthropic's text editor
 tool and Roo; ``write`` is Cline's ``write_to_file`` content clean-up. ``apply_diff`` applies a
 whole diff in the ``native`` dialect: what the model meant, refusing what is ambiguous or stale.
+``Workspace`` edits real files safely; ``TextEditor`` answers a model's text-editor tool calls
+(Anthropic's and OpenHands' ``str_replace_editor``) as the references do, over such a root.
 Positions are Python ``str`` indices.
 """
 
@@ -42,6 +44,10 @@ from ._native import (
     Update,
     Workspace,
     Written,
+    Match,
+    PROFILES,
+    TextEditor,
+    ToolResult,
     __version__,
     apply_diff,
     apply_model_content_fixes,
@@ -91,6 +97,10 @@ __all__ = [
     "Update",
     "Workspace",
     "Written",
+    "Match",
+    "PROFILES",
+    "TextEditor",
+    "ToolResult",
     "__version__",
     "apply_diff",
     "apply_model_content_fixes",

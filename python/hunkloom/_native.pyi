@@ -2,11 +2,14 @@
 
 import os
 from pathlib import Path
-from typing import Literal, Mapping, Optional, Sequence, Union, final
+from typing import Any, Literal, Mapping, Optional, Sequence, Union, final
 
 __all__ = [
     "StreamingApplier",
     "Workspace",
+    "TextEditor",
+    "ToolResult",
+    "Match",
     "EditOutcome",
     "PatchOutcome",
     "apply_patch",
@@ -52,6 +55,7 @@ __all__ = [
     "STRATEGIES",
     "NORMALIZATIONS",
     "BLOCK_STATUSES",
+    "PROFILES",
 ]
 
 __version__: str
@@ -87,6 +91,7 @@ _Normalization = Literal[
     "typo",
 ]
 _BlockStatus = Literal["applied", "failed"]
+_Profile = Literal["anthropic", "openhands", "native"]
 
 STRATEGIES: tuple[_Strategy, ...]
 """Every ``BlockReport.strategy`` the engine reports, in the core's order."""
@@ -94,6 +99,8 @@ NORMALIZATIONS: tuple[_Normalization, ...]
 """Every member of ``BlockReport.normalizations``, in the core's order."""
 BLOCK_STATUSES: tuple[_BlockStatus, ...]
 """Every ``BlockReport.status``."""
+PROFILES: tuple[_Profile, ...]
+"""Every :class:`TextEditor` profile, in the core's order."""
 
 class HunkloomError(ValueError):
     """Base class of every hunkloom error.
@@ -103,6 +110,29 @@ class HunkloomError(ValueError):
     """
 
     code: str
+    matches: Optional[list[Match]]
+    """For an error about a text that matched several places (codes ``multiple_matches``,
+    ``ambiguous_match``): every place, in order (for a diff refused as a whole, those of its first
+    failed block). None for other errors."""
+
+@final
+class Match:
+    """One place a text matched, in the text that was searched (equal matches compare and hash
+    equal)."""
+
+    @property
+    def start(self) -> int:
+        """``str`` index where the match starts."""
+    @property
+    def end(self) -> int:
+        """``str`` index where it ends (exclusive)."""
+    @property
+    def start_line(self) -> int:
+        """The 1-based line it starts on."""
+    @property
+    def end_line(self) -> int:
+        """The last 1-based line it covers (a match that ends with a newline does not cover the
+        line after it; ``start_line`` for an empty match)."""
 
 class SearchNotFoundError(HunkloomError):
     """The text to replace could not be located where the operation allows.
@@ -113,7 +143,7 @@ class SearchNotFoundError(HunkloomError):
 
 class AmbiguousMatchError(HunkloomError):
     """The text to replace occurs more than once and the operation needs one place (codes
-    ``multiple_matches``, ``ambiguous_match``)."""
+    ``multiple_matches``, ``ambiguous_match``); ``matches`` lists the places."""
 
 class InvalidEditError(HunkloomError):
     """The edit cannot be carried out on this content as asked.
@@ -134,19 +164,26 @@ class MalformedDiffError(HunkloomError):
     """
 
 class InvalidOptionError(HunkloomError):
-    """An unknown option value (codes ``invalid_version``, ``invalid_dialect``,
-    ``invalid_convention``, ``invalid_fix``, ``invalid_policy``)."""
+    """An unknown option value, or a tool-call input that is not an object.
+
+    Codes ``invalid_version``, ``invalid_dialect``, ``invalid_profile`` (an unknown
+    :class:`TextEditor` profile), ``invalid_input`` (:meth:`TextEditor.call` given something
+    other than a ``dict`` of JSON values), ``invalid_convention``, ``invalid_fix``,
+    ``invalid_policy``.
+    """
 
 class AlreadyFinishedError(HunkloomError):
     """A ``StreamingApplier`` was used after ``finish()`` (code ``already_finished``)."""
 
 class ConcurrentUseError(HunkloomError):
-    """A ``StreamingApplier`` or ``Workspace`` was called from a second thread while a call on it
-    was running (code ``concurrent_use``). Use each one from one thread at a time."""
+    """A ``StreamingApplier``, ``Workspace`` or ``TextEditor`` was called from a second thread
+    while a call on it was running (code ``concurrent_use``). Use each one from one thread at a
+    time."""
 
 class InternalError(HunkloomError):
-    """A bug inside hunkloom stopped the call (code ``internal_error``); the applier or workspace
-    it happened on is retired and every later call on it raises this too. Please report it."""
+    """A bug inside hunkloom stopped the call (code ``internal_error``); the applier, workspace or
+    text editor it happened on is retired and every later call on it raises this too. Please
+    report it."""
 
 class PathRefusedError(HunkloomError):
     """The workspace refuses the path: outside its root, a UNC path, ignored, or a notebook.
@@ -660,3 +697,81 @@ def apply_patch(
 
 def _error_class(code: str) -> Optional[type[HunkloomError]]:
     """The exception class raised for an error code (None for an unknown code)."""
+
+@final
+class ToolResult:
+    """What one :meth:`TextEditor.call` gave back. Send ``output`` to the model as the tool
+    result, flagged as an error when ``is_error`` is set."""
+
+    @property
+    def output(self) -> str:
+        """The exact text for the model (the reference's text in the ``anthropic`` and
+        ``openhands`` profiles)."""
+    @property
+    def is_error(self) -> bool:
+        """Whether the call failed: a model's mistake (a missing parameter, a path that does not
+        exist, an ``old_str`` found nowhere or in several places, ...)."""
+    @property
+    def code(self) -> str:
+        """A stable snake_case code of the failure (``"not_found"``, ``"multiple_matches"``,
+        ``"missing_parameter"``, ...); ``""`` on success."""
+    @property
+    def path(self) -> Optional[str]:
+        """The path the call was about, as the output shows it; None when the input had no
+        usable path."""
+    @property
+    def old_content(self) -> Optional[str]:
+        """For ``str_replace``, ``insert`` and ``undo_edit`` that changed a file: its text
+        before."""
+    @property
+    def new_content(self) -> Optional[str]:
+        """For ``create``, ``str_replace``, ``insert`` and ``undo_edit`` that wrote a file: its
+        text after."""
+
+@final
+class TextEditor:
+    """The text-editor tool a model calls (``view``, ``create``, ``str_replace``, ``insert``,
+    ``undo_edit``), answered as a reference answers it, over a :class:`Workspace`-like root.
+
+    ``profile``: ``"anthropic"`` (Anthropic's computer-use demo editor, tool name
+    ``str_replace_editor``), ``"openhands"`` (OpenHands ACI's ``OHEditor``) or ``"native"`` (the
+    default: hunkloom's own edit semantics with Anthropic's message shapes). Paths stay inside
+    ``root``; line endings, byte-order marks, tabs and encodings are kept where the references
+    would rewrite them; writes are atomic. Calls release the GIL; use an editor from one thread
+    at a time (a concurrent call raises :class:`ConcurrentUseError`).
+    """
+
+    def __new__(
+        cls,
+        root: Union[str, os.PathLike[str]],
+        profile: _Profile = "native",
+        *,
+        require_read: Optional[bool] = None,
+        max_file_size: Optional[int] = None,
+    ) -> TextEditor:
+        """An editor over the existing directory ``root``. ``require_read``: refuse to edit a
+        file the model has not viewed since it last changed (None: the profile's default, on for
+        ``native`` only). ``max_file_size`` in bytes (None: 10 MiB for ``openhands``, 1 GiB
+        otherwise). Raises :class:`InvalidOptionError` (``invalid_profile``) for an unknown
+        profile, :class:`FileSystemError` if ``root`` is not an accessible directory."""
+    def call(self, input: Mapping[str, Any]) -> ToolResult:
+        """Answer one tool call: ``input`` is the call's arguments, e.g. ``{"command": "view",
+        "path": "/repo/app.py"}``. Every mistake a model can make comes back as a result with
+        ``is_error`` set; only an ``input`` that is not a ``dict`` of JSON values (dict, list,
+        tuple, str, int, float, bool, None) raises :class:`InvalidOptionError`
+        (``invalid_input``)."""
+    @staticmethod
+    def schema(profile: _Profile = "native", name: Optional[str] = None) -> dict[str, Any]:
+        """The tool's definition for a model API: ``{"name", "description", "input_schema"}``
+        (OpenAI-style APIs take ``input_schema`` as ``parameters``). ``name`` renames the tool;
+        with the ``anthropic`` profile, ``"str_replace_based_edit_tool"`` (Anthropic's newest
+        editor) offers no ``undo_edit``."""
+    @property
+    def profile(self) -> _Profile:
+        """The profile it answers as."""
+    @property
+    def root(self) -> Path:
+        """The root directory (absolute, symbolic links resolved)."""
+    @property
+    def require_read(self) -> bool:
+        """Whether edits need a view of the file first."""

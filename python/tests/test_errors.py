@@ -23,6 +23,8 @@ FAMILY = {
     "incomplete_at_finish": hunkloom.MalformedDiffError,
     "invalid_version": hunkloom.InvalidOptionError,
     "invalid_dialect": hunkloom.InvalidOptionError,
+    "invalid_profile": hunkloom.InvalidOptionError,
+    "invalid_input": hunkloom.InvalidOptionError,
     "already_finished": hunkloom.AlreadyFinishedError,
     "concurrent_use": hunkloom.ConcurrentUseError,
     "not_found": hunkloom.SearchNotFoundError,
@@ -246,6 +248,16 @@ def test_every_code_is_raised_for_real_with_its_class(tmp_path: Path) -> None:
     ):
         try:
             call()
+        except hunkloom.HunkloomError as error:
+            RAISED.setdefault(error.code, type(error))
+    editor = hunkloom.TextEditor(tmp_path)
+    editor_calls: list[Callable[[], object]] = [
+        lambda: hunkloom.TextEditor(tmp_path, profile="vim"),  # type: ignore[arg-type]
+        lambda: editor.call(["view"]),  # type: ignore[arg-type]
+    ]
+    for editor_call in editor_calls:
+        try:
+            editor_call()
         except hunkloom.HunkloomError as error:
             RAISED.setdefault(error.code, type(error))
     for raising in workspace_and_patch_errors(tmp_path):

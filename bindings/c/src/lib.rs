@@ -9,9 +9,9 @@
 //!
 //! # Conventions (also in the header's preamble)
 //!
-//! - Every name starts with `hl_`; handles (`hl_applier`, `hl_workspace`, `hl_result`,
-//!   `hl_edit`, `hl_text`, `hl_edit_outcome`, `hl_patch_result`, `hl_patch_outcome`, `hl_error`)
-//!   are opaque and each has a `_free` function that accepts NULL.
+//! - Every name starts with `hl_`; handles (`hl_applier`, `hl_workspace`, `hl_text_editor`,
+//!   `hl_result`, `hl_edit`, `hl_text`, `hl_edit_outcome`, `hl_patch_result`, `hl_patch_outcome`,
+//!   `hl_error`) are opaque and each has a `_free` function that accepts NULL.
 //! - Every function that can fail returns a [`hl_status`]; `HL_STATUS_OK` is 0. On failure no
 //!   out-parameter is written, except `*error` for the engine statuses.
 //! - Texts in are `(const char *ptr, size_t len)` UTF-8, never assumed NUL-terminated (`ptr` may
@@ -20,8 +20,8 @@
 //!   `(ptr, len)` and also NUL-terminated.
 //! - No panic crosses into C: it becomes `HL_STATUS_PANIC` ([`ffi_guard`]).
 //! - Threads: a handle may move between threads but must not be used by two at once (the
-//!   applier and the workspace refuse an overlapping call); results and errors are immutable and
-//!   may be read concurrently.
+//!   applier, the workspace and the text editor refuse an overlapping call); results and errors
+//!   are immutable and may be read concurrently.
 //!
 //! # Modules
 //!
@@ -32,7 +32,8 @@
 //! [`edit`] (their result), [`fixes`] (Cline's `write_to_file` content fixes) with
 //! [`owned_text`] (their result), [`patch`] (`hl_apply_patch`, multi-file patches in memory, and
 //! its result), [`workspace`] (`hl_workspace_*`, the file layer `hunkloom-fs`) with
-//! [`edit_outcome`] and [`patch_outcome`] (their results). Internal: [`args`] (C arguments in),
+//! [`edit_outcome`] and [`patch_outcome`] (their results), [`text_editor`] (`hl_text_editor_*`,
+//! the text-editor tool of `hunkloom-tools`, JSON text in and out). Internal: [`args`] (C arguments in),
 //! [`text`] (NUL-terminated text out), [`utf8`] (chunks ending mid-character), [`ffi_guard`]
 //! (the panic boundary).
 
@@ -60,6 +61,7 @@ mod patch;
 mod patch_outcome;
 mod result;
 mod status;
+mod text_editor;
 mod version;
 mod workspace;
 
@@ -119,6 +121,12 @@ pub use result::{
     hl_result_failed_count, hl_result_free, hl_result_match_count, hl_result_match_index, hl_unit,
 };
 pub use status::{hl_status, hl_status_str};
+pub use text_editor::{
+    HL_PROFILE_ANTHROPIC, HL_PROFILE_DEFAULT, HL_PROFILE_NATIVE, HL_PROFILE_OPENHANDS,
+    HL_REQUIRE_READ_DEFAULT, HL_REQUIRE_READ_NO, HL_REQUIRE_READ_YES, hl_profile, hl_require_read,
+    hl_text_editor, hl_text_editor_call, hl_text_editor_free, hl_text_editor_new,
+    hl_text_editor_options, hl_text_editor_schema,
+};
 pub use version::{HL_VERSION_MAJOR, HL_VERSION_MINOR, HL_VERSION_PATCH, hl_version};
 pub use workspace::{
     hl_workspace, hl_workspace_apply_diff, hl_workspace_apply_patch, hl_workspace_free,

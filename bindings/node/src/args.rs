@@ -8,7 +8,7 @@ use napi::{JsValue, Unknown, ValueType};
 use crate::errors::Failure;
 
 /// How a JavaScript type is named in messages (`typeof`, with `null` apart, as Node does).
-fn type_name(t: ValueType) -> &'static str {
+pub fn type_name(t: ValueType) -> &'static str {
     match t {
         ValueType::Undefined => "undefined",
         ValueType::Null => "null",
@@ -126,6 +126,22 @@ pub fn option_integer(
         Some((property, full)) => match type_of(&property)? {
             ValueType::Undefined => Ok(None),
             _ => non_negative_integer(&property, &full).map(Some),
+        },
+    }
+}
+
+/// The boolean property `key` of an optional options object: `None` when the object or the
+/// property is `undefined` (or `null`).
+pub fn option_boolean(
+    options: &Unknown<'_>,
+    name: &str,
+    key: &str,
+) -> Result<Option<bool>, Failure> {
+    match option_property(options, name, key)? {
+        None => Ok(None),
+        Some((property, full)) => match type_of(&property)? {
+            ValueType::Undefined | ValueType::Null => Ok(None),
+            _ => boolean(&property, &full).map(Some),
         },
     }
 }

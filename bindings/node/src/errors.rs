@@ -18,7 +18,9 @@
 //! Promise rejection alike (returning an error after `env.throw_*` would surface as an uncaught
 //! exception from an async task instead of a rejection).
 
+use napi::bindgen_prelude::{JsObjectValue, Object};
 use napi::{Env, JsError, JsTypeError, Unknown};
+use napi_derive::napi;
 
 /// The code of every `TypeError` this package throws for an argument of the wrong type.
 pub const INVALID_ARG_TYPE: &str = "ERR_INVALID_ARG_TYPE";
@@ -58,11 +60,49 @@ impl Failure {
     }
 }
 
-/// A core error as a JavaScript `Error` object: the core's message, and its code as `code`. What
-/// every API throws, what `StreamingApplier.error` returns, and a failed block's `error`.
+/// A core error as a JavaScript `Error` object: the core's message, and its code as `code`; an
+/// ambiguity (`ambiguous_match`, `multiple_matches`) also carries every place the text matched
+/// as `matches` ([`ErrorMatch`]). What every API throws, what `StreamingApplier.error` returns,
+/// and a failed block's `error`.
 pub fn js_error<'env>(env: &Env, e: &hunkloom::Error) -> Unknown<'env> {
     let error = napi::Error::new(e.code().to_owned(), e.message().to_owned());
-    JsError::from(error).into_unknown(*env)
+    let value = JsError::from(error).into_unknown(*env);
+    if let Some(matches) = e.matches() {
+        let matches: Vec<ErrorMatch> = matches.iter().map(ErrorMatch::from).collect();
+        // SAFETY: a JavaScript `Error` is an object.
+        if let Ok(mut object) = unsafe { value.cast::<Object<'_>>() } {
+            // Best effort: the error stays an error without the property.
+            let _ = object.set_named_property("matches", matches);
+        }
+    }
+    value
+}
+
+/// One place an ambiguous text matched (the `matches` of an `ambiguous_match` or
+/// `multiple_matches` error): JavaScript string indices into the text searched, and 1-based
+/// lines.
+#[napi(object, object_from_js = false)]
+pub struct ErrorMatch {
+    /// Where the match starts (UTF-16 index).
+    pub start: u32,
+    /// Where it ends, exclusive (UTF-16 index).
+    pub end: u32,
+    /// The line it starts on.
+    pub start_line: u32,
+    /// The last line it covers.
+    pub last_line: u32,
+}
+
+impl From<&hunkloom::Match> for ErrorMatch {
+    fn from(m: &hunkloom::Match) -> Self {
+        let n = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+        ErrorMatch {
+            start: n(m.start.utf16),
+            end: n(m.end.utf16),
+            start_line: n(m.start.line),
+            last_line: n(m.last_line),
+        }
+    }
 }
 
 /// Converts a core result for a synchronous binding function.

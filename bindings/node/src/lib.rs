@@ -16,6 +16,8 @@
 //! - [`workspace`]: the `Workspace` class, the file layer (`hunkloom-fs`): safe edits of files
 //!   on disk.
 //! - [`patch`]: `applyPatch`, a multi-file `*** Begin Patch` patch applied in memory.
+//! - [`text_editor`]: the `TextEditor` class, a model's text-editor tool calls answered as
+//!   Anthropic's or OpenHands' tool answers them (`hunkloom-tools`).
 //! - [`types`]: the plain objects returned to JavaScript (`Update`, `Outcome`, `BlockReport`,
 //!   `Edit`, …).
 //! - [`names`]: `names()`, the core's lists of the names reports use.
@@ -41,5 +43,6 @@ pub mod pieces;
 pub mod stream;
 #[cfg(feature = "fault-injection")]
 pub mod test_hooks;
+pub mod text_editor;
 pub mod types;
 pub mod workspace;

@@ -2,9 +2,10 @@
 //!
 //! Every exception derives from `HunkloomError`, a `ValueError`, and carries the core's stable
 //! snake_case code as `.code`; `str(e)` is the core's exact message (Cline's text in the Cline
-//! dialects). Subclasses group codes by what a caller does about them.
+//! dialects). Subclasses group codes by what a caller does about them. An error about a text
+//! that matched several places also has `.matches`, a list of `Match` (None on other errors).
 
-use hunkloom::{Error, ErrorFamily, ErrorKind};
+use hunkloom::{Error, ErrorFamily, ErrorKind, Match};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
@@ -45,7 +46,7 @@ create_exception!(
     hunkloom,
     InvalidOptionError,
     HunkloomError,
-    "An unknown option value (codes invalid_version, invalid_dialect, invalid_convention, invalid_fix, invalid_policy)."
+    "An unknown option value, or a tool-call input that is not an object (codes invalid_version, invalid_dialect, invalid_profile, invalid_input, invalid_convention, invalid_fix, invalid_policy)."
 );
 create_exception!(
     hunkloom,
@@ -57,13 +58,13 @@ create_exception!(
     hunkloom,
     ConcurrentUseError,
     HunkloomError,
-    "A StreamingApplier or Workspace was called from a second thread during a call (code concurrent_use)."
+    "A StreamingApplier, Workspace or TextEditor was called from a second thread during a call (code concurrent_use)."
 );
 create_exception!(
     hunkloom,
     InternalError,
     HunkloomError,
-    "A bug inside hunkloom stopped the call; the applier or workspace it happened on is retired (code internal_error). Please report it."
+    "A bug inside hunkloom stopped the call; the applier, workspace or text editor it happened on is retired (code internal_error). Please report it."
 );
 
 create_exception!(
@@ -112,10 +113,57 @@ fn class_for(py: Python<'_>, kind: ErrorKind) -> Bound<'_, PyType> {
     }
 }
 
-/// The exception instance for a core error: its class, message and `.code`.
+/// One place an ambiguous text matched, in the text that was searched (`str` indices).
+#[pyclass(module = "hunkloom", name = "Match", frozen, get_all, eq, hash)]
+#[derive(PartialEq, Eq, Hash)]
+pub struct PyMatch {
+    /// `str` index where the match starts.
+    start: usize,
+    /// `str` index where it ends (exclusive).
+    end: usize,
+    /// 1-based line it starts on.
+    start_line: usize,
+    /// The last 1-based line it covers (a match ending with a newline does not cover the line
+    /// after it; `start_line` for an empty match).
+    end_line: usize,
+}
+
+impl PyMatch {
+    fn new(m: &Match) -> Self {
+        PyMatch {
+            start: m.start.chars,
+            end: m.end.chars,
+            start_line: m.start.line,
+            end_line: m.last_line,
+        }
+    }
+}
+
+#[pymethods]
+impl PyMatch {
+    fn __repr__(&self) -> String {
+        format!(
+            "Match(start={}, end={}, start_line={}, end_line={})",
+            self.start, self.end, self.start_line, self.end_line
+        )
+    }
+}
+
+/// The exception instance for a core error: its class, message, `.code` and `.matches` (the
+/// places an ambiguous text matched, else None).
 pub(crate) fn exception<'py>(py: Python<'py>, error: &Error) -> PyResult<Bound<'py, PyAny>> {
     let value = class_for(py, error.kind()).call1((error.message(),))?;
     value.setattr(intern!(py, "code"), error.code())?;
+    let matches = match error.matches() {
+        Some(found) => Some(
+            found
+                .iter()
+                .map(|m| Py::new(py, PyMatch::new(m)))
+                .collect::<PyResult<Vec<_>>>()?,
+        ),
+        None => None,
+    };
+    value.setattr(intern!(py, "matches"), matches)?;
     Ok(value)
 }
 

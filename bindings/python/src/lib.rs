@@ -11,6 +11,7 @@ mod functions;
 mod gil;
 mod ops;
 mod patch;
+mod text_editor;
 mod types;
 mod workspace;
 
@@ -26,7 +27,8 @@ mod _native {
     use super::errors::{
         AlreadyFinishedError, AmbiguousMatchError, ConcurrentUseError, FileSystemError,
         HunkloomError, InternalError, InvalidEditError, InvalidOptionError, MalformedDiffError,
-        PathRefusedError, SearchNotFoundError, StaleFileError, UnsupportedFileError, error_class,
+        PathRefusedError, PyMatch, SearchNotFoundError, StaleFileError, UnsupportedFileError,
+        error_class,
     };
     #[pymodule_export]
     use super::fixes::{
@@ -42,6 +44,8 @@ mod _native {
     use super::ops::{PyEdit, PyInsertedContent, insert, insert_content, str_replace};
     #[pymodule_export]
     use super::patch::{PyPatchResult, PyPatchWarning, apply_patch};
+    #[pymodule_export]
+    use super::text_editor::{PyTextEditor, PyToolResult};
     #[pymodule_export]
     use super::types::{PyBlockReport, PyNewFileContent, PyOutcome, PyResumeCacheStats, PyUpdate};
     #[pymodule_export]
@@ -71,6 +75,15 @@ mod _native {
         module.add(
             "BLOCK_STATUSES",
             names(BlockStatus::ALL.iter().map(|s| s.as_str()).collect())?,
+        )?;
+        module.add(
+            "PROFILES",
+            names(
+                hunkloom_tools::Profile::ALL
+                    .iter()
+                    .map(|p| p.as_str())
+                    .collect(),
+            )?,
         )?;
         Ok(())
     }

@@ -16,6 +16,8 @@
 //!
 //! - `patch_vectors`: the `apply_patch` rows of `cline-apply-patch` through `hl_apply_patch`.
 //! - `workspace`: `hl_workspace_*` on temporary directories and `hl_apply_patch`'s C layer.
+//! - `text_editor`: the text-editor corpora's main and crash sets through `hl_text_editor_*`
+//!   (JSON text in and out), and that API's C layer.
 //!
 //! `ffi`, `ops_ffi` and `patch_ffi` hold the small safe wrappers they use; the vector loading,
 //! chunkings, scoring and tallies are `hunkloom-testkit`'s, shared with the core's runners so
@@ -31,6 +33,7 @@ mod patch_ffi;
 mod patch_vectors;
 mod resume;
 mod robustness;
+mod text_editor;
 mod vectors;
 mod workspace;
 
