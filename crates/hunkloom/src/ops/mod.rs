@@ -6,7 +6,12 @@
 //! of the current text, so they live here and every binding shares them.
 //!
 //! - [`str_replace`]: Claude Code's edit semantics (exact match, then curly quotes folded, then
-//!   API desanitisation; uniqueness unless `replace_all`; trailing whitespace and deletion rules).
+//!   API desanitisation; uniqueness unless `replace_all`; trailing whitespace and deletion rules),
+//!   then the omission-placeholder guard ([`Guards`], on by default; [`str_replace_guarded`]
+//!   chooses).
+//! - [`write()`]: a whole-file write with the write-path content fixes and, for a file that
+//!   exists, the omission-placeholder guard against its content ([`WriteOptions`];
+//!   [`WriteOptions::cline`] is Cline's `write_to_file`, unguarded).
 //! - [`insert`]: a line insert in either [`Convention`], in the file's own line endings.
 //! - [`insert_content`]: Roo's removed `insert_content` tool, byte for byte, argument parsing and
 //!   messages included.
@@ -27,6 +32,7 @@
 //! ```
 
 mod desanitize;
+mod guard;
 mod insert;
 mod quotes;
 pub mod roo;
@@ -38,9 +44,9 @@ use std::str::FromStr;
 use crate::error::{Error, ErrorKind, Result};
 
 pub use desanitize::DESANITIZATIONS;
+pub use guard::{Guards, WriteOptions, check_omission, str_replace, str_replace_guarded, write};
 pub use insert::insert;
 pub use roo::{EditType, InsertedContent, LineArg, insert_content};
-pub use str_replace::str_replace;
 
 /// The result of [`str_replace`] or [`insert`].
 #[non_exhaustive]

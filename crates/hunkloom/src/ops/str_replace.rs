@@ -45,7 +45,7 @@ use crate::text::{js_trim, js_trim_end};
 ///
 /// Errors (codes): `old_equals_new`, `file_exists`, `file_not_found`, `not_found`,
 /// `multiple_matches`, with Claude Code's message texts.
-pub fn str_replace(
+pub(crate) fn str_replace(
     content: Option<&str>,
     old: &str,
     new: &str,
