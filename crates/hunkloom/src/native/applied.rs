@@ -36,18 +36,19 @@ pub(crate) fn locate(
     replace: &[String],
 ) -> Option<Located> {
     let mut buf = String::new();
-    let kept: FxHashSet<u64> = replace.iter().map(|l| loose_hash(l, &mut buf)).collect();
+    let replace_keys: Vec<u64> = replace.iter().map(|l| loose_hash(l, &mut buf)).collect();
+    let nonblank = replace_keys.iter().filter(|&&h| h != BLANK).count();
+    if nonblank == 0 || search.lines == replace {
+        return None;
+    }
+    let kept: FxHashSet<u64> = replace_keys.into_iter().collect();
     let own: FxHashSet<u64> = search
         .lines
         .iter()
         .map(|l| loose_hash(l, &mut buf))
         .collect();
-    let nonblank = kept.iter().filter(|&&h| h != BLANK).count();
-    if nonblank == 0 || search.lines == replace {
-        return None;
-    }
     let deletion = kept.iter().all(|h| *h == BLANK || own.contains(h));
-    if deletion && replace.iter().filter(|l| !l.trim().is_empty()).count() < 2 {
+    if deletion && nonblank < 2 {
         return None;
     }
     let as_search = SearchText {
@@ -59,7 +60,11 @@ pub(crate) fn locate(
         Ok(_) | Err(Miss::NotFound | Miss::Ambiguous { .. } | Miss::TooRepetitive) => return None,
     };
     if deletion {
-        let deleted: FxHashSet<u64> = own.difference(&kept).copied().collect();
+        let deleted: FxHashSet<u64> = own
+            .difference(&kept)
+            .filter(|&&h| h != BLANK)
+            .copied()
+            .collect();
         let reach = search
             .lines
             .iter()

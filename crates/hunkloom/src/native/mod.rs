@@ -76,10 +76,14 @@ mod cost;
 mod diagnose;
 mod differences;
 mod engine;
+#[cfg(test)]
+mod guard_tests;
 mod indent;
 mod loose_lines;
 #[cfg(test)]
 mod naive;
+#[cfg(test)]
+mod naive_guards;
 #[cfg(test)]
 mod naive_rules;
 mod normalize;

@@ -38,7 +38,7 @@ use rustc_hash::FxHashMap;
 pub(crate) const MIN_MISSING: usize = 3;
 
 /// Words a placeholder comment is made of.
-const VOCABULARY: &[&str] = &[
+pub(super) const VOCABULARY: &[&str] = &[
     "a",
     "all",
     "and",
@@ -114,7 +114,7 @@ const VOCABULARY: &[&str] = &[
 ];
 
 /// Words that make a comment of [`VOCABULARY`] words a placeholder, with or without an ellipsis.
-const KEY_WORDS: &[&str] = &[
+pub(super) const KEY_WORDS: &[&str] = &[
     "elided",
     "existing",
     "omitted",
@@ -125,7 +125,7 @@ const KEY_WORDS: &[&str] = &[
 ];
 
 /// Words that make a comment of [`VOCABULARY`] words a placeholder only with an ellipsis.
-const WEAK_KEY_WORDS: &[&str] = &["original", "other", "previous", "same"];
+pub(super) const WEAK_KEY_WORDS: &[&str] = &["original", "other", "previous", "same"];
 
 /// Whether `line` is a placeholder; `prev` is the last non-blank line before it (for the Python
 /// stub rule).
