@@ -326,30 +326,34 @@ impl NativeEngine {
     /// A complete REPLACE line: shown in the block's region, or kept for the diagnostics of
     /// a block that was not placed.
     fn replace_line(&mut self, block: usize, line: String) {
-        let b = &mut self.blocks[block];
-        let lines = if b.escaped {
-            overescape::lines(&line)
+        if self.blocks[block].escaped {
+            for line in overescape::lines(&line) {
+                self.replace_one(block, line);
+            }
         } else {
-            vec![line]
-        };
-        for line in lines {
-            if let Some(check) = &mut b.omission {
-                check.line(&line);
+            self.replace_one(block, line);
+        }
+    }
+
+    /// One REPLACE line as written (unescaped if the block is over-escaped).
+    fn replace_one(&mut self, block: usize, line: String) {
+        let b = &mut self.blocks[block];
+        if let Some(check) = &mut b.omission {
+            check.line(&line);
+        }
+        match b.region {
+            None => b.replace.push(line),
+            Some(id) if self.pieces.region(id).is_active() => {
+                self.pieces.change(id).region.commit_line(&line);
             }
-            match b.region {
-                None => b.replace.push(line),
-                Some(id) if self.pieces.region(id).is_active() => {
-                    self.pieces.change(id).region.commit_line(&line);
-                }
-                Some(_) => {}
-            }
+            Some(_) => {}
         }
     }
 
     /// The end marker: the replacement is complete, or the block's miss becomes its error.
     fn end_block(&mut self, original: &str, block: usize) {
-        let b = &self.blocks[block];
-        if let Some(placeholder) = b.omission.as_ref().and_then(OmissionCheck::verdict) {
+        let check = self.blocks[block].omission.take();
+        if let Some(placeholder) = check.as_ref().and_then(OmissionCheck::verdict) {
             let what = format!("block {}: the REPLACE text", block + 1);
             let error = Error::new(
                 ErrorKind::OmissionPlaceholder,

@@ -127,9 +127,9 @@ pub(super) const KEY_WORDS: &[&str] = &[
 /// Words that make a comment of [`VOCABULARY`] words a placeholder only with an ellipsis.
 pub(super) const WEAK_KEY_WORDS: &[&str] = &["original", "other", "previous", "same"];
 
-/// Whether `line` is a placeholder; `prev` is the last non-blank line before it (for the Python
-/// stub rule).
-pub(crate) fn is_placeholder(line: &str, prev: Option<&str>) -> bool {
+/// Whether `line` is a placeholder; `after_colon`: the last non-blank line before it ends in `:`
+/// (the Python stub rule).
+pub(crate) fn is_placeholder(line: &str, after_colon: bool) -> bool {
     let t = line.trim();
     if t.is_empty() {
         return false;
@@ -143,7 +143,7 @@ pub(crate) fn is_placeholder(line: &str, prev: Option<&str>) -> bool {
         .trim_end_matches([']', ')', '}'])
         .trim();
     if bare == "..." || bare == "…" {
-        let stub = !comment && t == "..." && prev.is_some_and(|p| p.trim_end().ends_with(':'));
+        let stub = !comment && t == "..." && after_colon;
         return !stub;
     }
     if !comment {
@@ -199,8 +199,8 @@ pub(crate) struct OmissionCheck {
     missing: usize,
     /// The first placeholder line of the new text that is no old line.
     placeholder: Option<String>,
-    /// The last non-blank new line.
-    prev: Option<String>,
+    /// Whether the last non-blank new line ends in `:`.
+    after_colon: bool,
 }
 
 impl OmissionCheck {
@@ -219,7 +219,7 @@ impl OmissionCheck {
             old,
             missing,
             placeholder: None,
-            prev: None,
+            after_colon: false,
         }
     }
 
@@ -237,12 +237,12 @@ impl OmissionCheck {
                 }
             }
             None => {
-                if self.placeholder.is_none() && is_placeholder(line, self.prev.as_deref()) {
+                if self.placeholder.is_none() && is_placeholder(line, self.after_colon) {
                     self.placeholder = Some(t.to_owned());
                 }
             }
         }
-        self.prev = Some(t.to_owned());
+        self.after_colon = t.ends_with(':');
     }
 
     /// The placeholder line, if the new text fed so far elides code of the old one.
@@ -299,7 +299,7 @@ mod tests {
             "// ...",
             "{/* ... rest of the markup ... */}",
         ] {
-            assert!(is_placeholder(l, None), "{l:?}");
+            assert!(is_placeholder(l, false), "{l:?}");
         }
         for l in [
             "Tuple[int, ...] = ()",
@@ -315,10 +315,10 @@ mod tests {
             "x = y",
             "",
         ] {
-            assert!(!is_placeholder(l, None), "{l:?}");
+            assert!(!is_placeholder(l, false), "{l:?}");
         }
-        assert!(!is_placeholder("    ...", Some("    def f(self):")));
-        assert!(is_placeholder("    // ...", Some("    fn f() {")));
+        assert!(!is_placeholder("    ...", true));
+        assert!(is_placeholder("    // ...", true));
     }
 
     #[test]

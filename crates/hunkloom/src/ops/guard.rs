@@ -57,6 +57,15 @@ impl Guards {
     }
 }
 
+impl Guards {
+    /// Runs the guards on a whole-file write of `content` over a file whose current content is
+    /// `existing` (as [`write()`] does after its content fixes), for hosts that write files
+    /// themselves: error `omission_placeholder` if `content` elides code of `existing`.
+    pub fn check_write(self, existing: &str, content: &str) -> Result<()> {
+        self.check(existing, content, "the new content")
+    }
+}
+
 impl Default for Guards {
     /// [`Guards::NATIVE`].
     fn default() -> Self {
@@ -192,9 +201,7 @@ pub fn write(
         &options.fixes,
     );
     if let Some(existing) = existing {
-        options
-            .guards
-            .check(existing, &written.new_content, "the new content")?;
+        options.guards.check_write(existing, &written.new_content)?;
     }
     Ok(written)
 }
