@@ -121,7 +121,8 @@ typedef enum hl_status {
     HL_STATUS_EDIT_REJECTED = 5,
     /**
      * An option the host chose has a value the engine does not know (codes `invalid_version`,
-     * `invalid_dialect`, `invalid_convention`, `invalid_fix`, `invalid_policy`).
+     * `invalid_dialect`, `invalid_convention`, `invalid_fix`, `invalid_policy`,
+     * `invalid_profile`, `invalid_input`).
      */
     HL_STATUS_INVALID_OPTION = 6,
     /**

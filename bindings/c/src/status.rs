@@ -44,7 +44,8 @@ pub enum hl_status {
     /// `duplicate_patch_path`).
     EditRejected = 5,
     /// An option the host chose has a value the engine does not know (codes `invalid_version`,
-    /// `invalid_dialect`, `invalid_convention`, `invalid_fix`, `invalid_policy`).
+    /// `invalid_dialect`, `invalid_convention`, `invalid_fix`, `invalid_policy`,
+    /// `invalid_profile`, `invalid_input`).
     InvalidOption = 6,
     /// The applier has already finished (code `already_finished`); create a new one.
     AlreadyFinished = 7,

@@ -182,6 +182,19 @@ impl Workspace {
         Ok(loaded.text)
     }
 
+    /// Reads the file like [`read`](Workspace::read) (same checks and errors) without recording
+    /// it as read: for a host that shows a file's content without that counting as the model
+    /// having read it, or that computes an edit itself and then plans it with
+    /// [`Op::SetText`] (whose read check then still applies).
+    pub fn peek(&self, path: impl AsRef<Path>) -> Result<String> {
+        let given = path.as_ref();
+        let resolved = self.resolve(given)?;
+        let loaded = self
+            .load(&resolved, given)?
+            .ok_or_else(|| self.not_found(given))?;
+        Ok(loaded.text)
+    }
+
     /// Plans `op` on `path` and commits it (see [`plan`](Workspace::plan) and
     /// [`commit`](Workspace::commit)). After it, the file counts as read in its new state.
     pub fn edit(&mut self, path: impl AsRef<Path>, op: &Op) -> Result<EditOutcome> {
@@ -650,9 +663,11 @@ fn apply_op(text: &str, op: &Op, given: &Path, guards: Guards) -> Result<(String
             replace_all,
         } => in_view(&|view| {
             let (old, new) = (document::normalize(old), document::normalize(new));
-            let path = path.as_deref();
-            let edit =
-                ops::str_replace_guarded(Some(view), &old, &new, *replace_all, path, guards)?;
+            let mut options = ops::StrReplaceOptions::new()
+                .replace_all(*replace_all)
+                .guards(guards);
+            options.path.clone_from(&path);
+            let edit = ops::str_replace_with(Some(view), &old, &new, &options)?;
             Ok((edit.new_content.clone(), Report::Edit(edit)))
         }),
         Op::Insert {

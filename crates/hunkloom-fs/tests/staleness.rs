@@ -118,3 +118,17 @@ fn a_change_between_plan_and_commit_is_caught() {
     assert_eq!(err.code(), "stale_file");
     assert_eq!(snapshot(dir.path()), snap);
 }
+
+#[test]
+fn peek_reads_without_counting_as_a_read() {
+    let (_dir, mut ws) = setup(&[("a.txt", b"a\r\nb\r\n")]);
+    assert_eq!(ws.peek("a.txt").expect("peek"), "a\r\nb\r\n");
+    let err = ws
+        .str_replace("a.txt", "a", "A", false)
+        .expect_err("not read");
+    assert_eq!(err.code(), "not_read");
+    ws.read("a.txt").expect("read");
+    ws.str_replace("a.txt", "a", "A", false).expect("read now");
+    assert_eq!(ws.peek("missing.txt").unwrap_err().code(), "file_not_found");
+    assert_eq!(ws.peek("../x").unwrap_err().code(), "path_outside_root");
+}

@@ -12,6 +12,7 @@
 //! - [`robustness_v2`]: the second robustness corpus (already-applied edits, refusal codes),
 //!   scored per mode.
 //! - [`tools`]: the tool-operation corpora (`cline-content-fixes`, `roo-insert-content`).
+//! - [`text_editor`]: the text-editor tool corpora (trees, calls, outputs).
 //! - [`codex`]: Codex's `apply_patch` scenario trees and their judging.
 //! - [`tally`]: per-part pass counts in first-seen order.
 //!
@@ -24,6 +25,7 @@ pub mod codex;
 pub mod robustness;
 pub mod robustness_v2;
 pub mod tally;
+pub mod text_editor;
 pub mod tools;
 
 use std::path::{Path, PathBuf};

@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use crate::text::{OffsetCursor, Position};
+
 /// Declares every error kind once: its doc, its stable code and its family. The enum,
 /// [`ErrorKind::code`], [`ErrorKind::family`], [`ErrorKind::description`] and [`ErrorKind::ALL`]
 /// all come from this one table, so a kind cannot be missing from any of them.
@@ -65,6 +67,11 @@ error_kinds! {
     InvalidVersion => "invalid_version", InvalidOption;
     /// An unknown dialect name.
     InvalidDialect => "invalid_dialect", InvalidOption;
+    /// An unknown text-editor profile name (`hunkloom-tools`).
+    InvalidProfile => "invalid_profile", InvalidOption;
+    /// A text-editor tool call whose input is not a JSON object: a host's misuse, not a model's
+    /// mistake (`hunkloom-tools`).
+    InvalidInput => "invalid_input", InvalidOption;
     /// A streaming applier was used after `finish`.
     AlreadyFinished => "already_finished", AlreadyFinished;
     /// A SEARCH block matched several places and nothing chose one (`native`).
@@ -91,7 +98,8 @@ error_kinds! {
     MultipleMatches => "multiple_matches", Ambiguous;
     /// `insert` (after-convention) was given a line past the end of the file.
     InvalidLine => "invalid_line", InvalidEdit;
-    /// An unknown insert convention name (expected `before` or `after`).
+    /// An unknown insert convention name (expected `before` or `after`), or an unknown insert
+    /// line model name.
     InvalidConvention => "invalid_convention", InvalidOption;
     /// Roo's `insert_content`: the line argument is not a non-negative number.
     InvalidLineNumber => "invalid_line_number", InvalidEdit;
@@ -207,10 +215,59 @@ impl ErrorFamily {
 
 /// An error from the engine: a [`kind`](Error::kind) with a stable [`code`](Error::code) and a
 /// human-readable [`message`](Error::message).
+///
+/// An error about a text that matched several places (`multiple_matches` from
+/// [`ops::str_replace`](crate::ops::str_replace), `ambiguous_match` from the `native` dialect)
+/// also says where: [`matches`](Error::matches) lists every place (for a diff refused as a whole,
+/// those of its first failed block), so a host can show the candidates or let the model pick
+/// one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,
     message: String,
+    /// Boxed so the common error stays two words plus the message.
+    matches: Option<Box<[Match]>>,
+}
+
+/// One place a text matched, in the text that was searched: where it starts and ends, each in
+/// every unit ([`Position`]: UTF-8 bytes, UTF-16 code units, Unicode scalars, 1-based line), and
+/// the last line it covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub struct Match {
+    /// Where the match starts; `start.line` is the line it starts on.
+    pub start: Position,
+    /// Where it ends (exclusive).
+    pub end: Position,
+    /// The last 1-based line the match covers: `end.line`, less one when the match ends with
+    /// `\n` (the line after it is not covered); `start.line` for an empty match.
+    pub last_line: usize,
+}
+
+impl Match {
+    /// The places `spans` (ascending, non-overlapping byte ranges of `text`) as matches.
+    pub(crate) fn all_in(text: &str, spans: &[(usize, usize)]) -> Box<[Match]> {
+        let mut cursor = OffsetCursor::default();
+        spans
+            .iter()
+            .map(|&(s, e)| {
+                let start = cursor.position(text, s);
+                let end = cursor.position(text, e);
+                let ends_with_newline = e > s && text.as_bytes().get(e - 1) == Some(&b'\n');
+                let last_line = (end.line - usize::from(ends_with_newline)).max(start.line);
+                Match {
+                    start,
+                    end,
+                    last_line,
+                }
+            })
+            .collect()
+    }
+
+    /// The 1-based line the match starts on.
+    pub fn line(&self) -> usize {
+        self.start.line
+    }
 }
 
 impl Error {
@@ -218,7 +275,14 @@ impl Error {
         Error {
             kind,
             message: message.into(),
+            matches: None,
         }
+    }
+
+    /// This error with the places an ambiguous text matched.
+    pub(crate) fn with_matches(mut self, matches: Box<[Match]>) -> Self {
+        self.matches = Some(matches);
+        self
     }
 
     /// An error of `kind` with `message`, for crates built on the engine that report kinds of
@@ -260,6 +324,13 @@ impl Error {
     /// The stable snake_case code, e.g. `search_not_found`.
     pub fn code(&self) -> &'static str {
         self.kind.code()
+    }
+
+    /// Every place the text matched, in order, for an error about a text that matched more than
+    /// once (`multiple_matches`, `ambiguous_match`); `None` for other errors. The number of
+    /// matches is its length, and each [`Match`] has its span and its lines.
+    pub fn matches(&self) -> Option<&[Match]> {
+        self.matches.as_deref()
     }
 
     /// The message text (Cline's exact text in the Cline dialects; it may be empty, as Cline's is
@@ -325,5 +396,6 @@ mod tests {
     fn error_is_send_sync_static() {
         fn check<T: Send + Sync + 'static>() {}
         check::<Error>();
+        check::<Match>();
     }
 }

@@ -58,7 +58,7 @@ mod search;
 mod stream;
 pub mod text;
 
-pub use error::{Error, ErrorFamily, ErrorKind, Result};
+pub use error::{Error, ErrorFamily, ErrorKind, Match, Result};
 pub use matching::Strategy;
 pub use stream::{
     ApplierOptions, ApplyOptions, BlockReport, BlockStatus, Dialect, Normalization, Outcome,

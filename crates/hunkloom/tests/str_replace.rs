@@ -1,7 +1,9 @@
 //! `ops::str_replace`: one table row per rule of the edit semantics, then a property: with an old
 //! text that occurs exactly once, the result is the file with the new text spliced in there.
 
-use hunkloom::ops::{DESANITIZATIONS, Normalization, str_replace};
+use hunkloom::ops::{
+    DESANITIZATIONS, MatchMode, Normalization, StrReplaceOptions, str_replace, str_replace_with,
+};
 use proptest::prelude::*;
 
 use Normalization::{CurlyQuotes, DeletedLineEnding, Desanitized, LineEndings, TrailingWhitespace};
@@ -493,5 +495,129 @@ proptest! {
         let line = 1 + content[..s].matches('\n').count();
         prop_assert_eq!(edit.first_edit.start, line);
         prop_assert_eq!(edit.first_edit.end, line + new.matches('\n').count());
+    }
+}
+
+fn literal() -> StrReplaceOptions {
+    StrReplaceOptions::new().mode(MatchMode::Literal)
+}
+
+#[test]
+fn literal_mode_replaces_exactly_what_was_given() {
+    let options = literal().path("a.py");
+    // No trailing-whitespace strip, no deleted-line rule, no quote folding, no CRLF respelling.
+    let cases: &[(&str, &str, &str, Result<&str, &str>)] = &[
+        ("a\nb\n", "a", "x  ", Ok("x  \nb\n")),
+        ("a\nb\n", "a", "", Ok("\nb\n")),
+        (
+            "say \u{201C}hi\u{201D}\n",
+            "\"hi\"",
+            "\"yo\"",
+            Err("not_found"),
+        ),
+        ("a\r\nb\r\n", "a\nb", "x", Err("not_found")),
+        ("a\r\nb\r\n", "a\r\nb", "x", Ok("x\r\n")),
+        // An old text equal to the new one is a no-op edit.
+        ("a\nb\n", "b", "b", Ok("a\nb\n")),
+        ("a\na\n", "a", "a", Err("multiple_matches")),
+        // An empty old text creates only an empty file.
+        ("", "", "x", Ok("x")),
+        (" \n", "", "x", Err("file_exists")),
+        // Matches are non-overlapping, left to right (Python's `str.count`).
+        ("aaa", "aa", "b", Ok("ba")),
+    ];
+    for &(content, old, new, want) in cases {
+        let got = str_replace_with(Some(content), old, new, &options);
+        match (want, &got) {
+            (Ok(text), Ok(edit)) => {
+                assert_eq!(edit.new_content, text, "{content:?} {old:?}");
+                assert!(edit.normalizations.is_empty());
+            }
+            (Err(code), Err(e)) => assert_eq!(e.code(), code, "{content:?} {old:?}"),
+            _ => panic!("{content:?} {old:?} {new:?}: {got:?}"),
+        }
+    }
+    assert_eq!(
+        str_replace_with(None, "", "x", &options)
+            .unwrap()
+            .new_content,
+        "x"
+    );
+    assert_eq!(
+        str_replace_with(None, "a", "x", &options)
+            .unwrap_err()
+            .code(),
+        "file_not_found"
+    );
+    // The default mode keeps refusing `old == new`.
+    let e = str_replace_with(Some("a"), "a", "a", &StrReplaceOptions::new()).unwrap_err();
+    assert_eq!(e.code(), "old_equals_new");
+    assert_eq!(MatchMode::default(), MatchMode::ClaudeCode);
+    assert_eq!(MatchMode::ALL.len(), 2);
+}
+
+#[test]
+fn multiple_matches_carry_their_spans_and_lines() {
+    let content = "x = 1\né = x\n🚀 x\n";
+    for options in [StrReplaceOptions::new(), literal()] {
+        let e = str_replace_with(Some(content), "x", "y", &options).unwrap_err();
+        assert_eq!(e.code(), "multiple_matches");
+        let matches = e.matches().expect("matches");
+        assert_eq!(matches.len(), 3);
+        let lines: Vec<usize> = matches.iter().map(|m| m.line()).collect();
+        assert_eq!(lines, [1, 2, 3]);
+        let starts: Vec<(usize, usize, usize)> = matches
+            .iter()
+            .map(|m| (m.start.bytes, m.start.chars, m.start.utf16))
+            .collect();
+        // "é" is 2 bytes, 1 scalar, 1 UTF-16 unit; "🚀" is 4, 1, 2.
+        assert_eq!(starts, [(0, 0, 0), (11, 10, 10), (18, 14, 15)]);
+        assert!(matches.iter().all(|m| m.end.bytes == m.start.bytes + 1));
+        assert!(matches.iter().all(|m| m.last_line == m.line()));
+    }
+    // A multi-line match covers its lines; a final `\n` does not reach the next one.
+    let e = str_replace_with(Some("a\nb\na\nb\n"), "a\nb\n", "c", &literal()).unwrap_err();
+    let m = e.matches().expect("matches");
+    assert_eq!(
+        m.iter()
+            .map(|m| (m.line(), m.last_line))
+            .collect::<Vec<_>>(),
+        [(1, 2), (3, 4)]
+    );
+    // Other errors carry none.
+    let e = str_replace(Some("a"), "b", "c", false, None).unwrap_err();
+    assert!(e.matches().is_none());
+}
+
+proptest! {
+    /// The literal mode is a plain non-overlapping search and splice (the naive oracle).
+    #[test]
+    fn literal_mode_agrees_with_a_plain_search(
+        content in file_text(),
+        old in "[ab\n ]{1,3}",
+        new in "[xy\n ]{0,3}",
+    ) {
+        let got = str_replace_with(Some(&content), &old, &new, &literal());
+        let starts: Vec<usize> = content.match_indices(old.as_str()).map(|(i, _)| i).collect();
+        match starts.as_slice() {
+            [] => prop_assert_eq!(got.unwrap_err().code(), "not_found"),
+            [one] => {
+                let edit = got.unwrap();
+                let want = format!("{}{}{}", &content[..*one], new, &content[one + old.len()..]);
+                prop_assert_eq!(edit.new_content, want);
+            }
+            many => {
+                let e = got.unwrap_err();
+                prop_assert_eq!(e.code(), "multiple_matches");
+                let matches = e.matches().unwrap();
+                prop_assert_eq!(matches.len(), many.len());
+                for (m, &at) in matches.iter().zip(many) {
+                    prop_assert_eq!(m.start.bytes, at);
+                    prop_assert_eq!(m.line(), 1 + content[..at].matches('\n').count());
+                }
+                let all = str_replace_with(Some(&content), &old, &new, &literal().replace_all(true)).unwrap();
+                prop_assert_eq!(all.new_content, content.replace(old.as_str(), &new));
+            }
+        }
     }
 }

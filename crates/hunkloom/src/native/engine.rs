@@ -21,7 +21,7 @@ use super::pieces::{PieceTable, RegionId};
 use super::region::Region;
 use super::report::{AlreadyThere, block_report};
 use super::tiers::{self, Located, Miss, SearchText, Tier};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Match, Result};
 use crate::stream::{BlockReport, Outcome, Policy, Update};
 use crate::text::{OffsetCursor, Piece, Position, TextOffset};
 
@@ -162,7 +162,12 @@ impl NativeEngine {
                      blocks again.",
                 );
             }
-            return Err(Error::new(first.kind(), message.join("\n")));
+            let error = Error::new(first.kind(), message.join("\n"));
+            // The places the first failed block matched, if it was ambiguous.
+            return Err(match first.matches() {
+                Some(matches) => error.with_matches(matches.into()),
+                None => error,
+            });
         }
         let len = *self.original_len.get_or_init(|| TextOffset::of(original));
         let new_content = content(&self.pieces, len);
@@ -373,11 +378,17 @@ impl NativeEngine {
                 return self.complete(block);
             }
             let message = self.miss_message(original, block, &miss);
-            let kind = match miss {
-                Miss::NotFound => ErrorKind::SearchNotFound,
-                Miss::Ambiguous { .. } | Miss::TooRepetitive => ErrorKind::AmbiguousMatch,
+            let error = match &miss {
+                Miss::NotFound => Error::new(ErrorKind::SearchNotFound, message),
+                Miss::TooRepetitive => Error::new(ErrorKind::AmbiguousMatch, message),
+                Miss::Ambiguous { spans, .. } => {
+                    let mut spans = spans.clone();
+                    spans.sort_unstable();
+                    Error::new(ErrorKind::AmbiguousMatch, message)
+                        .with_matches(Match::all_in(original, &spans))
+                }
             };
-            self.blocks[block].error = Some(Error::new(kind, message));
+            self.blocks[block].error = Some(error);
         }
         self.complete(block);
     }
@@ -411,7 +422,7 @@ impl NativeEngine {
                     diagnose::not_found(original, ix, block, &b.search, &b.replace)
                 })
             }
-            Miss::Ambiguous { tier, windows } => diagnose::ambiguous(block, *tier, windows),
+            Miss::Ambiguous { tier, windows, .. } => diagnose::ambiguous(block, *tier, windows),
             Miss::TooRepetitive => diagnose::too_repetitive(block),
         }
     }

@@ -247,7 +247,7 @@ fn fast(
             relaxed: l.relaxed,
         }),
         Err(Miss::NotFound) => Err(NaiveMiss::NotFound),
-        Err(Miss::Ambiguous { tier, windows }) => Err(NaiveMiss::Ambiguous { tier, windows }),
+        Err(Miss::Ambiguous { tier, windows, .. }) => Err(NaiveMiss::Ambiguous { tier, windows }),
         Err(Miss::TooRepetitive) => panic!("the budget ran out on a small input"),
     }
 }

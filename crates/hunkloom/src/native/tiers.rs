@@ -141,10 +141,12 @@ impl Located {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Miss {
     NotFound,
-    /// Several candidates in one tier: their (first line, line count), 0-based.
+    /// Several candidates in one tier: their (first line, line count), 0-based, and their byte
+    /// spans in the original.
     Ambiguous {
         tier: Tier,
         windows: Vec<(usize, usize)>,
+        spans: Vec<(usize, usize)>,
     },
     /// The work budget ran out among too many similar windows.
     TooRepetitive,
@@ -586,5 +588,6 @@ fn decide(cands: Vec<Cand>, tier: Tier, hint: Option<usize>) -> Result<Located, 
     Err(Miss::Ambiguous {
         tier,
         windows: cands.iter().map(|c| (c.first_line, c.line_count)).collect(),
+        spans: cands.iter().map(|c| (c.start, c.end)).collect(),
     })
 }

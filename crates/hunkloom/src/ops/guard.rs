@@ -7,10 +7,10 @@
 //! `omission_placeholder`, whose message asks the model to write the code out. The rule is the
 //! `native` dialect's, with the old text in the place of the SEARCH text: a placeholder line
 //! that is no line of the old text, and at least three non-blank old lines missing from the new
-//! text. [`str_replace()`] checks `new` against `old`; [`write()`] checks a whole-file write
-//! against the file's current content.
+//! text. [`str_replace`](super::str_replace()) checks `new` against `old` (its options'
+//! [`guards`](super::StrReplaceOptions::guards)); [`write()`] checks a whole-file write against
+//! the file's current content.
 
-use super::Edit;
 use crate::error::{Error, ErrorKind, Result};
 use crate::fixes::{self, Fix, Written};
 use crate::native::omission;
@@ -43,7 +43,7 @@ impl Guards {
 
     /// Runs the guards on an edit that turns `old` into `new`; `what` names the new text in
     /// the message (`"new_string"`, `"the new content"`).
-    fn check(self, old: &str, new: &str, what: &str) -> Result<()> {
+    pub(super) fn check(self, old: &str, new: &str, what: &str) -> Result<()> {
         if !self.omission_placeholders {
             return Ok(());
         }
@@ -78,45 +78,6 @@ impl Default for Guards {
 /// themselves).
 pub fn check_omission(old: &str, new: &str) -> Result<()> {
     Guards::NATIVE.check(old, new, "the new text")
-}
-
-/// Replaces `old` with `new` in `content` (`None`: the file does not exist), the way Claude
-/// Code's edit tool does, with the omission-placeholder guard on ([`str_replace_guarded`] with
-/// [`Guards::NATIVE`]).
-///
-/// - An empty `old` creates the file: allowed when it does not exist or is empty (whitespace
-///   only), else [`ErrorKind::FileExists`].
-/// - `old` must occur exactly once unless `replace_all`, which replaces every non-overlapping
-///   occurrence from left to right.
-/// - `path` only decides the trailing-whitespace rule (`.md` and `.mdx`, any case, keep it).
-///
-/// Errors (codes): `old_equals_new`, `file_exists`, `file_not_found`, `not_found`,
-/// `multiple_matches`, with Claude Code's message texts; then `omission_placeholder`.
-pub fn str_replace(
-    content: Option<&str>,
-    old: &str,
-    new: &str,
-    replace_all: bool,
-    path: Option<&str>,
-) -> Result<Edit> {
-    str_replace_guarded(content, old, new, replace_all, path, Guards::NATIVE)
-}
-
-/// `str_replace` with Claude Code's edit semantics (see [`str_replace()`]), then the
-/// `guards`: with [`Guards::omission_placeholders`], an edit whose `new` elides lines of `old`
-/// with a placeholder is refused with `omission_placeholder`. Refusals of the edit itself
-/// (not found, several matches, …) come first.
-pub fn str_replace_guarded(
-    content: Option<&str>,
-    old: &str,
-    new: &str,
-    replace_all: bool,
-    path: Option<&str>,
-    guards: Guards,
-) -> Result<Edit> {
-    let edit = super::str_replace::str_replace(content, old, new, replace_all, path)?;
-    guards.check(old, new, "new_string")?;
-    Ok(edit)
 }
 
 /// Options of [`write()`].
@@ -233,14 +194,21 @@ mod tests {
 
     #[test]
     fn str_replace_refuses_an_elision_when_guarded() {
+        use crate::ops::{MatchMode, StrReplaceOptions, str_replace, str_replace_with};
         let old = "    one()\n    two()\n    three()\n    four()\n";
         let new = "    # ...\n    five()\n";
         let err = str_replace(Some(FILE), old, new, false, None).unwrap_err();
         assert_eq!(err.code(), "omission_placeholder");
-        assert!(err.message().contains("Write the code out in full"));
-        let off = Guards::NATIVE.omission_placeholders(false);
-        let edit = str_replace_guarded(Some(FILE), old, new, false, None, off).expect("unguarded");
+        assert!(
+            err.message()
+                .starts_with("new_string contains the placeholder `# ...`")
+        );
+        let off = StrReplaceOptions::new().guards(Guards::NONE);
+        let edit = str_replace_with(Some(FILE), old, new, &off).expect("unguarded");
         assert_eq!(edit.new_content, "def a():\n    # ...\n    five()\n");
+        let literal = StrReplaceOptions::new().mode(MatchMode::Literal);
+        let err = str_replace_with(Some(FILE), old, new, &literal).unwrap_err();
+        assert_eq!(err.code(), "omission_placeholder");
         // Not found comes first.
         let err = str_replace(Some(FILE), "nowhere", new, false, None).unwrap_err();
         assert_eq!(err.code(), "not_found");

@@ -7,12 +7,16 @@
 //!
 //! - [`str_replace`]: Claude Code's edit semantics (exact match, then curly quotes folded, then
 //!   API desanitisation; uniqueness unless `replace_all`; trailing whitespace and deletion rules),
-//!   then the omission-placeholder guard ([`Guards`], on by default; [`str_replace_guarded`]
-//!   chooses).
+//!   then the omission-placeholder guard ([`Guards`], on by default).
+//!   [`str_replace_with`] also has the literal mode of the text-editor tools
+//!   ([`MatchMode::Literal`]) and chooses the guards. Several matches are error
+//!   `multiple_matches`, whose [`Error::matches`] lists every place with its span and lines.
 //! - [`write()`]: a whole-file write with the write-path content fixes and, for a file that
 //!   exists, the omission-placeholder guard against its content ([`WriteOptions`];
 //!   [`WriteOptions::cline`] is Cline's `write_to_file`, unguarded).
-//! - [`insert`]: a line insert in either [`Convention`], in the file's own line endings.
+//! - [`insert`]: a line insert in either [`Convention`], in the file's own line endings;
+//!   [`insert_with`] also takes the line models of Anthropic's and OpenHands' text editors
+//!   ([`LineModel`]) and a signed line (a negative one is error `invalid_line`).
 //! - [`insert_content`]: Roo's removed `insert_content` tool, byte for byte, argument parsing and
 //!   messages included.
 //!
@@ -44,9 +48,10 @@ use std::str::FromStr;
 use crate::error::{Error, ErrorKind, Result};
 
 pub use desanitize::DESANITIZATIONS;
-pub use guard::{Guards, WriteOptions, check_omission, str_replace, str_replace_guarded, write};
-pub use insert::insert;
+pub use guard::{Guards, WriteOptions, check_omission, write};
+pub use insert::{InsertOptions, LineModel, insert, insert_with};
 pub use roo::{EditType, InsertedContent, LineArg, insert_content};
+pub use str_replace::{MatchMode, StrReplaceOptions, str_replace, str_replace_with};
 
 /// The result of [`str_replace`] or [`insert`].
 #[non_exhaustive]
@@ -195,6 +200,12 @@ mod tests {
         check::<Edit>();
         check::<Normalization>();
         check::<Convention>();
+        check::<LineModel>();
+        check::<InsertOptions>();
+        check::<MatchMode>();
+        check::<StrReplaceOptions>();
+        check::<Guards>();
+        check::<WriteOptions>();
         check::<LineArg>();
         check::<InsertedContent>();
     }

@@ -23,6 +23,19 @@
 //! joining two lines; hunkloom does it only for text that starts a line, which is what the rule
 //! is for. Claude Code's `replace_all` after a curly-quote match replaces only copies of the first
 //! match's exact spelling; hunkloom replaces every match of the tier.
+//!
+//! # The literal mode
+//!
+//! `MatchMode::Literal` does what the text-editor tools of Anthropic and OpenHands do: the old
+//! text is found exactly as given (byte for byte, left to right, non-overlapping: tier 1 without
+//! the `\r\n` spelling) and replaced by the new text exactly as given. Nothing is folded, stripped
+//! or added; an old text equal to the new one is a no-op edit, not an error; an empty old text
+//! creates only a file that is missing or empty (no whitespace allowance).
+//!
+//! # Several matches
+//!
+//! Without `replace_all`, an old text found more than once is error `multiple_matches`, whose
+//! [`Error::matches`] lists every place (span and lines) in the searched content.
 
 use std::borrow::Cow;
 
@@ -30,12 +43,92 @@ use memchr::memmem;
 
 use super::desanitize;
 use super::quotes::{self, Folded, Style};
-use super::{Edit, LineRange, Normalization, line_range, note};
-use crate::error::{Error, ErrorKind, Result};
+use super::{Edit, Guards, LineRange, Normalization, line_range, note};
+use crate::error::{Error, ErrorKind, Match, Result};
 use crate::text::{js_trim, js_trim_end};
 
+/// How [`str_replace_with`] finds and writes the text.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MatchMode {
+    /// Claude Code's edit tool (see [`str_replace`]): the old text is found exactly, then with
+    /// the file's `\r\n` endings, then with curly quotes folded, then desanitised; the new text
+    /// loses trailing whitespace (not in Markdown) and takes the file's endings and quote style;
+    /// a deleted text that starts a line takes its line ending with it; `old == new` is an error.
+    #[default]
+    ClaudeCode,
+    /// What the text-editor tools of Anthropic and OpenHands do: the old text is found exactly as
+    /// given (byte for byte, left to right, non-overlapping) and replaced by the new text exactly
+    /// as given. Nothing is folded, stripped or added; an old text equal to the new one is a
+    /// no-op edit, not an error; an empty old text creates only a file that is missing or empty
+    /// (no whitespace allowance).
+    Literal,
+}
+
+impl MatchMode {
+    /// Every mode, in a fixed order.
+    pub const ALL: &'static [MatchMode] = &[MatchMode::ClaudeCode, MatchMode::Literal];
+
+    /// A stable name: `"claude_code"` or `"literal"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MatchMode::ClaudeCode => "claude_code",
+            MatchMode::Literal => "literal",
+        }
+    }
+}
+
+/// Options of [`str_replace_with`].
+#[non_exhaustive]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StrReplaceOptions {
+    /// Replace every non-overlapping occurrence instead of requiring exactly one (default false).
+    pub replace_all: bool,
+    /// How the old text is found and the new one written (default [`MatchMode::ClaudeCode`]).
+    pub mode: MatchMode,
+    /// The file's path: only decides the trailing-whitespace rule of
+    /// [`MatchMode::ClaudeCode`] (`.md` and `.mdx`, any case, keep it).
+    pub path: Option<String>,
+    /// The guards run on an edit that applies (default [`Guards::NATIVE`]): with
+    /// [`Guards::omission_placeholders`], a `new` that elides lines of `old` with a placeholder
+    /// line (`// ... existing code ...`) is refused with `omission_placeholder`. Drop-ins of
+    /// other tools set [`Guards::NONE`].
+    pub guards: Guards,
+}
+
+impl StrReplaceOptions {
+    /// The defaults.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets [`replace_all`](Self::replace_all).
+    pub fn replace_all(mut self, yes: bool) -> Self {
+        self.replace_all = yes;
+        self
+    }
+
+    /// Sets the [`mode`](Self::mode).
+    pub fn mode(mut self, mode: MatchMode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// Sets the [`path`](Self::path).
+    pub fn path(mut self, path: impl Into<String>) -> Self {
+        self.path = Some(path.into());
+        self
+    }
+
+    /// Sets the [`guards`](Self::guards).
+    pub fn guards(mut self, guards: Guards) -> Self {
+        self.guards = guards;
+        self
+    }
+}
+
 /// Replaces `old` with `new` in `content` (`None`: the file does not exist), the way Claude
-/// Code's edit tool does.
+/// Code's edit tool does: [`str_replace_with`] in [`MatchMode::ClaudeCode`].
 ///
 /// - An empty `old` creates the file: allowed when it does not exist or is empty (whitespace
 ///   only), else [`ErrorKind::FileExists`].
@@ -44,22 +137,46 @@ use crate::text::{js_trim, js_trim_end};
 /// - `path` only decides the trailing-whitespace rule (`.md` and `.mdx`, any case, keep it).
 ///
 /// Errors (codes): `old_equals_new`, `file_exists`, `file_not_found`, `not_found`,
-/// `multiple_matches`, with Claude Code's message texts.
-pub(crate) fn str_replace(
+/// `multiple_matches` (with [`Error::matches`]), with Claude Code's message texts; then the
+/// omission-placeholder guard's `omission_placeholder` ([`Guards::NATIVE`]).
+pub fn str_replace(
     content: Option<&str>,
     old: &str,
     new: &str,
     replace_all: bool,
     path: Option<&str>,
 ) -> Result<Edit> {
-    if old == new {
+    let options = StrReplaceOptions {
+        replace_all,
+        mode: MatchMode::ClaudeCode,
+        path: path.map(str::to_owned),
+        guards: Guards::NATIVE,
+    };
+    str_replace_with(content, old, new, &options)
+}
+
+/// Replaces `old` with `new` in `content` (`None`: the file does not exist) in the chosen
+/// [`MatchMode`]; see [`str_replace`] for the rules of the default mode and
+/// [`MatchMode::Literal`] for the other.
+///
+/// Errors (codes): `old_equals_new` (not in the literal mode), `file_exists`, `file_not_found`,
+/// `not_found`, `multiple_matches` (with [`Error::matches`]); then, for an edit that applies,
+/// `omission_placeholder` from the [`guards`](StrReplaceOptions::guards).
+pub fn str_replace_with(
+    content: Option<&str>,
+    old: &str,
+    new: &str,
+    options: &StrReplaceOptions,
+) -> Result<Edit> {
+    let literal = options.mode == MatchMode::Literal;
+    if old == new && !literal {
         return Err(Error::new(
             ErrorKind::OldEqualsNew,
             "No changes to make: old_string and new_string are exactly the same.",
         ));
     }
     let mut normalizations = Vec::new();
-    let new = if path.is_some_and(is_markdown) {
+    let new = if literal || options.path.as_deref().is_some_and(is_markdown) {
         Cow::Borrowed(new)
     } else {
         let stripped = strip_trailing_whitespace(new);
@@ -70,8 +187,15 @@ pub(crate) fn str_replace(
     };
 
     if old.is_empty() {
+        let has_content = |c: &str| {
+            if literal {
+                !c.is_empty()
+            } else {
+                !js_trim(c).is_empty()
+            }
+        };
         return match content {
-            Some(c) if !js_trim(c).is_empty() => Err(Error::new(
+            Some(c) if has_content(c) => Err(Error::new(
                 ErrorKind::FileExists,
                 "Cannot create new file - file already exists.",
             )),
@@ -86,13 +210,18 @@ pub(crate) fn str_replace(
     let content =
         content.ok_or_else(|| Error::new(ErrorKind::FileNotFound, "File does not exist."))?;
 
-    let found = find(content, old).ok_or_else(|| {
+    let found = if literal {
+        find_literal(content, old)
+    } else {
+        find(content, old)
+    };
+    let found = found.ok_or_else(|| {
         Error::new(
             ErrorKind::NotFound,
             format!("String to replace not found in file.\nString: {old}"),
         )
     })?;
-    if found.spans.len() > 1 && !replace_all {
+    if found.spans.len() > 1 && !options.replace_all {
         return Err(Error::new(
             ErrorKind::MultipleMatches,
             format!(
@@ -101,9 +230,12 @@ pub(crate) fn str_replace(
                  provide more context to uniquely identify the instance.",
                 found.spans.len()
             ),
-        ));
+        )
+        .with_matches(Match::all_in(content, &found.spans)));
     }
-    Ok(splice(content, &new, found, normalizations))
+    let edit = splice(content, &new, found, normalizations, !literal);
+    options.guards.check(old, &new, "new_string")?;
+    Ok(edit)
 }
 
 /// Whether `path` is Markdown, where trailing spaces are meaningful.
@@ -219,6 +351,19 @@ fn find(content: &str, old: &str) -> Option<Found> {
     None
 }
 
+/// Every non-overlapping occurrence of `old`, exactly as given.
+fn find_literal(content: &str, old: &str) -> Option<Found> {
+    let spans: Vec<(usize, usize)> = memmem::find_iter(content.as_bytes(), old.as_bytes())
+        .map(|at| (at, at + old.len()))
+        .collect();
+    (!spans.is_empty()).then_some(Found {
+        spans,
+        desanitized: None,
+        crlf: false,
+        folded: false,
+    })
+}
+
 fn found(spans: Vec<(usize, usize)>, needle: &Needle, folded: bool) -> Found {
     Found {
         spans,
@@ -247,8 +392,15 @@ fn lf_to_crlf(text: &str) -> String {
     out
 }
 
-/// Builds the new content from the matches, in one pass over the file.
-fn splice(content: &str, new: &str, found: Found, mut normalizations: Vec<Normalization>) -> Edit {
+/// Builds the new content from the matches, in one pass over the file; `line_rule`: a deleted
+/// text that starts a line takes its line ending with it.
+fn splice(
+    content: &str,
+    new: &str,
+    found: Found,
+    mut normalizations: Vec<Normalization>,
+    line_rule: bool,
+) -> Edit {
     let mut replacement: Cow<'_, str> = Cow::Borrowed(new);
     if let Some(applied) = &found.desanitized {
         note(&mut normalizations, Normalization::Desanitized);
@@ -278,7 +430,7 @@ fn splice(content: &str, new: &str, found: Found, mut normalizations: Vec<Normal
             &replacement
         };
         let mut end = end;
-        if text.is_empty() && !content[start..end].ends_with('\n') {
+        if line_rule && text.is_empty() && !content[start..end].ends_with('\n') {
             let starts_line = start == 0 || bytes[start - 1] == b'\n';
             let eol = if bytes[end..].starts_with(b"\r\n") {
                 2

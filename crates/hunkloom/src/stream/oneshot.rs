@@ -75,6 +75,9 @@ impl From<&ApplyOptions> for ApplierOptions {
 /// let err = apply_diff(diff, twice, &ApplyOptions::default()).unwrap_err();
 /// assert_eq!(err.kind(), ErrorKind::AmbiguousMatch);
 /// assert_eq!(err.code(), "ambiguous_match");
+/// // Where it matched: every candidate's span and 1-based lines.
+/// let lines: Vec<usize> = err.matches().unwrap().iter().map(|m| m.line()).collect();
+/// assert_eq!(lines, [1, 3]);
 /// # Ok::<(), hunkloom::Error>(())
 /// ```
 pub fn apply_diff(diff: &str, original: &str, options: &ApplyOptions) -> Result<Outcome> {

@@ -1,0 +1,149 @@
+//! What the model reads: `cat -n` listings, snippet windows after edits, truncation.
+//!
+//! A listing is a header line, then each line of the text as its number right-aligned in six
+//! columns, a tab and the line, each followed by `\n`. The text is first cut at
+//! [`MAX_CHARS`] characters (Unicode scalars, counted before numbering) with the profile's
+//! notice appended, then (Anthropic) its tabs are expanded to 8-column stops.
+
+use std::borrow::Cow;
+
+use crate::profile::{Pieces, Style};
+
+/// The most characters of a text a listing shows before the truncation notice.
+pub(crate) const MAX_CHARS: usize = 16_000;
+
+/// `text` cut at [`MAX_CHARS`] characters with `notice` appended, if it is longer.
+pub(crate) fn truncate<'a>(text: &'a str, notice: &str) -> Cow<'a, str> {
+    match text.char_indices().nth(MAX_CHARS) {
+        None => Cow::Borrowed(text),
+        Some((at, _)) => Cow::Owned(format!("{}{notice}", &text[..at])),
+    }
+}
+
+/// Python's `str.expandtabs()`: each tab becomes the spaces to the next multiple of 8 columns;
+/// `\n` and `\r` start a new column count.
+pub(crate) fn expand_tabs(text: &str) -> Cow<'_, str> {
+    if !text.contains('\t') {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut column = 0usize;
+    for c in text.chars() {
+        match c {
+            '\t' => {
+                let spaces = 8 - column % 8;
+                out.extend(std::iter::repeat_n(' ', spaces));
+                column += spaces;
+            }
+            '\n' | '\r' => {
+                out.push(c);
+                column = 0;
+            }
+            c => {
+                out.push(c);
+                column += 1;
+            }
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The lines a listing numbers: `text.split('\n')`, or for [`Pieces::Lines`] without the
+/// empty piece after a final `\n` (an empty text has no lines then).
+pub(crate) fn pieces(text: &str, how: Pieces) -> Vec<&str> {
+    let mut pieces: Vec<&str> = text.split('\n').collect();
+    if how == Pieces::Lines && pieces.last() == Some(&"") {
+        pieces.pop();
+    }
+    pieces
+}
+
+/// `text` as a numbered listing starting at line `first`, under the header naming
+/// `description` (`{path}` or `a snippet of {path}`).
+pub(crate) fn cat_n(style: &Style, text: &str, description: &str, first: usize) -> String {
+    let text = truncate(text, style.truncation_notice);
+    let text = if style.expand_tabs {
+        expand_tabs(&text).into_owned().into()
+    } else {
+        text
+    };
+    let mut out = format!("Here's the result of running `cat -n` on {description}:\n");
+    let lines = pieces(&text, style.pieces);
+    for (i, line) in lines.iter().enumerate() {
+        out.push_str(&format!("{:6}\t{line}\n", i + first));
+    }
+    out
+}
+
+/// The snippet of `text` (the file after an edit) from 1-based line `first` to line `last`
+/// (inclusive, cut at the end of the text), as the text a listing numbers from `first`.
+///
+/// With [`Style::snippet_trailing_line`], a snippet whose last line ended with `\n` in the file
+/// ends with `\n` too, so the listing shows one more, empty, numbered line.
+pub(crate) fn window(style: &Style, text: &str, first: usize, last: usize) -> String {
+    let all: Vec<&str> = text.split('\n').collect();
+    let from = first.saturating_sub(1).min(all.len());
+    let to = last.min(all.len()).max(from);
+    let mut snippet = all[from..to].join("\n");
+    if style.snippet_trailing_line && to < all.len() && to > from {
+        snippet.push('\n');
+    }
+    snippet
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Profile;
+
+    #[test]
+    fn tabs_expand_to_eight_column_stops() {
+        assert_eq!(expand_tabs("a\tb"), "a       b");
+        assert_eq!(
+            expand_tabs("\tx\n12345678\ty"),
+            "        x\n12345678        y"
+        );
+        assert_eq!(expand_tabs("ab\r\tc"), "ab\r        c");
+        assert!(matches!(expand_tabs("none"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn truncation_counts_characters() {
+        let long = "é".repeat(MAX_CHARS + 1);
+        let cut = truncate(&long, "<N>");
+        assert_eq!(cut.chars().count(), MAX_CHARS + 3);
+        assert!(cut.ends_with("é<N>"));
+        let exact = "é".repeat(MAX_CHARS);
+        assert!(matches!(truncate(&exact, "<N>"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn listings_number_each_piece() {
+        let a = Profile::Anthropic.style();
+        assert_eq!(
+            cat_n(a, "x\n\ty\n", "f", 1),
+            "Here's the result of running `cat -n` on f:\n     1\tx\n     2\t        y\n     3\t\n"
+        );
+        assert_eq!(
+            cat_n(a, "", "f", 7),
+            "Here's the result of running `cat -n` on f:\n     7\t\n"
+        );
+        let n = Profile::Native.style();
+        assert_eq!(
+            cat_n(n, "x\n\ty\n", "f", 1),
+            "Here's the result of running `cat -n` on f:\n     1\tx\n     2\t\ty\n"
+        );
+    }
+
+    #[test]
+    fn windows_cut_at_the_text() {
+        let a = Profile::Anthropic.style();
+        let o = Profile::OpenHands.style();
+        let text = "1\n2\n3\n4\n";
+        assert_eq!(window(a, text, 2, 3), "2\n3");
+        assert_eq!(window(o, text, 2, 3), "2\n3\n");
+        assert_eq!(window(a, text, 3, 99), "3\n4\n");
+        assert_eq!(window(o, text, 3, 99), "3\n4\n");
+        assert_eq!(window(o, "1\n2", 1, 9), "1\n2");
+    }
+}

@@ -1,0 +1,168 @@
+//! `view`: a directory listing, a whole file, or a `view_range` of it.
+//!
+//! # `view_range`
+//!
+//! Python decides whether a range was given by its truth value, so `[]` (and `null`, `0`,
+//! `""`) mean "no range" and show the whole file; anything else must be a list of exactly two
+//! integers (booleans count as 0 and 1, as in Python). Then, by profile:
+//!
+//! | | anthropic | openhands | native |
+//! |---|---|---|---|
+//! | lines in the file | `\n` count + 1 | Python's line iteration | editor lines |
+//! | first element | in `[1, lines]` | in `[1, lines]` | in `[1, lines]` |
+//! | end `-1` | to the end, final empty piece shown | to the end | to the end |
+//! | end past the last line | error | clipped, `NOTE:` line first | clipped, `NOTE:` line first |
+//! | end before the first | error | error | error |
+//! | shown text | pieces joined with `\n` | lines, final empty line never shown | editor lines |
+
+use serde_json::Value;
+
+use crate::editor::{Target, TextEditor};
+use crate::file;
+use crate::input::{self, Input};
+use crate::listing;
+use crate::messages;
+use crate::profile::{Pieces, RangeRules};
+use crate::render;
+use crate::result::{Failure, Outcome, Success};
+
+/// `view` of `target`.
+pub(crate) fn view(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> Outcome {
+    let style = ed.style;
+    let range = input.value("view_range").filter(|v| input::truthy(v));
+    if target.os_path.is_dir() {
+        if let Some(range) = range {
+            return Err(messages::directory_with_range(
+                style,
+                &input::py_repr(range),
+            ));
+        }
+        return listing::list(style, &target.os_path, &target.shown)
+            .map(Success::text)
+            .map_err(|e| {
+                Failure::new(
+                    crate::ToolCode::IoError,
+                    format!("Ran into {} while trying to list {}", e, target.shown),
+                )
+            });
+    }
+    let text = file::read(ed, target, true)?;
+    let text = file::view_of(&text);
+    let Some(range) = range else {
+        return Ok(Success::text(render::cat_n(style, &text, &target.shown, 1)));
+    };
+    view_range(ed, &text, target, range)
+}
+
+fn view_range(ed: &TextEditor, text: &str, target: &Target, range: &Value) -> Outcome {
+    let style = ed.style;
+    let shown_range = input::py_repr(range);
+    let Some((first, last)) = input::two_integers(range) else {
+        return Err(messages::range_not_two_integers(style, &shown_range));
+    };
+    match style.range {
+        RangeRules::Anthropic => {
+            let pieces = render::pieces(text, Pieces::Split);
+            let n = pieces.len();
+            let n_i = n as i128;
+            if first < 1 || first > n_i {
+                return Err(messages::range_first(style, &shown_range, first, n));
+            }
+            if last > n_i {
+                return Err(messages::range_end_past_file(&shown_range, last, n));
+            }
+            if last != -1 && last < first {
+                return Err(messages::range_inverted(style, &shown_range, first, last));
+            }
+            let from = (first - 1) as usize;
+            let to = if last == -1 { n } else { last as usize };
+            let shown = pieces[from..to].join("\n");
+            Ok(Success::text(render::cat_n(
+                style,
+                &shown,
+                &target.shown,
+                from + 1,
+            )))
+        }
+        RangeRules::OpenHands | RangeRules::Native => {
+            let lines: Vec<&str> = text.split_inclusive('\n').collect();
+            let n = lines.len();
+            let n_i = n as i128;
+            if first < 1 || first > n_i {
+                return Err(messages::range_first(style, &shown_range, first, n));
+            }
+            let mut note = String::new();
+            let mut last = last;
+            if last == -1 {
+                last = n_i;
+            } else if last > n_i {
+                note = messages::range_clipped(n);
+                last = n_i;
+            }
+            if last < first {
+                return Err(messages::range_inverted(style, &shown_range, first, last));
+            }
+            let from = (first - 1) as usize;
+            let chosen: String = lines[from..last as usize].concat();
+            // The lines without their endings, joined: no final empty line.
+            let shown = match style.range {
+                RangeRules::OpenHands => py_splitlines(&chosen).join("\n"),
+                _ => chosen.strip_suffix('\n').unwrap_or(&chosen).to_owned(),
+            };
+            Ok(Success::text(format!(
+                "{note}{}",
+                render::cat_n(style, &shown, &target.shown, from + 1)
+            )))
+        }
+    }
+}
+
+/// Python's `str.splitlines()`: splits at `\n`, `\r`, `\r\n`, VT, FF, FS, GS, RS, NEL, LS and
+/// PS, dropping the breaks.
+fn py_splitlines(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let is_break = matches!(
+            c,
+            '\n' | '\r'
+                | '\u{b}'
+                | '\u{c}'
+                | '\u{1c}'
+                | '\u{1d}'
+                | '\u{1e}'
+                | '\u{85}'
+                | '\u{2028}'
+                | '\u{2029}'
+        );
+        if !is_break {
+            continue;
+        }
+        out.push(&text[start..i]);
+        let mut end = i + c.len_utf8();
+        if c == '\r' && chars.peek().is_some_and(|&(_, n)| n == '\n') {
+            chars.next();
+            end += 1;
+        }
+        start = end;
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitlines_like_python() {
+        assert_eq!(py_splitlines("a\nb\n"), ["a", "b"]);
+        assert_eq!(py_splitlines("a\r\nb\x0cc"), ["a", "b", "c"]);
+        assert_eq!(py_splitlines("\n\n"), ["", ""]);
+        assert!(py_splitlines("").is_empty());
+        assert_eq!(py_splitlines("a\u{2028}"), ["a"]);
+    }
+}
