@@ -117,7 +117,8 @@ typedef enum hl_status {
      * (`ambiguous_match`, `multiple_matches`); not possible as asked (`old_equals_new`,
      * `file_exists`, `file_not_found`, `invalid_line`, `invalid_line_number`,
      * `invalid_line_for_new_file`, `nothing_to_undo`, `conflicting_changes`,
-     * `patch_file_not_found`, `patch_file_exists`, `patch_empty_content`); malformed
+     * `patch_file_not_found`, `patch_file_exists`, `patch_empty_content`,
+     * `omission_placeholder`); malformed
      * (`malformed_block`, `invalid_state_transition`, `incomplete_at_finish`,
      * `overlapping_blocks`, `invalid_patch`, `invalid_patch_hunk`, `empty_patch`,
      * `duplicate_patch_path`).
@@ -731,8 +732,9 @@ typedef struct hl_block {
      */
     struct hl_position end;
     /**
-     * `HL_BLOCK_APPLIED`, or `HL_BLOCK_FAILED` (only in `native` with `HL_POLICY_PARTIAL`; with
-     * the default policy a failure refuses the whole diff instead).
+     * `HL_BLOCK_APPLIED`, `HL_BLOCK_ALREADY_APPLIED` (`native`: nothing changed), or
+     * `HL_BLOCK_FAILED` (only in `native` with `HL_POLICY_PARTIAL`; with the default policy a
+     * failure refuses the whole diff instead).
      */
     hl_block_status status;
     /**
@@ -996,6 +998,12 @@ typedef struct hl_workspace_options {
  * `error_message` say why.
  */
 #define HL_BLOCK_FAILED 1
+
+/**
+ * The block's edit is already in the file, so it changed nothing (`native`): its SEARCH text is
+ * nowhere and its REPLACE text is in one place, which `start` and `end` give (a retried call).
+ */
+#define HL_BLOCK_ALREADY_APPLIED 2
 
 /**
  * 0: the default profile, `HL_PROFILE_NATIVE`.

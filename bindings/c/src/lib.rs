@@ -115,10 +115,11 @@ pub use patch_outcome::{
     hl_patch_outcome_warning_count, hl_patched_file,
 };
 pub use result::{
-    HL_BLOCK_APPLIED, HL_BLOCK_FAILED, HL_UNIT_BYTES, HL_UNIT_CODE_POINTS, HL_UNIT_LINES,
-    HL_UNIT_UTF16, hl_block, hl_block_status, hl_position, hl_result, hl_result_block,
-    hl_result_block_count, hl_result_block_normalization, hl_result_content,
-    hl_result_failed_count, hl_result_free, hl_result_match_count, hl_result_match_index, hl_unit,
+    HL_BLOCK_ALREADY_APPLIED, HL_BLOCK_APPLIED, HL_BLOCK_FAILED, HL_UNIT_BYTES,
+    HL_UNIT_CODE_POINTS, HL_UNIT_LINES, HL_UNIT_UTF16, hl_block, hl_block_status, hl_position,
+    hl_result, hl_result_block, hl_result_block_count, hl_result_block_normalization,
+    hl_result_content, hl_result_failed_count, hl_result_free, hl_result_match_count,
+    hl_result_match_index, hl_unit,
 };
 pub use status::{hl_status, hl_status_str};
 pub use text_editor::{

@@ -61,6 +61,9 @@ pub const HL_BLOCK_APPLIED: hl_block_status = 0;
 /// The block was not applied (`native` with `HL_POLICY_PARTIAL`): the block's `error_code` and
 /// `error_message` say why.
 pub const HL_BLOCK_FAILED: hl_block_status = 1;
+/// The block's edit is already in the file, so it changed nothing (`native`): its SEARCH text is
+/// nowhere and its REPLACE text is in one place, which `start` and `end` give (a retried call).
+pub const HL_BLOCK_ALREADY_APPLIED: hl_block_status = 2;
 
 /// What happened to one SEARCH/REPLACE block, as filled in by `hl_result_block`.
 ///
@@ -84,8 +87,9 @@ pub struct hl_block {
     /// Where the matched text ends in the original (Cline's fuzzy tiers may report one past the
     /// end of a file without a final newline; all zero for a failed block).
     pub end: hl_position,
-    /// `HL_BLOCK_APPLIED`, or `HL_BLOCK_FAILED` (only in `native` with `HL_POLICY_PARTIAL`; with
-    /// the default policy a failure refuses the whole diff instead).
+    /// `HL_BLOCK_APPLIED`, `HL_BLOCK_ALREADY_APPLIED` (`native`: nothing changed), or
+    /// `HL_BLOCK_FAILED` (only in `native` with `HL_POLICY_PARTIAL`; with the default policy a
+    /// failure refuses the whole diff instead).
     pub status: hl_block_status,
     /// The 1-based line the matched text ends on (`start.line` when it is empty; 0 for a failed
     /// block), so the block replaced lines `start.line` to `end_line` of the original.
@@ -177,6 +181,7 @@ fn block_status_value(status: BlockStatus) -> hl_block_status {
     match status {
         BlockStatus::Applied => HL_BLOCK_APPLIED,
         BlockStatus::Failed => HL_BLOCK_FAILED,
+        BlockStatus::AlreadyApplied => HL_BLOCK_ALREADY_APPLIED,
         // Caught by the unit tests; becomes HL_STATUS_PANIC if it ever slipped through.
         other => unreachable!("block status {other:?} has no HL_BLOCK_ value"),
     }

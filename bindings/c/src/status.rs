@@ -37,7 +37,8 @@ pub enum hl_status {
     /// (`ambiguous_match`, `multiple_matches`); not possible as asked (`old_equals_new`,
     /// `file_exists`, `file_not_found`, `invalid_line`, `invalid_line_number`,
     /// `invalid_line_for_new_file`, `nothing_to_undo`, `conflicting_changes`,
-    /// `patch_file_not_found`, `patch_file_exists`, `patch_empty_content`); malformed
+    /// `patch_file_not_found`, `patch_file_exists`, `patch_empty_content`,
+    /// `omission_placeholder`); malformed
     /// (`malformed_block`, `invalid_state_transition`, `incomplete_at_finish`,
     /// `overlapping_blocks`, `invalid_patch`, `invalid_patch_hunk`, `empty_patch`,
     /// `duplicate_patch_path`).

@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use hunkloom::ops::{self, Convention};
+use hunkloom::ops::{self, Convention, Guards};
 use hunkloom::{ApplyOptions, Dialect, Error, Result};
 
 use crate::change::{Base, Change, ChangeKind, EditOutcome, Op, Report};
@@ -28,6 +28,13 @@ pub struct WorkspaceOptions {
     pub max_file_size: u64,
     /// How many edits per file [`Workspace::undo`] can take back (default 5; 0 keeps none).
     pub undo_depth: usize,
+    /// The guards of the edits (default [`Guards::NATIVE`]): with
+    /// [`Guards::omission_placeholders`], a whole-file write ([`Op::Write`]) of an existing file
+    /// and a `str_replace` whose new text elides code with a placeholder line (`// ... existing
+    /// code ...`) are refused with `omission_placeholder`. ([`Op::SetText`], the content a
+    /// multi-file patch computed, and diffs, which run the `native` dialect's own guard, are
+    /// not affected.)
+    pub guards: Guards,
 }
 
 impl Default for WorkspaceOptions {
@@ -36,6 +43,7 @@ impl Default for WorkspaceOptions {
             ignore_file: ".hunkloomignore".to_owned(),
             max_file_size: 1 << 30,
             undo_depth: 5,
+            guards: Guards::NATIVE,
         }
     }
 }
@@ -61,6 +69,12 @@ impl WorkspaceOptions {
     /// Sets the undo depth per file.
     pub fn undo_depth(mut self, depth: usize) -> Self {
         self.undo_depth = depth;
+        self
+    }
+
+    /// Sets the guards of the edits.
+    pub fn guards(mut self, guards: Guards) -> Self {
+        self.guards = guards;
         self
     }
 }
@@ -257,7 +271,7 @@ impl Workspace {
             return self.plan_create(resolved, given, op);
         };
         self.check_read(&resolved, given, &loaded)?;
-        let (text, report) = apply_op(&loaded.text, op, given)?;
+        let (text, report) = apply_op(&loaded.text, op, given, self.options.guards)?;
         let bytes = document::encode(loaded.encoding, &text);
         Ok(Change {
             kind: ChangeKind::Update,
@@ -310,7 +324,7 @@ impl Workspace {
             return Err(errors::exists(to_given));
         }
         let (text, report) = match op {
-            Some(op) => apply_op(&loaded.text, op, given)?,
+            Some(op) => apply_op(&loaded.text, op, given, self.options.guards)?,
             None => (loaded.text.clone(), Report::None),
         };
         let bytes = document::encode(loaded.encoding, &text);
@@ -630,15 +644,18 @@ pub(crate) fn base(resolved: PathBuf, given: &Path, loaded: Loaded) -> Base {
     }
 }
 
-/// Applies `op` to a file's decoded `text`: the new decoded text and the report.
-fn apply_op(text: &str, op: &Op, given: &Path) -> Result<(String, Report)> {
+/// Applies `op` to a file's decoded `text` under `guards`: the new decoded text and the report.
+fn apply_op(text: &str, op: &Op, given: &Path, guards: Guards) -> Result<(String, Report)> {
     let path = shown(given);
     let in_view = |f: &dyn Fn(&str) -> Result<(String, Report)>| {
         let (view, report) = f(&document::normalize(text))?;
         Ok((document::restore_endings(text, &view), report))
     };
     match op {
-        Op::Write { content } => Ok((content.clone(), Report::None)),
+        Op::Write { content } => {
+            guards.check_write(text, content)?;
+            Ok((content.clone(), Report::None))
+        }
         Op::SetText { text: new } => in_view(&|_| Ok((document::normalize(new), Report::None))),
         Op::StrReplace {
             old,
@@ -646,7 +663,11 @@ fn apply_op(text: &str, op: &Op, given: &Path) -> Result<(String, Report)> {
             replace_all,
         } => in_view(&|view| {
             let (old, new) = (document::normalize(old), document::normalize(new));
-            let edit = ops::str_replace(Some(view), &old, &new, *replace_all, path.as_deref())?;
+            let mut options = ops::StrReplaceOptions::new()
+                .replace_all(*replace_all)
+                .guards(guards);
+            options.path.clone_from(&path);
+            let edit = ops::str_replace_with(Some(view), &old, &new, &options)?;
             Ok((edit.new_content.clone(), Report::Edit(edit)))
         }),
         Op::Insert {

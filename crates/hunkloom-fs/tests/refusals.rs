@@ -290,3 +290,41 @@ fn a_path_changed_twice_in_one_commit_is_refused() {
         ws.commit(vec![moved, also]).map(drop)
     });
 }
+
+#[test]
+fn elisions_of_an_existing_file_are_refused_unless_the_guard_is_off() {
+    let file = "def a():\n    one()\n    two()\n    three()\n";
+    let (dir, mut ws) = setup(&[("a.py", file.as_bytes())]);
+    ws.read("a.py").expect("read");
+    refused(dir.path(), "omission_placeholder", || {
+        ws.write(
+            "a.py",
+            "def a():\n    # ... existing code ...\n    four()\n",
+        )
+        .map(drop)
+    });
+    refused(dir.path(), "omission_placeholder", || {
+        ws.str_replace(
+            "a.py",
+            "    one()\n    two()\n    three()\n",
+            "    # ...\n    four()\n",
+            false,
+        )
+        .map(drop)
+    });
+    // A new file has nothing to elide.
+    ws.write("b.py", "# ... existing code ...\n")
+        .expect("new file");
+    // With the guard off, the content is written as given.
+    let off = hunkloom::ops::Guards::NATIVE.omission_placeholders(false);
+    let mut unguarded =
+        Workspace::open(dir.path(), WorkspaceOptions::new().guards(off)).expect("open");
+    unguarded.read("a.py").expect("read");
+    unguarded
+        .write("a.py", "def a():\n    # ...\n")
+        .expect("unguarded write");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("a.py")).expect("read"),
+        "def a():\n    # ...\n"
+    );
+}

@@ -9,6 +9,8 @@
 //! - [`chunking`]: how a diff is cut into pushes ([`Chunking`], [`SplitMix64`]).
 //! - [`cline`]: the Cline `constructNewFileContent` vectors and the `cline-apply-patch` JSON.
 //! - [`robustness`]: the robustness corpus, its scoring and its per-category report.
+//! - [`robustness_v2`]: the second robustness corpus (already-applied edits, refusal codes),
+//!   scored per mode.
 //! - [`tools`]: the tool-operation corpora (`cline-content-fixes`, `roo-insert-content`).
 //! - [`text_editor`]: the text-editor tool corpora (trees, calls, outputs).
 //! - [`codex`]: Codex's `apply_patch` scenario trees and their judging.
@@ -21,6 +23,7 @@ pub mod chunking;
 pub mod cline;
 pub mod codex;
 pub mod robustness;
+pub mod robustness_v2;
 pub mod tally;
 pub mod text_editor;
 pub mod tools;

@@ -13,7 +13,7 @@
 //! | snippet | lines R−4 … R+4+k | R−3 … R+4+k, trailing empty line | as anthropic, editor lines |
 //! | `create` parents | must exist | must exist | created |
 
-use hunkloom::ops::{self, InsertOptions, MatchMode, StrReplaceOptions};
+use hunkloom::ops::{self, Guards, InsertOptions, MatchMode, StrReplaceOptions};
 
 use crate::editor::{Target, TextEditor};
 use crate::file;
@@ -134,7 +134,10 @@ struct Planned {
 
 /// The literal replacement of the one match of `old`, or the core's error.
 fn literal(view: &str, old: &str, new: &str) -> Result<(String, usize), hunkloom::Error> {
-    let options = StrReplaceOptions::new().mode(MatchMode::Literal);
+    // The reference tools' drop-in: no guard, so their outputs stay theirs.
+    let options = StrReplaceOptions::new()
+        .mode(MatchMode::Literal)
+        .guards(Guards::NONE);
     let edit = ops::str_replace_with(Some(view), old, new, &options)?;
     Ok((edit.new_content, edit.first_edit.start))
 }

@@ -61,7 +61,7 @@ error_kinds! {
     MatchBeforePreviousBlock => "match_before_previous_block", NotFound;
     /// A marker arrived in a state that does not accept it (Cline v2).
     InvalidStateTransition => "invalid_state_transition", MalformedDiff;
-    /// The diff ended while a block was still open (Cline v2).
+    /// The diff ended while a block was still open: a response cut off (Cline v2, `native`).
     IncompleteAtFinish => "incomplete_at_finish", MalformedDiff;
     /// An unknown Cline version string.
     InvalidVersion => "invalid_version", InvalidOption;
@@ -78,6 +78,11 @@ error_kinds! {
     AmbiguousMatch => "ambiguous_match", Ambiguous;
     /// Two blocks matched overlapping regions (`native`).
     OverlappingBlocks => "overlapping_blocks", MalformedDiff;
+    /// The new text elides code the old text has, with a placeholder line such as
+    /// `// ... existing code ...`, so writing it would delete that code (`native` blocks, and
+    /// `str_replace` and whole-file writes with the omission guard on). The model should write
+    /// the code out in full.
+    OmissionPlaceholder => "omission_placeholder", InvalidEdit;
     /// A streaming applier was called from a second thread while a call was in progress
     /// (bindings whose host languages share objects between threads detect this).
     ConcurrentUse => "concurrent_use", ConcurrentUse;

@@ -1,6 +1,6 @@
 //! Property tests of the `native` dialect: an exact unique SEARCH is a plain splice, a SEARCH
 //! that occurs twice is refused, and chunking never changes the previews, the splices or the
-//! outcome.
+//! outcome (placeholders, over-escaped lines and cut-off diffs included).
 
 use hunkloom::{
     ApplierOptions, ApplyOptions, Dialect, ErrorKind, StreamingApplier, TextOffset, apply_diff,
@@ -66,6 +66,9 @@ fn diff_line() -> impl Strategy<Value = String> {
         1 => Just("\\=======".to_owned()),
         1 => Just("- item".to_owned()),
         1 => Just("=======\r".to_owned()),
+        1 => Just("// ... existing code ...".to_owned()),
+        1 => Just("a\\nb c\\n\\tx".to_owned()),
+        1 => Just("    let x = 1;\\n}".to_owned()),
         8 => line(),
     ]
 }

@@ -42,6 +42,7 @@ fn view(r: &BlockReport) -> BlockView {
         index: r.index,
         status: match r.status {
             BlockStatus::Applied => HL_BLOCK_APPLIED,
+            BlockStatus::AlreadyApplied => HL_BLOCK_ALREADY_APPLIED,
             _ => HL_BLOCK_FAILED,
         },
         strategy: r.strategy.as_str().to_owned(),

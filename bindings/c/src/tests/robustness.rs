@@ -72,7 +72,7 @@ fn stateless(case: &Case) -> Result<Full, String> {
     let (status, result, error) = apply(case.diff.as_bytes(), case.original.as_bytes(), None);
     let full = from_c(take_full(status, result, error, &case.original)?);
     if let Ok((_, blocks)) = &full
-        && blocks.iter().any(|b| b.status != HL_BLOCK_APPLIED)
+        && blocks.iter().any(|b| b.status == HL_BLOCK_FAILED)
     {
         return Err("a failed block under all-or-nothing".into());
     }

@@ -98,7 +98,7 @@ pub(crate) fn not_found_sparse(
     search: &SearchText,
     replace: &[String],
 ) -> Option<String> {
-    if sparse::has_zero_width(text) {
+    if sparse::anchors_unsound(text) {
         return None;
     }
     let keys = loose_keys(&search.lines);
@@ -256,6 +256,15 @@ pub(crate) fn empty_search(block: usize) -> String {
     format!(
         "block {}: the SEARCH part is empty but the file is not; copy the lines to replace \
          into it.",
+        block + 1
+    )
+}
+
+/// A block the diff ended inside (a response cut off); `why` says where.
+pub(crate) fn incomplete(block: usize, why: &str) -> String {
+    format!(
+        "block {}: the diff ended inside the block, {why}: the response was cut off. Send the \
+         block again in full, ending with its REPLACE marker.",
         block + 1
     )
 }

@@ -9,14 +9,17 @@
 use std::borrow::Cow;
 use std::cell::OnceCell;
 
+use super::applied;
 use super::cost::charge;
 use super::diagnose;
 use super::indent::IndentMap;
 use super::loose_lines::LooseLineIndex;
+use super::omission::{self, OmissionCheck};
+use super::overescape;
 use super::parse::{Event, Parser, could_be_marker};
 use super::pieces::{PieceTable, RegionId};
 use super::region::Region;
-use super::report::block_report;
+use super::report::{AlreadyThere, block_report};
 use super::tiers::{self, Located, Miss, SearchText, Tier};
 use crate::error::{Error, ErrorKind, Match, Result};
 use crate::stream::{BlockReport, Outcome, Policy, Update};
@@ -59,6 +62,13 @@ struct Block {
     search: SearchText,
     /// REPLACE lines of a block that was not placed, for the "already applied?" check.
     replace: Vec<String>,
+    /// Its SEARCH text arrived over-escaped and was placed unescaped: its REPLACE lines are
+    /// unescaped too (see [`overescape`]).
+    escaped: bool,
+    /// The omission-placeholder guard over its REPLACE lines, once its SEARCH part is complete.
+    omission: Option<OmissionCheck>,
+    /// Where its REPLACE text already is, when it is already applied.
+    applied: Option<AlreadyThere>,
     /// Where it was placed, if it was.
     region: Option<RegionId>,
     /// Why the SEARCH part failed, turned into an error when the block ends.
@@ -217,13 +227,22 @@ impl NativeEngine {
             Event::ReplaceLine { block, line } => self.replace_line(block, line),
             Event::BlockEnd { block } => self.end_block(original, block),
             Event::Malformed { block, why } => {
-                self.block(block);
-                self.withdraw(block);
                 let message = diagnose::malformed(block, &why);
-                self.blocks[block].error = Some(Error::new(ErrorKind::MalformedBlock, message));
-                self.complete(block);
+                self.fail(block, Error::new(ErrorKind::MalformedBlock, message));
+            }
+            Event::Incomplete { block, why } => {
+                let message = diagnose::incomplete(block, &why);
+                self.fail(block, Error::new(ErrorKind::IncompleteAtFinish, message));
             }
         }
+    }
+
+    /// Block `block` cannot be read or was cut off: it fails, showing the original again.
+    fn fail(&mut self, block: usize, error: Error) {
+        self.block(block);
+        self.withdraw(block);
+        self.blocks[block].error = Some(error);
+        self.complete(block);
     }
 
     /// Block `block`, created (with any before it) if it has not started yet.
@@ -236,29 +255,14 @@ impl NativeEngine {
 
     /// Matches a complete SEARCH part and, if it is placed, shows its region emptied.
     fn place(&mut self, original: &str, block: usize, search: SearchText, hint: Option<usize>) {
-        let located = if search.lines.is_empty() {
-            if !original.is_empty() {
-                let message = diagnose::empty_search(block);
-                self.block(block).error =
-                    Some(Error::new(ErrorKind::EmptySearchNonEmptyFile, message));
-                return;
-            }
-            Ok(Located {
-                start: 0,
-                end: 0,
-                first_line: 0,
-                line_count: 0,
-                tier: Tier::Exact,
-                candidates: 1,
-                hinted: false,
-                indent: IndentMap::IDENTITY,
-                relaxed: 0,
-                search_indent: String::new(),
-            })
-        } else {
-            tiers::locate(original, &self.index, &search, hint)
+        let (search, located) = self.locate(original, block, search, hint);
+        let located = match located {
+            Some(located) => located,
+            None => return,
         };
-        self.block(block).search = search;
+        let b = self.block(block);
+        b.omission = Some(OmissionCheck::new(search.lines.iter().map(String::as_str)));
+        b.search = search;
         let mut at = match located {
             Ok(at) => at,
             Err(miss) => {
@@ -279,20 +283,90 @@ impl NativeEngine {
         self.blocks[block].region = Some(self.pieces.insert(block, region));
     }
 
+    /// Runs the cascade for a complete SEARCH part, on its unescaped text when it arrived
+    /// over-escaped and matches nothing as written (see [`overescape`]): the SEARCH text the
+    /// block keeps and where it is, or `None` when the block already failed (an empty SEARCH
+    /// part for a file that is not empty).
+    fn locate(
+        &mut self,
+        original: &str,
+        block: usize,
+        search: SearchText,
+        hint: Option<usize>,
+    ) -> (SearchText, Option<Result<Located, Miss>>) {
+        if search.lines.is_empty() {
+            if !original.is_empty() {
+                let message = diagnose::empty_search(block);
+                self.block(block).error =
+                    Some(Error::new(ErrorKind::EmptySearchNonEmptyFile, message));
+                return (search, None);
+            }
+            let at = Located {
+                start: 0,
+                end: 0,
+                first_line: 0,
+                line_count: 0,
+                tier: Tier::Exact,
+                candidates: 1,
+                hinted: false,
+                indent: IndentMap::IDENTITY,
+                relaxed: 0,
+                search_indent: String::new(),
+            };
+            return (search, Some(Ok(at)));
+        }
+        let located = tiers::locate(original, &self.index, &search, hint);
+        if located == Err(Miss::NotFound)
+            && let Some(unescaped) = overescape::unescaped_search(&search)
+        {
+            let again = tiers::locate(original, &self.index, &unescaped, hint);
+            if again != Err(Miss::NotFound) {
+                self.block(block).escaped = true;
+                return (unescaped, Some(again));
+            }
+        }
+        (search, Some(located))
+    }
+
     /// A complete REPLACE line: shown in the block's region, or kept for the diagnostics of
     /// a block that was not placed.
     fn replace_line(&mut self, block: usize, line: String) {
+        if self.blocks[block].escaped {
+            for line in overescape::lines(&line) {
+                self.replace_one(block, line);
+            }
+        } else {
+            self.replace_one(block, line);
+        }
+    }
+
+    /// One REPLACE line as written (unescaped if the block is over-escaped).
+    fn replace_one(&mut self, block: usize, line: String) {
         let b = &mut self.blocks[block];
-        let Some(id) = b.region else {
-            return b.replace.push(line);
-        };
-        if self.pieces.region(id).is_active() {
-            self.pieces.change(id).region.commit_line(&line);
+        if let Some(check) = &mut b.omission {
+            check.line(&line);
+        }
+        match b.region {
+            None => b.replace.push(line),
+            Some(id) if self.pieces.region(id).is_active() => {
+                self.pieces.change(id).region.commit_line(&line);
+            }
+            Some(_) => {}
         }
     }
 
     /// The end marker: the replacement is complete, or the block's miss becomes its error.
     fn end_block(&mut self, original: &str, block: usize) {
+        let check = self.blocks[block].omission.take();
+        if let Some(placeholder) = check.as_ref().and_then(OmissionCheck::verdict) {
+            let what = format!("block {}: the REPLACE text", block + 1);
+            let error = Error::new(
+                ErrorKind::OmissionPlaceholder,
+                omission::message(&what, placeholder),
+            );
+            self.blocks[block].miss = None;
+            return self.fail(block, error);
+        }
         if let Some(id) = self.shown_region(block) {
             let mut change = self.pieces.change(id);
             if let Some(stable) = change.region.end_replacement() {
@@ -300,6 +374,9 @@ impl NativeEngine {
             }
         }
         if let Some(miss) = self.blocks[block].miss.take() {
+            if miss == Miss::NotFound && self.already_applied(original, block) {
+                return self.complete(block);
+            }
             let message = self.miss_message(original, block, &miss);
             let error = match &miss {
                 Miss::NotFound => Error::new(ErrorKind::SearchNotFound, message),
@@ -314,6 +391,21 @@ impl NativeEngine {
             self.blocks[block].error = Some(error);
         }
         self.complete(block);
+    }
+
+    /// Whether `block`, whose SEARCH text was not found, is already applied (see [`applied`]);
+    /// records where.
+    fn already_applied(&mut self, original: &str, block: usize) -> bool {
+        let b = &self.blocks[block];
+        let Some(at) = applied::locate(original, &self.index, &b.search, &b.replace) else {
+            return false;
+        };
+        let start = self.cursor.position(original, at.start);
+        let end = self.cursor.position(original, at.end);
+        let mut at = at;
+        at.first_line = start.line - 1;
+        self.blocks[block].applied = Some(AlreadyThere { at, start, end });
+        true
     }
 
     /// Why `block` was not placed, in words.
@@ -355,7 +447,12 @@ impl NativeEngine {
         debug_assert_eq!(block, self.completed, "blocks complete once each, in order");
         let b = &mut self.blocks[block];
         let region = b.region.map(|id| self.pieces.region(id));
-        b.report = Some(block_report(block, b.error.as_ref(), region));
+        b.report = Some(block_report(
+            block,
+            b.error.as_ref(),
+            region,
+            b.applied.as_ref(),
+        ));
         if let (Some(e), None) = (&b.error, &self.error) {
             self.error = Some(e.clone());
         }
@@ -364,12 +461,16 @@ impl NativeEngine {
 
     /// Shows the incomplete REPLACE line of the open block, unless it may become a marker.
     fn show_tentative(&mut self) {
-        let Some(id) = self.parser.replacing().and_then(|b| self.shown_region(b)) else {
+        let Some(block) = self.parser.replacing() else {
+            return;
+        };
+        let Some(id) = self.shown_region(block) else {
             return;
         };
         let r = self.pieces.region(id);
         let p = self.partial.strip_suffix('\r').unwrap_or(&self.partial);
-        let want = if p.trim().is_empty() || could_be_marker(p) {
+        // (An over-escaped REPLACE line shows once complete: it may hold several lines.)
+        let want = if p.trim().is_empty() || could_be_marker(p) || self.blocks[block].escaped {
             Cow::Borrowed("")
         } else {
             r.render_tentative(p)

@@ -342,13 +342,29 @@ pub(crate) fn locate(
             f
         });
     }
-    let blank = blank_tier(&file, search);
-    if !blank.is_empty() {
-        return decide(&file, search, &blank, Tier::BlankLines, hint);
+    // Without blank lines at its edges, each loose tier again if it found nothing with them.
+    let nonblank: Vec<usize> = (0..search.lines.len())
+        .filter(|&j| !blank(&search.lines[j]))
+        .collect();
+    let trimmed = match (nonblank.first(), nonblank.last()) {
+        (Some(&a), Some(&b)) if a > 0 || b + 1 < search.lines.len() => Some(SearchText {
+            lines: search.lines[a..=b].to_vec(),
+            eols: search.eols[a..=b].to_vec(),
+        }),
+        _ => None,
+    };
+    let searches: Vec<&SearchText> = std::iter::once(search).chain(trimmed.as_ref()).collect();
+    for s in &searches {
+        let windows = blank_tier(&file, s);
+        if !windows.is_empty() {
+            return decide(&file, s, &windows, Tier::BlankLines, hint);
+        }
     }
-    let typos = typo_tier(&file, search);
-    if !typos.is_empty() {
-        return decide(&file, search, &typos, Tier::Typo, hint);
+    for s in &searches {
+        let windows = typo_tier(&file, s);
+        if !windows.is_empty() {
+            return decide(&file, s, &windows, Tier::Typo, hint);
+        }
     }
     Err(NaiveMiss::NotFound)
 }

@@ -9,6 +9,8 @@
 
 use std::collections::HashMap;
 
+use unicode_normalization::UnicodeNormalization;
+
 use super::indent::IndentMap;
 use super::tiers::Tier;
 
@@ -25,11 +27,12 @@ const SPACES: &str = "\u{A0}\u{1680}\u{2000}\u{2001}\u{2002}\u{2003}\u{2004}\u{2
 /// Zero-width characters, which fold to nothing.
 const ZERO_WIDTH: &str = "\u{200B}\u{200C}\u{200D}\u{2060}\u{FEFF}";
 
-/// `s` with typography folded to ASCII (the ellipsis to `...`) and every run of dashes
-/// collapsed to one `-`.
+/// `s` in normalization form C, with typography folded to ASCII (the ellipsis to `...`) and
+/// every run of dashes collapsed to one `-`.
 pub(super) fn fold(s: &str) -> String {
     let mut out = String::new();
-    for c in s.chars() {
+    let composed: String = s.nfc().collect();
+    for c in composed.chars() {
         if SINGLE_QUOTES.contains(c) {
             out.push('\'');
         } else if DOUBLE_QUOTES.contains(c) {
@@ -221,6 +224,7 @@ mod tests {
     fn rules_by_example() {
         assert_eq!(fold("a — b…it’s\u{A0}“x”\u{200B}"), "a - b...it's \"x\"");
         assert_eq!(fold("a---b–—c"), "a-b-c");
+        assert_eq!(fold("cafe\u{301}"), fold("caf\u{E9}"));
         assert!(is_blank(" \t\u{A0}\u{200B}") && !is_blank(" x"));
         assert_eq!(line_tier("a", "\n", "a", "\r\n"), Some(Tier::LineEndings));
         assert_eq!(line_tier("  a ", "\n", "a", "\n"), Some(Tier::Indentation));

@@ -7,6 +7,7 @@
 use std::hash::Hasher;
 
 use rustc_hash::FxHasher;
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 /// The typographic stand-in of `c`, folded to ASCII: curly quotes, dashes, the ellipsis and
 /// exotic spaces. `None` for a zero-width character, which folds to nothing.
@@ -38,9 +39,10 @@ enum Folded {
     Str(&'static str),
 }
 
-/// Appends `s` with typographic punctuation folded to ASCII and every run of dashes (ASCII or
-/// typographic) collapsed to one `-`, since models write `—` as `-` or `--` and back.
-/// With `drop_space`, whitespace is dropped too (the loose key).
+/// Appends `s` in Unicode normalization form C (so precomposed and decomposed accents are the
+/// same: `é` and `e` + U+0301), with typographic punctuation folded to ASCII and every run of
+/// dashes (ASCII or typographic) collapsed to one `-`, since models write `—` as `-` or `--`
+/// and back. With `drop_space`, whitespace is dropped too (the loose key).
 pub(crate) fn fold_into(s: &str, drop_space: bool, out: &mut String) {
     let mut in_dashes = false;
     let mut push = |c: char, out: &mut String| {
@@ -56,12 +58,15 @@ pub(crate) fn fold_into(s: &str, drop_space: bool, out: &mut String) {
             out.push(c);
         }
     };
-    for c in s.chars() {
-        match fold_char(c) {
-            None => {}
-            Some(Folded::Char(c)) => push(c, out),
-            Some(Folded::Str(t)) => t.chars().for_each(|c| push(c, out)),
-        }
+    let mut fold = |c: char| match fold_char(c) {
+        None => {}
+        Some(Folded::Char(c)) => push(c, out),
+        Some(Folded::Str(t)) => t.chars().for_each(|c| push(c, out)),
+    };
+    if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
+        s.chars().for_each(&mut fold);
+    } else {
+        s.nfc().for_each(&mut fold);
     }
 }
 
@@ -189,6 +194,11 @@ mod tests {
         assert_eq!(loose(" \t "), BLANK);
         assert_eq!(loose("\u{A0}"), BLANK);
         assert_ne!(loose("x"), BLANK);
+        assert_eq!(loose("# café"), loose("# cafe\u{301}"));
+        assert_eq!(
+            fold_trimmed(" Ångström "),
+            fold_trimmed("A\u{30A}ngstro\u{308}m")
+        );
     }
 
     #[test]

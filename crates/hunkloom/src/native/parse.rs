@@ -12,6 +12,7 @@
 //! marker (or a Roo preamble line) preceded by `\` is Roo's escape: the backslash is dropped.
 //! Lines outside blocks (chatter, code fences, file names) are ignored; a separator or
 //! REPLACE marker outside a block, or markers out of order inside one, make the block malformed.
+//! A diff that ends inside a block (a response cut off) makes that block incomplete.
 
 use crate::blocks::{Marker, MarkerScanner};
 
@@ -32,6 +33,8 @@ pub(crate) enum Event {
     BlockEnd { block: usize },
     /// Block `block` cannot be read.
     Malformed { block: usize, why: String },
+    /// The diff ended inside block `block` (a response cut off): `why` says where.
+    Incomplete { block: usize, why: String },
 }
 
 #[derive(Clone, Debug, Default)]
@@ -184,17 +187,17 @@ impl Parser {
         }
     }
 
-    /// Ends the diff: an open block is malformed.
+    /// Ends the diff: an open block is incomplete.
     pub(crate) fn finish(&mut self) -> Option<Event> {
-        match std::mem::take(&mut self.state) {
-            State::Outside => None,
-            State::Search { block, .. } => {
-                Some(self.malformed(block, "the diff ended before \"=======\"".into()))
-            }
-            State::Replace { block } => {
-                Some(self.malformed(block, "the diff ended before its REPLACE marker".into()))
-            }
-        }
+        let (block, why) = match std::mem::take(&mut self.state) {
+            State::Outside => return None,
+            State::Search { block, .. } => (block, "before its \"=======\""),
+            State::Replace { block } => (block, "before its REPLACE marker"),
+        };
+        Some(Event::Incomplete {
+            block,
+            why: format!("{why} (diff line {})", self.line_no),
+        })
     }
 
     fn start_block(&mut self) {
@@ -328,7 +331,7 @@ mod tests {
         let ev = events("=======\n------- SEARCH\na\n+++++++ REPLACE\n------- SEARCH\nb\n");
         assert!(matches!(ev[0], Event::Malformed { block: 0, .. }));
         assert!(matches!(ev[1], Event::Malformed { block: 1, .. }));
-        assert!(matches!(ev[2], Event::Malformed { block: 2, .. }));
+        assert!(matches!(ev[2], Event::Incomplete { block: 2, .. }));
         assert_eq!(ev.len(), 3);
     }
 

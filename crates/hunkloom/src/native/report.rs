@@ -1,19 +1,29 @@
-//! The report of a completed `native` block: its status, where it went, the tier that decided
+//! The report of a completed `native` block: its status, where it went (or, already applied,
+//! where its REPLACE text already is), the tier that decided
 //! and every difference the match tolerated, in the dialect-neutral [`BlockReport`].
 
 use super::region::Region;
-use super::tiers::Tier;
+use super::tiers::{Located, Tier};
 use crate::error::Error;
 use crate::matching::Strategy;
 use crate::stream::{BlockReport, BlockStatus, Normalization};
 use crate::text::Position;
 
-/// The report of block `index`: failed with `error`, else placed at `region` (a block with
-/// neither is reported unmatched).
+/// Where an already-applied block's REPLACE text is.
+#[derive(Clone, Debug)]
+pub(super) struct AlreadyThere {
+    pub(super) at: Located,
+    pub(super) start: Position,
+    pub(super) end: Position,
+}
+
+/// The report of block `index`: failed with `error`, else placed at `region`, else already
+/// applied at `applied` (a block with none of them is reported unmatched).
 pub(super) fn block_report(
     index: usize,
     error: Option<&Error>,
     region: Option<&Region>,
+    applied: Option<&AlreadyThere>,
 ) -> BlockReport {
     let mut report = BlockReport::cline(
         index,
@@ -29,25 +39,31 @@ pub(super) fn block_report(
         report.end_line = 0;
         return report;
     }
-    let Some(r) = region else {
-        return report;
+    let (at, start, end) = match (region, applied) {
+        (Some(r), _) => {
+            report.reindented = r.reindented();
+            (&r.at, r.start, r.end)
+        }
+        (None, Some(a)) => {
+            report.status = BlockStatus::AlreadyApplied;
+            (&a.at, a.start, a.end)
+        }
+        (None, None) => return report,
     };
-    let at = &r.at;
     report.strategy = if at.line_count == 0 {
         Strategy::EmptySearchNewFile
     } else {
         strategy(at.tier)
     };
-    report.start = r.start;
-    report.end = r.end;
+    report.start = start;
+    report.end = end;
     report.end_line = if at.line_count == 0 {
-        r.start.line
+        start.line
     } else {
         at.first_line + at.line_count
     };
     report.candidates = at.candidates;
     report.indent_delta = at.indent.columns();
-    report.reindented = r.reindented();
     report.normalizations = [
         (Tier::LineEndings, Normalization::LineEndings),
         (Tier::TrailingWhitespace, Normalization::TrailingWhitespace),

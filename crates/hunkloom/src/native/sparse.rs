@@ -1,18 +1,25 @@
 //! Matching without indexing the whole file, through anchors.
 //!
 //! A SEARCH line's *anchor* is its longest run of verbatim bytes: ASCII letters, digits and
-//! punctuation other than quotes, `-` and `.` (runs end at every other byte: whitespace, those
-//! four, anything non-ASCII). **Claim:** if a file line `f` meets a SEARCH line `s` under any
+//! punctuation other than quotes, `-` and `.`, not followed by a non-ASCII byte (runs end at
+//! every other byte: whitespace, those four, anything non-ASCII, and a letter a combining mark
+//! may follow). **Claim:** if a file line `f` meets a SEARCH line `s` under any
 //! line-preserving rule (tiers 1–5, which the blank-line tier applies to its pairs too), `s`'s
-//! anchor `R` occurs in `f`, provided `f` has no zero-width character. *Proof.* Every one of
-//! those rules implies `fold_trimmed(f) == fold_trimmed(s)`. `R` lies in `trim(s)` (it has no
-//! whitespace) and folding maps each of its bytes to itself (folding only produces quotes,
+//! anchor `R` occurs in `f`, provided `f` has no zero-width character and none of the three
+//! characters NFC maps to ASCII (U+037E, U+1FEF, U+212A). *Proof.* Every one of those rules
+//! implies `fold_trimmed(f) == fold_trimmed(s)`, where `fold_trimmed` is NFC, then folding.
+//! NFC leaves `R` alone (ASCII characters are starters that compose with nothing before them,
+//! and none of `R`'s is followed by a combining mark), so `R` lies in `NFC(trim(s))` (it has
+//! no whitespace); folding maps each of its bytes to itself (folding only produces quotes,
 //! `-`, `.` and spaces, and only from other characters, or nothing), and no byte of `R` is a
 //! dash, so dash collapsing keeps `R` whole: `R` is a substring of `fold_trimmed(s)`, hence of
-//! `fold_trimmed(f)`. Conversely each byte of `R` there comes from the same byte of `f` (no
-//! other character folds to it); between two of them folding dropped nothing, since it drops
-//! only zero-width characters (excluded) and a dash right after a dash (the previous byte is a
-//! verbatim byte, not a dash). So `R` is a substring of `trim(f)`, so of `f`. ∎
+//! `fold_trimmed(f)`. Conversely each byte of `R` there comes from the same byte of
+//! `NFC(trim(f))` (no other character folds to it); between two of them folding dropped
+//! nothing, since it drops only zero-width characters (excluded) and a dash right after a dash
+//! (the previous byte is a verbatim byte, not a dash). An ASCII character of `NFC(trim(f))`
+//! is the same character of `trim(f)` (NFC neither removes characters nor moves starters, and
+//! makes ASCII only from ASCII and the three excluded characters), so `R` is a substring of
+//! `trim(f)`, so of `f`. ∎
 //!
 //! Hence every window any tier accepts, except the typo tier, has for each non-blank anchored
 //! SEARCH line a file line containing that line's anchor; a typo window has that for all but
@@ -23,7 +30,8 @@
 //! every tier. Otherwise every window lies around a hit of the two anchored lines with the
 //! fewest hits (one of them is not the typo line), so indexing only the neighbourhoods of those
 //! hits (wide enough for the blank-line tier's windows) finds every candidate of every tier.
-//! Too many hits, or a file with zero-width characters, falls back to the whole-file index.
+//! Too many hits, or a file with zero-width characters (or the three NFC exceptions), falls back
+//! to the whole-file index.
 
 use memchr::memmem;
 
@@ -41,28 +49,41 @@ fn verbatim(b: u8) -> bool {
     b.is_ascii_graphic() && !matches!(b, b'\'' | b'"' | b'`' | b'-' | b'.')
 }
 
-/// The longest run of verbatim bytes of `line` (the first of equal ones), if any.
+/// The longest run of verbatim bytes of `line` not followed by a non-ASCII byte (the first of
+/// equal ones), if any.
 pub(crate) fn anchor(line: &str) -> Option<&str> {
-    let mut best: Option<&str> = None;
-    for run in line.as_bytes().split(|&b| !verbatim(b)) {
-        if !run.is_empty() && best.is_none_or(|b| run.len() > b.len()) {
-            // A run of ASCII bytes within `line` is a valid `str`.
-            let start = run.as_ptr() as usize - line.as_ptr() as usize;
-            best = Some(&line[start..start + run.len()]);
+    let b = line.as_bytes();
+    let mut best = (0, 0);
+    let mut start = 0;
+    for i in 0..=b.len() {
+        let keeps = i < b.len() && verbatim(b[i]) && b.get(i + 1).is_none_or(u8::is_ascii);
+        if !keeps {
+            if i - start > best.1 - best.0 {
+                best = (start, i);
+            }
+            start = i + 1;
         }
     }
-    best
+    // A run of ASCII bytes within `line` is a valid `str`.
+    (best.1 > best.0).then(|| &line[best.0..best.1])
 }
 
-/// Whether `text` contains a character that folding drops (so anchors would not be sound).
-pub(crate) fn has_zero_width(text: &str) -> bool {
+/// Whether `text` contains a character that folding drops, or one that NFC maps to ASCII (so
+/// anchors would not be sound).
+pub(crate) fn anchors_unsound(text: &str) -> bool {
     let b = text.as_bytes();
-    memchr::memchr2_iter(0xE2, 0xEF, b).any(|i| {
+    memchr::memchr3_iter(0xE1, 0xE2, 0xEF, b).any(|i| {
         matches!(
             b.get(i..i + 3),
-            Some([0xE2, 0x80, 0x8B..=0x8D] | [0xE2, 0x81, 0xA0] | [0xEF, 0xBB, 0xBF])
+            Some(
+                [0xE2, 0x80, 0x8B..=0x8D]
+                    | [0xE2, 0x81, 0xA0]
+                    | [0xEF, 0xBB, 0xBF]
+                    | [0xE2, 0x84, 0xAA]
+                    | [0xE1, 0xBF, 0xAF]
+            )
         )
-    })
+    }) || memmem::find(b, "\u{37E}".as_bytes()).is_some()
 }
 
 /// The starts of the lines containing `needle`, in order; `None` past [`MAX_HITS`].
@@ -189,7 +210,7 @@ pub(crate) enum Plan {
 /// The parts of the file every candidate of `search` lies in, or `None` when the whole-file
 /// index should be used.
 pub(crate) fn plan(text: &str, search: &SearchText) -> Option<Plan> {
-    if search.without_line_numbers().is_some() || has_zero_width(text) {
+    if search.without_line_numbers().is_some() || anchors_unsound(text) {
         return None;
     }
     let mut buf = String::new();
@@ -295,10 +316,15 @@ mod tests {
     fn anchors() {
         assert_eq!(anchor("    let value = compute(x);"), Some("compute(x);"));
         assert_eq!(anchor("say(\"hello_world\")"), Some("hello_world"));
-        assert_eq!(anchor("a—b -- c…d"), Some("a"));
+        assert_eq!(anchor("a—b -- c…d"), Some("b"));
         assert_eq!(anchor(" -- ... "), None);
-        assert!(has_zero_width("a\u{200B}b"));
-        assert!(has_zero_width("\u{FEFF}a"));
-        assert!(!has_zero_width("a — b “c”"));
+        assert_eq!(anchor("cafe\u{301} latte"), Some("latte"));
+        assert_eq!(anchor("caf\u{E9}s"), Some("ca"));
+        assert!(anchors_unsound("a\u{200B}b"));
+        assert!(anchors_unsound("\u{FEFF}a"));
+        assert!(anchors_unsound("a\u{212A}"));
+        assert!(anchors_unsound("a\u{37E}"));
+        assert!(anchors_unsound("a\u{1FEF}"));
+        assert!(!anchors_unsound("a — b “c” é ü"));
     }
 }

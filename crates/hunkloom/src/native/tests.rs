@@ -14,7 +14,7 @@ use super::tiers::{self, Miss, SearchText, Tier};
 
 /// Code-like lines with near-duplicates: indentation, tabs, trailing space, typography, typos,
 /// blank and whitespace-only lines, dashes and dots, a zero-width space.
-fn file_line() -> impl Strategy<Value = String> {
+pub(super) fn file_line() -> impl Strategy<Value = String> {
     prop_oneof![
         Just("fn main() {"),
         Just("    let value = 1;"),
@@ -41,6 +41,9 @@ fn file_line() -> impl Strategy<Value = String> {
         Just("zero\u{200B}width"),
         Just("  \u{200B}"),
         Just("12 | value"),
+        Just("    // café ñu"),
+        Just("    // cafe\u{301} ñu"),
+        Just("\tsay(\"Ångström\");"),
     ]
     .prop_map(str::to_owned)
 }
@@ -70,6 +73,10 @@ enum Mutation {
     RemoveBlank,
     Typo(usize),
     Replace(usize),
+    /// Precomposed accents decomposed (NFD), or decomposed ones composed (NFC).
+    Normalize(bool),
+    /// A blank line added at the start (1), the end (2) or both ends (3).
+    EdgeBlank(u8),
 }
 
 fn mutation() -> impl Strategy<Value = Mutation> {
@@ -85,6 +92,8 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         1 => Just(Mutation::RemoveBlank),
         2 => (0usize..8).prop_map(Mutation::Typo),
         1 => (0usize..8).prop_map(Mutation::Replace),
+        1 => any::<bool>().prop_map(Mutation::Normalize),
+        1 => (1u8..4).prop_map(Mutation::EdgeBlank),
     ]
 }
 
@@ -161,6 +170,24 @@ fn mutate(lines: &mut Vec<String>, first: usize, m: Mutation) {
             }
         }
         Mutation::Replace(j) => lines[j % k] = "totally different();".to_owned(),
+        Mutation::Normalize(decompose) => {
+            use unicode_normalization::UnicodeNormalization;
+            for l in lines.iter_mut() {
+                *l = if decompose {
+                    l.nfd().collect()
+                } else {
+                    l.nfc().collect()
+                };
+            }
+        }
+        Mutation::EdgeBlank(ends) => {
+            if ends & 1 != 0 {
+                lines.insert(0, String::new());
+            }
+            if ends & 2 != 0 {
+                lines.push("  ".to_owned());
+            }
+        }
     }
 }
 

@@ -91,6 +91,21 @@ impl SearchText {
     }
 }
 
+impl SearchText {
+    /// The SEARCH text without its leading and trailing blank lines (under the loose key), if
+    /// it has some and other lines too.
+    fn without_edge_blanks(&self, keys: &Keys) -> Option<SearchText> {
+        let (&first, &last) = keys.nonblank.first().zip(keys.nonblank.last())?;
+        if first == 0 && last + 1 == self.lines.len() {
+            return None;
+        }
+        Some(SearchText {
+            lines: self.lines[first..=last].to_vec(),
+            eols: self.eols[first..=last].to_vec(),
+        })
+    }
+}
+
 /// Where a block's SEARCH text was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Located {
@@ -222,13 +237,30 @@ pub(crate) fn locate(
     if keys.nonblank.is_empty() {
         return Err(Miss::NotFound);
     }
+    // Blank lines at the edges of the SEARCH text that the file does not have there match
+    // nothing: each loose tier runs again without them when it found nothing with them.
+    let trimmed = search.without_edge_blanks(&keys);
+    let trimmed_keys = trimmed.as_ref().map(Keys::new);
+    let edges = trimmed.as_ref().zip(trimmed_keys.as_ref());
     let blank = blank_tier(&views, search, &keys, &mut budget)?;
     if !blank.is_empty() {
         return decide(blank, Tier::BlankLines, hint).map(|f| settle(f, search));
     }
+    if let Some((trimmed, keys)) = edges {
+        let blank = blank_tier(&views, trimmed, keys, &mut budget)?;
+        if !blank.is_empty() {
+            return decide(blank, Tier::BlankLines, hint).map(|f| settle(f, trimmed));
+        }
+    }
     let typos = typo_tier(&views, search, &keys, &mut budget)?;
     if !typos.is_empty() {
         return decide(typos, Tier::Typo, hint).map(|f| settle(f, search));
+    }
+    if let Some((trimmed, keys)) = edges {
+        let typos = typo_tier(&views, trimmed, keys, &mut budget)?;
+        if !typos.is_empty() {
+            return decide(typos, Tier::Typo, hint).map(|f| settle(f, trimmed));
+        }
     }
     Err(Miss::NotFound)
 }

@@ -6,10 +6,14 @@
 //! of the current text, so they live here and every binding shares them.
 //!
 //! - [`str_replace`]: Claude Code's edit semantics (exact match, then curly quotes folded, then
-//!   API desanitisation; uniqueness unless `replace_all`; trailing whitespace and deletion rules).
+//!   API desanitisation; uniqueness unless `replace_all`; trailing whitespace and deletion rules),
+//!   then the omission-placeholder guard ([`Guards`], on by default).
 //!   [`str_replace_with`] also has the literal mode of the text-editor tools
-//!   ([`MatchMode::Literal`]). Several matches are error `multiple_matches`, whose
-//!   [`Error::matches`] lists every place with its span and lines.
+//!   ([`MatchMode::Literal`]) and chooses the guards. Several matches are error
+//!   `multiple_matches`, whose [`Error::matches`] lists every place with its span and lines.
+//! - [`write()`]: a whole-file write with the write-path content fixes and, for a file that
+//!   exists, the omission-placeholder guard against its content ([`WriteOptions`];
+//!   [`WriteOptions::cline`] is Cline's `write_to_file`, unguarded).
 //! - [`insert`]: a line insert in either [`Convention`], in the file's own line endings;
 //!   [`insert_with`] also takes the line models of Anthropic's and OpenHands' text editors
 //!   ([`LineModel`]) and a signed line (a negative one is error `invalid_line`).
@@ -32,6 +36,7 @@
 //! ```
 
 mod desanitize;
+mod guard;
 mod insert;
 mod quotes;
 pub mod roo;
@@ -43,6 +48,7 @@ use std::str::FromStr;
 use crate::error::{Error, ErrorKind, Result};
 
 pub use desanitize::DESANITIZATIONS;
+pub use guard::{Guards, WriteOptions, check_omission, write};
 pub use insert::{InsertOptions, LineModel, insert, insert_with};
 pub use roo::{EditType, InsertedContent, LineArg, insert_content};
 pub use str_replace::{MatchMode, StrReplaceOptions, str_replace, str_replace_with};
@@ -198,6 +204,8 @@ mod tests {
         check::<InsertOptions>();
         check::<MatchMode>();
         check::<StrReplaceOptions>();
+        check::<Guards>();
+        check::<WriteOptions>();
         check::<LineArg>();
         check::<InsertedContent>();
     }

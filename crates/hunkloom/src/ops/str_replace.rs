@@ -43,7 +43,7 @@ use memchr::memmem;
 
 use super::desanitize;
 use super::quotes::{self, Folded, Style};
-use super::{Edit, LineRange, Normalization, line_range, note};
+use super::{Edit, Guards, LineRange, Normalization, line_range, note};
 use crate::error::{Error, ErrorKind, Match, Result};
 use crate::text::{js_trim, js_trim_end};
 
@@ -89,6 +89,11 @@ pub struct StrReplaceOptions {
     /// The file's path: only decides the trailing-whitespace rule of
     /// [`MatchMode::ClaudeCode`] (`.md` and `.mdx`, any case, keep it).
     pub path: Option<String>,
+    /// The guards run on an edit that applies (default [`Guards::NATIVE`]): with
+    /// [`Guards::omission_placeholders`], a `new` that elides lines of `old` with a placeholder
+    /// line (`// ... existing code ...`) is refused with `omission_placeholder`. Drop-ins of
+    /// other tools set [`Guards::NONE`].
+    pub guards: Guards,
 }
 
 impl StrReplaceOptions {
@@ -114,6 +119,12 @@ impl StrReplaceOptions {
         self.path = Some(path.into());
         self
     }
+
+    /// Sets the [`guards`](Self::guards).
+    pub fn guards(mut self, guards: Guards) -> Self {
+        self.guards = guards;
+        self
+    }
 }
 
 /// Replaces `old` with `new` in `content` (`None`: the file does not exist), the way Claude
@@ -126,7 +137,8 @@ impl StrReplaceOptions {
 /// - `path` only decides the trailing-whitespace rule (`.md` and `.mdx`, any case, keep it).
 ///
 /// Errors (codes): `old_equals_new`, `file_exists`, `file_not_found`, `not_found`,
-/// `multiple_matches` (with [`Error::matches`]), with Claude Code's message texts.
+/// `multiple_matches` (with [`Error::matches`]), with Claude Code's message texts; then the
+/// omission-placeholder guard's `omission_placeholder` ([`Guards::NATIVE`]).
 pub fn str_replace(
     content: Option<&str>,
     old: &str,
@@ -138,6 +150,7 @@ pub fn str_replace(
         replace_all,
         mode: MatchMode::ClaudeCode,
         path: path.map(str::to_owned),
+        guards: Guards::NATIVE,
     };
     str_replace_with(content, old, new, &options)
 }
@@ -147,7 +160,8 @@ pub fn str_replace(
 /// [`MatchMode::Literal`] for the other.
 ///
 /// Errors (codes): `old_equals_new` (not in the literal mode), `file_exists`, `file_not_found`,
-/// `not_found`, `multiple_matches` (with [`Error::matches`]).
+/// `not_found`, `multiple_matches` (with [`Error::matches`]); then, for an edit that applies,
+/// `omission_placeholder` from the [`guards`](StrReplaceOptions::guards).
 pub fn str_replace_with(
     content: Option<&str>,
     old: &str,
@@ -219,7 +233,9 @@ pub fn str_replace_with(
         )
         .with_matches(Match::all_in(content, &found.spans)));
     }
-    Ok(splice(content, &new, found, normalizations, !literal))
+    let edit = splice(content, &new, found, normalizations, !literal);
+    options.guards.check(old, &new, "new_string")?;
+    Ok(edit)
 }
 
 /// Whether `path` is Markdown, where trailing spaces are meaningful.

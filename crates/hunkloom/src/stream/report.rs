@@ -62,11 +62,16 @@ pub enum BlockStatus {
     Applied,
     /// The block was not applied (`native`): its [`BlockReport::error`] says why.
     Failed,
+    /// The block's edit is already in the file, so it changed nothing (`native`): its SEARCH
+    /// text is nowhere and its REPLACE text is in one place, which
+    /// [`start`](BlockReport::start) and [`end`](BlockReport::end) give (a retried call).
+    AlreadyApplied,
 }
 
 crate::names::names!(BlockStatus {
     Applied => "applied",
     Failed => "failed",
+    AlreadyApplied => "already_applied",
 });
 
 /// A difference between a SEARCH text and the file that the `native` dialect tolerated.
