@@ -432,9 +432,11 @@ export interface BlockReport {
   /**
    * Whether the block was applied. `"failed"` only in `native`: with the `"partial"` policy
    * in `Outcome.blocks`, and in `Update.completed` while streaming; `error` says why. (The
-   * Cline dialects throw instead.)
+   * Cline dialects throw instead.) `"already_applied"` only in `native`: the file already
+   * holds the block's replacement where its SEARCH text would have been (a retried edit), so
+   * nothing changed; `start` and `end` say where the replacement is.
    */
-  status: 'applied' | 'failed'
+  status: 'applied' | 'failed' | 'already_applied'
   /**
    * How its SEARCH text was located.
    *

@@ -65,7 +65,7 @@ export function nativeUsage(diff: string, original: string): number {
   const completed: BlockReport[] = applier.push(diff).completed
   let n = native.blocks.length + cline.blocks.length + completed.length + dialect.length
   for (const block of outcome.blocks) {
-    const status: "applied" | "failed" = block.status
+    const status: "applied" | "failed" | "already_applied" = block.status
     const error: Error | null = block.error
     const normalization:
       | "line_endings" | "trailing_whitespace" | "indentation" | "punctuation" | "line_number_prefixes"

@@ -90,7 +90,7 @@ _Normalization = Literal[
     "blank_lines",
     "typo",
 ]
-_BlockStatus = Literal["applied", "failed"]
+_BlockStatus = Literal["applied", "failed", "already_applied"]
 _Profile = Literal["anthropic", "openhands", "native"]
 
 STRATEGIES: tuple[_Strategy, ...]
@@ -151,7 +151,7 @@ class InvalidEditError(HunkloomError):
     Codes ``old_equals_new``, ``file_exists``, ``file_not_found``, ``invalid_line``,
     ``invalid_line_number``, ``invalid_line_for_new_file``, ``nothing_to_undo``,
     ``conflicting_changes``, ``patch_file_not_found``, ``patch_file_exists``,
-    ``patch_empty_content``.
+    ``patch_empty_content``, ``omission_placeholder``.
     """
 
 class MalformedDiffError(HunkloomError):

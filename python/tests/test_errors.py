@@ -33,6 +33,7 @@ FAMILY = {
     "file_exists": hunkloom.InvalidEditError,
     "file_not_found": hunkloom.InvalidEditError,
     "invalid_line": hunkloom.InvalidEditError,
+    "omission_placeholder": hunkloom.InvalidEditError,
     "invalid_line_number": hunkloom.InvalidEditError,
     "invalid_line_for_new_file": hunkloom.InvalidEditError,
     "invalid_convention": hunkloom.InvalidOptionError,
@@ -240,6 +241,11 @@ def test_every_code_is_raised_for_real_with_its_class(tmp_path: Path) -> None:
         lambda: hunkloom.write("x", fixes=["no_such_fix"]),  # type: ignore[list-item]
         lambda: hunkloom.apply_diff("", "", policy="x"),  # type: ignore[arg-type]
         lambda: hunkloom.apply_diff("------- SEARCH\na\n=======\nb\n+++++++ REPLACE\n", "a\na\n"),
+        lambda: hunkloom.apply_diff(
+            "------- SEARCH\ndef f():\n    a = 1\n    b = 2\n    c = 3\n=======\ndef f():\n"
+            "    # ... existing code ...\n+++++++ REPLACE\n",
+            "def f():\n    a = 1\n    b = 2\n    c = 3\n",
+        ),
         lambda: hunkloom.apply_diff(
             "------- SEARCH\na\nb\n=======\nx\n+++++++ REPLACE\n"
             "------- SEARCH\nb\nc\n=======\ny\n+++++++ REPLACE\n",

@@ -54,8 +54,10 @@ pub struct BlockReport {
     pub index: u32,
     /// Whether the block was applied. `"failed"` only in `native`: with the `"partial"` policy
     /// in `Outcome.blocks`, and in `Update.completed` while streaming; `error` says why. (The
-    /// Cline dialects throw instead.)
-    #[napi(ts_type = "'applied' | 'failed'")]
+    /// Cline dialects throw instead.) `"already_applied"` only in `native`: the file already
+    /// holds the block's replacement where its SEARCH text would have been (a retried edit), so
+    /// nothing changed; `start` and `end` say where the replacement is.
+    #[napi(ts_type = "'applied' | 'failed' | 'already_applied'")]
     pub status: String,
     /// How its SEARCH text was located.
     ///

@@ -34,7 +34,7 @@ create_exception!(
     hunkloom,
     InvalidEditError,
     HunkloomError,
-    "The edit cannot be carried out on this content as asked (codes old_equals_new, file_exists, file_not_found, invalid_line, invalid_line_number, invalid_line_for_new_file, nothing_to_undo, conflicting_changes, patch_file_not_found, patch_file_exists, patch_empty_content)."
+    "The edit cannot be carried out on this content as asked (codes old_equals_new, file_exists, file_not_found, invalid_line, invalid_line_number, invalid_line_for_new_file, nothing_to_undo, conflicting_changes, patch_file_not_found, patch_file_exists, patch_empty_content, omission_placeholder)."
 );
 create_exception!(
     hunkloom,
