@@ -409,6 +409,48 @@ typedef struct hl_line_range {
 } hl_line_range;
 
 /**
+ * A position in the original text, in every unit at once.
+ */
+typedef struct hl_position {
+    /**
+     * UTF-8 byte offset.
+     */
+    size_t bytes;
+    /**
+     * UTF-16 code-unit offset.
+     */
+    size_t utf16;
+    /**
+     * Unicode code-point offset.
+     */
+    size_t code_points;
+    /**
+     * 1-based line number.
+     */
+    size_t line;
+} hl_position;
+
+/**
+ * One place an ambiguous text matched: where it starts and ends (exclusive) in the text that
+ * was searched, in every unit, and the last 1-based line it covers (`end.line`, less one when
+ * the match ends with a line feed).
+ */
+typedef struct hl_match {
+    /**
+     * Where the match starts; `start.line` is its first line.
+     */
+    struct hl_position start;
+    /**
+     * Where it ends (exclusive).
+     */
+    struct hl_position end;
+    /**
+     * The last line it covers.
+     */
+    size_t last_line;
+} hl_match;
+
+/**
  * A set of content fixes: an OR of `HL_FIX_` flags (`hl_write` reports the fixes that changed
  * something in one). Later versions may add flags.
  */
@@ -671,28 +713,6 @@ typedef struct hl_patched_file {
  * unknown values are rejected with `HL_STATUS_OUT_OF_RANGE`.
  */
 typedef uint32_t hl_unit;
-
-/**
- * A position in the original text, in every unit at once.
- */
-typedef struct hl_position {
-    /**
-     * UTF-8 byte offset.
-     */
-    size_t bytes;
-    /**
-     * UTF-16 code-unit offset.
-     */
-    size_t utf16;
-    /**
-     * Unicode code-point offset.
-     */
-    size_t code_points;
-    /**
-     * 1-based line number.
-     */
-    size_t line;
-} hl_position;
 
 /**
  * Whether a block was applied: one of the `HL_BLOCK_` values.
@@ -1500,6 +1520,28 @@ enum hl_status hl_error_code(const struct hl_error *error, const char **code, si
 enum hl_status hl_error_message(const struct hl_error *error,
                                 const char **message,
                                 size_t *message_len);
+
+/**
+ * How many places an ambiguous text matched (`multiple_matches`, `ambiguous_match`); 0 for
+ * other errors. Read each with `hl_error_match`.
+ *
+ * @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `error` must be a live `hl_error`; `count` must be writable.
+ */
+enum hl_status hl_error_match_count(const struct hl_error *error, size_t *count);
+
+/**
+ * The `index`-th place (from 0, in file order) an ambiguous text matched.
+ *
+ * @return `HL_STATUS_OUT_OF_RANGE` if `index` is not below `hl_error_match_count`;
+ * `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `error` must be a live `hl_error`; `out` must be writable.
+ */
+enum hl_status hl_error_match(const struct hl_error *error, size_t index, struct hl_match *out);
 
 /**
  * Frees an error. NULL is allowed and does nothing. Pointers obtained from it become invalid.

@@ -10,6 +10,7 @@ use engine::{Error, ErrorFamily, ErrorKind};
 
 use crate::args::{Out, handle};
 use crate::ffi_guard::{guard, guard_void};
+use crate::result::hl_position;
 use crate::status::hl_status;
 use crate::text::CText;
 
@@ -22,14 +23,37 @@ use crate::text::CText;
 pub struct hl_error {
     code: CText,
     message: CText,
+    /// Every place an ambiguous text matched (`multiple_matches`, `ambiguous_match`); empty
+    /// for other errors.
+    matches: Box<[hl_match]>,
+}
+
+/// One place an ambiguous text matched: where it starts and ends (exclusive) in the text that
+/// was searched, in every unit, and the last 1-based line it covers (`end.line`, less one when
+/// the match ends with a line feed).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct hl_match {
+    /// Where the match starts; `start.line` is its first line.
+    pub start: hl_position,
+    /// Where it ends (exclusive).
+    pub end: hl_position,
+    /// The last line it covers.
+    pub last_line: usize,
 }
 
 impl hl_error {
     /// A heap copy of `e` for C.
     pub(crate) fn boxed(e: &Error) -> Box<hl_error> {
+        let matches = e.matches().unwrap_or_default().iter().map(|m| hl_match {
+            start: m.start.into(),
+            end: m.end.into(),
+            last_line: m.last_line,
+        });
         Box::new(hl_error {
             code: CText::from_str(e.code()),
             message: CText::from_str(e.message()),
+            matches: matches.collect(),
         })
     }
 }
@@ -146,6 +170,52 @@ pub unsafe extern "C" fn hl_error_message(
             message.write(e.message.as_ptr());
             message_len.write(e.message.len());
         }
+        Ok(())
+    })
+}
+
+/// How many places an ambiguous text matched (`multiple_matches`, `ambiguous_match`); 0 for
+/// other errors. Read each with `hl_error_match`.
+///
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `error` must be a live `hl_error`; `count` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hl_error_match_count(
+    error: *const hl_error,
+    count: *mut usize,
+) -> hl_status {
+    guard(|| {
+        let count = Out::new(count)?;
+        // SAFETY: the caller passes a live hl_error (this function's contract).
+        let e = unsafe { handle(error) }?;
+        // SAFETY: `count` is non-NULL and writable (this function's contract).
+        unsafe { count.write(e.matches.len()) };
+        Ok(())
+    })
+}
+
+/// The `index`-th place (from 0, in file order) an ambiguous text matched.
+///
+/// @return `HL_STATUS_OUT_OF_RANGE` if `index` is not below `hl_error_match_count`;
+/// `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `error` must be a live `hl_error`; `out` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hl_error_match(
+    error: *const hl_error,
+    index: usize,
+    out: *mut hl_match,
+) -> hl_status {
+    guard(|| {
+        let out = Out::new(out)?;
+        // SAFETY: the caller passes a live hl_error (this function's contract).
+        let e = unsafe { handle(error) }?;
+        let m = *e.matches.get(index).ok_or(hl_status::OutOfRange)?;
+        // SAFETY: `out` is non-NULL and writable (this function's contract).
+        unsafe { out.write(m) };
         Ok(())
     })
 }

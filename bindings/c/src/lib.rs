@@ -83,7 +83,10 @@ pub use edit_outcome::{
     hl_edit_outcome_encoding, hl_edit_outcome_free, hl_edit_outcome_kind, hl_edit_outcome_path,
     hl_edit_outcome_result,
 };
-pub use error::{hl_error, hl_error_code, hl_error_free, hl_error_message};
+pub use error::{
+    hl_error, hl_error_code, hl_error_free, hl_error_match, hl_error_match_count, hl_error_message,
+    hl_match,
+};
 pub use fixes::{
     HL_FIX_MODEL_HTML_ESCAPING, HL_FIX_REMOVE_INVALID_CHARS, HL_FIX_STRIP_MARKDOWN_FENCES,
     hl_apply_model_content_fixes, hl_fix, hl_fix_model_html_escaping, hl_fix_name,

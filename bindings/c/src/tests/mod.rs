@@ -24,6 +24,7 @@
 //! they cannot drift.
 
 mod boundary;
+mod error_matches;
 mod ffi;
 mod native;
 mod ops_boundary;
