@@ -1179,3 +1179,31 @@ fn the_readme_registration_snippets_work_as_written() {
         .collect();
     serves(Path::new("/"), &args);
 }
+
+#[test]
+fn a_root_that_is_no_directory_is_refused_at_start() {
+    let dir = tree(&[("file.txt", b"x\n")]);
+    for root in ["missing", "file.txt"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_hunkloom"))
+            .args(["mcp", "--root", root])
+            .current_dir(dir.path())
+            .stdin(Stdio::null())
+            .output()
+            .expect("run");
+        assert!(!out.status.success(), "{root}");
+        assert!(out.stdout.is_empty(), "{root}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("hunkloom: cannot serve"), "{stderr}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_hunkloom"))
+        .args(["mcp", "--profile", "vim"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("unknown text-editor profile 'vim'"),
+        "{stderr}"
+    );
+}
