@@ -300,6 +300,13 @@ mod tests {
     }
 
     #[test]
+    fn descriptions_state_the_limits_in_force() {
+        assert!(READ_FILE.contains(&format!("at most {DEFAULT_READ_LINES} lines")));
+        let depth = hunkloom_fs::WorkspaceOptions::default().undo_depth;
+        assert!(UNDO_EDIT.contains(&format!("the last {depth} per file")));
+    }
+
+    #[test]
     fn argument_lists_match_the_schemas() {
         let root = Path::new("/r");
         for tool in definitions(root, Profile::Native, false) {
