@@ -7,17 +7,24 @@ VENV_BIN := $(CURDIR)/$(VENV)/bin
 # `pip install ./python` leaves it out.
 PIP_BUILD := PATH="$(VENV_BIN):$$PATH" MATURIN_PEP517_ARGS="--locked --features fault-injection" $(VENV_BIN)/pip install -q --no-build-isolation --no-deps --force-reinstall
 
+# The `hunkloom` binary tests/test_mcp.py drives as an MCP server (built by test-python; follows
+# CARGO_TARGET_DIR when it is set).
+HUNKLOOM_BIN := $(abspath $(or $(CARGO_TARGET_DIR),target))/release/hunkloom
+
 $(VENV)/.installed: python/requirements-dev.txt
 	python3 -m venv $(VENV)
 	$(VENV_BIN)/pip install -q --disable-pip-version-check -r python/requirements-dev.txt
 	touch $@
 
-.PHONY: python-install test-python bench-python
+.PHONY: python-install hunkloom-bin test-python bench-python
 python-install: $(VENV)/.installed ## Build the extension and pip-install the package into .venv
 	$(PIP_BUILD) ./python
 
-test-python: python-install ## Python: vectors in every mode, API and thread tests, stubtest, mypy --strict
-	$(VENV_BIN)/pytest -q python/tests
+hunkloom-bin: ## Build the hunkloom command (release) for the MCP client test
+	$(CARGO) build --release --locked -p hunkloom-cli
+
+test-python: python-install hunkloom-bin ## Python: vectors in every mode, API and thread tests, the MCP client test, stubtest, mypy --strict
+	HUNKLOOM_BIN=$(HUNKLOOM_BIN) $(VENV_BIN)/pytest -q python/tests
 	$(VENV_BIN)/python -m mypy.stubtest hunkloom
 	cd python && $(VENV_BIN)/mypy --strict tests bench
 

@@ -1,13 +1,16 @@
-//! `hunkloom`: apply model-written edits to files, or watch a streamed edit (`hunkloom demo`).
+//! `hunkloom`: apply model-written edits to files, serve the edit tools to MCP clients
+//! (`hunkloom mcp`), or watch a streamed edit (`hunkloom demo`).
 
 mod apply;
 mod demo;
+mod mcp;
 mod patch;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use hunkloom_tools::Profile;
 
 #[derive(Parser)]
 #[command(
@@ -57,6 +60,25 @@ enum Command {
         /// The file a diff edits (a patch names its own files).
         file: Option<PathBuf>,
     },
+    /// Serve hunkloom's edit tools to an MCP client (Claude Code, Claude Desktop, Cursor, ...)
+    /// over standard input and output: read_file, apply_diff, apply_patch, undo_edit and the
+    /// str_replace_based_edit_tool text editor, every path kept inside the root. Logs go to
+    /// standard error (level: HUNKLOOM_LOG=error|warn|info|debug|trace|off); the server exits
+    /// when its input ends.
+    Mcp {
+        /// The workspace root: every file must lie inside it, and its `.hunkloomignore`
+        /// applies (default: the current directory).
+        #[arg(long, value_name = "DIR")]
+        root: Option<PathBuf>,
+        /// Whose text editor `str_replace_based_edit_tool` answers as: native (hunkloom's:
+        /// relative paths, read before edit), anthropic or openhands (the reference tools'
+        /// exact texts; absolute paths).
+        #[arg(long, default_value = "native", value_parser = parse_profile)]
+        profile: Profile,
+        /// Offer only the tools that never write (read_file).
+        #[arg(long)]
+        read_only: bool,
+    },
     /// Stream a built-in edit into a built-in file and show the live preview.
     Demo {
         /// Characters per streamed chunk.
@@ -88,6 +110,15 @@ fn main() -> ExitCode {
             root,
             file,
         }),
+        Command::Mcp {
+            root,
+            profile,
+            read_only,
+        } => mcp::run(&mcp::Args {
+            root,
+            profile,
+            read_only,
+        }),
         Command::Demo { chunk, delay_ms } => demo::run(chunk.max(1), delay_ms),
     };
     match result {
@@ -97,6 +128,11 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// A text-editor profile by name.
+fn parse_profile(name: &str) -> Result<Profile, String> {
+    name.parse().map_err(|e: hunkloom::Error| e.to_string())
 }
 
 /// A unified diff of `old` → `new` for `path`.

@@ -546,6 +546,14 @@ impl Workspace {
                 &std::io::Error::other("it is a directory"),
             ));
         }
+        // A FIFO, socket or device: reading it could block forever or never end.
+        if !meta.is_file() {
+            return Err(errors::io(
+                "read",
+                given,
+                &std::io::Error::other("it is not a regular file"),
+            ));
+        }
         if meta.len() > self.options.max_file_size {
             return Err(errors::too_large(
                 given,

@@ -328,3 +328,29 @@ fn elisions_of_an_existing_file_are_refused_unless_the_guard_is_off() {
         "def a():\n    # ...\n"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused_before_any_read() {
+    let (dir, mut ws) = setup(&[("a.txt", b"a\n")]);
+    let status = std::process::Command::new("mkfifo")
+        .arg(dir.path().join("pipe"))
+        .status()
+        .expect("mkfifo");
+    assert!(status.success());
+    // Reading a FIFO with no writer would block forever; each of these must return at once.
+    refused(dir.path(), "io_error", || ws.read("pipe").map(drop));
+    refused(dir.path(), "io_error", || ws.peek("pipe").map(drop));
+    refused(dir.path(), "io_error", || ws.write("pipe", "x").map(drop));
+    let patch = "*** Begin Patch\n*** Update File: pipe\n@@\n-x\n+y\n*** End Patch\n";
+    refused(dir.path(), "io_error", || {
+        ws.apply_patch(patch, &hunkloom::patch::PatchOptions::new())
+            .map(drop)
+    });
+    let err = ws.read("pipe").expect_err("refused");
+    assert!(
+        err.message().contains("not a regular file"),
+        "{}",
+        err.message()
+    );
+}

@@ -30,8 +30,11 @@ fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
             out.insert(rel, format!("-> {}", target.display()).into_bytes());
         } else if kind.is_dir() {
             walk(root, &path, out);
-        } else {
+        } else if kind.is_file() {
             out.insert(rel, std::fs::read(&path).expect("read"));
+        } else {
+            // A FIFO or socket: reading it could block.
+            out.insert(rel, b"<special file>".to_vec());
         }
     }
 }

@@ -1,0 +1,544 @@
+//! Each tool's success and refusal paths, checked on disk byte for byte.
+
+use std::collections::BTreeMap;
+
+use serde_json::json;
+
+use crate::client::{Mcp, block, read, snapshot, tree};
+
+#[test]
+fn read_file_shows_numbered_lines_and_refuses_mistakes() {
+    let mut lines = String::new();
+    for i in 1..=2100 {
+        lines.push_str(&format!("line {i}\r\n"));
+    }
+    let dir = tree(&[
+        ("src/app.py", b"def f():\r\n    return 1\r\n"),
+        ("long.txt", lines.as_bytes()),
+        ("empty.txt", b""),
+        ("secret.env", b"KEY=1\n"),
+        (".hunkloomignore", b"*.env\n"),
+        ("bin.dat", b"\xff\xfe\x00\xd8garbage\xff"),
+    ]);
+    let before = snapshot(dir.path());
+    let mut mcp = Mcp::start(dir.path(), &[]);
+    assert_eq!(
+        mcp.ok("read_file", json!({"path": "src/app.py"})),
+        "     1\tdef f():\n     2\t    return 1\n"
+    );
+    let abs = dir.path().join("src/app.py");
+    assert_eq!(
+        mcp.ok("read_file", json!({"path": abs, "start_line": 2})),
+        "     2\t    return 1\n"
+    );
+    let long = mcp.ok("read_file", json!({"path": "long.txt"}));
+    assert!(long.starts_with("     1\tline 1\n"));
+    assert!(long.contains("  2000\tline 2000\n"));
+    assert!(!long.contains("\tline 2001"));
+    assert!(
+        long.ends_with("(long.txt has 2100 lines; this shows lines 1-2000. Call read_file with start_line 2001 to read on.)"),
+        "{long}"
+    );
+    assert_eq!(
+        mcp.ok(
+            "read_file",
+            json!({"path": "long.txt", "start_line": 2099, "end_line": 5000})
+        ),
+        "  2099\tline 2099\n  2100\tline 2100\n"
+    );
+    assert_eq!(
+        mcp.ok("read_file", json!({"path": "empty.txt"})),
+        "empty.txt is empty."
+    );
+
+    let text = mcp.refused("read_file", json!({"path": "src/ap.py"}), "file_not_found");
+    assert!(text.contains("Did you mean src/app.py?"), "{text}");
+    mcp.refused("read_file", json!({"path": "src"}), "io_error");
+    mcp.refused("read_file", json!({"path": "secret.env"}), "path_ignored");
+    mcp.refused(
+        "read_file",
+        json!({"path": "bin.dat"}),
+        "unsupported_encoding",
+    );
+    mcp.refused(
+        "read_file",
+        json!({"path": "long.txt", "start_line": 3000}),
+        "invalid_view_range",
+    );
+    mcp.refused(
+        "read_file",
+        json!({"path": "long.txt", "start_line": 5, "end_line": 4}),
+        "invalid_view_range",
+    );
+    mcp.refused("read_file", json!({}), "missing_parameter");
+    mcp.refused("read_file", json!({"path": ""}), "invalid_parameter");
+    mcp.refused("read_file", json!({"path": ["a"]}), "invalid_parameter");
+    mcp.refused(
+        "read_file",
+        json!({"path": "src/app.py", "start_line": "2"}),
+        "invalid_parameter",
+    );
+    let text = mcp.refused(
+        "read_file",
+        json!({"file_path": "src/app.py"}),
+        "invalid_parameter",
+    );
+    assert!(
+        text.contains("read_file has no argument `file_path`"),
+        "{text}"
+    );
+    assert!(mcp.close().success());
+    assert_eq!(snapshot(dir.path()), before);
+}
+
+#[test]
+fn apply_diff_reports_each_block_and_refuses_what_it_cannot_place() {
+    let original: &[u8] =
+        b"def greet():\r\n    print('hi')\r\n\r\ndef part():\r\n    print('bye')\r\n";
+    let dir = tree(&[("app.py", original), ("twice.txt", b"x = 1\ny\nx = 1\n")]);
+    let mut mcp = Mcp::start(dir.path(), &[]);
+
+    // An edit of a file not read yet.
+    let diff = block("    print('hi')\n", "    print('hello')\n");
+    let text = mcp.refused(
+        "apply_diff",
+        json!({"path": "app.py", "diff": diff}),
+        "not_read",
+    );
+    assert!(text.contains("Call read_file on it first"), "{text}");
+    assert!(
+        text.ends_with("Nothing was written: app.py is unchanged."),
+        "{text}"
+    );
+    assert_eq!(read(dir.path().join("app.py")), original);
+
+    mcp.ok("read_file", json!({"path": "app.py"}));
+    // Two blocks: one exact, one indented differently (LF text into a CRLF file).
+    let diff = block("    print('hi')\n", "    print('hello')\n")
+        + &block("print('bye')\n", "print('ciao')\n");
+    let text = mcp.ok("apply_diff", json!({"path": "app.py", "diff": diff}));
+    assert!(text.starts_with("Applied 2 blocks to app.py:\n"), "{text}");
+    assert!(
+        text.contains("- block 1: replaced line 2 (strategy: exact)"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "- block 2: replaced line 5 (strategy: indentation; tolerated: indentation; the \
+             replacement was re-indented by +4 columns to match the file)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("app.py now has 5 lines. undo_edit takes this edit back."),
+        "{text}"
+    );
+    let edited: &[u8] =
+        b"def greet():\r\n    print('hello')\r\n\r\ndef part():\r\n    print('ciao')\r\n";
+    assert_eq!(read(dir.path().join("app.py")), edited);
+
+    // Refusals leave the file as it is.
+    let refusals = [
+        (block("    nothing('here')\n", "x\n"), "search_not_found"),
+        (
+            "<<<<<<< SEARCH\nx\n>>>>>>> REPLACE\n".to_owned(),
+            "malformed_block",
+        ),
+        (
+            block("    print('hello')\n", "    a()\n")
+                + &block("    print('hello')\n", "    b()\n"),
+            "overlapping_blocks",
+        ),
+    ];
+    for (diff, code) in refusals {
+        let text = mcp.refused("apply_diff", json!({"path": "app.py", "diff": diff}), code);
+        assert!(
+            text.ends_with("Nothing was written: app.py is unchanged."),
+            "{text}"
+        );
+        assert_eq!(read(dir.path().join("app.py")), edited);
+    }
+    mcp.ok("read_file", json!({"path": "twice.txt"}));
+    let text = mcp.refused(
+        "apply_diff",
+        json!({"path": "twice.txt", "diff": block("x = 1\n", "x = 2\n")}),
+        "ambiguous_match",
+    );
+    assert!(text.contains("matches 2 places: line 1, line 3."), "{text}");
+
+    // Someone else changes the file: the next edit is refused until it is read again.
+    let theirs: &[u8] = b"def greet():\r\n    print('HELLO')\r\n";
+    std::fs::write(dir.path().join("app.py"), theirs).expect("write");
+    let diff = block("def greet():\n", "def welcome():\n");
+    let text = mcp.refused(
+        "apply_diff",
+        json!({"path": "app.py", "diff": diff}),
+        "stale_file",
+    );
+    assert!(text.contains("Call read_file on it"), "{text}");
+    assert_eq!(read(dir.path().join("app.py")), theirs);
+    mcp.ok("read_file", json!({"path": "app.py"}));
+    mcp.ok("apply_diff", json!({"path": "app.py", "diff": diff}));
+    assert_eq!(
+        read(dir.path().join("app.py")),
+        b"def welcome():\r\n    print('HELLO')\r\n"
+    );
+
+    // An empty SEARCH creates a file; a non-empty one on a missing file is refused.
+    let text = mcp.ok(
+        "apply_diff",
+        json!({"path": "pkg/new.py", "diff": block("", "x = 1\n")}),
+    );
+    assert!(text.starts_with("Created pkg/new.py:"), "{text}");
+    assert_eq!(read(dir.path().join("pkg/new.py")), b"x = 1\n");
+    let text = mcp.refused(
+        "apply_diff",
+        json!({"path": "pkg/other.py", "diff": block("y\n", "z\n")}),
+        "file_not_found",
+    );
+    assert!(text.contains("empty SEARCH"), "{text}");
+    assert!(!dir.path().join("pkg/other.py").exists());
+
+    mcp.refused("apply_diff", json!({"path": "app.py"}), "missing_parameter");
+    mcp.refused(
+        "apply_diff",
+        json!({"path": "app.py", "diff": 3}),
+        "invalid_parameter",
+    );
+    assert!(mcp.close().success());
+}
+
+/// Files for the patch tests: a CRLF file, a UTF-16 one, one to delete, one to move.
+fn patch_tree() -> tempfile::TempDir {
+    tree(&[
+        ("src/app.py", b"def greet():\r\n    print('hi')\r\n"),
+        ("src/util.py", b"A = 1\nB = 2\n"),
+        ("old.txt", b"gone\n"),
+        ("utf16.txt", b"\xff\xfea\x00\n\x00"),
+    ])
+}
+
+const PATCH: &str = "*** Begin Patch
+*** Update File: src/app.py
+@@ def greet():
+-    print('hi')
++    print('hello')
+*** Add File: docs/notes.md
++notes
+*** Delete File: old.txt
+*** Update File: src/util.py
+*** Move to: src/helpers.py
+@@
+ A = 1
+-B = 2
++B = 3
+*** Update File: utf16.txt
+-a
++b
+*** End Patch
+";
+
+#[test]
+fn apply_patch_changes_every_file_or_none() {
+    let dir = patch_tree();
+    let before = snapshot(dir.path());
+    let mut mcp = Mcp::start(dir.path(), &[]);
+
+    // The last hunk fails: nothing is written.
+    let failing = PATCH.replace(
+        "+b\n",
+        "+b\n*** Update File: src/app.py\n@@\n-not there\n+x\n",
+    );
+    let text = mcp.refused(
+        "apply_patch",
+        json!({"patch": failing}),
+        "patch_context_not_found",
+    );
+    assert!(
+        text.ends_with("Nothing was written: no file has changed."),
+        "{text}"
+    );
+    assert_eq!(snapshot(dir.path()), before);
+    for (patch, code) in [
+        ("*** Update File: a\n", "invalid_patch"),
+        ("*** Begin Patch\n*** End Patch\n", "empty_patch"),
+        (
+            "*** Begin Patch\n*** Update File: nope.txt\n@@\n-a\n+b\n*** End Patch\n",
+            "patch_file_not_found",
+        ),
+        (
+            "*** Begin Patch\n*** Add File: ../escape.txt\n+x\n*** End Patch\n",
+            "path_outside_root",
+        ),
+    ] {
+        mcp.refused("apply_patch", json!({"patch": patch}), code);
+        assert_eq!(snapshot(dir.path()), before);
+    }
+
+    let text = mcp.ok("apply_patch", json!({"patch": PATCH}));
+    assert_eq!(
+        text,
+        "Patch applied: 5 files changed.\n\
+         - updated src/app.py (2 lines)\n\
+         - created docs/notes.md (1 line)\n\
+         - deleted old.txt\n\
+         - moved src/util.py -> src/helpers.py (2 lines)\n\
+         - updated utf16.txt (1 line)\n\
+         undo_edit takes back each file's change (for a move, undo both paths)."
+    );
+    let after = snapshot(dir.path());
+    let expected: BTreeMap<String, Vec<u8>> = [
+        ("docs/notes.md", b"notes\n".to_vec()),
+        (
+            "src/app.py",
+            b"def greet():\r\n    print('hello')\r\n".to_vec(),
+        ),
+        ("src/helpers.py", b"A = 1\nB = 3\n".to_vec()),
+        ("utf16.txt", b"\xff\xfeb\x00\n\x00".to_vec()),
+    ]
+    .into_iter()
+    .map(|(p, b)| (p.to_owned(), b))
+    .collect();
+    assert_eq!(after, expected);
+
+    // Each file's change is taken back by undo_edit (a move: both paths).
+    for path in [
+        "src/app.py",
+        "docs/notes.md",
+        "old.txt",
+        "src/helpers.py",
+        "src/util.py",
+        "utf16.txt",
+    ] {
+        mcp.ok("undo_edit", json!({"path": path}));
+    }
+    assert_eq!(snapshot(dir.path()), before);
+    mcp.refused("apply_patch", json!({}), "missing_parameter");
+    assert!(mcp.close().success());
+}
+
+#[test]
+fn undo_edit_takes_back_the_last_edit_unless_the_file_changed() {
+    let dir = tree(&[("a.txt", b"one\r\ntwo\r\n")]);
+    let mut mcp = Mcp::start(dir.path(), &[]);
+    mcp.refused("undo_edit", json!({"path": "a.txt"}), "nothing_to_undo");
+    mcp.ok("read_file", json!({"path": "a.txt"}));
+    mcp.ok(
+        "apply_diff",
+        json!({"path": "a.txt", "diff": block("two\n", "2\n")}),
+    );
+    mcp.ok(
+        "apply_diff",
+        json!({"path": "a.txt", "diff": block("one\n", "1\n")}),
+    );
+    assert_eq!(read(dir.path().join("a.txt")), b"1\r\n2\r\n");
+    let text = mcp.ok("undo_edit", json!({"path": "a.txt"}));
+    assert_eq!(
+        text,
+        "Undid the last edit of a.txt: its previous content is back (2 lines)."
+    );
+    assert_eq!(read(dir.path().join("a.txt")), b"one\r\n2\r\n");
+
+    // Changed behind the server's back: the undo is refused and the change kept.
+    std::fs::write(dir.path().join("a.txt"), b"theirs\n").expect("write");
+    let text = mcp.refused("undo_edit", json!({"path": "a.txt"}), "stale_file");
+    assert!(text.ends_with("Nothing was undone."), "{text}");
+    assert_eq!(read(dir.path().join("a.txt")), b"theirs\n");
+
+    // A created file is removed again.
+    mcp.ok(
+        "apply_diff",
+        json!({"path": "b.txt", "diff": block("", "b\n")}),
+    );
+    let text = mcp.ok("undo_edit", json!({"path": "b.txt"}));
+    assert_eq!(text, "Undid the creation of b.txt: the file is removed.");
+    assert!(!dir.path().join("b.txt").exists());
+    assert!(mcp.close().success());
+}
+
+#[test]
+fn the_text_editor_answers_in_each_profile() {
+    let dir = tree(&[("a.txt", b"alpha\r\nbeta\r\n")]);
+    let root = dir.path().canonicalize().expect("canonical");
+    let abs = root.join("a.txt").display().to_string();
+    let tool = "str_replace_based_edit_tool";
+
+    // native: relative paths, view before edit, the file's line endings kept.
+    let mut mcp = Mcp::start(&root, &[]);
+    let edit =
+        json!({"command": "str_replace", "path": "a.txt", "old_str": "beta", "new_str": "BETA"});
+    mcp.refused(tool, edit.clone(), "not_read");
+    let view = mcp.ok(tool, json!({"command": "view", "path": "a.txt"}));
+    assert!(view.contains("     1\talpha\n     2\tbeta"), "{view}");
+    mcp.ok(tool, edit);
+    assert_eq!(read(root.join("a.txt")), b"alpha\r\nBETA\r\n");
+    mcp.refused(
+        tool,
+        json!({"command": "view", "path": "../x"}),
+        "path_outside_root",
+    );
+    mcp.refused(
+        tool,
+        json!({"command": "fly", "path": "a.txt"}),
+        "unknown_command",
+    );
+    mcp.refused(tool, json!({"path": "a.txt"}), "missing_parameter");
+    mcp.ok(tool, json!({"command": "undo_edit", "path": "a.txt"}));
+    assert_eq!(read(root.join("a.txt")), b"alpha\r\nbeta\r\n");
+
+    // The editor and the workspace tools share the root but not their records: an edit by
+    // one makes the file stale for the other.
+    mcp.ok("read_file", json!({"path": "a.txt"}));
+    mcp.ok(tool, json!({"command": "view", "path": "a.txt"}));
+    mcp.ok(
+        "apply_diff",
+        json!({"path": "a.txt", "diff": block("alpha\n", "ALPHA\n")}),
+    );
+    mcp.refused(
+        tool,
+        json!({"command": "str_replace", "path": "a.txt", "old_str": "beta", "new_str": "b"}),
+        "stale_file",
+    );
+    assert_eq!(read(root.join("a.txt")), b"ALPHA\r\nbeta\r\n");
+    assert!(mcp.close().success());
+
+    // anthropic: absolute paths, the reference's texts.
+    let mut mcp = Mcp::start(&root, &["--profile", "anthropic"]);
+    mcp.refused(
+        tool,
+        json!({"command": "view", "path": "a.txt"}),
+        "relative_path",
+    );
+    let created = root.join("new.txt").display().to_string();
+    let text = mcp.ok(
+        tool,
+        json!({"command": "create", "path": created, "file_text": "n\n"}),
+    );
+    assert_eq!(text, format!("File created successfully at: {created}"));
+    mcp.ok(
+        tool,
+        json!({"command": "str_replace", "path": abs, "old_str": "ALPHA", "new_str": "alpha"}),
+    );
+    assert_eq!(read(root.join("a.txt")), b"alpha\r\nbeta\r\n");
+    assert_eq!(read(root.join("new.txt")), b"n\n");
+    assert!(mcp.close().success());
+}
+
+#[cfg(unix)]
+#[test]
+fn no_path_leaves_the_root() {
+    let outside = tree(&[("secret.txt", b"secret\n")]);
+    let dir = tree(&[("a.txt", b"a\n")]);
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("out")).expect("symlink");
+    std::os::unix::fs::symlink(
+        outside.path().join("secret.txt"),
+        dir.path().join("link.txt"),
+    )
+    .expect("symlink");
+    let outside_before = snapshot(outside.path());
+    let inside_before = snapshot(dir.path());
+    let secret = outside.path().join("secret.txt").display().to_string();
+    let elsewhere = outside.path().join("new.txt").display().to_string();
+    let editor = "str_replace_based_edit_tool";
+
+    let mut mcp = Mcp::start(dir.path(), &[]);
+    for path in [
+        "../x.txt",
+        "sub/../../x.txt",
+        &secret,
+        "out/secret.txt",
+        "link.txt",
+    ] {
+        mcp.refused("read_file", json!({"path": path}), "path_outside_root");
+        mcp.refused(
+            "apply_diff",
+            json!({"path": path, "diff": block("", "x\n")}),
+            "path_outside_root",
+        );
+        mcp.refused("undo_edit", json!({"path": path}), "path_outside_root");
+        mcp.refused(
+            editor,
+            json!({"command": "view", "path": path}),
+            "path_outside_root",
+        );
+    }
+    for path in ["../new.txt", &elsewhere, "out/new.txt"] {
+        mcp.refused(
+            "apply_diff",
+            json!({"path": path, "diff": block("", "x\n")}),
+            "path_outside_root",
+        );
+        mcp.refused(
+            "apply_patch",
+            json!({"patch": format!("*** Begin Patch\n*** Add File: {path}\n+x\n*** End Patch\n")}),
+            "path_outside_root",
+        );
+        mcp.refused(
+            editor,
+            json!({"command": "create", "path": path, "file_text": "x"}),
+            "path_outside_root",
+        );
+    }
+    mcp.refused(
+        "apply_patch",
+        json!({"patch": "*** Begin Patch\n*** Update File: a.txt\n*** Move to: ../moved.txt\n@@\n-a\n+b\n*** End Patch\n"}),
+        "path_outside_root",
+    );
+    assert!(mcp.close().success());
+    assert_eq!(snapshot(outside.path()), outside_before);
+    assert_eq!(snapshot(dir.path()), inside_before);
+    assert!(
+        !dir.path()
+            .parent()
+            .expect("parent")
+            .join("new.txt")
+            .exists()
+    );
+}
+
+#[test]
+fn a_10_mb_file_is_read_in_windows_and_edited_exactly() {
+    let mut text = String::with_capacity(10_500_000);
+    let mut n = 0;
+    while text.len() < 10_000_000 {
+        n += 1;
+        text.push_str(&format!(
+            "{n:>8} the quick brown fox jumps over the lazy dog\r\n"
+        ));
+    }
+    let dir = tree(&[("big.txt", text.as_bytes())]);
+    let mut mcp = Mcp::start(dir.path(), &[]);
+    let first = mcp.ok("read_file", json!({"path": "big.txt"}));
+    assert_eq!(
+        first.lines().count(),
+        2002,
+        "2000 lines, a blank line and the note"
+    );
+    assert!(
+        first.contains(&format!("(big.txt has {n} lines;")),
+        "{}",
+        &first[first.len() - 200..]
+    );
+    let last = mcp.ok(
+        "read_file",
+        json!({"path": "big.txt", "start_line": n, "end_line": n}),
+    );
+    assert_eq!(
+        last,
+        format!("{n:>6}\t{n:>8} the quick brown fox jumps over the lazy dog\n")
+    );
+    let search = format!("{n:>8} the quick brown fox jumps over the lazy dog\n");
+    let text_after = mcp.ok(
+        "apply_diff",
+        json!({"path": "big.txt", "diff": block(&search, "the end\n")}),
+    );
+    assert!(
+        text_after.contains(&format!("block 1: replaced line {n} (strategy: exact)")),
+        "{text_after}"
+    );
+    let expected = format!("{}the end\r\n", &text[..text.len() - search.len() - 1]);
+    assert!(read(dir.path().join("big.txt")) == expected.as_bytes());
+    mcp.ok("undo_edit", json!({"path": "big.txt"}));
+    assert!(read(dir.path().join("big.txt")) == text.as_bytes());
+    assert!(mcp.close().success());
+}
