@@ -70,6 +70,7 @@ c-programs: build-c
 	$(C_VALGRIND) $(C_OUT)/test_stream_bytes_static
 
 # Every vector through the extern "C" functions, printing `<corpus> <mode>: N/M passed`, and the
-# robustness corpus in `native`, printing `robustness <category>: N/M correct, W wrong`.
+# robustness corpora (v1 and v2) in `native`, printing `robustness <category>: N/M correct, W wrong`
+# and `robustness-v2 <mode>: P/T correct, R refused, W wrong`.
 c-vectors:
 	$(CARGO) test --locked -p hunkloom-c -- --nocapture

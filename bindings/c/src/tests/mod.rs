@@ -9,6 +9,8 @@
 //! - `ops_vectors`: the tool-operation corpora (`cline-content-fixes`, `roo-insert-content`).
 //! - `robustness`: the `native` robustness corpus, scored as the core's runner scores it,
 //!   through `hl_apply_diff` and the streaming applier in several chunkings.
+//! - `robustness_v2`: the second robustness corpus (already-applied edits, refusal codes), scored
+//!   per mode as the core's runner scores it, through the same calls.
 //! - `native`: what the C layer adds for the `native` dialect: `hl_apply_diff`, its options, the
 //!   extended block reports, the partial policy.
 //! - `ops_boundary`: the tool operations' C layer: existence flags, NULL arguments, UTF-8,
@@ -34,6 +36,7 @@ mod patch_ffi;
 mod patch_vectors;
 mod resume;
 mod robustness;
+mod robustness_v2;
 mod text_editor;
 mod vectors;
 mod workspace;
