@@ -165,8 +165,15 @@
 //! replaced, finishes it). Either way every file is entirely old or entirely new, and no
 //! temporary, backup or journal file is left. (A one-file commit is a single rename and
 //! needs no journal; a crash before its rename can leave its hidden temporary file,
-//! `.<name>.<random>.hunkloom-tmp`, beside the intact old file.) Recovery assumes no other
-//! process is committing in the same root while a workspace opens.
+//! `.<name>.<random>.hunkloom-tmp`, beside the intact old file.)
+//!
+//! Committers take turns: every commit, undo and recovery holds a lock on the root (on Unix an
+//! advisory lock on the root directory itself, so no lock file appears in it) from its checks
+//! to its end, across threads, workspaces and processes. Two agents committing in one root at
+//! once therefore never overwrite each other's files unseen: the second one's check finds the
+//! first one's change (and merges around it or refuses, as for any change since the read), and
+//! a crashed committer's journal is settled by whoever takes the lock next. Once a call has
+//! returned, no journal, lock, temporary or backup file is left in the root.
 
 #![forbid(unsafe_code)]
 
@@ -176,6 +183,8 @@ mod document;
 mod errors;
 mod ignore;
 mod journal;
+mod lock;
+mod merge;
 mod patch;
 mod paths;
 mod tracking;
@@ -188,5 +197,6 @@ pub use change::{Change, ChangeKind, EditOutcome, Op, Report};
 pub use commit::FaultMode;
 pub use document::Encoding;
 pub use hunkloom::{Error, ErrorKind, Result};
+pub use merge::ExternalChange;
 pub use patch::{PatchOutcome, PatchPlan, PatchedFile};
 pub use workspace::{Workspace, WorkspaceOptions};
