@@ -14,6 +14,16 @@
 //!   changed since (`stale_file`, by content hash: a touch alone is fine, a change within one
 //!   timestamp tick is caught), is refused. Creating a file needs no read. A missing file is
 //!   `file_not_found`, with up to three similar existing paths suggested.
+//! - **Staleness by region.** The text read is kept (up to
+//!   [`WorkspaceOptions::max_kept_read`] bytes per file, 4 MiB by default; hash only beyond
+//!   it). A `str_replace`, `insert`, diff or patch of a file that changed since it was read is
+//!   computed against the text that was read and merged into the file as it is now when the
+//!   lines it changes, and the lines next to them, are unchanged there (a line-level three-way
+//!   merge); [`EditOutcome::external_changes`] then says where the file had changed. When they
+//!   touch, it is `stale_file`, and the message names the lines. Whole-file writes, deletes
+//!   and moves of a changed file are refused as before. (The line diffs have a deadline of one
+//!   second each; past it they settle for coarser regions, which can only turn a merge into a
+//!   refusal.)
 //! - **Bytes survive.** UTF-8, UTF-8 with a BOM and UTF-16 LE/BE with a BOM are decoded and
 //!   written back in the same encoding with the same BOM; any other file is refused
 //!   (`unsupported_encoding`) and never rewritten. The tool operations and the `native` dialect
