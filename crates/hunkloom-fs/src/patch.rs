@@ -105,12 +105,21 @@ impl Workspace {
             workspace: self,
             loaded: RefCell::new(HashMap::new()),
             bases: RefCell::new(HashMap::new()),
+            changed_since: RefCell::new(Vec::new()),
             refusal: RefCell::new(None),
             missing: RefCell::new(Vec::new()),
         };
         let planned = patch::plan_patch(patch, &source, options);
         if let Some(refusal) = source.refusal.take() {
             return Err(refusal);
+        }
+        // A patch that does not plan against the text read of a file that changed since is
+        // refused as before merging existed: the model should read the file again.
+        let changed_since = source.changed_since.take();
+        if let Some(first) = changed_since.first()
+            && (planned.is_err() || planned.as_ref().is_ok_and(|p| p.failure.is_some()))
+        {
+            return Err(errors::stale(Path::new(first), "it was last read"));
         }
         let missing = source.missing.take();
         let mut plan = planned.map_err(|e| self.suggest(e, &missing))?;
@@ -229,6 +238,8 @@ struct Source<'w> {
     /// For each file read here that changed since: the text that was read, which the hunks
     /// are planned against.
     bases: RefCell<HashMap<PathBuf, String>>,
+    /// The paths (as the patch names them) of the files in `bases`.
+    changed_since: RefCell<Vec<String>>,
     /// The first refusal met, which refuses the whole patch.
     refusal: RefCell<Option<Error>>,
     /// The paths found missing, for suggestions.
@@ -252,6 +263,7 @@ impl Source<'_> {
         {
             text = Some(base.clone());
             self.bases.borrow_mut().insert(resolved.clone(), base);
+            self.changed_since.borrow_mut().push(path.to_owned());
         }
         self.loaded.borrow_mut().insert(resolved, file);
         Ok(text)

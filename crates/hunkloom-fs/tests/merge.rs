@@ -375,3 +375,17 @@ fn a_patch_deleting_a_changed_file_is_refused() {
     assert_eq!(err.code(), "stale_file");
     assert!(dir.path().join("a.txt").exists());
 }
+
+#[test]
+fn a_patch_that_does_not_apply_to_what_was_read_is_stale() {
+    let (dir, mut ws) = read_file(ten().as_bytes());
+    change_on_disk(&dir, ten_with(&[(2, "two")]));
+    let before = snapshot(dir.path());
+    // "two" is only on disk: the model never read it.
+    let patch = "*** Begin Patch\n*** Update File: a.txt\n@@\n-two\n+2\n*** End Patch\n";
+    let err = ws
+        .apply_patch(patch, &PatchOptions::new())
+        .expect_err("stale");
+    assert_eq!(err.code(), "stale_file", "{}", err.message());
+    assert_eq!(snapshot(dir.path()), before);
+}
