@@ -545,6 +545,30 @@ class EditOutcome:
     @property
     def moved_from(self) -> Optional[str]:
         """For a file a patch moved, the path it came from as the patch names it; else None."""
+    @property
+    def external_changes(self) -> list[ExternalChange]:
+        """Where the file had changed on disk since it was read, when the edit (or the patch's
+        hunks for this file) was computed against the text that was read and merged around
+        those changes; empty when the file was unchanged since it was read."""
+
+@final
+class ExternalChange:
+    """A region another writer changed after the file was read, around which an edit was
+    merged. Lines are 1-based; ``count == 0`` means lines were only removed (just before
+    ``start``), ``read_count == 0`` that lines were only added."""
+
+    @property
+    def start(self) -> int:
+        """The first line of the region in the file as written."""
+    @property
+    def count(self) -> int:
+        """How many lines it holds in the file as written."""
+    @property
+    def read_start(self) -> int:
+        """The first line it replaced in the text that was read."""
+    @property
+    def read_count(self) -> int:
+        """How many lines of the text that was read it replaced."""
 
 @final
 class Workspace:
@@ -552,8 +576,10 @@ class Workspace:
 
     Paths stay inside ``root`` (``..``, symlinks leading out and UNC paths raise
     :class:`PathRefusedError`; so do paths in the ignore file and ``.ipynb`` notebooks). An
-    existing file must be :meth:`read` before it is edited, and an edit is refused with
-    :class:`StaleFileError` when the file changed since. UTF-8 (with or without BOM) and
+    existing file must be :meth:`read` before it is edited. When the file changed since, a
+    ``str_replace``, ``insert``, diff or patch is merged around the changes if they do not touch
+    the lines it changes (:attr:`EditOutcome.external_changes` says where); otherwise, and for
+    writes, it is refused with :class:`StaleFileError`, naming the lines. UTF-8 (with or without BOM) and
     UTF-16 (with BOM) files keep their encoding and every untouched line ending; other files
     raise :class:`UnsupportedFileError` and are never rewritten. Writes are atomic, and
     :meth:`undo` takes back a file's last edits. Calls release the GIL; use a workspace from
@@ -567,11 +593,14 @@ class Workspace:
         ignore_file: Optional[str] = None,
         max_file_size: Optional[int] = None,
         undo_depth: Optional[int] = None,
+        max_kept_read: Optional[int] = None,
     ) -> Workspace:
         """Open ``root`` (finishing or rolling back a multi-file commit a crash interrupted).
         ``ignore_file`` names the gitignore-syntax file of refused paths (default
         ``.hunkloomignore``), ``max_file_size`` is in bytes (default 1 GiB), ``undo_depth``
-        the edits kept per file (default 5)."""
+        the edits kept per file (default 5), ``max_kept_read`` up to how many bytes of each
+        file read are kept for merging an edit around later changes (default 4 MiB; 0 keeps
+        none, so a changed file is always refused)."""
     @property
     def root(self) -> Path:
         """The root directory."""

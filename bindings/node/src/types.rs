@@ -396,6 +396,40 @@ pub struct WorkspaceOptions {
     /// How many edits per file `undo` can take back (default 5; 0 keeps none). A non-negative
     /// integer.
     pub undo_depth: Option<u32>,
+    /// Up to how many bytes of each file read are kept, so that an edit of a file that
+    /// changed since can be merged around the changes (default 4 MiB; 0 keeps none, so a
+    /// changed file is always refused with `stale_file`). A non-negative integer.
+    pub max_kept_read: Option<f64>,
+}
+
+/// A region another writer changed after the file was read, around which an edit was merged.
+/// Lines are 1-based; `count === 0` means lines were only removed (just before `start`),
+/// `readCount === 0` that lines were only added.
+#[napi(object, object_from_js = false)]
+pub struct ExternalChange {
+    /// The first line of the region in the file as written.
+    pub start: u32,
+    /// How many lines it holds in the file as written.
+    pub count: u32,
+    /// The first line it replaced in the text that was read.
+    pub read_start: u32,
+    /// How many lines of the text that was read it replaced.
+    pub read_count: u32,
+}
+
+impl ExternalChange {
+    fn list(changes: &[hunkloom_fs::ExternalChange]) -> Vec<ExternalChange> {
+        let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+        changes
+            .iter()
+            .map(|c| ExternalChange {
+                start: n(c.start),
+                count: n(c.count),
+                read_start: n(c.read_start),
+                read_count: n(c.read_count),
+            })
+            .collect()
+    }
 }
 
 /// What a `Workspace` edit (or `undo`) did.
@@ -425,6 +459,10 @@ pub struct EditOutcome {
     /// own text is `newContent` above).
     #[napi(ts_type = "Edit | Outcome | null")]
     pub report: OrNull<Report>,
+    /// Where the file had changed on disk since it was read, when the edit was computed
+    /// against the text that was read and merged around those changes (they did not touch the
+    /// lines it changes); empty when the file was unchanged since it was read.
+    pub external_changes: Vec<ExternalChange>,
 }
 
 /// An `EditOutcome`'s `report`.
@@ -454,6 +492,7 @@ impl From<hunkloom_fs::EditOutcome> for EditOutcome {
             _ => None,
         };
         EditOutcome {
+            external_changes: ExternalChange::list(&o.external_changes),
             path: o.path.to_string_lossy().into_owned(),
             kind: o.kind.as_str().to_owned(),
             changed: o.changed,
@@ -613,11 +652,15 @@ pub struct PatchedFile {
     pub encoding: String,
     /// Whether the bytes on disk changed (`false` for an update to identical content).
     pub changed: bool,
+    /// Where the file had changed on disk since it was read, when its hunks were planned
+    /// against the text that was read and merged around those changes; else empty.
+    pub external_changes: Vec<ExternalChange>,
 }
 
 impl From<hunkloom_fs::PatchedFile> for PatchedFile {
     fn from(f: hunkloom_fs::PatchedFile) -> Self {
         PatchedFile {
+            external_changes: ExternalChange::list(&f.external_changes),
             path: f.path,
             moved_from: OrNull(f.moved_from),
             resolved: f.resolved.to_string_lossy().into_owned(),

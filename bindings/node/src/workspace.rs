@@ -87,7 +87,8 @@ impl Workspace {
     ///
     /// @param root The workspace's root directory.
     /// @param options `ignoreFile` (default `".hunkloomignore"`), `maxFileSize` (bytes,
-    /// default 1 GiB), `undoDepth` (edits per file, default 5).
+    /// default 1 GiB), `undoDepth` (edits per file, default 5), `maxKeptRead` (bytes of each
+    /// file read kept for merging an edit around later changes, default 4 MiB).
     #[napi(
         catch_unwind,
         constructor,
@@ -102,6 +103,9 @@ impl Workspace {
             }
             if let Some(bytes) = args::option_integer(&options, "options", "maxFileSize")? {
                 settings = settings.max_file_size(bytes);
+            }
+            if let Some(bytes) = args::option_integer(&options, "options", "maxKeptRead")? {
+                settings = settings.max_kept_read(bytes);
             }
             if let Some(depth) = args::option_integer(&options, "options", "undoDepth")? {
                 settings = settings.undo_depth(usize::try_from(depth).unwrap_or(usize::MAX));

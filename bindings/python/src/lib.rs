@@ -49,7 +49,7 @@ mod _native {
     #[pymodule_export]
     use super::types::{PyBlockReport, PyNewFileContent, PyOutcome, PyResumeCacheStats, PyUpdate};
     #[pymodule_export]
-    use super::workspace::{PyEditOutcome, PyPatchOutcome, PyWorkspace};
+    use super::workspace::{PyEditOutcome, PyExternalChange, PyPatchOutcome, PyWorkspace};
 
     use pyo3::prelude::*;
 

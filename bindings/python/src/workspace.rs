@@ -10,7 +10,9 @@ use std::path::PathBuf;
 use hunkloom::ops::Convention;
 use hunkloom::patch::{PatchDialect, PatchOptions};
 use hunkloom::{ApplyOptions, Dialect, Policy};
-use hunkloom_fs::{EditOutcome, PatchOutcome, PatchedFile, Report, Workspace, WorkspaceOptions};
+use hunkloom_fs::{
+    EditOutcome, ExternalChange, PatchOutcome, PatchedFile, Report, Workspace, WorkspaceOptions,
+};
 use hunkloom_handle::{Handle, Phase};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -38,6 +40,53 @@ pub struct PyEditOutcome {
     report: Option<Py<PyAny>>,
     /// For a file a patch moved, the path it came from as the patch names it; else None.
     moved_from: Option<String>,
+    /// Where the file had changed on disk since it was read, when the edit was merged around
+    /// those changes; empty when it was unchanged.
+    external_changes: Vec<Py<PyExternalChange>>,
+}
+
+/// A region another writer changed after the file was read, around which an edit was merged.
+/// Lines are 1-based; `count == 0` means lines were only removed (just before `start`),
+/// `read_count == 0` that lines were only added.
+#[pyclass(module = "hunkloom", name = "ExternalChange", frozen, get_all)]
+pub struct PyExternalChange {
+    /// The first line of the region in the file as written.
+    start: usize,
+    /// How many lines it holds in the file as written.
+    count: usize,
+    /// The first line it replaced in the text that was read.
+    read_start: usize,
+    /// How many lines of the text that was read it replaced.
+    read_count: usize,
+}
+
+impl PyExternalChange {
+    fn list(py: Python<'_>, changes: &[ExternalChange]) -> PyResult<Vec<Py<PyExternalChange>>> {
+        changes
+            .iter()
+            .map(|c| {
+                Py::new(
+                    py,
+                    PyExternalChange {
+                        start: c.start,
+                        count: c.count,
+                        read_start: c.read_start,
+                        read_count: c.read_count,
+                    },
+                )
+            })
+            .collect()
+    }
+}
+
+#[pymethods]
+impl PyExternalChange {
+    fn __repr__(&self) -> String {
+        format!(
+            "ExternalChange(start={}, count={}, read_start={}, read_count={})",
+            self.start, self.count, self.read_start, self.read_count
+        )
+    }
 }
 
 /// The report of an edit as a Python object.
@@ -50,8 +99,9 @@ fn report_object(py: Python<'_>, report: &Report) -> PyResult<Option<Py<PyAny>>>
 }
 
 impl PyEditOutcome {
-    fn from_patched(py: Python<'_>, file: &PatchedFile) -> Self {
-        PyEditOutcome {
+    fn from_patched(py: Python<'_>, file: &PatchedFile) -> PyResult<Self> {
+        Ok(PyEditOutcome {
+            external_changes: PyExternalChange::list(py, &file.external_changes)?,
             report: None,
             moved_from: file.moved_from.clone(),
             path: file.resolved.clone(),
@@ -62,11 +112,12 @@ impl PyEditOutcome {
                 .as_deref()
                 .map(|text| PyString::new(py, text).unbind()),
             encoding: file.encoding.as_str(),
-        }
+        })
     }
 
     pub(crate) fn new(py: Python<'_>, outcome: &EditOutcome) -> PyResult<Self> {
         Ok(PyEditOutcome {
+            external_changes: PyExternalChange::list(py, &outcome.external_changes)?,
             report: report_object(py, &outcome.report)?,
             moved_from: None,
             path: outcome.path.clone(),
@@ -114,7 +165,7 @@ impl PyPatchOutcome {
             files: outcome
                 .files
                 .iter()
-                .map(|f| Py::new(py, PyEditOutcome::from_patched(py, f)))
+                .map(|f| Py::new(py, PyEditOutcome::from_patched(py, f)?))
                 .collect::<PyResult<_>>()?,
             warnings: PyPatchWarning::list(py, &outcome.warnings)?,
             fuzz: outcome.fuzz,
@@ -177,13 +228,16 @@ impl PyWorkspace {
 #[pymethods]
 impl PyWorkspace {
     #[new]
-    #[pyo3(signature = (root, *, ignore_file = None, max_file_size = None, undo_depth = None))]
+    #[pyo3(signature = (
+        root, *, ignore_file = None, max_file_size = None, undo_depth = None, max_kept_read = None
+    ))]
     fn new(
         py: Python<'_>,
         root: PathBuf,
         ignore_file: Option<String>,
         max_file_size: Option<u64>,
         undo_depth: Option<usize>,
+        max_kept_read: Option<u64>,
     ) -> PyResult<Self> {
         let mut options = WorkspaceOptions::new();
         if let Some(name) = ignore_file {
@@ -191,6 +245,9 @@ impl PyWorkspace {
         }
         if let Some(bytes) = max_file_size {
             options = options.max_file_size(bytes);
+        }
+        if let Some(bytes) = max_kept_read {
+            options = options.max_kept_read(bytes);
         }
         if let Some(depth) = undo_depth {
             options = options.undo_depth(depth);

@@ -7,6 +7,7 @@ use hunkloom::ops::{Convention, Edit};
 use hunkloom::{ApplyOptions, Outcome};
 
 use crate::document::Encoding;
+use crate::merge::ExternalChange;
 
 /// An edit of one file: any of the core's operations.
 ///
@@ -143,6 +144,8 @@ pub struct Change {
     pub(crate) new: Option<(String, Vec<u8>)>,
     pub(crate) encoding: Encoding,
     pub(crate) report: Report,
+    /// Where the file changed on disk since it was read, if the op was merged around that.
+    pub(crate) external: Vec<ExternalChange>,
 }
 
 impl Change {
@@ -184,6 +187,12 @@ impl Change {
         &self.report
     }
 
+    /// The regions another writer changed since the file was read, around which the op was
+    /// merged (see [`EditOutcome::external_changes`]); empty if the file was unchanged.
+    pub fn external_changes(&self) -> &[ExternalChange] {
+        &self.external
+    }
+
     /// Whether committing would change nothing on disk (an update to identical bytes).
     pub fn is_noop(&self) -> bool {
         self.kind == ChangeKind::Update
@@ -209,8 +218,17 @@ pub struct EditOutcome {
     pub new_content: Option<String>,
     /// The encoding the file is in.
     pub encoding: Encoding,
-    /// What the op reported.
+    /// What the op reported. After a merge around external changes, the positions of an
+    /// [`Edit`] or a diff [`Outcome`] are in the text that was read, not in the file as written.
     pub report: Report,
+    /// Where the file had changed on disk since it was read here, when the edit was merged
+    /// around those changes (staleness by region: a `str_replace`, `insert`, diff or patch of a
+    /// file that changed since it was read is computed against the text that was read and
+    /// applied to the current file if the lines it changes, and the lines next to them, are
+    /// unchanged on disk; otherwise it is refused as `stale_file`). Each region gives its lines
+    /// in the file as written and in the text that was read. Empty when the file was unchanged
+    /// since it was read (the usual case).
+    pub external_changes: Vec<ExternalChange>,
 }
 
 impl EditOutcome {
@@ -222,6 +240,7 @@ impl EditOutcome {
             new_content: change.new.map(|(text, _)| text),
             encoding: change.encoding,
             report: change.report,
+            external_changes: change.external,
         }
     }
 }

@@ -25,8 +25,9 @@
 //! from its backup and removes the files it had created, in `done` it removes the backups.
 //! Either way no temporary, backup or journal file remains.
 //!
-//! Recovery assumes no other process is committing in the same root at the moment a workspace
-//! opens (commits are not locked against each other across processes).
+//! Commits, undos and recoveries in one root take turns: each holds the root's
+//! [lock](crate::lock) from its checks to its end, whichever thread, `Workspace` or process it
+//! runs in, and a commit first settles a journal a crashed committer left.
 
 use std::collections::BTreeSet;
 use std::hash::{BuildHasher, Hasher};

@@ -73,6 +73,20 @@ pub(crate) fn stale(given: &Path, since: &str) -> Error {
     )
 }
 
+/// `stale_file` for an edit that could not be merged around the changes made since the read.
+pub(crate) fn stale_lines(given: &Path, conflict: &crate::merge::Conflict) -> Error {
+    Error::with_message(
+        ErrorKind::StaleFile,
+        format!(
+            "{} has been modified since it was last read, either by the user or by a linter, \
+             on or next to the lines this edit changes ({}). Read it again before attempting \
+             to write it.",
+            shown(given),
+            conflict.describe()
+        ),
+    )
+}
+
 pub(crate) fn unsupported_encoding(given: &Path) -> Error {
     Error::with_message(
         ErrorKind::UnsupportedEncoding,

@@ -14,6 +14,16 @@
 //!   changed since (`stale_file`, by content hash: a touch alone is fine, a change within one
 //!   timestamp tick is caught), is refused. Creating a file needs no read. A missing file is
 //!   `file_not_found`, with up to three similar existing paths suggested.
+//! - **Staleness by region.** The text read is kept (up to
+//!   [`WorkspaceOptions::max_kept_read`] bytes per file, 4 MiB by default; hash only beyond
+//!   it). A `str_replace`, `insert`, diff or patch of a file that changed since it was read is
+//!   computed against the text that was read and merged into the file as it is now when the
+//!   lines it changes, and the lines next to them, are unchanged there (a line-level three-way
+//!   merge); [`EditOutcome::external_changes`] then says where the file had changed. When they
+//!   touch, it is `stale_file`, and the message names the lines. Whole-file writes, deletes
+//!   and moves of a changed file are refused as before. (The line diffs have a deadline of one
+//!   second each; past it they settle for coarser regions, which can only turn a merge into a
+//!   refusal.)
 //! - **Bytes survive.** UTF-8, UTF-8 with a BOM and UTF-16 LE/BE with a BOM are decoded and
 //!   written back in the same encoding with the same BOM; any other file is refused
 //!   (`unsupported_encoding`) and never rewritten. The tool operations and the `native` dialect
@@ -165,8 +175,15 @@
 //! replaced, finishes it). Either way every file is entirely old or entirely new, and no
 //! temporary, backup or journal file is left. (A one-file commit is a single rename and
 //! needs no journal; a crash before its rename can leave its hidden temporary file,
-//! `.<name>.<random>.hunkloom-tmp`, beside the intact old file.) Recovery assumes no other
-//! process is committing in the same root while a workspace opens.
+//! `.<name>.<random>.hunkloom-tmp`, beside the intact old file.)
+//!
+//! Committers take turns: every commit, undo and recovery holds a lock on the root (on Unix an
+//! advisory lock on the root directory itself, so no lock file appears in it) from its checks
+//! to its end, across threads, workspaces and processes. Two agents committing in one root at
+//! once therefore never overwrite each other's files unseen: the second one's check finds the
+//! first one's change (and merges around it or refuses, as for any change since the read), and
+//! a crashed committer's journal is settled by whoever takes the lock next. Once a call has
+//! returned, no journal, lock, temporary or backup file is left in the root.
 
 #![forbid(unsafe_code)]
 
@@ -176,6 +193,8 @@ mod document;
 mod errors;
 mod ignore;
 mod journal;
+mod lock;
+mod merge;
 mod patch;
 mod paths;
 mod tracking;
@@ -188,5 +207,6 @@ pub use change::{Change, ChangeKind, EditOutcome, Op, Report};
 pub use commit::FaultMode;
 pub use document::Encoding;
 pub use hunkloom::{Error, ErrorKind, Result};
+pub use merge::ExternalChange;
 pub use patch::{PatchOutcome, PatchPlan, PatchedFile};
 pub use workspace::{Workspace, WorkspaceOptions};

@@ -14,6 +14,7 @@ use hunkloom::{Error, ErrorKind, Result};
 use crate::change::{Change, ChangeKind, Report};
 use crate::document::{self, Encoding};
 use crate::errors;
+use crate::merge::{self, ExternalChange};
 use crate::workspace::{Loaded, Workspace, base};
 
 /// One file a patch changes, in its final state.
@@ -39,6 +40,11 @@ pub struct PatchedFile {
     pub encoding: Encoding,
     /// Whether the bytes on disk change (false for an update to identical content).
     pub changed: bool,
+    /// Where the file had changed on disk since it was read here, when its hunks were planned
+    /// against the text that was read and merged around those changes (see
+    /// [`EditOutcome::external_changes`](crate::EditOutcome::external_changes)); empty when
+    /// the file was unchanged (or never read here).
+    pub external_changes: Vec<ExternalChange>,
 }
 
 /// A patch planned against the files on disk by [`Workspace::plan_patch`]: nothing written
@@ -98,12 +104,22 @@ impl Workspace {
         let source = Source {
             workspace: self,
             loaded: RefCell::new(HashMap::new()),
+            bases: RefCell::new(HashMap::new()),
+            changed_since: RefCell::new(Vec::new()),
             refusal: RefCell::new(None),
             missing: RefCell::new(Vec::new()),
         };
         let planned = patch::plan_patch(patch, &source, options);
         if let Some(refusal) = source.refusal.take() {
             return Err(refusal);
+        }
+        // A patch that does not plan against the text read of a file that changed since is
+        // refused as before merging existed: the model should read the file again.
+        let changed_since = source.changed_since.take();
+        if let Some(first) = changed_since.first()
+            && (planned.is_err() || planned.as_ref().is_ok_and(|p| p.failure.is_some()))
+        {
+            return Err(errors::stale(Path::new(first), "it was last read"));
         }
         let missing = source.missing.take();
         let mut plan = planned.map_err(|e| self.suggest(e, &missing))?;
@@ -113,13 +129,14 @@ impl Workspace {
         let mut net = Net {
             workspace: self,
             loaded: source.loaded.into_inner(),
+            bases: source.bases.into_inner(),
             slots: Vec::new(),
             index: HashMap::new(),
         };
         for change in &plan.changes {
             net.record(change, options.dialect)?;
         }
-        let (files, changes) = net.finish();
+        let (files, changes) = net.finish()?;
         Ok(PatchPlan {
             files,
             warnings: plan.warnings,
@@ -218,6 +235,11 @@ struct Source<'w> {
     workspace: &'w Workspace,
     /// Each file read, by resolved path (`None`: it does not exist).
     loaded: RefCell<HashMap<PathBuf, Option<Loaded>>>,
+    /// For each file read here that changed since: the text that was read, which the hunks
+    /// are planned against.
+    bases: RefCell<HashMap<PathBuf, String>>,
+    /// The paths (as the patch names them) of the files in `bases`.
+    changed_since: RefCell<Vec<String>>,
     /// The first refusal met, which refuses the whole patch.
     refusal: RefCell<Option<Error>>,
     /// The paths found missing, for suggestions.
@@ -228,14 +250,21 @@ impl Source<'_> {
     fn load(&self, path: &str) -> Result<Option<String>> {
         let given = Path::new(path);
         let resolved = self.workspace.resolve(given)?;
+        if let Some(base) = self.bases.borrow().get(&resolved) {
+            return Ok(Some(base.clone()));
+        }
         if let Some(file) = self.loaded.borrow().get(&resolved) {
             return Ok(file.as_ref().map(|f| f.text.clone()));
         }
         let file = self.workspace.load(&resolved, given)?;
-        if let Some(file) = &file {
-            self.workspace.check_fresh(&resolved, given, file)?;
+        let mut text = file.as_ref().map(|f| f.text.clone());
+        if let Some(loaded) = &file
+            && let Some(base) = self.workspace.patch_base(&resolved, given, loaded)?
+        {
+            text = Some(base.clone());
+            self.bases.borrow_mut().insert(resolved.clone(), base);
+            self.changed_since.borrow_mut().push(path.to_owned());
         }
-        let text = file.as_ref().map(|f| f.text.clone());
         self.loaded.borrow_mut().insert(resolved, file);
         Ok(text)
     }
@@ -264,6 +293,11 @@ struct Slot {
     given: String,
     resolved: PathBuf,
     original: Option<Loaded>,
+    /// The text that was read here, if the file changed since: the plan is merged into the
+    /// file as it is now.
+    read_base: Option<String>,
+    /// Whether an Add or a Delete replaced the file's content as a whole (never merged).
+    overwritten: bool,
     current: Option<(String, Encoding)>,
     /// The file whose content this one holds after a move (possibly through others).
     moved_from: Option<usize>,
@@ -273,6 +307,7 @@ struct Slot {
 struct Net<'w> {
     workspace: &'w Workspace,
     loaded: HashMap<PathBuf, Option<Loaded>>,
+    bases: HashMap<PathBuf, String>,
     slots: Vec<Slot>,
     index: HashMap<PathBuf, usize>,
 }
@@ -288,22 +323,28 @@ impl Net<'_> {
             }
             return Ok(i);
         }
-        let original = match self.loaded.remove(&resolved) {
-            Some(file) => file,
+        let (original, read_base) = match self.loaded.remove(&resolved) {
+            Some(file) => (file, self.bases.remove(&resolved)),
             None => {
                 let file = self.workspace.load(&resolved, shown)?;
-                if let Some(file) = &file {
-                    self.workspace.check_fresh(&resolved, shown, file)?;
-                }
-                file
+                let read_base = match &file {
+                    Some(loaded) => self.workspace.patch_base(&resolved, shown, loaded)?,
+                    None => None,
+                };
+                (file, read_base)
             }
         };
-        let current = original.as_ref().map(|f| (f.text.clone(), f.encoding));
+        let current = original.as_ref().map(|f| {
+            let text = read_base.clone().unwrap_or_else(|| f.text.clone());
+            (text, f.encoding)
+        });
         self.index.insert(resolved.clone(), self.slots.len());
         self.slots.push(Slot {
             given: given.to_owned(),
             resolved,
             original,
+            read_base,
+            overwritten: false,
             current,
             moved_from: None,
         });
@@ -327,10 +368,12 @@ impl Net<'_> {
                 let encoding = self.encoding(src);
                 self.slots[src].current = Some((content.clone(), encoding));
                 self.slots[src].moved_from = None;
+                self.slots[src].overwritten = true;
             }
             patch::ChangeKind::Delete => {
                 self.slots[src].current = None;
                 self.slots[src].moved_from = None;
+                self.slots[src].overwritten = true;
             }
             patch::ChangeKind::Update {
                 new_content,
@@ -369,7 +412,7 @@ impl Net<'_> {
     }
 
     /// One change per file (in the order files were first named), and the report.
-    fn finish(self) -> (Vec<PatchedFile>, Vec<Change>) {
+    fn finish(self) -> Result<(Vec<PatchedFile>, Vec<Change>)> {
         let slots = &self.slots;
         // A file that ends up holding another's content, where that one existed and is gone,
         // is a move of it.
@@ -393,25 +436,52 @@ impl Net<'_> {
                 continue;
             }
             let from = source_of[i].and_then(|s| Some((&slots[s], slots[s].original.as_ref()?)));
-            let (changes_here, file) = file_changes(slot, from);
+            let (changes_here, file) = file_changes(slot, from)?;
             changes.extend(changes_here);
             files.extend(file);
         }
-        (files, changes)
+        Ok((files, changes))
     }
 }
 
 /// The changes committing `slot`'s final state takes (with `from` the source of a move into
 /// it), and its report.
-fn file_changes(slot: &Slot, from: Option<(&Slot, &Loaded)>) -> (Vec<Change>, Option<PatchedFile>) {
-    let new = slot.current.as_ref().map(|(text, encoding)| {
-        let bytes = document::encode(*encoding, text);
-        (text.clone(), bytes, *encoding)
-    });
+///
+/// A file that changed on disk since it was read here was planned against the text that was
+/// read: a plain update of it is merged into the file as it is now (`stale_file` if the
+/// changes touch); deleting, moving or overwriting it is `stale_file`.
+fn file_changes(
+    slot: &Slot,
+    from: Option<(&Slot, &Loaded)>,
+) -> Result<(Vec<Change>, Option<PatchedFile>)> {
     let given = Path::new(&slot.given);
+    let plain_update =
+        slot.original.is_some() && slot.current.is_some() && from.is_none() && !slot.overwritten;
+    if slot.read_base.is_some() && !plain_update {
+        return Err(errors::stale(given, "it was last read"));
+    }
+    if let Some((src, _)) = from
+        && src.read_base.is_some()
+    {
+        return Err(errors::stale(Path::new(&src.given), "it was last read"));
+    }
+    let mut external = Vec::new();
+    let new = match (&slot.current, &slot.read_base, &slot.original) {
+        (Some((text, encoding)), Some(read), Some(disk)) => {
+            let (merged, around) = merge::merge(read, text, &disk.text)
+                .map_err(|conflict| errors::stale_lines(given, &conflict))?;
+            external = around;
+            let bytes = document::encode(*encoding, &merged);
+            Some((merged, bytes, *encoding))
+        }
+        (current, _, _) => current.as_ref().map(|(text, encoding)| {
+            let bytes = document::encode(*encoding, text);
+            (text.clone(), bytes, *encoding)
+        }),
+    };
     let mut changes = Vec::new();
     let kind = match (&slot.original, new, from) {
-        (None, None, _) => return (Vec::new(), None),
+        (None, None, _) => return Ok((Vec::new(), None)),
         (Some(old), None, _) => {
             changes.push(Change {
                 kind: ChangeKind::Delete,
@@ -421,6 +491,7 @@ fn file_changes(slot: &Slot, from: Option<(&Slot, &Loaded)>) -> (Vec<Change>, Op
                 base: Some(base(slot.resolved.clone(), given, old.clone())),
                 new: None,
                 report: Report::None,
+                external: Vec::new(),
             });
             ChangeKind::Delete
         }
@@ -437,6 +508,7 @@ fn file_changes(slot: &Slot, from: Option<(&Slot, &Loaded)>) -> (Vec<Change>, Op
                 )),
                 new: Some((text, bytes)),
                 report: Report::None,
+                external: Vec::new(),
             });
             ChangeKind::Move
         }
@@ -449,6 +521,7 @@ fn file_changes(slot: &Slot, from: Option<(&Slot, &Loaded)>) -> (Vec<Change>, Op
                 base: None,
                 new: Some((text, bytes)),
                 report: Report::None,
+                external: Vec::new(),
             });
             ChangeKind::Create
         }
@@ -461,6 +534,7 @@ fn file_changes(slot: &Slot, from: Option<(&Slot, &Loaded)>) -> (Vec<Change>, Op
                 base: Some(base(slot.resolved.clone(), given, old.clone())),
                 new: Some((text, bytes)),
                 report: Report::None,
+                external: Vec::new(),
             });
             match from {
                 // A move over an existing file: that file is updated, the source removed.
@@ -477,6 +551,7 @@ fn file_changes(slot: &Slot, from: Option<(&Slot, &Loaded)>) -> (Vec<Change>, Op
                         )),
                         new: None,
                         report: Report::None,
+                        external: Vec::new(),
                     });
                     ChangeKind::Move
                 }
@@ -497,6 +572,8 @@ fn file_changes(slot: &Slot, from: Option<(&Slot, &Loaded)>) -> (Vec<Change>, Op
         new_content: main.new_text().map(str::to_owned),
         encoding: main.encoding(),
         changed: kind != ChangeKind::Update || !main.is_noop(),
+        external_changes: external.clone(),
     };
-    (changes, Some(report))
+    changes[0].external = external;
+    Ok((changes, Some(report)))
 }

@@ -40,22 +40,42 @@ impl Fingerprint {
     }
 }
 
+/// What is remembered of a file read (or written) here: its fingerprint, and its decoded text
+/// when the file was no larger than the kept-read limit (for [merging](crate::merge) an edit
+/// around changes made since).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ReadRecord {
+    pub(crate) fingerprint: Fingerprint,
+    pub(crate) text: Option<String>,
+}
+
+impl std::ops::Deref for ReadRecord {
+    type Target = Fingerprint;
+
+    fn deref(&self) -> &Fingerprint {
+        &self.fingerprint
+    }
+}
+
 /// The files read through one workspace, by resolved path.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Tracker {
-    files: HashMap<PathBuf, Fingerprint>,
+    files: HashMap<PathBuf, ReadRecord>,
 }
 
 impl Tracker {
-    pub(crate) fn record(&mut self, path: &Path, fingerprint: Fingerprint) {
-        self.files.insert(path.to_path_buf(), fingerprint);
+    /// Records `fingerprint`, with `text` kept if the file is at most `keep` bytes.
+    pub(crate) fn record(&mut self, path: &Path, fingerprint: Fingerprint, text: &str, keep: u64) {
+        let text = (fingerprint.size <= keep).then(|| text.to_owned());
+        self.files
+            .insert(path.to_path_buf(), ReadRecord { fingerprint, text });
     }
 
     pub(crate) fn forget(&mut self, path: &Path) {
         self.files.remove(path);
     }
 
-    pub(crate) fn get(&self, path: &Path) -> Option<&Fingerprint> {
+    pub(crate) fn get(&self, path: &Path) -> Option<&ReadRecord> {
         self.files.get(path)
     }
 }

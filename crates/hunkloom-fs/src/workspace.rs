@@ -12,8 +12,10 @@ use crate::document::{self, Encoding};
 use crate::errors;
 use crate::ignore::IgnoreRules;
 use crate::journal;
+use crate::lock;
+use crate::merge;
 use crate::paths;
-use crate::tracking::{self, Fingerprint, Tracker};
+use crate::tracking::{self, Fingerprint, ReadRecord, Tracker};
 use crate::undo::{UndoEntry, UndoHistory};
 
 /// Settings of a [`Workspace`].
@@ -35,6 +37,14 @@ pub struct WorkspaceOptions {
     /// multi-file patch computed, and diffs, which run the `native` dialect's own guard, are
     /// not affected.)
     pub guards: Guards,
+    /// Up to how many bytes of each file read (or written) here are kept, so that an edit of a
+    /// file that changed since can be merged around the changes (default 4 MiB; 0 keeps none).
+    /// A `str_replace`, `insert`, diff or patch of a file that changed since it was read is
+    /// then computed against the text that was read and applied to the file as it is now if
+    /// the lines it changes, and the lines next to them, are unchanged there
+    /// ([`EditOutcome::external_changes`] says where the file had changed); otherwise, and for
+    /// a larger file (only its hash is kept), it is refused as `stale_file`.
+    pub max_kept_read: u64,
 }
 
 impl Default for WorkspaceOptions {
@@ -44,6 +54,7 @@ impl Default for WorkspaceOptions {
             max_file_size: 1 << 30,
             undo_depth: 5,
             guards: Guards::NATIVE,
+            max_kept_read: 4 << 20,
         }
     }
 }
@@ -75,6 +86,12 @@ impl WorkspaceOptions {
     /// Sets the guards of the edits.
     pub fn guards(mut self, guards: Guards) -> Self {
         self.guards = guards;
+        self
+    }
+
+    /// Sets up to how many bytes of each file read are kept for merging (0: none).
+    pub fn max_kept_read(mut self, bytes: u64) -> Self {
+        self.max_kept_read = bytes;
         self
     }
 }
@@ -122,7 +139,10 @@ impl Workspace {
                 &std::io::Error::other("not a directory"),
             ));
         }
-        commit::recover(&root)?;
+        {
+            let _lock = lock::RootLock::acquire(&root)?;
+            commit::recover(&root)?;
+        }
         Ok(Workspace {
             ignore: IgnoreRules::load(&root, &options.ignore_file),
             undo: UndoHistory::new(options.undo_depth),
@@ -178,7 +198,12 @@ impl Workspace {
         let loaded = self
             .load(&resolved, given)?
             .ok_or_else(|| self.not_found(given))?;
-        self.tracker.record(&resolved, loaded.fingerprint);
+        self.tracker.record(
+            &resolved,
+            loaded.fingerprint,
+            &loaded.text,
+            self.options.max_kept_read,
+        );
         Ok(loaded.text)
     }
 
@@ -260,7 +285,13 @@ impl Workspace {
     /// Plans `op` on `path` in memory, touching nothing on disk.
     ///
     /// An existing file must have been read through this workspace (`not_read`) and must still
-    /// have the content it had then (`stale_file`, by content hash). A missing file is created
+    /// have the content it had then (`stale_file`, by content hash) — except that a
+    /// [`Op::StrReplace`], [`Op::Insert`] or [`Op::Diff`] of a file that changed since it was
+    /// read (and was kept, see [`WorkspaceOptions::max_kept_read`]) is computed against the
+    /// text that was read and merged into the file as it is now when the lines it changes and
+    /// the lines next to them are unchanged there (the change's
+    /// [`external_changes`](Change::external_changes) say where the file had changed); when
+    /// they are not, it is `stale_file`, naming the lines. A missing file is created
     /// by [`Op::Write`], [`Op::SetText`], a [`Op::StrReplace`] with an empty `old`, or a diff
     /// that applies to empty content, without a read; any other op on it is `file_not_found`
     /// (with up to three similar existing paths). Then the op's own errors (core codes).
@@ -270,8 +301,25 @@ impl Workspace {
         let Some(loaded) = self.load(&resolved, given)? else {
             return self.plan_create(resolved, given, op);
         };
-        self.check_read(&resolved, given, &loaded)?;
-        let (text, report) = apply_op(&loaded.text, op, given, self.options.guards)?;
+        let mergeable = matches!(
+            op,
+            Op::StrReplace { .. } | Op::Insert { .. } | Op::Diff { .. }
+        );
+        let (text, report, external) = match self.read_base(&resolved, given, &loaded, mergeable)? {
+            None => {
+                let (text, report) = apply_op(&loaded.text, op, given, self.options.guards)?;
+                (text, report, Vec::new())
+            }
+            Some(read) => {
+                // An edit that does not apply to what was read is refused as before the
+                // merge existed: the file changed, and the model should read it again.
+                let (ours, report) = apply_op(read, op, given, self.options.guards)
+                    .map_err(|_| errors::stale(given, "it was last read"))?;
+                let (text, external) = merge::merge(read, &ours, &loaded.text)
+                    .map_err(|conflict| errors::stale_lines(given, &conflict))?;
+                (text, report, external)
+            }
+        };
         let bytes = document::encode(loaded.encoding, &text);
         Ok(Change {
             kind: ChangeKind::Update,
@@ -281,6 +329,7 @@ impl Workspace {
             base: Some(base(resolved, given, loaded)),
             new: Some((text, bytes)),
             report,
+            external,
         })
     }
 
@@ -300,6 +349,7 @@ impl Workspace {
             base: Some(base(resolved, given, loaded)),
             new: None,
             report: Report::None,
+            external: Vec::new(),
         })
     }
 
@@ -336,6 +386,7 @@ impl Workspace {
             base: Some(base(resolved, given, loaded)),
             new: Some((text, bytes)),
             report,
+            external: Vec::new(),
         })
     }
 
@@ -380,6 +431,8 @@ impl Workspace {
                 });
             }
         }
+        let _lock = lock::RootLock::acquire(&self.root)?;
+        commit::recover(&self.root)?;
         let priors = commit::verify(&file_ops)?;
         self.run_commit(&file_ops, &priors)?;
         for (op, prior) in file_ops.iter().zip(priors) {
@@ -408,6 +461,8 @@ impl Workspace {
             permissions: entry.permissions.clone(),
             shown: given.to_path_buf(),
         };
+        let lock = lock::RootLock::acquire(&self.root)?;
+        commit::recover(&self.root)?;
         let priors = commit::verify(std::slice::from_ref(&op)).map_err(|e| match e.kind() {
             hunkloom::ErrorKind::FileExists | hunkloom::ErrorKind::StaleFile => {
                 errors::stale(given, "that edit")
@@ -415,12 +470,17 @@ impl Workspace {
             _ => e,
         })?;
         self.run_commit(std::slice::from_ref(&op), &priors)?;
+        drop(lock);
         self.undo.pop(&resolved);
         let (kind, new_content, encoding) = match &entry.before {
             Some(bytes) => {
                 let (encoding, text) = document::decode(bytes).unwrap_or_default();
-                self.tracker
-                    .record(&resolved, Fingerprint::of(bytes, modified(&resolved)));
+                self.tracker.record(
+                    &resolved,
+                    Fingerprint::of(bytes, modified(&resolved)),
+                    &text,
+                    self.options.max_kept_read,
+                );
                 let kind = if entry.after.is_some() {
                     ChangeKind::Update
                 } else {
@@ -440,6 +500,7 @@ impl Workspace {
             new_content,
             encoding,
             report: Report::None,
+            external_changes: Vec::new(),
         })
     }
 
@@ -475,9 +536,20 @@ impl Workspace {
     fn after_commit(&mut self, op: &FileOp, prior: Option<(Vec<u8>, std::fs::Permissions)>) {
         let after = op.bytes.as_deref().map(tracking::hash);
         match &op.bytes {
-            Some(bytes) => self
-                .tracker
-                .record(&op.target, Fingerprint::of(bytes, modified(&op.target))),
+            Some(bytes) => {
+                let keep = self.options.max_kept_read;
+                let text = if bytes.len() as u64 <= keep {
+                    document::decode(bytes).map(|(_, text)| text)
+                } else {
+                    None
+                };
+                self.tracker.record(
+                    &op.target,
+                    Fingerprint::of(bytes, modified(&op.target)),
+                    text.as_deref().unwrap_or_default(),
+                    if text.is_some() { keep } else { 0 },
+                );
+            }
             None => self.tracker.forget(&op.target),
         }
         let (before, permissions) = match prior {
@@ -529,6 +601,7 @@ impl Workspace {
             base: None,
             new: Some((text, bytes)),
             report,
+            external: Vec::new(),
         })
     }
 
@@ -590,14 +663,41 @@ impl Workspace {
         }
     }
 
-    /// `stale_file` if the file was read here and its content changed since; a file never read
-    /// here passes (the rule of [`plan_patch`](Workspace::plan_patch)).
-    pub(crate) fn check_fresh(&self, resolved: &Path, given: &Path, loaded: &Loaded) -> Result<()> {
+    /// For an op that can be merged (`mergeable`): `not_read` unless the file was read here;
+    /// `None` if it is unchanged since; the text that was read if it changed and that text was
+    /// kept; `stale_file` otherwise. For any other op: [`check_read`](Self::check_read).
+    fn read_base(
+        &self,
+        resolved: &Path,
+        given: &Path,
+        loaded: &Loaded,
+        mergeable: bool,
+    ) -> Result<Option<&str>> {
         match self.tracker.get(resolved) {
-            Some(read) if read.hash != loaded.fingerprint.hash => {
-                Err(errors::stale(given, "it was last read"))
-            }
-            _ => Ok(()),
+            None => Err(errors::not_read(given)),
+            Some(read) if read.hash == loaded.fingerprint.hash => Ok(None),
+            Some(ReadRecord {
+                text: Some(text), ..
+            }) if mergeable => Ok(Some(text)),
+            Some(_) => Err(errors::stale(given, "it was last read")),
+        }
+    }
+
+    /// The rule of [`plan_patch`](Workspace::plan_patch): a file never read here, or unchanged
+    /// since it was read, passes (`None`); one that changed since gives the text that was read,
+    /// to plan against and merge, if it was kept, and is `stale_file` otherwise.
+    pub(crate) fn patch_base(
+        &self,
+        resolved: &Path,
+        given: &Path,
+        loaded: &Loaded,
+    ) -> Result<Option<String>> {
+        match self.tracker.get(resolved) {
+            Some(read) if read.hash != loaded.fingerprint.hash => match &read.text {
+                Some(text) => Ok(Some(text.clone())),
+                None => Err(errors::stale(given, "it was last read")),
+            },
+            _ => Ok(None),
         }
     }
 
