@@ -202,7 +202,8 @@ export declare class Workspace {
    *
    * @param root The workspace's root directory.
    * @param options `ignoreFile` (default `".hunkloomignore"`), `maxFileSize` (bytes,
-   * default 1 GiB), `undoDepth` (edits per file, default 5).
+   * default 1 GiB), `undoDepth` (edits per file, default 5), `maxKeptRead` (bytes of each
+   * file read kept for merging an edit around later changes, default 4 MiB).
    */
   constructor(root: string, options?: WorkspaceOptions)
   /** The root directory: absolute, symlinks resolved. */
@@ -594,6 +595,12 @@ export interface EditOutcome {
    * own text is `newContent` above).
    */
   report: Edit | Outcome | null
+  /**
+   * Where the file had changed on disk since it was read, when the edit was computed
+   * against the text that was read and merged around those changes (they did not touch the
+   * lines it changes); empty when the file was unchanged since it was read.
+   */
+  externalChanges: Array<ExternalChange>
 }
 
 /**
@@ -610,6 +617,22 @@ export interface ErrorMatch {
   startLine: number
   /** The last line it covers. */
   lastLine: number
+}
+
+/**
+ * A region another writer changed after the file was read, around which an edit was merged.
+ * Lines are 1-based; `count === 0` means lines were only removed (just before `start`),
+ * `readCount === 0` that lines were only added.
+ */
+export interface ExternalChange {
+  /** The first line of the region in the file as written. */
+  start: number
+  /** How many lines it holds in the file as written. */
+  count: number
+  /** The first line it replaced in the text that was read. */
+  readStart: number
+  /** How many lines of the text that was read it replaced. */
+  readCount: number
 }
 
 /**
@@ -787,6 +810,11 @@ export interface PatchedFile {
   encoding: 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be'
   /** Whether the bytes on disk changed (`false` for an update to identical content). */
   changed: boolean
+  /**
+   * Where the file had changed on disk since it was read, when its hunks were planned
+   * against the text that was read and merged around those changes; else empty.
+   */
+  externalChanges: Array<ExternalChange>
 }
 
 /** The hunk that stopped a `policy: "partial"` patch. */
@@ -1035,6 +1063,12 @@ export interface WorkspaceOptions {
    * integer.
    */
   undoDepth?: number
+  /**
+   * Up to how many bytes of each file read are kept, so that an edit of a file that
+   * changed since can be merged around the changes (default 4 MiB; 0 keeps none, so a
+   * changed file is always refused with `stale_file`). A non-negative integer.
+   */
+  maxKeptRead?: number
 }
 
 /**

@@ -443,3 +443,27 @@ test('codex-scenarios through Workspace.applyPatch, on disk, byte for byte', () 
   console.log(`codex-scenarios (Workspace.applyPatch): ${scenarios.length - failures.length}/${scenarios.length} passed`)
   assert.deepEqual(failures, [])
 })
+
+test('an edit merges around lines changed since the read, and reports where', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hl-merge-'))
+  try {
+    const lines = Array.from({ length: 10 }, (_, i) => `line ${i + 1}\n`)
+    fs.writeFileSync(path.join(root, 'a.txt'), lines.join(''))
+    const ws = new hl.Workspace(root)
+    ws.read('a.txt')
+    const changed = [...lines]
+    changed[1] = 'line two, edited elsewhere\n'
+    fs.writeFileSync(path.join(root, 'a.txt'), changed.join(''))
+    const outcome = ws.strReplace('a.txt', 'line 8\n', 'line eight\n')
+    changed[7] = 'line eight\n'
+    assert.equal(fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), changed.join(''))
+    assert.deepEqual(outcome.externalChanges, [{ start: 2, count: 1, readStart: 2, readCount: 1 }])
+    ws.read('a.txt')
+    changed[2] = 'line three, edited elsewhere\n'
+    fs.writeFileSync(path.join(root, 'a.txt'), changed.join(''))
+    assert.throws(() => ws.strReplace('a.txt', 'line 4\n', 'line four\n'), (err) => err.code === 'stale_file' && /line 3/.test(err.message))
+    assert.equal(fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), changed.join(''))
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true })
+  }
+})

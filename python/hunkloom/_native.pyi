@@ -11,6 +11,7 @@ __all__ = [
     "ToolResult",
     "Match",
     "EditOutcome",
+    "ExternalChange",
     "PatchOutcome",
     "apply_patch",
     "PatchResult",

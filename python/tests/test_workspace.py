@@ -165,3 +165,26 @@ def test_apply_patch_on_disk_all_or_nothing(root: Path) -> None:
     with pytest.raises(hunkloom.PathRefusedError):
         ws.apply_patch("*** Begin Patch\n*** Add File: ../escape.txt\n+x\n*** End Patch\n")
     assert not (root.parent / "escape.txt").exists()
+
+
+def test_an_edit_merges_around_lines_changed_since_the_read(root: Path) -> None:
+    lines = [f"line {i}\n" for i in range(1, 11)]
+    (root / "a.txt").write_text("".join(lines))
+    ws = hunkloom.Workspace(root)
+    ws.read("a.txt")
+    # Someone else changes line 2 after the read; the edit touches line 8 only.
+    changed = lines.copy()
+    changed[1] = "line two, edited elsewhere\n"
+    (root / "a.txt").write_text("".join(changed))
+    outcome = ws.str_replace("a.txt", "line 8\n", "line eight\n")
+    changed[7] = "line eight\n"
+    assert (root / "a.txt").read_text() == "".join(changed)
+    [external] = outcome.external_changes
+    assert (external.start, external.count, external.read_start, external.read_count) == (2, 1, 2, 1)
+    # A change next to the edited line is refused, naming the lines.
+    ws.read("a.txt")
+    changed[2] = "line three, edited elsewhere\n"
+    (root / "a.txt").write_text("".join(changed))
+    with pytest.raises(hunkloom.StaleFileError, match="line 3"):
+        ws.str_replace("a.txt", "line 4\n", "line four\n")
+    assert (root / "a.txt").read_text() == "".join(changed)
