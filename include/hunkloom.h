@@ -409,6 +409,30 @@ typedef struct hl_line_range {
 } hl_line_range;
 
 /**
+ * A region another writer changed after the file was read, around which an edit was merged.
+ * Lines are 1-based; `count == 0` means lines were only removed (just before `start`),
+ * `read_count == 0` that lines were only added.
+ */
+typedef struct hl_external_change {
+    /**
+     * The first line of the region in the file as written.
+     */
+    size_t start;
+    /**
+     * How many lines it holds in the file as written.
+     */
+    size_t count;
+    /**
+     * The first line it replaced in the text that was read.
+     */
+    size_t read_start;
+    /**
+     * How many lines of the text that was read it replaced.
+     */
+    size_t read_count;
+} hl_external_change;
+
+/**
  * A position in the original text, in every unit at once.
  */
 typedef struct hl_position {
@@ -1416,6 +1440,32 @@ enum hl_status hl_edit_outcome_kind(const struct hl_edit_outcome *outcome,
  * `outcome` must be a live `hl_edit_outcome`; `changed` must be writable.
  */
 enum hl_status hl_edit_outcome_changed(const struct hl_edit_outcome *outcome, bool *changed);
+
+/**
+ * How many regions other writers changed since the file was read, around which the edit was
+ * merged (0 when the file was unchanged since it was read). Read each with
+ * `hl_edit_outcome_external_change`.
+ *
+ * @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `outcome` must be a live `hl_edit_outcome`; `count` must be writable.
+ */
+enum hl_status hl_edit_outcome_external_change_count(const struct hl_edit_outcome *outcome,
+                                                     size_t *count);
+
+/**
+ * The `index`-th region (from 0, in file order) other writers changed since the read.
+ *
+ * @return `HL_STATUS_OUT_OF_RANGE` if `index` is not below
+ * `hl_edit_outcome_external_change_count`; `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `outcome` must be a live `hl_edit_outcome`; `change` must be writable.
+ */
+enum hl_status hl_edit_outcome_external_change(const struct hl_edit_outcome *outcome,
+                                               size_t index,
+                                               struct hl_external_change *change);
 
 /**
  * The decoded text the file now holds, with its own line endings (what `hl_workspace_read`

@@ -29,6 +29,23 @@ pub struct hl_edit_outcome {
     encoding: CText,
     edit: Option<Box<hl_edit>>,
     result: Option<Box<hl_result>>,
+    external: Box<[hl_external_change]>,
+}
+
+/// A region another writer changed after the file was read, around which an edit was merged.
+/// Lines are 1-based; `count == 0` means lines were only removed (just before `start`),
+/// `read_count == 0` that lines were only added.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct hl_external_change {
+    /// The first line of the region in the file as written.
+    pub start: usize,
+    /// How many lines it holds in the file as written.
+    pub count: usize,
+    /// The first line it replaced in the text that was read.
+    pub read_start: usize,
+    /// How many lines of the text that was read it replaced.
+    pub read_count: usize,
 }
 
 impl hl_edit_outcome {
@@ -46,7 +63,18 @@ impl hl_edit_outcome {
             ),
             _ => (None, None),
         };
+        let external = outcome
+            .external_changes
+            .iter()
+            .map(|c| hl_external_change {
+                start: c.start,
+                count: c.count,
+                read_start: c.read_start,
+                read_count: c.read_count,
+            })
+            .collect();
         Box::new(hl_edit_outcome {
+            external,
             path: CText::from_string(outcome.path.to_string_lossy().into_owned()),
             kind: CText::from_str(outcome.kind.as_str()),
             changed: outcome.changed,
@@ -121,6 +149,44 @@ pub unsafe extern "C" fn hl_edit_outcome_changed(
 ) -> hl_status {
     // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
     unsafe { get_value(outcome, changed, |o| Ok(o.changed)) }
+}
+
+/// How many regions other writers changed since the file was read, around which the edit was
+/// merged (0 when the file was unchanged since it was read). Read each with
+/// `hl_edit_outcome_external_change`.
+///
+/// @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `outcome` must be a live `hl_edit_outcome`; `count` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hl_edit_outcome_external_change_count(
+    outcome: *const hl_edit_outcome,
+    count: *mut usize,
+) -> hl_status {
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe { get_value(outcome, count, |o| Ok(o.external.len())) }
+}
+
+/// The `index`-th region (from 0, in file order) other writers changed since the read.
+///
+/// @return `HL_STATUS_OUT_OF_RANGE` if `index` is not below
+/// `hl_edit_outcome_external_change_count`; `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `outcome` must be a live `hl_edit_outcome`; `change` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hl_edit_outcome_external_change(
+    outcome: *const hl_edit_outcome,
+    index: usize,
+    change: *mut hl_external_change,
+) -> hl_status {
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe {
+        get_value(outcome, change, |o| {
+            o.external.get(index).copied().ok_or(hl_status::OutOfRange)
+        })
+    }
 }
 
 /// The decoded text the file now holds, with its own line endings (what `hl_workspace_read`

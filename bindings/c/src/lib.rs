@@ -80,8 +80,9 @@ pub use edit::{
 };
 pub use edit_outcome::{
     hl_edit_outcome, hl_edit_outcome_changed, hl_edit_outcome_content, hl_edit_outcome_edit,
-    hl_edit_outcome_encoding, hl_edit_outcome_free, hl_edit_outcome_kind, hl_edit_outcome_path,
-    hl_edit_outcome_result,
+    hl_edit_outcome_encoding, hl_edit_outcome_external_change,
+    hl_edit_outcome_external_change_count, hl_edit_outcome_free, hl_edit_outcome_kind,
+    hl_edit_outcome_path, hl_edit_outcome_result, hl_external_change,
 };
 pub use error::{
     hl_error, hl_error_code, hl_error_free, hl_error_match, hl_error_match_count, hl_error_message,

@@ -166,6 +166,8 @@ struct Outcome {
     replacements: Option<usize>,
     /// `hl_edit_outcome_result`: the block count, when there is a diff report.
     blocks: Option<usize>,
+    /// `hl_edit_outcome_external_change`: the regions merged around.
+    external: Vec<hl_external_change>,
 }
 
 fn edit(
@@ -233,7 +235,31 @@ fn read_outcome(o: *const hl_edit_outcome) -> Outcome {
         );
         count
     });
+    let mut count = usize::MAX;
+    // SAFETY: a live outcome and a local.
+    assert_eq!(
+        unsafe { hl_edit_outcome_external_change_count(o, &mut count) },
+        hl_status::Ok
+    );
+    let external = (0..count)
+        .map(|i| {
+            let mut change = hl_external_change::default();
+            // SAFETY: as above.
+            assert_eq!(
+                unsafe { hl_edit_outcome_external_change(o, i, &mut change) },
+                hl_status::Ok
+            );
+            change
+        })
+        .collect();
+    let mut beyond = hl_external_change::default();
+    // SAFETY: as above; an index past the end.
+    assert_eq!(
+        unsafe { hl_edit_outcome_external_change(o, count, &mut beyond) },
+        hl_status::OutOfRange
+    );
     Outcome {
+        external,
         path: text(hl_edit_outcome_path),
         kind: text(hl_edit_outcome_kind),
         changed,
@@ -306,6 +332,37 @@ fn read_edit_stale_undo_round_trip() {
     assert_eq!(
         code(w.undo("new.txt")),
         (hl_status::EditRejected, "nothing_to_undo".into())
+    );
+}
+
+#[test]
+fn an_edit_merges_around_lines_changed_since_the_read() {
+    let w = Ws::new();
+    let lines: Vec<String> = (1..=10).map(|i| format!("line {i}\n")).collect();
+    w.put("a.txt", lines.concat().as_bytes());
+    w.read("a.txt").expect("read");
+    let mut changed = lines.clone();
+    changed[1] = "line two, edited elsewhere\n".to_owned();
+    w.put("a.txt", changed.concat().as_bytes());
+    let outcome = w
+        .str_replace("a.txt", "line 8\n", "line eight\n")
+        .expect("merged");
+    changed[7] = "line eight\n".to_owned();
+    assert_eq!(w.get("a.txt"), changed.concat().into_bytes());
+    assert_eq!(
+        outcome.external,
+        vec![hl_external_change {
+            start: 2,
+            count: 1,
+            read_start: 2,
+            read_count: 1
+        }]
+    );
+    assert!(
+        w.str_replace("a.txt", "line 9\n", "line nine\n")
+            .expect("unchanged since")
+            .external
+            .is_empty()
     );
 }
 
