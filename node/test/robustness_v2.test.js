@@ -17,33 +17,19 @@
 const test = require('node:test')
 const assert = require('node:assert/strict')
 
-const hl = require('..')
 const h = require('./helpers')
+const { CORRECT, REFUSE, WRONG, brief, same, stateless, streamed } = require('./robustness-common')
 
 /** Cases not scored correct on purpose, with the reason (the Rust runner's list). */
 const REFUSED = new Map([])
 
 const MODES = ['stateless', 'whole', 'line', 'random']
 const ALREADY_APPLIED = 'already_applied'
-const CORRECT = 'correct'
-const REFUSE = 'refused'
-const WRONG = 'wrong'
 
 /**
  * What an engine did with a case: `{ content, matchIndices, blocks }`, or `{ code, message }`
  * for a refusal.
  */
-function observe(run) {
-  try {
-    const { newContent, matchIndices, blocks } = run()
-    return { content: newContent, matchIndices, blocks }
-  } catch (err) {
-    // Anything but a core error (a TypeError, an assertion) is a bug: rethrown.
-    if (!(err instanceof Error) || typeof err.code !== 'string' || err.code.startsWith('ERR_')) throw err
-    return { code: err.code, message: err.message }
-  }
-}
-
 /** The case's score for what the engine did, per ROBUSTNESS-V2.md (the Rust `score_v2`). */
 function score(c, got) {
   const { expect } = c
@@ -62,36 +48,6 @@ function score(c, got) {
   }
   if (refusal || unchanged) return REFUSE
   return WRONG
-}
-
-function stateless(c) {
-  return observe(() => hl.applyDiff(c.diff, c.original))
-}
-
-/** The case streamed through a native applier, or a string saying what went wrong. */
-function streamed(c, chunking) {
-  const applier = new hl.StreamingApplier(c.original, { dialect: 'native' })
-  let view = c.original
-  for (const piece of h.split(c.diff, chunking, 0x5eed)) {
-    view = h.applySplice(view, applier.push(piece))
-  }
-  if (view !== applier.preview) return 'the splices do not rebuild the preview'
-  return observe(() => applier.finish())
-}
-
-/** `a` and `b` deep-equal. */
-function same(a, b) {
-  try {
-    assert.deepStrictEqual(a, b)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** What a result is, for messages (never the content: files are long). */
-function brief(got) {
-  return got.content !== undefined ? 'content' : `${got.code}`
 }
 
 test('robustness-v2 corpus: native through applyDiff and StreamingApplier (whole, line, random)', () => {

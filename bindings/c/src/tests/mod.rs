@@ -77,3 +77,36 @@ fn while_busy<T>(handle: &hunkloom_handle::Handle<T>, during: impl FnOnce()) {
         proceed.wait();
     });
 }
+
+/// How a robustness runner's diff reaches the streaming applier (v1 and v2 runners alike).
+#[derive(Clone, Copy, Debug)]
+enum Mode {
+    /// The core runner's chunkings (character boundaries).
+    Chunks(hunkloom_testkit::Chunking),
+    /// Seeded random splits at any byte, so also inside characters.
+    RandomBytes(u64),
+}
+
+impl Mode {
+    fn name(self) -> &'static str {
+        match self {
+            Mode::Chunks(c) => c.name(),
+            Mode::RandomBytes(_) => "random-byte",
+        }
+    }
+
+    fn pieces(self, diff: &str) -> Vec<&[u8]> {
+        match self {
+            Mode::Chunks(c) => c.split(diff).into_iter().map(str::as_bytes).collect(),
+            Mode::RandomBytes(seed) => hunkloom_testkit::split_random_bytes(diff.as_bytes(), seed),
+        }
+    }
+}
+
+/// The streaming modes of the robustness runners.
+const MODES: [Mode; 4] = [
+    Mode::Chunks(hunkloom_testkit::Chunking::Whole),
+    Mode::Chunks(hunkloom_testkit::Chunking::Line),
+    Mode::Chunks(hunkloom_testkit::Chunking::Random(hunkloom_testkit::SEED)),
+    Mode::RandomBytes(hunkloom_testkit::SEED),
+];

@@ -14,46 +14,14 @@
 //! [`REFUSED`].
 
 use hunkloom_testkit::robustness::{Observed, RobustnessCase as Case, Scoreboard, load_robustness};
-use hunkloom_testkit::{Chunking, SEED, split_random_bytes};
 
 use super::ffi::{Applier, BlockView, CError, apply, take_full};
+use super::{MODES, Mode};
 use crate::*;
 
 /// Apply cases the engine refuses on purpose, with the reason: the core runner's list
 /// (`REFUSED` in `crates/hunkloom/tests/robustness.rs`), which this one must equal.
 const REFUSED: &[(&str, &str)] = &[];
-
-/// How the diff reaches the streaming applier.
-#[derive(Clone, Copy, Debug)]
-enum Mode {
-    /// The core runner's chunkings (character boundaries).
-    Chunks(Chunking),
-    /// Seeded random splits at any byte, so also inside characters.
-    RandomBytes(u64),
-}
-
-impl Mode {
-    fn name(self) -> &'static str {
-        match self {
-            Mode::Chunks(c) => c.name(),
-            Mode::RandomBytes(_) => "random-byte",
-        }
-    }
-
-    fn pieces(self, diff: &str) -> Vec<&[u8]> {
-        match self {
-            Mode::Chunks(c) => c.split(diff).into_iter().map(str::as_bytes).collect(),
-            Mode::RandomBytes(seed) => split_random_bytes(diff.as_bytes(), seed),
-        }
-    }
-}
-
-const MODES: [Mode; 4] = [
-    Mode::Chunks(Chunking::Whole),
-    Mode::Chunks(Chunking::Line),
-    Mode::Chunks(Chunking::Random(SEED)),
-    Mode::RandomBytes(SEED),
-];
 
 /// What a case gave, with the block reports of a success (to compare streamed with stateless).
 type Full = Result<(String, Vec<BlockView>), (String, String)>;
@@ -141,5 +109,8 @@ fn the_robustness_corpus_through_the_c_abi() {
 #[test]
 fn random_byte_splits_do_cut_characters() {
     let diff = "------- SEARCH\n\u{201c}x\u{201d} \u{2014} \u{2026}\n=======\ny\n+++++++ REPLACE\n";
-    hunkloom_testkit::assert_cuts_a_character(&Mode::RandomBytes(SEED).pieces(diff), diff);
+    hunkloom_testkit::assert_cuts_a_character(
+        &Mode::RandomBytes(hunkloom_testkit::SEED).pieces(diff),
+        diff,
+    );
 }

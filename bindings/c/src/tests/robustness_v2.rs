@@ -20,46 +20,14 @@
 use hunkloom_testkit::robustness_v2::{
     Applied, CaseV2 as Case, ObservedV2, ScoreboardV2, load_robustness_v2,
 };
-use hunkloom_testkit::{Chunking, SEED, split_random_bytes};
 
 use super::ffi::{Applier, CError, Taken, apply, take_full};
+use super::{MODES, Mode};
 use crate::*;
 
 /// Cases not scored correct on purpose, with the reason: the core runner's list (`REFUSED` in
 /// `crates/hunkloom/tests/robustness_v2.rs`), which this one must equal.
 const REFUSED: &[(&str, &str)] = &[];
-
-/// How the diff reaches the streaming applier.
-#[derive(Clone, Copy, Debug)]
-enum Mode {
-    /// The core runner's chunkings (character boundaries).
-    Chunks(Chunking),
-    /// Seeded random splits at any byte, so also inside characters.
-    RandomBytes(u64),
-}
-
-impl Mode {
-    fn name(self) -> &'static str {
-        match self {
-            Mode::Chunks(c) => c.name(),
-            Mode::RandomBytes(_) => "random-byte",
-        }
-    }
-
-    fn pieces(self, diff: &str) -> Vec<&[u8]> {
-        match self {
-            Mode::Chunks(c) => c.split(diff).into_iter().map(str::as_bytes).collect(),
-            Mode::RandomBytes(seed) => split_random_bytes(diff.as_bytes(), seed),
-        }
-    }
-}
-
-const MODES: [Mode; 4] = [
-    Mode::Chunks(Chunking::Whole),
-    Mode::Chunks(Chunking::Line),
-    Mode::Chunks(Chunking::Random(SEED)),
-    Mode::RandomBytes(SEED),
-];
 
 /// Everything a call gave, read back through the C accessors.
 type Full = Result<Taken, CError>;
