@@ -14,6 +14,7 @@
 //! - [`tools`]: the tool-operation corpora (`cline-content-fixes`, `roo-insert-content`).
 //! - [`text_editor`]: the text-editor tool corpora (trees, calls, outputs).
 //! - [`codex`]: Codex's `apply_patch` scenario trees and their judging.
+//! - [`udiff`]: the unified-diff corpus, judged against `git apply` and against the intent.
 //! - [`tally`]: per-part pass counts in first-seen order.
 //!
 //! The crate does not depend on `hunkloom`: a runner turns the engine's results into the plain
@@ -27,6 +28,7 @@ pub mod robustness_v2;
 pub mod tally;
 pub mod text_editor;
 pub mod tools;
+pub mod udiff;
 
 use std::path::{Path, PathBuf};
 

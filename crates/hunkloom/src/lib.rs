@@ -57,6 +57,7 @@ pub mod patch;
 mod search;
 mod stream;
 pub mod text;
+mod udiff;
 
 pub use error::{Error, ErrorFamily, ErrorKind, Match, Result};
 pub use matching::Strategy;

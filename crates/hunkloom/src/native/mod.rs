@@ -73,20 +73,20 @@
 
 mod applied;
 mod cost;
-mod diagnose;
+pub(crate) mod diagnose;
 mod differences;
 mod engine;
 #[cfg(test)]
 mod guard_tests;
-mod indent;
-mod loose_lines;
+pub(crate) mod indent;
+pub(crate) mod loose_lines;
 #[cfg(test)]
 mod naive;
 #[cfg(test)]
 mod naive_guards;
 #[cfg(test)]
 mod naive_rules;
-mod normalize;
+pub(crate) mod normalize;
 pub(crate) mod omission;
 mod overescape;
 mod parse;
@@ -99,7 +99,7 @@ mod sparse;
 mod streaming_cost_tests;
 #[cfg(test)]
 mod tests;
-mod tiers;
+pub(crate) mod tiers;
 mod typo;
 
 pub(crate) use engine::NativeEngine;

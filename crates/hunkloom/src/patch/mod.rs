@@ -35,13 +35,18 @@
 //! # Planning and dialects
 //!
 //! [`plan_patch`] turns a patch and a way to read the current files ([`FileSource`]) into a
-//! [`Plan`]: every file's new content, nothing written. Two dialects ([`PatchDialect`]) decide
+//! [`Plan`]: every file's new content, nothing written. The dialect ([`PatchDialect`]) decides
 //! how:
 //! - [`Codex`](PatchDialect::Codex) (the default): hunks apply in order, each seeing the files
 //!   as the hunks before it left them; chunks are located with the cascade documented in
 //!   [`seek`](self#matching) below; line endings of untouched lines are kept.
 //! - [`Cline`](PatchDialect::Cline): Cline v4.0.10's `apply_patch` handler and `PatchParser`,
 //!   byte for byte: its fuzz score, its warnings for chunks it skips, its error messages.
+//! - [`Udiff`](PatchDialect::Udiff) and [`UdiffStrict`](PatchDialect::UdiffStrict): not this
+//!   format but a unified diff of any number of files (a git patch), each file's hunks applied
+//!   as the `udiff` dialect of [`apply_diff`](crate::apply_diff) applies them, or exactly as
+//!   `git apply` does (with `--recount` when [`PatchOptions::recount`] is set). `--- /dev/null`
+//!   adds a file, `+++ /dev/null` deletes one, different names move one.
 //!
 //! With [`Policy::AllOrNothing`] (the default) any failure is an error and the plan is not made;
 //! with [`Policy::Partial`] the plan keeps the changes of the hunks before the first failure and
@@ -233,17 +238,30 @@ pub enum PatchDialect {
     Codex,
     /// Cline v4.0.10's `apply_patch` tool, byte for byte.
     Cline,
+    /// A unified diff of any number of files (a git patch), each hunk placed as the model
+    /// meant it, as the `udiff` dialect of [`apply_diff`](crate::apply_diff) does.
+    Udiff,
+    /// A unified diff of any number of files applied exactly as `git apply` does
+    /// (`--recount` with [`PatchOptions::recount`]).
+    UdiffStrict,
 }
 
 impl PatchDialect {
     /// Every dialect, in a fixed order.
-    pub const ALL: &'static [PatchDialect] = &[PatchDialect::Codex, PatchDialect::Cline];
+    pub const ALL: &'static [PatchDialect] = &[
+        PatchDialect::Codex,
+        PatchDialect::Cline,
+        PatchDialect::Udiff,
+        PatchDialect::UdiffStrict,
+    ];
 
-    /// The name bindings pass: `"codex"` or `"cline"`.
+    /// The name bindings pass: `"codex"`, `"cline"`, `"udiff"` or `"udiff-strict"`.
     pub fn as_str(self) -> &'static str {
         match self {
             PatchDialect::Codex => "codex",
             PatchDialect::Cline => "cline",
+            PatchDialect::Udiff => "udiff",
+            PatchDialect::UdiffStrict => "udiff-strict",
         }
     }
 }
@@ -258,9 +276,13 @@ impl FromStr for PatchDialect {
             .copied()
             .find(|d| d.as_str() == s)
             .ok_or_else(|| {
+                let names: Vec<&str> = PatchDialect::ALL.iter().map(|d| d.as_str()).collect();
                 Error::new(
                     ErrorKind::InvalidDialect,
-                    format!("unknown patch dialect '{s}': expected one of codex, cline"),
+                    format!(
+                        "unknown patch dialect '{s}': expected one of {}",
+                        names.join(", ")
+                    ),
                 )
             })
     }
@@ -280,6 +302,9 @@ pub struct PatchOptions {
     pub dialect: PatchDialect,
     /// What a failing hunk does to the others (default: all or nothing).
     pub policy: Policy,
+    /// `udiff-strict` only: count each hunk's lines from its body instead of trusting its
+    /// `@@` header, as `git apply --recount` does (default: off).
+    pub recount: bool,
 }
 
 impl PatchOptions {
@@ -297,6 +322,12 @@ impl PatchOptions {
     /// Sets the failure policy.
     pub fn policy(mut self, policy: Policy) -> Self {
         self.policy = policy;
+        self
+    }
+
+    /// Sets `udiff-strict`'s `--recount`.
+    pub fn recount(mut self, recount: bool) -> Self {
+        self.recount = recount;
         self
     }
 }
@@ -344,6 +375,8 @@ pub fn plan_patch<S: FileSource + ?Sized>(
     match options.dialect {
         PatchDialect::Codex => plan(&parse_patch(text)?, files, options.policy),
         PatchDialect::Cline => cline::plan(text, files, options.policy),
+        PatchDialect::Udiff => crate::udiff::plan::plan_lenient(text, files, options.policy),
+        PatchDialect::UdiffStrict => crate::udiff::plan::plan_strict(text, files, options.recount),
     }
 }
 

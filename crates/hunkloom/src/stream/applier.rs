@@ -13,6 +13,7 @@ use crate::matching::Haystack;
 use crate::native::NativeEngine;
 use crate::stream::{BlockReport, Dialect, Outcome, PieceOutcome, PieceUpdate, Update};
 use crate::text::{OriginalText, Piece, PieceText, Position, TextOffset};
+use crate::udiff::UdiffEngine;
 
 /// Options of a [`StreamingApplier`].
 #[non_exhaustive]
@@ -24,6 +25,9 @@ pub struct ApplierOptions {
     pub policy: Policy,
     /// How the Cline dialects keep the preview (default: one string).
     pub preview: PreviewForm,
+    /// `udiff-strict` only: count each hunk's lines from its body instead of trusting its
+    /// `@@` header, as `git apply --recount` does (default: off).
+    pub recount: bool,
 }
 
 /// How a [`StreamingApplier`] in a Cline dialect keeps its preview.
@@ -111,6 +115,12 @@ impl ApplierOptions {
         self.preview = form;
         self
     }
+
+    /// Sets `udiff-strict`'s `--recount`.
+    pub fn recount(mut self, recount: bool) -> Self {
+        self.recount = recount;
+        self
+    }
 }
 
 /// Applies a diff to one original text while the diff streams in.
@@ -152,6 +162,7 @@ pub struct StreamingApplier {
 enum Inner {
     Cline(Box<ClineState>),
     Native(Box<NativeEngine>),
+    Udiff(UdiffEngine),
 }
 
 #[derive(Clone, Debug)]
@@ -184,7 +195,14 @@ impl StreamingApplier {
                 built: OnceCell::new(),
                 reports: Vec::new(),
             })),
-            None => Inner::Native(Box::new(NativeEngine::new(options.policy))),
+            None => match dialect {
+                Dialect::Udiff | Dialect::UdiffStrict => Inner::Udiff(UdiffEngine::new(
+                    dialect == Dialect::UdiffStrict,
+                    options.recount,
+                    options.policy,
+                )),
+                _ => Inner::Native(Box::new(NativeEngine::new(options.policy))),
+            },
         };
         StreamingApplier {
             original,
@@ -232,6 +250,7 @@ impl StreamingApplier {
                 splice.into_update(inserted)
             }
             Inner::Native(engine) => engine.push(original.as_str(), chunk),
+            Inner::Udiff(engine) => engine.push(original, chunk),
         }
     }
 
@@ -242,7 +261,7 @@ impl StreamingApplier {
     pub fn push_may_search(&self, chunk: &str) -> bool {
         match &self.inner {
             Inner::Cline(state) => state.engine.may_search(chunk),
-            Inner::Native(_) => true,
+            Inner::Native(_) | Inner::Udiff(_) => true,
         }
     }
 
@@ -266,19 +285,8 @@ impl StreamingApplier {
                     completed: splice.completed,
                 }
             }
-            Inner::Native(engine) => {
-                let update = engine.push(original.as_str(), chunk);
-                PieceUpdate {
-                    start: update.start,
-                    removed: update.removed,
-                    inserted: match update.inserted {
-                        text if text.is_empty() => Vec::new(),
-                        text => vec![Piece::New(text)],
-                    },
-                    blocks_completed: update.blocks_completed,
-                    completed: update.completed,
-                }
-            }
+            Inner::Native(engine) => owned_pieces(engine.push(original.as_str(), chunk)),
+            Inner::Udiff(engine) => owned_pieces(engine.push(original, chunk)),
         }
     }
 
@@ -294,6 +302,7 @@ impl StreamingApplier {
                     .get_or_init(|| p.to_string(self.original.as_str())),
             },
             Inner::Native(engine) => engine.preview(self.original.as_str()),
+            Inner::Udiff(engine) => engine.preview(&self.original),
         }
     }
 
@@ -307,6 +316,7 @@ impl StreamingApplier {
                 Output::Pieces(p) => p.pieces().collect(),
             },
             Inner::Native(engine) => engine.preview_pieces(self.original.as_str()),
+            Inner::Udiff(engine) => engine.preview_pieces(&self.original),
         }
     }
 
@@ -315,6 +325,7 @@ impl StreamingApplier {
         match &self.inner {
             Inner::Cline(state) => state.engine.preview_end(),
             Inner::Native(engine) => engine.preview_len(self.original.as_str()),
+            Inner::Udiff(engine) => engine.preview_len(&self.original),
         }
     }
 
@@ -325,6 +336,7 @@ impl StreamingApplier {
         match &self.inner {
             Inner::Cline(state) => state.engine.error(),
             Inner::Native(engine) => engine.error(),
+            Inner::Udiff(engine) => engine.error(),
         }
     }
 
@@ -333,6 +345,7 @@ impl StreamingApplier {
         match &self.inner {
             Inner::Cline(state) => state.engine.committed_blocks().len(),
             Inner::Native(engine) => engine.blocks_completed(),
+            Inner::Udiff(engine) => engine.blocks_completed(),
         }
     }
 
@@ -346,6 +359,7 @@ impl StreamingApplier {
                 starts.into_iter().map(|b| text.position_at(b)).collect()
             }
             Inner::Native(engine) => engine.match_indices(),
+            Inner::Udiff(engine) => engine.match_indices(&self.original),
         }
     }
 
@@ -363,6 +377,7 @@ impl StreamingApplier {
                 })
             }
             Inner::Native(engine) => engine.finish(original.as_str()),
+            Inner::Udiff(engine) => engine.finish(original),
         }
     }
 
@@ -377,6 +392,16 @@ impl StreamingApplier {
                     content: content.into_pieces(),
                     blocks,
                     match_indices,
+                })
+            }
+            Inner::Udiff(engine) => {
+                let outcome = engine.finish(original)?;
+                let mut content = PieceText::default();
+                content.push_new(&outcome.new_content);
+                Ok(PieceOutcome {
+                    content,
+                    blocks: outcome.blocks,
+                    match_indices: outcome.match_indices,
                 })
             }
             Inner::Native(engine) => {
@@ -401,6 +426,20 @@ impl StreamingApplier {
 /// The original with its kept indexes, as the Cline engine reads it.
 fn haystack(original: &OriginalText) -> Haystack<'_> {
     Haystack::new(original.as_str(), original.indexes())
+}
+
+/// A `native` or `udiff` push's update with its inserted text as one new piece.
+fn owned_pieces(update: Update<'static>) -> PieceUpdate<'static> {
+    PieceUpdate {
+        start: update.start,
+        removed: update.removed,
+        inserted: match update.inserted {
+            text if text.is_empty() => Vec::new(),
+            text => vec![Piece::New(text)],
+        },
+        blocks_completed: update.blocks_completed,
+        completed: update.completed,
+    }
 }
 
 /// One new piece, or none for an empty text.

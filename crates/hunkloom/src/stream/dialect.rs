@@ -18,18 +18,33 @@ pub enum Dialect {
     /// What the model meant, made robust: every marker spelling, a cascade of tolerant tiers,
     /// refusal of ambiguous or stale edits (see [`apply_diff`](crate::apply_diff)).
     Native,
+    /// A unified diff, applied as the model meant it: each hunk placed by its context and
+    /// removed lines (line numbers are only hints), uniquely or refused, all or nothing.
+    Udiff,
+    /// A unified diff applied exactly as `git apply` does (`--recount` with
+    /// [`ApplyOptions::recount`](crate::ApplyOptions::recount)).
+    UdiffStrict,
 }
 
 impl Dialect {
     /// Every dialect, in the order documentation lists them.
-    pub const ALL: &'static [Dialect] = &[Dialect::ClineV1, Dialect::ClineV2, Dialect::Native];
+    pub const ALL: &'static [Dialect] = &[
+        Dialect::ClineV1,
+        Dialect::ClineV2,
+        Dialect::Native,
+        Dialect::Udiff,
+        Dialect::UdiffStrict,
+    ];
 
-    /// The dialect's name: `"cline-v1"`, `"cline-v2"` or `"native"`.
+    /// The dialect's name: `"cline-v1"`, `"cline-v2"`, `"native"`, `"udiff"` or
+    /// `"udiff-strict"`.
     pub fn as_str(self) -> &'static str {
         match self {
             Dialect::ClineV1 => "cline-v1",
             Dialect::ClineV2 => "cline-v2",
             Dialect::Native => "native",
+            Dialect::Udiff => "udiff",
+            Dialect::UdiffStrict => "udiff-strict",
         }
     }
 
@@ -38,7 +53,7 @@ impl Dialect {
         match self {
             Dialect::ClineV1 => Some(Version::V1),
             Dialect::ClineV2 => Some(Version::V2),
-            Dialect::Native => None,
+            _ => None,
         }
     }
 }

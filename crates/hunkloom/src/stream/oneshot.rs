@@ -10,8 +10,11 @@ use crate::stream::{ApplierOptions, Dialect, Outcome, Policy, StreamingApplier};
 pub struct ApplyOptions {
     /// How the diff is read and applied (default: [`Dialect::Native`]).
     pub dialect: Dialect,
-    /// What happens when some blocks fail (`native` only; default: all or nothing).
+    /// What happens when some blocks fail (`native` and `udiff`; default: all or nothing).
     pub policy: Policy,
+    /// `udiff-strict` only: count each hunk's lines from its body instead of trusting its
+    /// `@@` header, as `git apply --recount` does (default: off).
+    pub recount: bool,
 }
 
 impl Default for ApplyOptions {
@@ -19,6 +22,7 @@ impl Default for ApplyOptions {
         ApplyOptions {
             dialect: Dialect::Native,
             policy: Policy::AllOrNothing,
+            recount: false,
         }
     }
 }
@@ -40,11 +44,20 @@ impl ApplyOptions {
         self.policy = policy;
         self
     }
+
+    /// Sets `udiff-strict`'s `--recount`.
+    pub fn recount(mut self, recount: bool) -> Self {
+        self.recount = recount;
+        self
+    }
 }
 
 impl From<&ApplyOptions> for ApplierOptions {
     fn from(o: &ApplyOptions) -> Self {
-        ApplierOptions::new().dialect(o.dialect).policy(o.policy)
+        ApplierOptions::new()
+            .dialect(o.dialect)
+            .policy(o.policy)
+            .recount(o.recount)
     }
 }
 

@@ -1,0 +1,527 @@
+//! The `udiff` and `udiff-strict` dialects behind a [`StreamingApplier`](crate::StreamingApplier).
+//!
+//! - `udiff` streams by hunk: complete diff lines are read once ([`Reader`]); a hunk is placed
+//!   as soon as the line after it shows it is complete, and the preview shows it from then on
+//!   (one splice per push, covering the hunks that push placed). A hunk's placement never
+//!   depends on the hunks after it, so every chunking gives the same previews at equal
+//!   prefixes and the same outcome.
+//! - `udiff-strict` applies at [`finish`](UdiffEngine::finish): `git apply` reads a patch as a
+//!   whole (a fragment is only known to be complete by its counts, and a corrupt patch anywhere
+//!   fails all of it), so its preview is the original until then.
+
+use std::borrow::Cow;
+use std::cell::OnceCell;
+
+use super::git;
+use super::place::{self, Placement};
+use super::read::{Hunk, Reader};
+use crate::error::{Error, ErrorKind, Result};
+use crate::matching::Strategy;
+use crate::native::loose_lines::LooseLineIndex;
+use crate::native::tiers::Tier;
+use crate::stream::{BlockReport, BlockStatus, Normalization, Outcome, Policy, Update};
+use crate::text::{OriginalText, Piece, Position, TextOffset};
+
+/// The state of a `udiff` or `udiff-strict` applier over one original text.
+#[derive(Clone, Debug)]
+pub(crate) enum UdiffEngine {
+    /// `udiff-strict`: the diff so far, applied at the end.
+    Strict { diff: String, recount: bool },
+    /// `udiff`: hunks placed as they complete.
+    Lenient(Box<Lenient>),
+}
+
+/// The `udiff` dialect's state.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Lenient {
+    policy: Policy,
+    reader: Reader,
+    /// The incomplete last line of the diff.
+    partial: String,
+    /// The original's lines, indexed on the first tolerant match.
+    index: OnceCell<LooseLineIndex>,
+    /// Every hunk completed, in diff order.
+    hunks: Vec<Done>,
+    /// The regions placed, in file order (they never overlap).
+    regions: Vec<Region>,
+    /// The first failure of a hunk.
+    error: Option<Error>,
+    /// The preview, built when asked for and dropped by the next push.
+    preview: OnceCell<String>,
+    /// Regions placed by the current push (so a push that placed none costs nothing more).
+    fresh: usize,
+}
+
+/// A completed hunk: its report, and its failure.
+#[derive(Clone, Debug)]
+struct Done {
+    report: BlockReport,
+    error: Option<Error>,
+}
+
+/// A placed hunk's region of the original and what the preview shows there.
+#[derive(Clone, Debug)]
+struct Region {
+    start: usize,
+    end: usize,
+    old_len: TextOffset,
+    text: String,
+    new_len: TextOffset,
+    /// Placed by the current push.
+    fresh: bool,
+}
+
+impl UdiffEngine {
+    /// An engine for `udiff-strict` (`strict`) or `udiff`.
+    pub(crate) fn new(strict: bool, recount: bool, policy: Policy) -> Self {
+        if strict {
+            UdiffEngine::Strict {
+                diff: String::new(),
+                recount,
+            }
+        } else {
+            UdiffEngine::Lenient(Box::new(Lenient {
+                policy,
+                ..Lenient::default()
+            }))
+        }
+    }
+
+    /// Feeds the next piece of the diff; the splice of the preview it caused.
+    pub(crate) fn push(&mut self, original: &OriginalText, chunk: &str) -> Update<'static> {
+        match self {
+            UdiffEngine::Strict { diff, .. } => {
+                diff.push_str(chunk);
+                Update::default()
+            }
+            UdiffEngine::Lenient(l) => l.push(original, chunk),
+        }
+    }
+
+    /// The preview: the original with the hunks placed so far (the original in strict).
+    pub(crate) fn preview<'a>(&'a self, original: &'a OriginalText) -> &'a str {
+        match self {
+            UdiffEngine::Strict { .. } => original.as_str(),
+            UdiffEngine::Lenient(l) => l.preview.get_or_init(|| l.materialize(original.as_str())),
+        }
+    }
+
+    /// The preview as pieces of the original and new text.
+    pub(crate) fn preview_pieces(&self, original: &OriginalText) -> Vec<Piece<'static>> {
+        let text = original.as_str();
+        let regions: &[Region] = match self {
+            UdiffEngine::Strict { .. } => &[],
+            UdiffEngine::Lenient(l) => &l.regions,
+        };
+        let mut out = Vec::with_capacity(2 * regions.len() + 1);
+        let mut at = 0;
+        for r in regions {
+            if r.start > at {
+                out.push(Piece::Original {
+                    start: original.offset_at(at),
+                    end: original.offset_at(r.start),
+                });
+            }
+            if !r.text.is_empty() {
+                out.push(Piece::New(Cow::Owned(r.text.clone())));
+            }
+            at = r.end;
+        }
+        if text.len() > at {
+            out.push(Piece::Original {
+                start: original.offset_at(at),
+                end: original.offset_at(text.len()),
+            });
+        }
+        out
+    }
+
+    /// The preview's length in every unit.
+    pub(crate) fn preview_len(&self, original: &OriginalText) -> TextOffset {
+        let base = original.offset_at(original.as_str().len());
+        match self {
+            UdiffEngine::Strict { .. } => base,
+            UdiffEngine::Lenient(l) => l
+                .regions
+                .iter()
+                .fold(base, |len, r| len.add(r.new_len).sub(r.old_len)),
+        }
+    }
+
+    /// The first failure of a completed hunk.
+    pub(crate) fn error(&self) -> Option<&Error> {
+        match self {
+            UdiffEngine::Strict { .. } => None,
+            UdiffEngine::Lenient(l) => l.error.as_ref(),
+        }
+    }
+
+    /// The number of hunks completed so far.
+    pub(crate) fn blocks_completed(&self) -> usize {
+        match self {
+            UdiffEngine::Strict { .. } => 0,
+            UdiffEngine::Lenient(l) => l.hunks.len(),
+        }
+    }
+
+    /// The starts of the regions placed so far, in file order.
+    pub(crate) fn match_indices(&self, original: &OriginalText) -> Vec<Position> {
+        match self {
+            UdiffEngine::Strict { .. } => Vec::new(),
+            UdiffEngine::Lenient(l) => l
+                .regions
+                .iter()
+                .map(|r| original.position_at(r.start))
+                .collect(),
+        }
+    }
+
+    /// Ends the diff: the new content, a report per hunk and the starts of the changed
+    /// regions, or the refusal.
+    pub(crate) fn finish(self, original: &OriginalText) -> Result<Outcome> {
+        match self {
+            UdiffEngine::Strict { diff, recount } => strict(&diff, original, recount),
+            UdiffEngine::Lenient(mut l) => {
+                l.end(original)?;
+                let new_content = l.materialize(original.as_str());
+                let match_indices = l
+                    .regions
+                    .iter()
+                    .map(|r| original.position_at(r.start))
+                    .collect();
+                let blocks = l.hunks.into_iter().map(|h| h.report).collect();
+                Ok(Outcome {
+                    new_content,
+                    blocks,
+                    match_indices,
+                })
+            }
+        }
+    }
+}
+
+/// Applies `hunks` (all of one file, in diff order) to `original` in the `udiff` dialect, as a
+/// whole diff of that file would be.
+pub(crate) fn apply_hunks(original: &str, hunks: &[Hunk], policy: Policy) -> Result<Outcome> {
+    let original = OriginalText::new(original);
+    let mut l = Lenient {
+        policy,
+        ..Lenient::default()
+    };
+    for hunk in hunks {
+        l.place(&original, hunk, false);
+    }
+    l.verdict()?;
+    let new_content = l.materialize(original.as_str());
+    let match_indices = l
+        .regions
+        .iter()
+        .map(|r| original.position_at(r.start))
+        .collect();
+    Ok(Outcome {
+        new_content,
+        blocks: l.hunks.into_iter().map(|h| h.report).collect(),
+        match_indices,
+    })
+}
+
+/// `udiff-strict` over the whole diff.
+fn strict(diff: &str, original: &OriginalText, recount: bool) -> Result<Outcome> {
+    let (new_content, placed) = git::apply_single(diff, original.as_str(), recount)?;
+    let text = original.as_str();
+    let blocks = placed
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut report = BlockReport::cline(
+                i,
+                Strategy::Exact,
+                original.position_at(p.start),
+                original.position_at(p.end),
+                p.end > p.start && text.as_bytes()[p.end - 1] == b'\n',
+            );
+            report.end_line = if p.line_count == 0 {
+                report.start.line
+            } else {
+                p.first_line + p.line_count
+            };
+            report
+        })
+        .collect();
+    let mut starts: Vec<usize> = placed.iter().map(|p| p.start).collect();
+    starts.sort_unstable();
+    Ok(Outcome {
+        new_content,
+        blocks,
+        match_indices: starts
+            .into_iter()
+            .map(|b| original.position_at(b))
+            .collect(),
+    })
+}
+
+impl Lenient {
+    fn push(&mut self, original: &OriginalText, chunk: &str) -> Update<'static> {
+        self.preview.take();
+        let before = self.hunks.len();
+        let mut done = Vec::new();
+        let mut rest = chunk;
+        while let Some(i) = memchr::memchr(b'\n', rest.as_bytes()) {
+            if self.partial.is_empty() {
+                self.reader.line(&rest[..i], &mut done);
+            } else {
+                let mut line = std::mem::take(&mut self.partial);
+                line.push_str(&rest[..i]);
+                self.reader.line(&line, &mut done);
+            }
+            rest = &rest[i + 1..];
+        }
+        self.partial.push_str(rest);
+        for hunk in done {
+            self.complete(original, &hunk);
+        }
+        let completed = self.hunks[before..]
+            .iter()
+            .map(|h| h.report.clone())
+            .collect();
+        let mut update = self.splice(original);
+        update.blocks_completed = self.hunks.len();
+        update.completed = completed;
+        update
+    }
+
+    /// Ends the diff: the last line, the last hunk, then the verdict.
+    fn end(&mut self, original: &OriginalText) -> Result<()> {
+        let mut done = Vec::new();
+        if !self.partial.is_empty() {
+            let line = std::mem::take(&mut self.partial);
+            self.reader.line(&line, &mut done);
+        }
+        self.reader.finish(&mut done);
+        for hunk in done {
+            self.complete(original, &hunk);
+        }
+        self.verdict()
+    }
+
+    /// The refusal of the diff, if a hunk failed and the policy is all or nothing (or if there
+    /// was no hunk).
+    fn verdict(&self) -> Result<()> {
+        if self.hunks.is_empty() {
+            return Err(Error::new(
+                ErrorKind::InvalidPatch,
+                "the diff has no hunk: write `--- a/PATH` and `+++ b/PATH`, then for each change \
+                 a `@@ -N,M +N,M @@` line followed by its lines: ` ` context, `-` removed, `+` \
+                 added",
+            ));
+        }
+        let failures: Vec<&Error> = self.hunks.iter().filter_map(|h| h.error.as_ref()).collect();
+        if let (Some(first), Policy::AllOrNothing) = (failures.first(), self.policy) {
+            let mut message: Vec<&str> = failures.iter().map(|e| e.message()).collect();
+            if self.hunks.len() > 1 {
+                message.push(
+                    "No hunk was applied (all or nothing): fix the failed hunks and send the \
+                     whole diff again.",
+                );
+            }
+            let error = Error::new(first.kind(), message.join("\n"));
+            return Err(match first.matches() {
+                Some(m) => error.with_matches(m.into()),
+                None => error,
+            });
+        }
+        Ok(())
+    }
+
+    /// Places a completed hunk and records its report.
+    fn complete(&mut self, original: &OriginalText, hunk: &Hunk) {
+        self.place(original, hunk, true);
+    }
+
+    /// Places `hunk`; with `one_file`, a hunk of a second file fails.
+    fn place(&mut self, original: &OriginalText, hunk: &Hunk, one_file: bool) {
+        let text = original.as_str();
+        let placed = if one_file && hunk.file > 0 {
+            let names = self
+                .reader
+                .files()
+                .iter()
+                .map(|f| f.name().unwrap_or("(unnamed)"));
+            Err(git::several_files(names))
+        } else {
+            place::place(text, &self.index, hunk)
+        };
+        let placed = placed.and_then(|p| self.insert(text, hunk, p));
+        let done = match placed {
+            Ok(report) => Done {
+                report: self.report(original, hunk, report),
+                error: None,
+            },
+            Err(error) => {
+                let mut report = failed(hunk.index);
+                report.error = Some(error.clone());
+                if self.error.is_none() {
+                    self.error = Some(error.clone());
+                }
+                Done {
+                    report,
+                    error: Some(error),
+                }
+            }
+        };
+        self.hunks.push(done);
+    }
+
+    /// Shows a placement in the preview (unless it overlaps an earlier hunk's region).
+    fn insert(&mut self, text: &str, hunk: &Hunk, placement: Placement) -> Result<Placement> {
+        let Placement::Edit { at, text: new, .. } = &placement else {
+            return Ok(placement);
+        };
+        let order = self.regions.partition_point(|r| r.start < at.start);
+        let overlaps = |r: &Region| {
+            at.start < r.end && r.start < at.end || at.start == at.end && r.start == at.start
+        };
+        let neighbours = order.saturating_sub(1)..(order + 1).min(self.regions.len());
+        if self.regions[neighbours].iter().any(overlaps) {
+            return Err(Error::new(
+                ErrorKind::OverlappingBlocks,
+                format!(
+                    "{}: its lines overlap those of an earlier hunk; merge the two hunks.",
+                    place::describe(hunk)
+                ),
+            ));
+        }
+        self.fresh += 1;
+        self.regions.insert(
+            order,
+            Region {
+                start: at.start,
+                end: at.end,
+                old_len: TextOffset::of(&text[at.start..at.end]),
+                new_len: TextOffset::of(new),
+                text: new.clone(),
+                fresh: true,
+            },
+        );
+        Ok(placement)
+    }
+
+    /// The report of a placed (or already applied) hunk.
+    fn report(&self, original: &OriginalText, hunk: &Hunk, placement: Placement) -> BlockReport {
+        let (at, status, reindented) = match placement {
+            Placement::Edit { at, reindented, .. } => (at, BlockStatus::Applied, reindented),
+            Placement::Applied { at } => (at, BlockStatus::AlreadyApplied, false),
+        };
+        let start = original.position_at(at.start);
+        let end = original.position_at(at.end);
+        let mut report = BlockReport::cline(hunk.index, strategy(at.tier), start, end, false);
+        report.status = status;
+        report.end_line = if at.line_count == 0 {
+            start.line
+        } else {
+            start.line + at.line_count - 1
+        };
+        report.candidates = at.candidates;
+        report.indent_delta = at.indent.columns();
+        report.reindented = reindented;
+        report.normalizations = normalizations(at.relaxed);
+        report
+    }
+
+    /// One splice for everything this push placed.
+    fn splice(&mut self, original: &OriginalText) -> Update<'static> {
+        if std::mem::take(&mut self.fresh) == 0 {
+            return Update::default();
+        }
+        let fresh: Vec<usize> = (0..self.regions.len())
+            .filter(|&i| self.regions[i].fresh)
+            .collect();
+        let (Some(&first), Some(&last)) = (fresh.first(), fresh.last()) else {
+            return Update::default();
+        };
+        let text = original.as_str();
+        let (lo, hi) = (self.regions[first].start, self.regions[last].end);
+        let mut start = original.offset_at(lo);
+        for r in &self.regions[..first] {
+            start = start.add(r.new_len).sub(r.old_len);
+        }
+        let mut removed = original.offset_at(hi).sub(original.offset_at(lo));
+        let mut inserted = String::new();
+        let mut at = lo;
+        for r in &mut self.regions[first..=last] {
+            inserted.push_str(&text[at..r.start]);
+            inserted.push_str(&r.text);
+            at = r.end;
+            if !r.fresh {
+                removed = removed.add(r.new_len).sub(r.old_len);
+            }
+            r.fresh = false;
+        }
+        Update {
+            start,
+            removed,
+            inserted: Cow::Owned(inserted),
+            blocks_completed: 0,
+            completed: Vec::new(),
+        }
+    }
+
+    /// The original with every placed region's text.
+    fn materialize(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut at = 0;
+        for r in &self.regions {
+            out.push_str(&text[at..r.start]);
+            out.push_str(&r.text);
+            at = r.end;
+        }
+        out.push_str(&text[at..]);
+        out
+    }
+}
+
+/// The report of a failed hunk.
+fn failed(index: usize) -> BlockReport {
+    let mut report = BlockReport::cline(
+        index,
+        Strategy::Unmatched,
+        Position::default(),
+        Position::default(),
+        false,
+    );
+    report.status = BlockStatus::Failed;
+    report.candidates = 0;
+    report.end_line = 0;
+    report
+}
+
+/// The public name of the tier that placed a hunk.
+fn strategy(tier: Tier) -> Strategy {
+    match tier {
+        Tier::Exact => Strategy::Exact,
+        Tier::LineEndings => Strategy::LineEndings,
+        Tier::TrailingWhitespace => Strategy::TrailingWhitespace,
+        Tier::Indentation => Strategy::Indentation,
+        Tier::Punctuation => Strategy::Punctuation,
+        Tier::LineNumberPrefix => Strategy::LineNumberPrefix,
+        Tier::BlankLines => Strategy::BlankLines,
+        Tier::Typo => Strategy::Typo,
+    }
+}
+
+/// The differences a match tolerated, from its bits.
+fn normalizations(relaxed: u8) -> Vec<Normalization> {
+    [
+        (Tier::LineEndings, Normalization::LineEndings),
+        (Tier::TrailingWhitespace, Normalization::TrailingWhitespace),
+        (Tier::Indentation, Normalization::Indentation),
+        (Tier::Punctuation, Normalization::Punctuation),
+        (Tier::LineNumberPrefix, Normalization::LineNumberPrefixes),
+        (Tier::BlankLines, Normalization::BlankLines),
+        (Tier::Typo, Normalization::Typo),
+    ]
+    .into_iter()
+    .filter(|(t, _)| relaxed & t.bit() != 0)
+    .map(|(_, n)| n)
+    .collect()
+}
