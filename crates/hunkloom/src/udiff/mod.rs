@@ -43,5 +43,7 @@ pub(crate) mod git;
 mod place;
 pub(crate) mod plan;
 mod read;
+#[cfg(test)]
+mod tests;
 
 pub(crate) use engine::UdiffEngine;
