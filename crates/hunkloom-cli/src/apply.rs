@@ -1,7 +1,7 @@
 //! `hunkloom apply`, through the file layer: the file must lie inside the root (the current
 //! directory or `--root`), and its encoding, BOM and line endings, the atomic replacement and
-//! the refusals all come from `hunkloom-fs`. A multi-file patch (`--patch`, or a `--diff`
-//! that starts like one) goes to [`crate::patch`].
+//! the refusals all come from `hunkloom-fs`. A multi-file patch (`--patch`, a `--diff` that
+//! starts like one, or a unified diff without FILE) goes to [`crate::patch`].
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -14,6 +14,7 @@ pub(crate) struct Args {
     pub(crate) diff: Option<PathBuf>,
     pub(crate) patch: Option<PathBuf>,
     pub(crate) dialect: Option<String>,
+    pub(crate) recount: bool,
     pub(crate) partial: bool,
     pub(crate) dry_run: bool,
     pub(crate) root: Option<PathBuf>,
@@ -30,7 +31,8 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     let cwd =
         std::env::current_dir().map_err(|e| format!("cannot find the current directory: {e}"))?;
     let root = args.root.as_deref().unwrap_or(&cwd);
-    if forced_patch || hunkloom::patch::is_patch(&text) {
+    let unified = matches!(args.dialect.as_deref(), Some("udiff" | "udiff-strict"));
+    if forced_patch || hunkloom::patch::is_patch(&text) || (unified && args.file.is_none()) {
         if let Some(file) = &args.file {
             return Err(format!(
                 "a patch names its own files; remove the FILE argument ({})",
@@ -51,7 +53,11 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
         .unwrap_or("native")
         .parse()
         .map_err(|e: hunkloom::Error| e.to_string())?;
-    apply_diff(text, dialect, args.dry_run, file, root, &cwd)
+    if args.recount && dialect != Dialect::UdiffStrict {
+        return Err("--recount applies to --dialect udiff-strict only".to_owned());
+    }
+    let options = ApplyOptions::new().dialect(dialect).recount(args.recount);
+    apply_diff(text, options, args.dry_run, file, root, &cwd)
 }
 
 /// The text of `path`, or of standard input for `-`.
@@ -69,10 +75,10 @@ fn read_input(path: &Path) -> Result<String, String> {
     }
 }
 
-/// A SEARCH/REPLACE diff on one file.
+/// A SEARCH/REPLACE diff (or a unified diff) on one file.
 fn apply_diff(
     diff: String,
-    dialect: Dialect,
+    options: ApplyOptions,
     dry_run: bool,
     file: &Path,
     root: &Path,
@@ -89,10 +95,7 @@ fn apply_diff(
         Err(e) if e.kind() != ErrorKind::FileNotFound => return Err(unchanged(e)),
         _ => {}
     }
-    let op = Op::Diff {
-        diff,
-        options: ApplyOptions::new().dialect(dialect),
-    };
+    let op = Op::Diff { diff, options };
     let change = workspace.plan(&target, &op).map_err(unchanged)?;
     if dry_run {
         print!(

@@ -25,9 +25,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Apply a SEARCH/REPLACE diff to FILE, or a multi-file patch (`*** Begin Patch`) to the
-    /// files it names — atomically: every file is either old or new; encodings, BOMs and line
-    /// endings are kept. Every file must lie inside the root.
+    /// Apply a SEARCH/REPLACE diff or a unified diff to FILE, or a multi-file patch (`*** Begin
+    /// Patch`, or a git patch with `--dialect udiff`) to the files it names — atomically: every
+    /// file is either old or new; encodings, BOMs and line endings are kept. Every file must
+    /// lie inside the root.
     Apply {
         /// The edit to apply; `-` reads it from standard input. An edit whose first line is
         /// `*** Begin Patch` (or a heredoc `<<'EOF'` around it) is applied as a patch.
@@ -43,9 +44,15 @@ enum Command {
         #[arg(long, value_name = "PATCH")]
         patch: Option<PathBuf>,
         /// How the edit is read. A diff: native (default; tolerant, refuses ambiguous or stale
-        /// edits), cline-v1 or cline-v2 (byte-exact Cline). A patch: codex (default) or cline.
+        /// edits), cline-v1 or cline-v2 (byte-exact Cline), udiff (a unified diff placed by its
+        /// text, refusing what is ambiguous) or udiff-strict (exactly as `git apply`). A patch:
+        /// codex (default), cline, udiff or udiff-strict. A unified diff given without FILE is
+        /// applied as a patch to the files its headers name.
         #[arg(long)]
         dialect: Option<String>,
+        /// For udiff-strict: count each hunk's lines from its body, as `git apply --recount`.
+        #[arg(long)]
+        recount: bool,
         /// For a patch: when a hunk fails, write the hunks before it (Codex's behaviour)
         /// instead of nothing.
         #[arg(long)]
@@ -97,6 +104,7 @@ fn main() -> ExitCode {
             diff,
             patch,
             dialect,
+            recount,
             partial,
             dry_run,
             root,
@@ -105,6 +113,7 @@ fn main() -> ExitCode {
             diff,
             patch,
             dialect,
+            recount,
             partial,
             dry_run,
             root,

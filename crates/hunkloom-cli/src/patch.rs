@@ -1,4 +1,5 @@
-//! `hunkloom apply --patch`: a multi-file patch (`*** Begin Patch`) applied through
+//! `hunkloom apply --patch`: a multi-file patch (`*** Begin Patch`, or a git patch in the
+//! `udiff` dialects) applied through
 //! [`Workspace::apply_patch`], all files or none; `--dry-run` prints a unified diff per file.
 
 use std::path::Path;
@@ -24,7 +25,13 @@ pub(crate) fn run(text: &str, args: &Args, root: &Path) -> Result<(), String> {
     } else {
         Policy::AllOrNothing
     };
-    let options = PatchOptions::new().dialect(dialect).policy(policy);
+    if args.recount && dialect != PatchDialect::UdiffStrict {
+        return Err("--recount applies to --dialect udiff-strict only".to_owned());
+    }
+    let options = PatchOptions::new()
+        .dialect(dialect)
+        .policy(policy)
+        .recount(args.recount);
     let refused = |e: hunkloom::Error| format!("patch not applied: [{}] {e}", e.code());
     let mut workspace = Workspace::open(root, WorkspaceOptions::new()).map_err(refused)?;
     let (files, warnings, failure) = if args.dry_run {

@@ -525,3 +525,135 @@ fn patch_dialects_are_codex_and_cline() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_unified_diff_applies_to_a_file_or_as_a_patch() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("a.py"), "def f():\r\n    return 1\r\n").expect("write");
+    std::fs::write(dir.path().join("b.txt"), "x\ny\n").expect("write");
+    // One file: line numbers and counts off, LF diff on a CRLF file.
+    let one =
+        "--- a/a.py\n+++ b/a.py\n@@ -10,3 +10,3 @@\n def f():\n-    return 1\n+    return 2\n";
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--dialect", "udiff", "a.py"],
+        Some(one),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("a.py")).expect("read"),
+        b"def f():\r\n    return 2\r\n"
+    );
+    // git refuses the same diff (wrong counts); --recount repairs them; the file is untouched
+    // by the refusal.
+    let strict = one
+        .replace("return 1", "return 2")
+        .replace("+    return 2", "+    return 3");
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--dialect", "udiff-strict", "a.py"],
+        Some(&strict),
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("[invalid_patch] error: corrupt patch at line 7"),
+        "{stderr}"
+    );
+    // Without FILE, a git patch of several files, all or nothing.
+    let patch = "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1,2 +1,2 @@\n def f():\r\n-    return 2\r\n+    return 3\r\ndiff --git a/b.txt b/b.txt\n--- a/b.txt\n+++ b/b.txt\n@@ -1,2 +1,2 @@\n x\n-y\n+Y\n";
+    let bad = patch.replace("-y\n", "-q\n");
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--dialect", "udiff-strict"],
+        Some(&bad),
+    );
+    assert!(!out.status.success());
+    assert_eq!(
+        std::fs::read(dir.path().join("b.txt")).expect("read"),
+        b"x\ny\n"
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("a.py")).expect("read"),
+        b"def f():\r\n    return 2\r\n"
+    );
+    for dialect in ["udiff-strict", "udiff"] {
+        let text = if dialect == "udiff" {
+            patch
+                .replace("return 2", "return 3")
+                .replace("+    return 3", "+    return 4")
+                .replace("-y\n+Y", "-Y\n+y")
+        } else {
+            patch.to_owned()
+        };
+        let out = hunkloom(
+            dir.path(),
+            &["apply", "--patch", "-", "--dialect", dialect],
+            Some(&text),
+        );
+        assert!(
+            out.status.success(),
+            "{dialect}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert_eq!(
+        std::fs::read(dir.path().join("a.py")).expect("read"),
+        b"def f():\r\n    return 4\r\n"
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("b.txt")).expect("read"),
+        b"x\ny\n"
+    );
+}
+
+#[test]
+fn recount_is_for_udiff_strict() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("a.txt"), "a\nb\n").expect("write");
+    let diff = "--- a/a.txt\n+++ b/a.txt\n@@ -1,5 +1,5 @@\n a\n-b\n+B\n";
+    let out = hunkloom(
+        dir.path(),
+        &[
+            "apply",
+            "--diff",
+            "-",
+            "--dialect",
+            "udiff-strict",
+            "--recount",
+            "a.txt",
+        ],
+        Some(diff),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("a.txt")).expect("read"),
+        b"a\nB\n"
+    );
+    let out = hunkloom(
+        dir.path(),
+        &[
+            "apply",
+            "--diff",
+            "-",
+            "--dialect",
+            "udiff",
+            "--recount",
+            "a.txt",
+        ],
+        Some(diff),
+    );
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("--recount applies to --dialect udiff-strict only")
+    );
+}

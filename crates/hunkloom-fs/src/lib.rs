@@ -115,8 +115,10 @@
 //! # Multi-file patches
 //!
 //! [`Workspace::apply_patch`] applies a patch in the `*** Begin Patch` format (Codex's and
-//! Cline's `apply_patch`, see [`hunkloom::patch`]) to the files under the root, all files or
-//! none; [`Workspace::plan_patch`] plans it without writing (for a preview).
+//! Cline's `apply_patch`, see [`hunkloom::patch`]), or a unified diff of any number of files
+//! (a git patch; [`PatchDialect::Udiff`](hunkloom::patch::PatchDialect::Udiff) or
+//! [`UdiffStrict`](hunkloom::patch::PatchDialect::UdiffStrict)), to the files under the root,
+//! all files or none; [`Workspace::plan_patch`] plans it without writing (for a preview).
 //!
 //! 1. **Paths.** Every path of the hunks that are applied — each hunk's path and each
 //!    `*** Move to:` — gets the checks of [`Workspace::resolve`] (`path_outside_root`,
@@ -146,7 +148,9 @@
 //! its BOM — so untouched bytes survive by construction. The Cline dialect reads files with
 //! `\r\n` turned into `\n`, as Cline does; its result is written back like [`Op::SetText`], so
 //! untouched lines get their own endings back (Cline itself would leave a CRLF file with LF
-//! lines). Content of `*** Add File:` is written as the patch gives it; a new file is UTF-8
+//! lines). The unified-diff dialects, like Codex's, get each file's decoded text unchanged
+//! (`udiff-strict` then matches line endings byte for byte, as `git apply` does). Content of
+//! `*** Add File:` (or of a unified diff's `--- /dev/null` file) is written as the patch gives it; a new file is UTF-8
 //! without a BOM, an overwritten one keeps its encoding, and a moved one keeps its source's.
 //!
 //! ## Net changes

@@ -441,3 +441,47 @@ fn a_moved_file_keeps_its_permissions() {
     assert_eq!(moved.permissions().mode() & 0o777, 0o750);
     assert!(!script.exists());
 }
+
+// ---- unified diffs (git patches) ----------------------------------------------------------
+
+/// A git patch that updates a CRLF file, adds one and deletes one.
+const GIT_PATCH: &str = "diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n a1\r\n-a2\r\n+A2\r\n a3\r\ndiff --git a/d.txt b/d.txt\nnew file mode 100644\n--- /dev/null\n+++ b/d.txt\n@@ -0,0 +1 @@\n+d1\ndiff --git a/c.txt b/c.txt\ndeleted file mode 100644\n--- a/c.txt\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-c1\n-c2\n";
+
+#[test]
+fn a_git_patch_commits_every_file_in_both_udiff_dialects() {
+    for dialect in [PatchDialect::Udiff, PatchDialect::UdiffStrict] {
+        let (dir, mut ws) = setup(THREE);
+        let outcome = ws
+            .apply_patch(GIT_PATCH, &PatchOptions::new().dialect(dialect))
+            .unwrap_or_else(|e| panic!("{dialect}: {e}"));
+        let kinds: Vec<ChangeKind> = outcome.files.iter().map(|f| f.kind).collect();
+        assert_eq!(
+            kinds,
+            [ChangeKind::Update, ChangeKind::Create, ChangeKind::Delete],
+            "{dialect}"
+        );
+        let after = snapshot(dir.path());
+        assert_eq!(after["a.txt"], b"a1\r\nA2\r\na3\r\n", "{dialect}");
+        assert_eq!(after["d.txt"], b"d1\n", "{dialect}");
+        assert!(!after.contains_key("c.txt"), "{dialect}");
+        assert_no_leftovers(dir.path());
+    }
+}
+
+#[test]
+fn a_git_patch_that_fails_anywhere_writes_nothing() {
+    // The last file's hunk does not match: nothing is written, in either dialect.
+    let bad = GIT_PATCH.replace("-c2\n", "-c9\n");
+    for dialect in [PatchDialect::Udiff, PatchDialect::UdiffStrict] {
+        let (dir, mut ws) = setup(THREE);
+        let before = snapshot(dir.path());
+        let err = ws
+            .apply_patch(&bad, &PatchOptions::new().dialect(dialect))
+            .unwrap_err();
+        assert!(
+            ["search_not_found", "patch_context_not_found"].contains(&err.code()),
+            "{dialect}: {err}"
+        );
+        assert_eq!(snapshot(dir.path()), before, "{dialect}");
+    }
+}
