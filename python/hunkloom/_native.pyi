@@ -63,7 +63,8 @@ __version__: str
 ERROR_CODES: tuple[str, ...]
 """Every error code the engine defines (stable snake_case; never renamed)."""
 
-_Dialect = Literal["cline-v1", "cline-v2", "native"]
+_Dialect = Literal["cline-v1", "cline-v2", "native", "udiff", "udiff-strict"]
+_PatchDialect = Literal["codex", "cline", "udiff", "udiff-strict"]
 _Policy = Literal["all_or_nothing", "partial"]
 _FixName = Literal["strip_markdown_fences", "fix_model_html_escaping", "remove_invalid_chars"]
 _Strategy = Literal[
@@ -323,11 +324,15 @@ class StreamingApplier:
         *,
         dialect: _Dialect = "cline-v1",
         policy: _Policy = "all_or_nothing",
+        recount: bool = False,
     ) -> StreamingApplier:
         """Start applying a diff to ``original``. ``dialect`` ``"cline-v1"`` (the default, a
         drop-in for Cline) or ``"cline-v2"`` reproduce Cline; ``"native"`` applies what the
-        model meant and refuses what is ambiguous. ``policy`` (``native`` only): all blocks or
-        none, or ``"partial"``. Raises :class:`InvalidOptionError` for an unknown name."""
+        model meant and refuses what is ambiguous; ``"udiff"`` and ``"udiff-strict"`` read a
+        unified diff (see :func:`apply_diff`; ``udiff`` streams hunk by hunk, ``udiff-strict``
+        applies at ``finish()``). ``policy`` (``native``, ``udiff``): all blocks or none, or
+        ``"partial"``. ``recount`` (``udiff-strict``): ``git apply --recount``. Raises
+        :class:`InvalidOptionError` for an unknown name."""
     def push(self, chunk: str) -> Update:
         """Feed the next piece of the diff; returns the splice it made to the preview."""
     @property
@@ -360,8 +365,9 @@ def apply_diff(
     *,
     dialect: _Dialect = "native",
     policy: _Policy = "all_or_nothing",
+    recount: bool = False,
 ) -> Outcome:
-    """Apply a whole SEARCH/REPLACE diff in any dialect (``native`` by default).
+    """Apply a whole diff in any dialect (``native`` by default).
 
     ``native`` reads every marker spelling models emit and locates each block independently by
     a cascade of tiers, strictest first (exact, line endings, trailing whitespace, indentation,
@@ -369,6 +375,12 @@ def apply_diff(
     :class:`AmbiguousMatchError`, none :class:`SearchNotFoundError`, with a message a model can
     act on. By default all blocks apply or none; with ``policy="partial"`` the ones that matched
     apply and the rest are reported with ``status == "failed"``.
+
+    ``udiff`` reads a unified diff of one file as the model meant it: each hunk is placed by its
+    context and removed lines (line numbers are only hints, counts may be wrong, headers may be
+    missing), exactly one place or refused, and reported like a block. ``udiff-strict`` applies
+    it exactly as ``git apply`` does (``recount=True``: ``git apply --recount``); its errors are
+    git's ``error:`` lines (codes ``invalid_patch``, ``patch_context_not_found``).
     """
 
 def construct_new_file_content(
@@ -634,16 +646,18 @@ class Workspace:
         *,
         dialect: _Dialect = "native",
         policy: _Policy = "all_or_nothing",
+        recount: bool = False,
     ) -> EditOutcome:
-        """Apply a SEARCH/REPLACE diff (see :func:`apply_diff`) to a file that was read."""
+        """Apply a diff (see :func:`apply_diff`) to a file that was read."""
     def apply_patch(
         self,
         patch: str,
         *,
-        dialect: Literal["codex", "cline"] = "codex",
+        dialect: _PatchDialect = "codex",
         policy: _Policy = "all_or_nothing",
+        recount: bool = False,
     ) -> PatchOutcome:
-        """Apply a ``*** Begin Patch`` multi-file patch (see :func:`apply_patch`) to the
+        """Apply a multi-file patch (see :func:`apply_patch`) to the
         workspace's files: every path is checked like any other, files read here must be
         unchanged since, encodings and untouched line endings are kept, and all files are
         committed or none (with ``policy="partial"``, the hunks before a failure)."""
@@ -713,11 +727,14 @@ def apply_patch(
     patch: str,
     files: Mapping[str, str],
     *,
-    dialect: Literal["codex", "cline"] = "codex",
+    dialect: _PatchDialect = "codex",
     policy: _Policy = "all_or_nothing",
+    recount: bool = False,
 ) -> PatchResult:
     """Apply a ``*** Begin Patch`` multi-file patch (Codex's format; Cline's ``apply_patch``
-    with ``dialect="cline"``) to ``files`` (path to text) in memory.
+    with ``dialect="cline"``), or a unified diff of several files (a git patch) with
+    ``dialect="udiff"`` or ``"udiff-strict"`` (``recount`` as ``git apply --recount``), to
+    ``files`` (path to text) in memory.
 
     Every file is planned before anything changes: by default the patch applies entirely or
     raises (``policy="partial"`` keeps the hunks before a failure, as Codex does). Chunks are

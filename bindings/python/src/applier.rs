@@ -46,11 +46,20 @@ impl PyStreamingApplier {
 #[pymethods]
 impl PyStreamingApplier {
     #[new]
-    #[pyo3(signature = (original, *, dialect = "cline-v1", policy = "all_or_nothing"))]
-    fn new(py: Python<'_>, original: PyBackedStr, dialect: &str, policy: &str) -> PyResult<Self> {
+    #[pyo3(signature = (original, *, dialect = "cline-v1", policy = "all_or_nothing", recount = false))]
+    fn new(
+        py: Python<'_>,
+        original: PyBackedStr,
+        dialect: &str,
+        policy: &str,
+        recount: bool,
+    ) -> PyResult<Self> {
         let dialect: Dialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
         let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
-        let options = ApplierOptions::new().dialect(dialect).policy(policy);
+        let options = ApplierOptions::new()
+            .dialect(dialect)
+            .policy(policy)
+            .recount(recount);
         let applier = gil::run(py, original.len(), || {
             StreamingApplier::new(&*original, options)
         });

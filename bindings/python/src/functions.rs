@@ -61,17 +61,21 @@ pub(crate) fn resume_cache_stats(py: Python<'_>) -> PyResumeCacheStats {
 /// Apply a whole diff in any dialect (`native` by default): the new content and a report per
 /// block, or the diff's error.
 #[pyfunction]
-#[pyo3(signature = (diff, original, *, dialect = "native", policy = "all_or_nothing"))]
+#[pyo3(signature = (diff, original, *, dialect = "native", policy = "all_or_nothing", recount = false))]
 pub(crate) fn apply_diff(
     py: Python<'_>,
     diff: PyBackedStr,
     original: PyBackedStr,
     dialect: &str,
     policy: &str,
+    recount: bool,
 ) -> PyResult<PyOutcome> {
     let dialect: Dialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
     let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
-    let options = ApplyOptions::new().dialect(dialect).policy(policy);
+    let options = ApplyOptions::new()
+        .dialect(dialect)
+        .policy(policy)
+        .recount(recount);
     let outcome = gil::run(py, diff.len() + original.len(), || {
         hunkloom::apply_diff(&diff, &original, &options)
     })

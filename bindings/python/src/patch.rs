@@ -81,17 +81,21 @@ impl PyPatchResult {
 
 /// Apply a multi-file patch to `files` (path → text) in memory, all or nothing by default.
 #[pyfunction]
-#[pyo3(signature = (patch, files, *, dialect = "codex", policy = "all_or_nothing"))]
+#[pyo3(signature = (patch, files, *, dialect = "codex", policy = "all_or_nothing", recount = false))]
 pub(crate) fn apply_patch(
     py: Python<'_>,
     patch: String,
     files: HashMap<String, String>,
     dialect: &str,
     policy: &str,
+    recount: bool,
 ) -> PyResult<PyPatchResult> {
     let dialect: PatchDialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
     let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
-    let options = PatchOptions::new().dialect(dialect).policy(policy);
+    let options = PatchOptions::new()
+        .dialect(dialect)
+        .policy(policy)
+        .recount(recount);
     let mut files: BTreeMap<String, String> = files.into_iter().collect();
     let size = patch.len() + files.values().map(String::len).sum::<usize>();
     let (plan, deleted) = gil::run(py, size, || {

@@ -304,8 +304,9 @@ impl PyWorkspace {
         self.edit(py, move |ws| ws.write(&path, &content))
     }
 
-    /// Apply a SEARCH/REPLACE diff to a file that was read (`native` by default).
-    #[pyo3(signature = (path, diff, *, dialect = "native", policy = "all_or_nothing"))]
+    /// Apply a diff (SEARCH/REPLACE, or a unified diff in `udiff` / `udiff-strict`) to a file
+    /// that was read (`native` by default).
+    #[pyo3(signature = (path, diff, *, dialect = "native", policy = "all_or_nothing", recount = false))]
     fn apply_diff(
         &self,
         py: Python<'_>,
@@ -313,25 +314,34 @@ impl PyWorkspace {
         diff: String,
         dialect: &str,
         policy: &str,
+        recount: bool,
     ) -> PyResult<PyEditOutcome> {
         let dialect: Dialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
         let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
-        let options = ApplyOptions::new().dialect(dialect).policy(policy);
+        let options = ApplyOptions::new()
+            .dialect(dialect)
+            .policy(policy)
+            .recount(recount);
         self.edit(py, move |ws| ws.apply_diff(&path, &diff, &options))
     }
 
-    /// Apply a multi-file patch to the workspace's files: all or nothing by default.
-    #[pyo3(signature = (patch, *, dialect = "codex", policy = "all_or_nothing"))]
+    /// Apply a multi-file patch (`*** Begin Patch`, or a git patch in `udiff` / `udiff-strict`)
+    /// to the workspace's files: all or nothing by default.
+    #[pyo3(signature = (patch, *, dialect = "codex", policy = "all_or_nothing", recount = false))]
     fn apply_patch(
         &self,
         py: Python<'_>,
         patch: String,
         dialect: &str,
         policy: &str,
+        recount: bool,
     ) -> PyResult<PyPatchOutcome> {
         let dialect: PatchDialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
         let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
-        let options = PatchOptions::new().dialect(dialect).policy(policy);
+        let options = PatchOptions::new()
+            .dialect(dialect)
+            .policy(policy)
+            .recount(recount);
         let outcome = self.run(py, move |ws| ws.apply_patch(&patch, &options))?;
         PyPatchOutcome::new(py, &outcome)
     }
