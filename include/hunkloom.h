@@ -308,9 +308,14 @@ typedef struct hl_applier_options {
      */
     hl_dialect dialect;
     /**
-     * A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`; `native` only).
+     * A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`; `native` and `udiff`).
      */
     hl_policy policy;
+    /**
+     * `HL_DIALECT_UDIFF_STRICT` only: count each hunk's lines from its body instead of
+     * trusting its `@@` header, as `git apply --recount` does (default, false: off).
+     */
+    bool recount;
 } hl_applier_options;
 
 /**
@@ -356,9 +361,14 @@ typedef struct hl_apply_options {
      */
     hl_dialect dialect;
     /**
-     * A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`; `native` only).
+     * A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`; `native` and `udiff`).
      */
     hl_policy policy;
+    /**
+     * `HL_DIALECT_UDIFF_STRICT` only: count each hunk's lines from its body instead of
+     * trusting its `@@` header, as `git apply --recount` does (default, false: off).
+     */
+    bool recount;
 } hl_apply_options;
 
 /**
@@ -547,6 +557,11 @@ typedef struct hl_patch_options {
      * them on disk, and reports the failure with `hl_patch_result_failure`).
      */
     hl_policy policy;
+    /**
+     * `HL_PATCH_DIALECT_UDIFF_STRICT` only: count each hunk's lines from its body, as
+     * `git apply --recount` does (default, false: off).
+     */
+    bool recount;
 } hl_patch_options;
 
 /**
@@ -973,6 +988,23 @@ typedef struct hl_workspace_options {
 #define HL_DIALECT_NATIVE 3
 
 /**
+ * `udiff`: a unified diff of one file, applied as the model meant it: each hunk placed by its
+ * context and removed lines (line numbers are only hints; wrong counts, missing headers, fences
+ * and drifted whitespace are fine), in exactly one place or refused (`ambiguous_match` with
+ * every candidate, `search_not_found` with the closest lines), all hunks or none. Streams hunk
+ * by hunk; each hunk is reported as a block.
+ */
+#define HL_DIALECT_UDIFF 6
+
+/**
+ * `udiff-strict`: a unified diff applied exactly as `git apply` does (`recount` for
+ * `git apply --recount`), failing with git's `error:` lines (codes `invalid_patch`,
+ * `patch_context_not_found`). Applies at `hl_applier_finish` (its preview is the original
+ * until then).
+ */
+#define HL_DIALECT_UDIFF_STRICT 7
+
+/**
  * Apply every block or none: any failed block refuses the whole diff with its error (the
  * default, so a model never leaves a file half edited).
  */
@@ -995,6 +1027,19 @@ typedef struct hl_workspace_options {
  * it skips, its error messages.
  */
 #define HL_PATCH_DIALECT_CLINE 1
+
+/**
+ * A unified diff of any number of files (a git patch: `diff --git` and/or `---`/`+++` per
+ * file; `/dev/null` adds or deletes a file, different names move it), each file's hunks placed
+ * as `HL_DIALECT_UDIFF` places them.
+ */
+#define HL_PATCH_DIALECT_UDIFF 2
+
+/**
+ * A unified diff of any number of files applied exactly as `git apply` does (`recount` for
+ * `git apply --recount`); git's `error:` lines as the message.
+ */
+#define HL_PATCH_DIALECT_UDIFF_STRICT 3
 
 /**
  * `*** Add File:` — the file is created (or overwritten) with `content`.

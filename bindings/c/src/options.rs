@@ -29,6 +29,17 @@ pub const HL_DIALECT_CLINE_V2: hl_dialect = 2;
 /// places is refused (code `ambiguous_match`), one found nowhere too (`search_not_found`), two
 /// blocks on overlapping lines too (`overlapping_blocks`), each with a message a model can act on.
 pub const HL_DIALECT_NATIVE: hl_dialect = 3;
+/// `udiff`: a unified diff of one file, applied as the model meant it: each hunk placed by its
+/// context and removed lines (line numbers are only hints; wrong counts, missing headers, fences
+/// and drifted whitespace are fine), in exactly one place or refused (`ambiguous_match` with
+/// every candidate, `search_not_found` with the closest lines), all hunks or none. Streams hunk
+/// by hunk; each hunk is reported as a block.
+pub const HL_DIALECT_UDIFF: hl_dialect = 6;
+/// `udiff-strict`: a unified diff applied exactly as `git apply` does (`recount` for
+/// `git apply --recount`), failing with git's `error:` lines (codes `invalid_patch`,
+/// `patch_context_not_found`). Applies at `hl_applier_finish` (its preview is the original
+/// until then).
+pub const HL_DIALECT_UDIFF_STRICT: hl_dialect = 7;
 
 /// What the `native` dialect does when some blocks of a diff fail: one of the `HL_POLICY_`
 /// values. The Cline dialects ignore it (they stop at the first failure, as Cline does).
@@ -54,8 +65,11 @@ pub const HL_POLICY_PARTIAL: hl_policy = 1;
 pub struct hl_applier_options {
     /// A `HL_DIALECT_` value (default, 0: `HL_DIALECT_CLINE_V1`).
     pub dialect: hl_dialect,
-    /// A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`; `native` only).
+    /// A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`; `native` and `udiff`).
     pub policy: hl_policy,
+    /// `HL_DIALECT_UDIFF_STRICT` only: count each hunk's lines from its body instead of
+    /// trusting its `@@` header, as `git apply --recount` does (default, false: off).
+    pub recount: bool,
 }
 
 /// Options of `hl_apply_diff`. Zero-initialise it (`hl_apply_options opts = {0};`), which
@@ -66,8 +80,11 @@ pub struct hl_applier_options {
 pub struct hl_apply_options {
     /// A `HL_DIALECT_` value (default, 0: `HL_DIALECT_NATIVE`).
     pub dialect: hl_dialect,
-    /// A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`; `native` only).
+    /// A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`; `native` and `udiff`).
     pub policy: hl_policy,
+    /// `HL_DIALECT_UDIFF_STRICT` only: count each hunk's lines from its body instead of
+    /// trusting its `@@` header, as `git apply --recount` does (default, false: off).
+    pub recount: bool,
 }
 
 impl hl_applier_options {
@@ -75,7 +92,8 @@ impl hl_applier_options {
     pub(crate) fn to_engine(self) -> Result<ApplierOptions, Failure> {
         Ok(ApplierOptions::new()
             .dialect(dialect(self.dialect, Dialect::ClineV1)?)
-            .policy(policy(self.policy)?))
+            .policy(policy(self.policy)?)
+            .recount(self.recount))
     }
 }
 
@@ -84,7 +102,8 @@ impl hl_apply_options {
     pub(crate) fn to_engine(self) -> Result<ApplyOptions, Failure> {
         Ok(ApplyOptions::new()
             .dialect(dialect(self.dialect, Dialect::Native)?)
-            .policy(policy(self.policy)?))
+            .policy(policy(self.policy)?)
+            .recount(self.recount))
     }
 }
 
@@ -96,6 +115,8 @@ fn dialect(value: hl_dialect, default: Dialect) -> Result<Dialect, Failure> {
         HL_DIALECT_CLINE_V1 => Dialect::ClineV1,
         HL_DIALECT_CLINE_V2 => Dialect::ClineV2,
         HL_DIALECT_NATIVE => Dialect::Native,
+        HL_DIALECT_UDIFF => Dialect::Udiff,
+        HL_DIALECT_UDIFF_STRICT => Dialect::UdiffStrict,
         // The engine's own error for a name it does not know.
         other => other.to_string().parse::<Dialect>()?,
     })
@@ -117,15 +138,23 @@ mod tests {
     use crate::status::hl_status;
 
     fn applier(dialect: hl_dialect, policy: hl_policy) -> Result<ApplierOptions, hl_status> {
-        hl_applier_options { dialect, policy }
-            .to_engine()
-            .map_err(|f| f.status())
+        hl_applier_options {
+            dialect,
+            policy,
+            recount: false,
+        }
+        .to_engine()
+        .map_err(|f| f.status())
     }
 
     fn apply(dialect: hl_dialect, policy: hl_policy) -> Result<ApplyOptions, hl_status> {
-        hl_apply_options { dialect, policy }
-            .to_engine()
-            .map_err(|f| f.status())
+        hl_apply_options {
+            dialect,
+            policy,
+            recount: false,
+        }
+        .to_engine()
+        .map_err(|f| f.status())
     }
 
     #[test]
@@ -150,7 +179,7 @@ mod tests {
             });
             assert!(found, "{dialect} has no HL_DIALECT_ value");
         }
-        assert_eq!(applier(7, 0), Err(hl_status::InvalidOption));
+        assert_eq!(applier(9, 0), Err(hl_status::InvalidOption));
         assert_eq!(apply(u32::MAX, 0), Err(hl_status::InvalidOption));
     }
 
@@ -176,6 +205,7 @@ mod tests {
                 hl_apply_options {
                     dialect: 9,
                     policy: 0,
+                    recount: false,
                 }
                 .to_engine()
                 .err(),
@@ -186,6 +216,7 @@ mod tests {
                 hl_apply_options {
                     dialect: 0,
                     policy: 5,
+                    recount: false,
                 }
                 .to_engine()
                 .err(),

@@ -30,6 +30,13 @@ pub const HL_PATCH_DIALECT_CODEX: hl_patch_dialect = 0;
 /// Cline v4.0.10's `apply_patch` tool, byte for byte: its fuzz score, its warnings for chunks
 /// it skips, its error messages.
 pub const HL_PATCH_DIALECT_CLINE: hl_patch_dialect = 1;
+/// A unified diff of any number of files (a git patch: `diff --git` and/or `---`/`+++` per
+/// file; `/dev/null` adds or deletes a file, different names move it), each file's hunks placed
+/// as `HL_DIALECT_UDIFF` places them.
+pub const HL_PATCH_DIALECT_UDIFF: hl_patch_dialect = 2;
+/// A unified diff of any number of files applied exactly as `git apply` does (`recount` for
+/// `git apply --recount`); git's `error:` lines as the message.
+pub const HL_PATCH_DIALECT_UDIFF_STRICT: hl_patch_dialect = 3;
 
 /// What a change of a patch does: one of the `HL_PATCH_CHANGE_` values.
 #[allow(non_camel_case_types)]
@@ -55,6 +62,9 @@ pub struct hl_patch_options {
     /// the patch; `HL_POLICY_PARTIAL` keeps the hunks before the first failure, as Codex leaves
     /// them on disk, and reports the failure with `hl_patch_result_failure`).
     pub policy: hl_policy,
+    /// `HL_PATCH_DIALECT_UDIFF_STRICT` only: count each hunk's lines from its body, as
+    /// `git apply --recount` does (default, false: off).
+    pub recount: bool,
 }
 
 impl hl_patch_options {
@@ -63,12 +73,15 @@ impl hl_patch_options {
         let dialect = match self.dialect {
             HL_PATCH_DIALECT_CODEX => PatchDialect::Codex,
             HL_PATCH_DIALECT_CLINE => PatchDialect::Cline,
+            HL_PATCH_DIALECT_UDIFF => PatchDialect::Udiff,
+            HL_PATCH_DIALECT_UDIFF_STRICT => PatchDialect::UdiffStrict,
             // The engine's own error for a name it does not know.
             other => other.to_string().parse::<PatchDialect>()?,
         };
         Ok(PatchOptions::new()
             .dialect(dialect)
-            .policy(policy(self.policy)?))
+            .policy(policy(self.policy)?)
+            .recount(self.recount))
     }
 }
 
@@ -628,9 +641,13 @@ mod tests {
     use super::*;
 
     fn options(dialect: hl_patch_dialect, policy: hl_policy) -> Result<PatchOptions, hl_status> {
-        hl_patch_options { dialect, policy }
-            .to_engine()
-            .map_err(|f| f.status())
+        hl_patch_options {
+            dialect,
+            policy,
+            recount: false,
+        }
+        .to_engine()
+        .map_err(|f| f.status())
     }
 
     #[test]
@@ -644,11 +661,12 @@ mod tests {
             let found = (0..16).any(|v| options(v, 0) == Ok(PatchOptions::new().dialect(d)));
             assert!(found, "{d} has no HL_PATCH_DIALECT_ value");
         }
-        assert_eq!(options(2, 0), Err(hl_status::InvalidOption));
+        assert_eq!(options(4, 0), Err(hl_status::InvalidOption));
         assert_eq!(options(0, 9), Err(hl_status::InvalidOption));
         match (hl_patch_options {
             dialect: 7,
             policy: 0,
+            recount: false,
         })
         .to_engine()
         {

@@ -81,6 +81,7 @@ impl StreamingApplier {
             let options = ApplierOptions::new()
                 .dialect(dialect)
                 .policy(policy)
+                .recount(apply::recount(options)?)
                 .preview(PreviewForm::Pieces);
             Ok(hunkloom::StreamingApplier::over(original, options))
         })?;
@@ -109,8 +110,10 @@ impl StreamingApplier {
     /// An applier for `original`.
     ///
     /// @param original The file's content before the edit.
-    /// @param options `dialect`: `"cline-v1"` (the default, for drop-in safety), `"cline-v2"`
-    /// or `"native"`; an unknown name throws an `Error` with `code === "invalid_dialect"`.
+    /// @param options `dialect`: `"cline-v1"` (the default, for drop-in safety), `"cline-v2"`,
+    /// `"native"`, `"udiff"` (placed hunk by hunk as each completes) or `"udiff-strict"`
+    /// (applied by `finish`); an unknown name throws an `Error` with `code ===
+    /// "invalid_dialect"`. `recount` (`udiff-strict`): `git apply --recount`.
     /// `policy` (`native` only): `"all_or_nothing"` (the default) or `"partial"`; an unknown
     /// name throws an `Error` with `code === "invalid_policy"`.
     #[napi(

@@ -26,8 +26,14 @@ pub fn dialect_and_policy(
     Ok((dialect, policy))
 }
 
-/// Applies a whole SEARCH/REPLACE diff to `original` and returns the new content with a report
-/// per block, or throws.
+/// The `recount` of an options object (`udiff-strict`'s `git apply --recount`; default false).
+pub fn recount(options: &Unknown<'_>) -> Result<bool, Failure> {
+    Ok(args::option_boolean(options, "options", "recount")?.unwrap_or(false))
+}
+
+/// Applies a whole diff (SEARCH/REPLACE blocks, or a unified diff in `udiff` and
+/// `udiff-strict`) to `original` and returns the new content with a report per block, or
+/// throws.
 ///
 /// In the default `native` dialect each block is located on its own, whatever the block order,
 /// by tiers from strict to loose: exact, line endings, trailing whitespace, indentation (tabs
@@ -48,6 +54,14 @@ pub fn dialect_and_policy(
 /// `policy: "partial"` it applies the blocks that matched and reports the others with
 /// `status === "failed"` and their `error`.
 ///
+/// `"udiff"` reads a unified diff of one file as the model meant it: each hunk is placed by its
+/// context and removed lines (line numbers are only hints; wrong counts, missing headers,
+/// fences and drifted whitespace are fine), in exactly one place or refused
+/// (`ambiguous_match` with every candidate, `search_not_found` with the closest lines), all
+/// hunks or none; each hunk is reported like a block. `"udiff-strict"` applies it exactly as
+/// `git apply` does (`recount: true` for `git apply --recount`), throwing git's `error:`
+/// lines (codes `invalid_patch`, `patch_context_not_found`).
+///
 /// `"cline-v1"` and `"cline-v2"` give what Cline's `constructNewFileContent(diff, original,
 /// true)` gives, byte for byte. The result equals a `StreamingApplier` of the same options fed
 /// the diff in any chunking. Positions are JavaScript string indices (UTF-16 units).
@@ -58,7 +72,8 @@ pub fn dialect_and_policy(
 ///
 /// @param diff The SEARCH/REPLACE blocks, complete.
 /// @param original The file's content before the edit.
-/// @param options `dialect` (default `"native"`) and `policy` (default `"all_or_nothing"`).
+/// @param options `dialect` (default `"native"`), `policy` (default `"all_or_nothing"`) and
+/// `recount` (`udiff-strict`; default `false`).
 /// @example
 /// ```ts
 /// import { applyDiff } from "hunkloom"
@@ -82,7 +97,10 @@ pub fn apply_diff(
         let diff = args::string(&diff, "diff")?;
         let original = args::string(&original, "original")?;
         let (dialect, policy) = dialect_and_policy(&options, Dialect::Native)?;
-        let options = ApplyOptions::new().dialect(dialect).policy(policy);
+        let options = ApplyOptions::new()
+            .dialect(dialect)
+            .policy(policy)
+            .recount(recount(&options)?);
         Ok(Outcome::from(hunkloom::apply_diff(
             &diff, &original, &options,
         )?))

@@ -11,7 +11,8 @@ use crate::args;
 use crate::errors::{self, Failure};
 use crate::types::{FileMap, OrNull, PatchChange, PatchFailure, PatchResult, PatchWarning};
 
-/// The `dialect` (default `codex`) and `policy` (default all or nothing) of an options object.
+/// The `dialect` (default `codex`), `policy` (default all or nothing) and `recount` of an
+/// options object.
 pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
     let dialect = match args::option_string(options, "options", "dialect")? {
         None => PatchDialect::default(),
@@ -21,7 +22,10 @@ pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
         None => Policy::default(),
         Some(name) => name.parse::<Policy>()?,
     };
-    Ok(PatchOptions::new().dialect(dialect).policy(policy))
+    Ok(PatchOptions::new()
+        .dialect(dialect)
+        .policy(policy)
+        .recount(crate::apply::recount(options)?))
 }
 
 /// Applies a multi-file patch in the `*** Begin Patch` format to `files` (contents by path) in
@@ -48,6 +52,10 @@ pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
 ///   matching; untouched lines keep their line endings and new lines take their neighbours'.
 /// - `dialect: "cline"`: Cline v4.0.10's `apply_patch` tool byte for byte — its `fuzz`, its
 ///   `warnings` for chunks it skips, its error messages.
+/// - `dialect: "udiff"` or `"udiff-strict"`: not this format but a unified diff of any number
+///   of files (a git patch: `diff --git` and/or `---`/`+++` per file; `/dev/null` adds or
+///   deletes a file, different names move it), each file's hunks applied as `applyDiff`
+///   applies them in that dialect (`recount: true` for `git apply --recount`).
 ///
 /// Throws an `Error` with the core's `code` and message: `invalid_patch` / `invalid_patch_hunk`
 /// (a parse error, with the line number), `empty_patch`, `patch_file_not_found`,
@@ -57,7 +65,8 @@ pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
 ///
 /// @param patch The whole patch text.
 /// @param files The current files: content by path (paths as the patch names them).
-/// @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`).
+/// @param options `dialect` (default `"codex"`), `policy` (default `"all_or_nothing"`) and
+/// `recount` (`udiff-strict`).
 /// @example
 /// ```ts
 /// import { applyPatch } from "hunkloom"

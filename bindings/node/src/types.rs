@@ -210,10 +210,11 @@ impl From<hunkloom::Outcome> for Outcome {
 #[napi(object)]
 pub struct ApplierOptions {
     /// How the diff is read and applied: `"cline-v1"` (the default; Cline's
-    /// `constructNewFileContent` v1), `"cline-v2"`, or `"native"` (tolerant matching that
-    /// refuses ambiguous or stale edits; see `applyDiff`). An unknown name throws an `Error`
-    /// with `code === "invalid_dialect"`.
-    #[napi(ts_type = "'cline-v1' | 'cline-v2' | 'native'")]
+    /// `constructNewFileContent` v1), `"cline-v2"`, `"native"` (tolerant matching that
+    /// refuses ambiguous or stale edits; see `applyDiff`), or for a unified diff `"udiff"`
+    /// (streamed hunk by hunk) or `"udiff-strict"` (`git apply`, applied by `finish`). An
+    /// unknown name throws an `Error` with `code === "invalid_dialect"`.
+    #[napi(ts_type = "'cline-v1' | 'cline-v2' | 'native' | 'udiff' | 'udiff-strict'")]
     pub dialect: Option<String>,
     /// What `native` does when some blocks fail: `"all_or_nothing"` (the default: `finish`
     /// throws and nothing is applied) or `"partial"` (`finish` applies the blocks that matched
@@ -221,14 +222,19 @@ pub struct ApplierOptions {
     /// unknown name throws an `Error` with `code === "invalid_policy"`.
     #[napi(ts_type = "'all_or_nothing' | 'partial'")]
     pub policy: Option<String>,
+    /// `udiff-strict` only: count each hunk's lines from its body instead of trusting its
+    /// `@@` header, as `git apply --recount` does.
+    /// @default false
+    pub recount: Option<bool>,
 }
 
 /// Options of `applyDiff`.
 #[napi(object)]
 pub struct ApplyOptions {
-    /// How the diff is read and applied: `"native"` (the default), `"cline-v1"` or
-    /// `"cline-v2"`. An unknown name throws an `Error` with `code === "invalid_dialect"`.
-    #[napi(ts_type = "'native' | 'cline-v1' | 'cline-v2'")]
+    /// How the diff is read and applied: `"native"` (the default), `"cline-v1"`,
+    /// `"cline-v2"`, or for a unified diff `"udiff"` or `"udiff-strict"`. An unknown name
+    /// throws an `Error` with `code === "invalid_dialect"`.
+    #[napi(ts_type = "'native' | 'cline-v1' | 'cline-v2' | 'udiff' | 'udiff-strict'")]
     pub dialect: Option<String>,
     /// What `native` does when some blocks fail: `"all_or_nothing"` (the default: throw, apply
     /// nothing) or `"partial"` (apply the blocks that matched, report the others with
@@ -236,6 +242,10 @@ pub struct ApplyOptions {
     /// with `code === "invalid_policy"`.
     #[napi(ts_type = "'all_or_nothing' | 'partial'")]
     pub policy: Option<String>,
+    /// `udiff-strict` only: count each hunk's lines from its body instead of trusting its
+    /// `@@` header, as `git apply --recount` does.
+    /// @default false
+    pub recount: Option<bool>,
 }
 
 /// How often `constructNewFileContent` resumed a previous call instead of starting over.
@@ -508,14 +518,19 @@ impl From<hunkloom_fs::EditOutcome> for EditOutcome {
 pub struct PatchOptions {
     /// Whose `apply_patch` to reproduce: `"codex"` (the default; line endings kept) or
     /// `"cline"` (Cline's `apply_patch` tool, byte for byte: its fuzz, warnings and error
-    /// messages). An unknown name throws an `Error` with `code === "invalid_dialect"`.
-    #[napi(ts_type = "'codex' | 'cline'")]
+    /// messages); or, for a unified diff of several files (a git patch), `"udiff"` (each
+    /// hunk placed by its text) or `"udiff-strict"` (`git apply`). An unknown name throws an
+    /// `Error` with `code === "invalid_dialect"`.
+    #[napi(ts_type = "'codex' | 'cline' | 'udiff' | 'udiff-strict'")]
     pub dialect: Option<String>,
     /// What a failing hunk does: `"all_or_nothing"` (the default: throw, change nothing) or
     /// `"partial"` (keep the hunks before it, as Codex leaves them on disk, and report it in
     /// `failure`). An unknown name throws an `Error` with `code === "invalid_policy"`.
     #[napi(ts_type = "'all_or_nothing' | 'partial'")]
     pub policy: Option<String>,
+    /// `udiff-strict` only: count each hunk's lines from its body, as `git apply --recount`.
+    /// @default false
+    pub recount: Option<bool>,
 }
 
 /// What `applyPatch` returns.

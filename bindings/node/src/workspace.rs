@@ -247,7 +247,10 @@ impl Workspace {
             let path = args::string(&path, "path")?;
             let diff = args::string(&diff, "diff")?;
             let (dialect, policy) = apply::dialect_and_policy(&options, Dialect::Native)?;
-            let options = ApplyOptions::new().dialect(dialect).policy(policy);
+            let options = ApplyOptions::new()
+                .dialect(dialect)
+                .policy(policy)
+                .recount(apply::recount(&options)?);
             Ok(EditOutcome::from(
                 self.with(|ws| ws.apply_diff(path, &diff, &options))?,
             ))
@@ -255,12 +258,13 @@ impl Workspace {
         errors::run(env, run)
     }
 
-    /// Applies a multi-file patch in the `*** Begin Patch` format (see the function
-    /// `applyPatch`) to the files under the root, all files or none: every path is checked
-    /// like any workspace path (a refusal refuses the whole patch), every file is planned in
-    /// memory first, then all are committed atomically (a crash leaves each file entirely old
-    /// or entirely new). Every file keeps its encoding, BOM and the endings of its untouched
-    /// lines; new files are UTF-8.
+    /// Applies a multi-file patch in the `*** Begin Patch` format, or a git patch in the
+    /// `udiff` / `udiff-strict` dialects (see the function `applyPatch`), to the files under
+    /// the root, all files or none: every path is checked like any workspace path (a refusal
+    /// refuses the whole patch), every file is planned in memory first, then all are
+    /// committed atomically (a crash leaves each file entirely old or entirely new). Every
+    /// file keeps its encoding, BOM and the endings of its untouched lines; new files are
+    /// UTF-8.
     ///
     /// A patch needs no `read` first (Codex's tool has none), but a file read here must still
     /// have the content it had then (`stale_file`). Files written count as read, and each can
@@ -273,7 +277,8 @@ impl Workspace {
     ///
     /// @param patch The whole patch text; its paths are relative to the root (or absolute
     /// inside it).
-    /// @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`).
+    /// @param options `dialect` (default `"codex"`), `policy` (default `"all_or_nothing"`) and
+    /// `recount` (`udiff-strict`).
     #[napi(catch_unwind, ts_args_type = "patch: string, options?: PatchOptions")]
     pub fn apply_patch(
         &self,

@@ -20,6 +20,9 @@
 //! - `workspace`: `hl_workspace_*` on temporary directories and `hl_apply_patch`'s C layer.
 //! - `text_editor`: the text-editor corpora's main and crash sets through `hl_text_editor_*`
 //!   (JSON text in and out), and that API's C layer.
+//! - `udiff`: the unified-diff corpus through `hl_apply_diff` and the streaming applier in
+//!   `HL_DIALECT_UDIFF_STRICT` (exact with `git apply`, `recount` too) and `HL_DIALECT_UDIFF`
+//!   (scored against the intent), judged as the core's runner judges it.
 //!
 //! `ffi`, `ops_ffi` and `patch_ffi` hold the small safe wrappers they use; the vector loading,
 //! chunkings, scoring and tallies are `hunkloom-testkit`'s, shared with the core's runners so
@@ -38,6 +41,7 @@ mod resume;
 mod robustness;
 mod robustness_v2;
 mod text_editor;
+mod udiff;
 mod vectors;
 mod workspace;
 

@@ -28,6 +28,7 @@ fn run_apply(row: &Value) -> Result<Value, String> {
     let options = hl_patch_options {
         dialect: HL_PATCH_DIALECT_CLINE,
         policy: HL_POLICY_ALL_OR_NOTHING,
+        recount: false,
     };
     let patch = row["patch"].as_str().unwrap_or_default();
     let out = match apply_patch(patch, &files, Some(options))? {

@@ -408,6 +408,7 @@ fn refusals_carry_the_file_layers_codes() {
     let bad = hl_apply_options {
         dialect: 42,
         policy: 0,
+        recount: false,
     };
     assert_eq!(
         code(w.apply_diff("t.txt", "", Some(bad))),
@@ -779,6 +780,7 @@ fn apply_patch_carries_the_engines_plan() {
             hl_patch_options {
                 dialect: 5,
                 policy: 0,
+                recount: false,
             },
             "invalid_dialect",
         ),
@@ -786,6 +788,7 @@ fn apply_patch_carries_the_engines_plan() {
             hl_patch_options {
                 dialect: 0,
                 policy: 5,
+                recount: false,
             },
             "invalid_policy",
         ),
@@ -803,6 +806,7 @@ fn apply_patch_carries_the_engines_plan() {
     let partial = hl_patch_options {
         dialect: HL_PATCH_DIALECT_CODEX,
         policy: HL_POLICY_PARTIAL,
+        recount: false,
     };
     let failing = "*** Begin Patch\n*** Add File: n.txt\n+new\n*** Update File: a.txt\n@@\n-zzz\n+y\n*** End Patch\n";
     let out = apply_patch(failing, &files, Some(partial))
@@ -1063,6 +1067,7 @@ fn workspace_apply_patch_commits_all_or_nothing() {
     let partial = hl_patch_options {
         dialect: HL_PATCH_DIALECT_CODEX,
         policy: HL_POLICY_PARTIAL,
+        recount: false,
     };
     let (_, count, failure) = ws_apply_patch(&w, failing, Some(partial)).expect("partial");
     assert_eq!(
@@ -1088,8 +1093,9 @@ fn workspace_apply_patch_commits_all_or_nothing() {
             &w,
             p,
             Some(hl_patch_options {
-                dialect: 3,
-                policy: 0
+                dialect: 9,
+                policy: 0,
+                recount: false,
             })
         ))
         .1,
