@@ -48,8 +48,10 @@ export declare class StreamingApplier {
    * An applier for `original`.
    *
    * @param original The file's content before the edit.
-   * @param options `dialect`: `"cline-v1"` (the default, for drop-in safety), `"cline-v2"`
-   * or `"native"`; an unknown name throws an `Error` with `code === "invalid_dialect"`.
+   * @param options `dialect`: `"cline-v1"` (the default, for drop-in safety), `"cline-v2"`,
+   * `"native"`, `"udiff"` (placed hunk by hunk as each completes) or `"udiff-strict"`
+   * (applied by `finish`); an unknown name throws an `Error` with `code ===
+   * "invalid_dialect"`. `recount` (`udiff-strict`): `git apply --recount`.
    * `policy` (`native` only): `"all_or_nothing"` (the default) or `"partial"`; an unknown
    * name throws an `Error` with `code === "invalid_policy"`.
    */
@@ -261,12 +263,13 @@ export declare class Workspace {
    */
   applyDiff(path: string, diff: string, options?: ApplyOptions): EditOutcome
   /**
-   * Applies a multi-file patch in the `*** Begin Patch` format (see the function
-   * `applyPatch`) to the files under the root, all files or none: every path is checked
-   * like any workspace path (a refusal refuses the whole patch), every file is planned in
-   * memory first, then all are committed atomically (a crash leaves each file entirely old
-   * or entirely new). Every file keeps its encoding, BOM and the endings of its untouched
-   * lines; new files are UTF-8.
+   * Applies a multi-file patch in the `*** Begin Patch` format, or a git patch in the
+   * `udiff` / `udiff-strict` dialects (see the function `applyPatch`), to the files under
+   * the root, all files or none: every path is checked like any workspace path (a refusal
+   * refuses the whole patch), every file is planned in memory first, then all are
+   * committed atomically (a crash leaves each file entirely old or entirely new). Every
+   * file keeps its encoding, BOM and the endings of its untouched lines; new files are
+   * UTF-8.
    *
    * A patch needs no `read` first (Codex's tool has none), but a file read here must still
    * have the content it had then (`stale_file`). Files written count as read, and each can
@@ -279,7 +282,8 @@ export declare class Workspace {
    *
    * @param patch The whole patch text; its paths are relative to the root (or absolute
    * inside it).
-   * @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`).
+   * @param options `dialect` (default `"codex"`), `policy` (default `"all_or_nothing"`) and
+   * `recount` (`udiff-strict`).
    */
   applyPatch(patch: string, options?: PatchOptions): PatchOutcome
   /**
@@ -299,11 +303,12 @@ export declare class Workspace {
 export interface ApplierOptions {
   /**
    * How the diff is read and applied: `"cline-v1"` (the default; Cline's
-   * `constructNewFileContent` v1), `"cline-v2"`, or `"native"` (tolerant matching that
-   * refuses ambiguous or stale edits; see `applyDiff`). An unknown name throws an `Error`
-   * with `code === "invalid_dialect"`.
+   * `constructNewFileContent` v1), `"cline-v2"`, `"native"` (tolerant matching that
+   * refuses ambiguous or stale edits; see `applyDiff`), or for a unified diff `"udiff"`
+   * (streamed hunk by hunk) or `"udiff-strict"` (`git apply`, applied by `finish`). An
+   * unknown name throws an `Error` with `code === "invalid_dialect"`.
    */
-  dialect?: 'cline-v1' | 'cline-v2' | 'native'
+  dialect?: 'cline-v1' | 'cline-v2' | 'native' | 'udiff' | 'udiff-strict'
   /**
    * What `native` does when some blocks fail: `"all_or_nothing"` (the default: `finish`
    * throws and nothing is applied) or `"partial"` (`finish` applies the blocks that matched
@@ -311,11 +316,18 @@ export interface ApplierOptions {
    * unknown name throws an `Error` with `code === "invalid_policy"`.
    */
   policy?: 'all_or_nothing' | 'partial'
+  /**
+   * `udiff-strict` only: count each hunk's lines from its body instead of trusting its
+   * `@@` header, as `git apply --recount` does.
+   * @default false
+   */
+  recount?: boolean
 }
 
 /**
- * Applies a whole SEARCH/REPLACE diff to `original` and returns the new content with a report
- * per block, or throws.
+ * Applies a whole diff (SEARCH/REPLACE blocks, or a unified diff in `udiff` and
+ * `udiff-strict`) to `original` and returns the new content with a report per block, or
+ * throws.
  *
  * In the default `native` dialect each block is located on its own, whatever the block order,
  * by tiers from strict to loose: exact, line endings, trailing whitespace, indentation (tabs
@@ -336,6 +348,14 @@ export interface ApplierOptions {
  * `policy: "partial"` it applies the blocks that matched and reports the others with
  * `status === "failed"` and their `error`.
  *
+ * `"udiff"` reads a unified diff of one file as the model meant it: each hunk is placed by its
+ * context and removed lines (line numbers are only hints; wrong counts, missing headers,
+ * fences and drifted whitespace are fine), in exactly one place or refused
+ * (`ambiguous_match` with every candidate, `search_not_found` with the closest lines), all
+ * hunks or none; each hunk is reported like a block. `"udiff-strict"` applies it exactly as
+ * `git apply` does (`recount: true` for `git apply --recount`), throwing git's `error:`
+ * lines (codes `invalid_patch`, `patch_context_not_found`).
+ *
  * `"cline-v1"` and `"cline-v2"` give what Cline's `constructNewFileContent(diff, original,
  * true)` gives, byte for byte. The result equals a `StreamingApplier` of the same options fed
  * the diff in any chunking. Positions are JavaScript string indices (UTF-16 units).
@@ -346,7 +366,8 @@ export interface ApplierOptions {
  *
  * @param diff The SEARCH/REPLACE blocks, complete.
  * @param original The file's content before the edit.
- * @param options `dialect` (default `"native"`) and `policy` (default `"all_or_nothing"`).
+ * @param options `dialect` (default `"native"`), `policy` (default `"all_or_nothing"`) and
+ * `recount` (`udiff-strict`; default `false`).
  * @example
  * ```ts
  * import { applyDiff } from "hunkloom"
@@ -370,10 +391,11 @@ export declare function applyModelContentFixes(text: string, modelId?: string | 
 /** Options of `applyDiff`. */
 export interface ApplyOptions {
   /**
-   * How the diff is read and applied: `"native"` (the default), `"cline-v1"` or
-   * `"cline-v2"`. An unknown name throws an `Error` with `code === "invalid_dialect"`.
+   * How the diff is read and applied: `"native"` (the default), `"cline-v1"`,
+   * `"cline-v2"`, or for a unified diff `"udiff"` or `"udiff-strict"`. An unknown name
+   * throws an `Error` with `code === "invalid_dialect"`.
    */
-  dialect?: 'native' | 'cline-v1' | 'cline-v2'
+  dialect?: 'native' | 'cline-v1' | 'cline-v2' | 'udiff' | 'udiff-strict'
   /**
    * What `native` does when some blocks fail: `"all_or_nothing"` (the default: throw, apply
    * nothing) or `"partial"` (apply the blocks that matched, report the others with
@@ -381,6 +403,12 @@ export interface ApplyOptions {
    * with `code === "invalid_policy"`.
    */
   policy?: 'all_or_nothing' | 'partial'
+  /**
+   * `udiff-strict` only: count each hunk's lines from its body instead of trusting its
+   * `@@` header, as `git apply --recount` does.
+   * @default false
+   */
+  recount?: boolean
 }
 
 /**
@@ -408,6 +436,10 @@ export interface ApplyOptions {
  *   matching; untouched lines keep their line endings and new lines take their neighbours'.
  * - `dialect: "cline"`: Cline v4.0.10's `apply_patch` tool byte for byte — its `fuzz`, its
  *   `warnings` for chunks it skips, its error messages.
+ * - `dialect: "udiff"` or `"udiff-strict"`: not this format but a unified diff of any number
+ *   of files (a git patch: `diff --git` and/or `---`/`+++` per file; `/dev/null` adds or
+ *   deletes a file, different names move it), each file's hunks applied as `applyDiff`
+ *   applies them in that dialect (`recount: true` for `git apply --recount`).
  *
  * Throws an `Error` with the core's `code` and message: `invalid_patch` / `invalid_patch_hunk`
  * (a parse error, with the line number), `empty_patch`, `patch_file_not_found`,
@@ -417,7 +449,8 @@ export interface ApplyOptions {
  *
  * @param patch The whole patch text.
  * @param files The current files: content by path (paths as the patch names them).
- * @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`).
+ * @param options `dialect` (default `"codex"`), `policy` (default `"all_or_nothing"`) and
+ * `recount` (`udiff-strict`).
  * @example
  * ```ts
  * import { applyPatch } from "hunkloom"
@@ -833,15 +866,22 @@ export interface PatchOptions {
   /**
    * Whose `apply_patch` to reproduce: `"codex"` (the default; line endings kept) or
    * `"cline"` (Cline's `apply_patch` tool, byte for byte: its fuzz, warnings and error
-   * messages). An unknown name throws an `Error` with `code === "invalid_dialect"`.
+   * messages); or, for a unified diff of several files (a git patch), `"udiff"` (each
+   * hunk placed by its text) or `"udiff-strict"` (`git apply`). An unknown name throws an
+   * `Error` with `code === "invalid_dialect"`.
    */
-  dialect?: 'codex' | 'cline'
+  dialect?: 'codex' | 'cline' | 'udiff' | 'udiff-strict'
   /**
    * What a failing hunk does: `"all_or_nothing"` (the default: throw, change nothing) or
    * `"partial"` (keep the hunks before it, as Codex leaves them on disk, and report it in
    * `failure`). An unknown name throws an `Error` with `code === "invalid_policy"`.
    */
   policy?: 'all_or_nothing' | 'partial'
+  /**
+   * `udiff-strict` only: count each hunk's lines from its body, as `git apply --recount`.
+   * @default false
+   */
+  recount?: boolean
 }
 
 /** What `Workspace.applyPatch` did. */
