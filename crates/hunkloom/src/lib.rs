@@ -11,14 +11,15 @@
 //!   [`finish`](StreamingApplier::finish) into an [`Outcome`] with a report per block. The work
 //!   per push is proportional to the pushed text.
 //! - [`apply_diff`]: a whole diff at once, in the `native` dialect by default ([`Dialect`],
-//!   [`Policy`]).
+//!   [`Policy`]); unified diffs in [`Dialect::Udiff`] (placed by their text) and
+//!   [`Dialect::UdiffStrict`] (`git apply`, byte for byte).
 //! - [`cline::construct_new_file_content`]: the stateless drop-in for Cline's
 //!   `constructNewFileContent`, byte-identical with Cline v4.0.10 for final and partial calls;
 //!   [`cline::ResumeCache`] makes Cline's call-per-prefix pattern cheap.
 //! - [`ops`]: the tool-call edits (`str_replace` with Claude Code's rules, line inserts in both
 //!   conventions, Roo's `insert_content`); [`fixes`]: Cline's `write_to_file` clean-up.
 //! - [`patch`]: the `*** Begin Patch` multi-file format (Codex, Cline), parsed while streaming
-//!   and planned in memory.
+//!   and planned in memory; multi-file unified diffs (git patches) planned the same way.
 //! - [`Error`]: one error type with a stable [`code`](Error::code); in the Cline dialects its
 //!   message is Cline's exact text.
 //! - [`Position`] and [`TextOffset`]: every reported position in UTF-8 bytes, UTF-16 code units

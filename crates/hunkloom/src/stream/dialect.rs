@@ -18,11 +18,18 @@ pub enum Dialect {
     /// What the model meant, made robust: every marker spelling, a cascade of tolerant tiers,
     /// refusal of ambiguous or stale edits (see [`apply_diff`](crate::apply_diff)).
     Native,
-    /// A unified diff, applied as the model meant it: each hunk placed by its context and
-    /// removed lines (line numbers are only hints), uniquely or refused, all or nothing.
+    /// A unified diff of one file, applied as the model meant it: each hunk placed by its
+    /// context and removed lines (line numbers are only hints; wrong counts, missing headers
+    /// and drifted whitespace are tolerated), in exactly one place or refused with the
+    /// candidates, all hunks or none. A [`StreamingApplier`](crate::StreamingApplier) places
+    /// each hunk as soon as it is complete (when the next complete line shows it ends), so the
+    /// preview grows hunk by hunk; each hunk is reported as a block.
     Udiff,
-    /// A unified diff applied exactly as `git apply` does (`--recount` with
-    /// [`ApplyOptions::recount`](crate::ApplyOptions::recount)).
+    /// A unified diff applied exactly as `git apply` does: the same content, or git's `error:`
+    /// lines as the message (`--recount` with
+    /// [`ApplyOptions::recount`](crate::ApplyOptions::recount)). git reads a patch as a whole,
+    /// so a [`StreamingApplier`](crate::StreamingApplier) applies it at
+    /// [`finish`](crate::StreamingApplier::finish); its preview is the original until then.
     UdiffStrict,
 }
 

@@ -72,6 +72,25 @@ impl From<&ApplyOptions> for ApplierOptions {
 /// blocks or none. The result is the same as streaming the diff through a
 /// [`StreamingApplier`] in any chunking.
 ///
+/// A unified diff of one file goes through [`Dialect::Udiff`] (each hunk located by its
+/// context and removed lines with the same cascade, line numbers never used, refused when it
+/// matches several places or none, reported as a block) or [`Dialect::UdiffStrict`] (exactly
+/// `git apply`; [`ApplyOptions::recount`] for `--recount`):
+///
+/// ```
+/// use hunkloom::{apply_diff, ApplyOptions, Dialect};
+///
+/// let original = "a = 1\nb = 2\n";
+/// // Wrong line numbers and counts, no file headers.
+/// let diff = "@@ -40,9 +40,9 @@\n a = 1\n-b = 2\n+b = 3\n";
+/// let udiff = ApplyOptions::new().dialect(Dialect::Udiff);
+/// assert_eq!(apply_diff(diff, original, &udiff)?.new_content, "a = 1\nb = 3\n");
+/// let strict = ApplyOptions::new().dialect(Dialect::UdiffStrict);
+/// let err = apply_diff(diff, original, &strict).unwrap_err();
+/// assert_eq!(err.message(), "error: patch fragment without header at line 1: @@ -40,9 +40,9 @@");
+/// # Ok::<(), hunkloom::Error>(())
+/// ```
+///
 /// ```
 /// use hunkloom::{apply_diff, ApplyOptions, ErrorKind};
 ///
