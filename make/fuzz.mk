@@ -12,7 +12,7 @@
 
 # Seconds per target.
 FUZZ_SECONDS ?= 30
-FUZZ_TARGETS ?= native_apply cline_stream patch_plan ops
+FUZZ_TARGETS ?= native_apply cline_stream patch_plan ops udiff_apply
 
 .PHONY: fuzz
 fuzz: ## Run every cargo-fuzz target for FUZZ_SECONDS each (default 30; not part of `make test`)

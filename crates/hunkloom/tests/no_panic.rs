@@ -1,6 +1,7 @@
 //! No input panics (DESIGN §11): arbitrary and marker-heavy text through the `native` dialect
 //! (whole and streamed at random split points, both policies), the tool-call edits in `ops`,
-//! every content fix in `fixes`, and the patch parser and planner in both dialects. Every call
+//! every content fix in `fixes`, the patch parser and planner in every dialect, and unified
+//! diffs in `udiff` and `udiff-strict` (whole and streamed, which must agree). Every call
 //! returns `Ok`, or an `Err` with a non-empty code. The Cline dialects have theirs in
 //! `properties.rs`; the cargo-fuzz targets in `fuzz/` run the same calls for longer.
 
@@ -17,6 +18,9 @@ use hunkloom_testkit::Chunking;
 use proptest::prelude::*;
 
 const POLICIES: [Policy; 2] = [Policy::AllOrNothing, Policy::Partial];
+
+/// The dialects that read `*** Begin Patch` patches (the others read unified diffs).
+const BEGIN_PATCH: [PatchDialect; 2] = [PatchDialect::Codex, PatchDialect::Cline];
 
 /// Fails the case unless `result` is `Ok` or an error with a non-empty code and message.
 fn check<T>(what: &str, result: hunkloom::Result<T>) -> Result<(), TestCaseError> {
@@ -465,8 +469,149 @@ fn parse_streamed(patch: &str, seed: u64) -> Result<(), TestCaseError> {
     check("PatchParser::finish again", parser.finish().map(<[_]>::len))
 }
 
+/// One line of a unified diff: hunk headers of every spelling (numbers often wrong), file
+/// headers, no-newline markers, fences, prose, and context, removed and added lines made of the
+/// files' own lines (some without their prefix).
+fn udiff_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => (0usize..30, 0usize..12, 0usize..30, 0usize..12)
+            .prop_map(|(a, b, c, d)| format!("@@ -{a},{b} +{c},{d} @@")),
+        1 => (0usize..30, 0usize..30).prop_map(|(a, c)| format!("@@ -{a} +{c} @@ fn main()")),
+        1 => prop::sample::select(vec!["@@", "@@ @@", "@@ ... @@", "@@ -1,2 +1,2"])
+            .prop_map(str::to_owned),
+        1 => path().prop_map(|p| format!("--- a/{p}")),
+        1 => path().prop_map(|p| format!("+++ b/{p}")),
+        1 => prop::sample::select(vec![
+            "diff --git a/a.txt b/a.txt", "--- /dev/null", "+++ /dev/null", "new file mode 100644",
+            "deleted file mode 100644", "index 3b18e51..a9c2f04 100644", "rename from a.txt",
+            "rename to b.txt", "\\ No newline at end of file", "\\ x", "```diff", "```", "",
+            "Here is the change:",
+        ])
+        .prop_map(str::to_owned),
+        10 => (prop::sample::select(vec![" ", "-", "+", ""]), file_line())
+            .prop_map(|(k, l)| format!("{k}{l}")),
+        1 => "\\PC{0,6}",
+    ]
+}
+
+/// A file and a unified diff made from its own lines: one or more hunks, each a window of the
+/// file with some lines removed or replaced, under a header whose numbers may be right or not,
+/// with a few stray lines spliced in.
+fn udiff_case() -> impl Strategy<Value = (String, String)> {
+    (
+        proptest::collection::vec(file_line(), 0..14),
+        proptest::collection::vec(
+            (any::<usize>(), 0usize..5, any::<u8>(), any::<bool>()),
+            1..4,
+        ),
+        proptest::collection::vec((any::<usize>(), udiff_line()), 0..3),
+        (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
+    )
+        .prop_map(|(file, hunks, noise, (crlf, eol, diff_crlf, headers))| {
+            let mut diff: Vec<String> = Vec::new();
+            if headers {
+                diff.push("--- a/a.txt".to_owned());
+                diff.push("+++ b/a.txt".to_owned());
+            }
+            for (at, len, edits, right) in hunks {
+                let start = if file.is_empty() { 0 } else { at % file.len() };
+                let end = (start + len).min(file.len());
+                let mut body = Vec::new();
+                for (j, line) in file[start..end].iter().enumerate() {
+                    match (edits >> (j % 8)) & 3 {
+                        0 => body.push(format!("-{line}")),
+                        1 => {
+                            body.push(format!("-{line}"));
+                            body.push(format!("+{line} // changed"));
+                        }
+                        _ => body.push(format!(" {line}")),
+                    }
+                }
+                if body.is_empty() || edits & 1 == 1 {
+                    body.push("+added".to_owned());
+                }
+                let old = body.iter().filter(|l| !l.starts_with('+')).count();
+                let new = body.iter().filter(|l| !l.starts_with('-')).count();
+                let line = if right { start + 1 } else { start + 7 };
+                diff.push(format!("@@ -{line},{old} +{line},{new} @@"));
+                diff.extend(body);
+                if end == file.len() && !eol && edits & 2 == 2 {
+                    diff.push("\\ No newline at end of file".to_owned());
+                }
+            }
+            for (at, line) in noise {
+                diff.insert(at % (diff.len() + 1), line);
+            }
+            (joined(diff, diff_crlf, true), joined(file, crlf, eol))
+        })
+}
+
+/// Both unified-diff dialects (and `recount`, and both policies) on `diff`: whole, and
+/// streamed at random split points, which must give the same outcome, the splices rebuilding
+/// the preview; then the diff planned as a git patch of `a.txt`.
+fn udiff_all(diff: &str, original: &str, seed: u64) -> Result<(), TestCaseError> {
+    for (dialect, recount, policy) in [
+        (Dialect::Udiff, false, Policy::AllOrNothing),
+        (Dialect::Udiff, false, Policy::Partial),
+        (Dialect::UdiffStrict, false, Policy::AllOrNothing),
+        (Dialect::UdiffStrict, true, Policy::AllOrNothing),
+    ] {
+        let options = ApplyOptions::new()
+            .dialect(dialect)
+            .policy(policy)
+            .recount(recount);
+        let whole = apply_diff(diff, original, &options);
+        check("apply_diff", whole.clone())?;
+        let options = ApplierOptions::new()
+            .dialect(dialect)
+            .policy(policy)
+            .recount(recount);
+        let mut applier = StreamingApplier::new(original, options);
+        let mut mirror = applier.preview().to_owned();
+        for piece in pushes(diff, seed) {
+            applier.push(piece).apply_to(&mut mirror);
+            prop_assert_eq!(mirror.as_str(), applier.preview());
+            let _ = (
+                applier.preview_len(),
+                applier.match_indices(),
+                applier.error(),
+            );
+        }
+        prop_assert_eq!(applier.finish(), whole, "{} streamed", dialect);
+    }
+    let files = BTreeMap::from([("a.txt".to_owned(), original.to_owned())]);
+    for dialect in [PatchDialect::Udiff, PatchDialect::UdiffStrict] {
+        for policy in POLICIES {
+            let options = PatchOptions::new().dialect(dialect).policy(policy);
+            check("plan_patch", plan_patch(diff, &files, &options))?;
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 384, ..ProptestConfig::default() })]
+
+    #[test]
+    fn udiff_never_panics_on_hunks_cut_from_the_file((diff, original) in udiff_case(), seed in any::<u64>()) {
+        udiff_all(&diff, &original, seed)?;
+    }
+
+    #[test]
+    fn udiff_never_panics_on_diff_like_text(
+        diff in text_of(udiff_line(), 24),
+        original in text_of(file_line(), 12),
+        seed in any::<u64>(),
+    ) {
+        udiff_all(&diff, &original, seed)?;
+    }
+
+    #[test]
+    fn udiff_never_panics_on_arbitrary_text(
+        diff in "\\PC{0,80}", original in "\\PC{0,40}", seed in any::<u64>()
+    ) {
+        udiff_all(&diff, &original, seed)?;
+    }
 
     #[test]
     fn native_never_panics_on_blocks_cut_from_the_file((diff, original) in native_case(), seed in any::<u64>()) {
@@ -582,7 +727,7 @@ fn generators_reach_the_planner_and_the_tiers() {
             .into_iter()
             .map(|p| (p.to_owned(), sample(&mut runner, text_of(file_line(), 8))))
             .collect();
-        for (i, &dialect) in PatchDialect::ALL.iter().enumerate() {
+        for (i, &dialect) in BEGIN_PATCH.iter().enumerate() {
             match plan_patch(&patch, &files, &PatchOptions::new().dialect(dialect)) {
                 Ok(plan) if !plan.changes.is_empty() => planned[i] += 1,
                 Err(e) if !e.code().starts_with("invalid_patch") => planner_failed += 1,
@@ -597,7 +742,7 @@ fn generators_reach_the_planner_and_the_tiers() {
             applied += 1;
         }
     }
-    for (dialect, got) in PatchDialect::ALL.iter().zip(planned) {
+    for (dialect, got) in BEGIN_PATCH.iter().zip(planned) {
         assert!(got * 20 >= n, "{dialect}: only {got}/{n} patches planned");
     }
     assert!(

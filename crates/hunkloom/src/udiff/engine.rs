@@ -264,22 +264,18 @@ impl Lenient {
     fn push(&mut self, original: &OriginalText, chunk: &str) -> Update<'static> {
         self.preview.take();
         let before = self.hunks.len();
-        let mut done = Vec::new();
         let mut rest = chunk;
         while let Some(i) = memchr::memchr(b'\n', rest.as_bytes()) {
             if self.partial.is_empty() {
-                self.reader.line(&rest[..i], &mut done);
+                self.line(original, &rest[..i]);
             } else {
                 let mut line = std::mem::take(&mut self.partial);
                 line.push_str(&rest[..i]);
-                self.reader.line(&line, &mut done);
+                self.line(original, &line);
             }
             rest = &rest[i + 1..];
         }
         self.partial.push_str(rest);
-        for hunk in done {
-            self.complete(original, &hunk);
-        }
         let completed = self.hunks[before..]
             .iter()
             .map(|h| h.report.clone())
@@ -290,13 +286,23 @@ impl Lenient {
         update
     }
 
+    /// Reads one complete diff line and places the hunk it completed, if any, right away (so
+    /// what a hunk sees of the diff never depends on how the diff was cut).
+    fn line(&mut self, original: &OriginalText, line: &str) {
+        let mut done = Vec::new();
+        self.reader.line(line, &mut done);
+        for hunk in done {
+            self.complete(original, &hunk);
+        }
+    }
+
     /// Ends the diff: the last line, the last hunk, then the verdict.
     fn end(&mut self, original: &OriginalText) -> Result<()> {
-        let mut done = Vec::new();
         if !self.partial.is_empty() {
             let line = std::mem::take(&mut self.partial);
-            self.reader.line(&line, &mut done);
+            self.line(original, &line);
         }
+        let mut done = Vec::new();
         self.reader.finish(&mut done);
         for hunk in done {
             self.complete(original, &hunk);
