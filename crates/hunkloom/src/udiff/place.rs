@@ -192,7 +192,8 @@ fn find(text: &str, index: &OnceCell<LooseLineIndex>, side: &[&HunkLine]) -> Res
 }
 
 /// Where the new side of `hunk` already is, when the hunk (with added and context lines that
-/// make its new side differ from its old side) finds it as strictly as its old side at `at`.
+/// make its new side differ from its old side) finds it as strictly as its old side at `at`,
+/// elsewhere or reaching past it.
 fn applied_too(
     text: &str,
     index: &OnceCell<LooseLineIndex>,
@@ -212,7 +213,11 @@ fn applied_too(
         return None;
     }
     let there = find(text, index, &new).ok()?;
-    (there.tier <= at.tier).then_some(there)
+    // At the same start, a new side no longer than the old one is covered by it: the removed
+    // lines are still there, so the hunk is not applied yet (a hunk that truncates the file
+    // and adds back a line it removed).
+    let covered = there.start == at.start && there.line_count <= at.line_count;
+    (there.tier <= at.tier && !covered).then_some(there)
 }
 
 /// The refusal of a hunk found both before and after.

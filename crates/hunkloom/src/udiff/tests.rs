@@ -91,6 +91,16 @@ fn already_applied_hunks_change_nothing_and_maybe_applied_ones_are_refused() {
         "{}",
         err.message()
     );
+    // A hunk that truncates the file and adds back a line it removed: its new side is at the
+    // same start but its removed lines are still there, so it applies.
+    let truncate = "@@ -1,3 +1,2 @@\n a\n-b\n-c\n+b\n";
+    assert_eq!(udiff(truncate, "a\nb\nc\n").unwrap().new_content, "a\nb\n");
+    // An insertion already made in place is refused.
+    let insert = "@@ -1,1 +1,2 @@\n a\n+x\n";
+    assert_eq!(
+        udiff(insert, "a\nx\ny\n").unwrap_err().kind(),
+        ErrorKind::AmbiguousMatch
+    );
 }
 
 #[test]
