@@ -481,6 +481,34 @@ typedef struct hl_match {
 typedef uint32_t hl_fix;
 
 /**
+ * Options of `hl_str_replace_with`. Zero-initialise it (`hl_str_replace_options opts = {0};`),
+ * which selects every default (what `hl_str_replace` does with `replace_all` false and no
+ * path), then set the fields you need; a NULL options pointer means the same. Fields added in
+ * later versions will also default at zero.
+ */
+typedef struct hl_str_replace_options {
+    /**
+     * Replace every non-overlapping occurrence instead of requiring exactly one.
+     */
+    bool replace_all;
+    /**
+     * The file's path (`path_len` bytes of UTF-8; `(NULL, 0)`: none), only to tell Markdown
+     * files (which keep trailing whitespace) apart.
+     */
+    const char *path;
+    /**
+     * The length of `path` in bytes.
+     */
+    size_t path_len;
+    /**
+     * True: turn off the omission-placeholder guard, so a new text that stands in for lines of
+     * the old one with a placeholder line (`// ... existing code ...`) is written as given
+     * instead of refused with `omission_placeholder`.
+     */
+    bool no_omission_guard;
+} hl_str_replace_options;
+
+/**
  * Which line `hl_insert` counts from: one of the `HL_INSERT_` values.
  *
  * A plain integer type rather than an enum so that any value a host passes is well-defined: an
@@ -895,6 +923,23 @@ typedef struct hl_workspace_options {
      * True: keep no undo history (`undo_depth` is not read).
      */
     bool no_undo;
+    /**
+     * Up to how many bytes of each file read are kept, so that an edit of a file that changed
+     * since can be merged around the changes. 0: the default, 4 MiB.
+     */
+    uint64_t max_kept_read;
+    /**
+     * True: keep no read text, so an edit of a changed file is always refused with
+     * `stale_file` (`max_kept_read` is not read).
+     */
+    bool no_kept_read;
+    /**
+     * True: turn off the omission-placeholder guard, so a whole-file write of an existing file
+     * or a str_replace whose new text stands in for code with a placeholder line
+     * (`// ... existing code ...`) is written as given instead of refused with
+     * `omission_placeholder`.
+     */
+    bool no_omission_guard;
 } hl_workspace_options;
 
 /**
@@ -1763,6 +1808,27 @@ enum hl_status hl_str_replace(const char *content,
                               struct hl_error **error);
 
 /**
+ * `hl_str_replace` with its options in a struct (`options` may be NULL: the defaults), which
+ * also holds the switch of the omission-placeholder guard. Statuses, errors and ownership as
+ * `hl_str_replace`.
+ *
+ * # Safety
+ * Each text pointer must point to its length in readable bytes (or be NULL with length 0), as
+ * must `options->path`; `options` must be NULL or point to a readable `hl_str_replace_options`;
+ * `edit` and `error` must be writable.
+ */
+enum hl_status hl_str_replace_with(const char *content,
+                                   size_t content_len,
+                                   bool content_exists,
+                                   const char *old_text,
+                                   size_t old_len,
+                                   const char *new_text,
+                                   size_t new_len,
+                                   const struct hl_str_replace_options *options,
+                                   struct hl_edit **edit,
+                                   struct hl_error **error);
+
+/**
  * Inserts `text` as whole lines into `content` at `line`, counted by `convention`
  * (`HL_INSERT_BEFORE`: before 1-based line `line`, 0 or past the end appends;
  * `HL_INSERT_AFTER`: after line `line`, 0 is the top, past the end is an error). The inserted
@@ -2091,6 +2157,36 @@ enum hl_status hl_patch_outcome_file_count(const struct hl_patch_outcome *outcom
 enum hl_status hl_patch_outcome_file(const struct hl_patch_outcome *outcome,
                                      size_t index,
                                      struct hl_patched_file *file);
+
+/**
+ * How many regions other writers changed in changed file `file` (from 0) since it was read,
+ * around which the patch was merged (0 when it was unchanged since the read). Read each with
+ * `hl_patch_outcome_external_change`.
+ *
+ * @return `HL_STATUS_OUT_OF_RANGE` if `file >= hl_patch_outcome_file_count`;
+ * `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `outcome` must be a live `hl_patch_outcome`; `count` must be writable.
+ */
+enum hl_status hl_patch_outcome_external_change_count(const struct hl_patch_outcome *outcome,
+                                                      size_t file,
+                                                      size_t *count);
+
+/**
+ * The `index`-th region (from 0, in file order) other writers changed in changed file `file`
+ * since it was read.
+ *
+ * @return `HL_STATUS_OUT_OF_RANGE` if `file` or `index` is out of range;
+ * `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `outcome` must be a live `hl_patch_outcome`; `change` must be writable.
+ */
+enum hl_status hl_patch_outcome_external_change(const struct hl_patch_outcome *outcome,
+                                                size_t file,
+                                                size_t index,
+                                                struct hl_external_change *change);
 
 /**
  * How many warnings there are (chunks the Cline dialect skipped).

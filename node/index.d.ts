@@ -203,7 +203,8 @@ export declare class Workspace {
    * @param root The workspace's root directory.
    * @param options `ignoreFile` (default `".hunkloomignore"`), `maxFileSize` (bytes,
    * default 1 GiB), `undoDepth` (edits per file, default 5), `maxKeptRead` (bytes of each
-   * file read kept for merging an edit around later changes, default 4 MiB).
+   * file read kept for merging an edit around later changes, default 4 MiB), `omissionGuard`
+   * (refuse writes and replacements that elide code with a placeholder line, default true).
    */
   constructor(root: string, options?: WorkspaceOptions)
   /** The root directory: absolute, symlinks resolved. */
@@ -977,13 +978,24 @@ export declare function stripMarkdownFences(text: string): string
  * @param newStr The replacement.
  * @param replaceAll Replace every occurrence instead of requiring exactly one (default `false`).
  * @param path The file's path, only to tell Markdown (which keeps trailing whitespace) apart.
+ * @param options `omissionGuard` (default `true`): refuse a `newStr` that stands in for lines of
+ * `oldStr` with a placeholder line such as `// ... existing code ...` (`omission_placeholder`).
  * @example
  * ```ts
  * import { strReplace } from "hunkloom"
  * const { newContent, firstEdit } = strReplace(file, 'print("hi")', 'print("bye")', false, "a.py")
  * ```
  */
-export declare function strReplace(content: string | null, oldStr: string, newStr: string, replaceAll?: boolean, path?: string | null): Edit
+export declare function strReplace(content: string | null, oldStr: string, newStr: string, replaceAll?: boolean, path?: string | null, options?: StrReplaceOptions): Edit
+
+/** Options of the function `strReplace`. */
+export interface StrReplaceOptions {
+  /**
+   * Refuse a `newStr` that stands in for lines of `oldStr` with a placeholder line such as
+   * `// ... existing code ...` (`omission_placeholder`; default `true`).
+   */
+  omissionGuard?: boolean
+}
 
 /** Options of a `TextEditor`. */
 export interface TextEditorOptions {
@@ -1069,6 +1081,12 @@ export interface WorkspaceOptions {
    * changed file is always refused with `stale_file`). A non-negative integer.
    */
   maxKeptRead?: number
+  /**
+   * Refuse a `write` of an existing file, or a `strReplace` whose new text stands in for
+   * code with a placeholder line such as `// ... existing code ...`
+   * (`omission_placeholder`; default `true`).
+   */
+  omissionGuard?: boolean
 }
 
 /**

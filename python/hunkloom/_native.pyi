@@ -463,6 +463,8 @@ def str_replace(
     new: str,
     replace_all: bool = False,
     path: Optional[str] = None,
+    *,
+    omission_guard: bool = True,
 ) -> Edit:
     """Claude Code's edit: replace ``old`` with ``new`` in ``content`` (None = the file does not
     exist; an empty ``old`` then creates it).
@@ -471,7 +473,9 @@ def str_replace(
     style), else with API short forms such as ``<fnr>`` restored. More than one match needs
     ``replace_all``. Trailing whitespace is stripped from ``new``'s lines unless ``path`` is a
     Markdown file. Raises :class:`SearchNotFoundError` (``not_found``),
-    :class:`AmbiguousMatchError` (``multiple_matches``) or :class:`InvalidEditError`.
+    :class:`AmbiguousMatchError` (``multiple_matches``) or :class:`InvalidEditError`; with
+    ``omission_guard`` (the default), :class:`InvalidEditError` (``omission_placeholder``) when
+    ``new`` stands in for lines of ``old`` with a placeholder such as ``# ... existing code ...``.
     """
 
 def insert(
@@ -595,13 +599,17 @@ class Workspace:
         max_file_size: Optional[int] = None,
         undo_depth: Optional[int] = None,
         max_kept_read: Optional[int] = None,
+        omission_guard: bool = True,
     ) -> Workspace:
         """Open ``root`` (finishing or rolling back a multi-file commit a crash interrupted).
         ``ignore_file`` names the gitignore-syntax file of refused paths (default
         ``.hunkloomignore``), ``max_file_size`` is in bytes (default 1 GiB), ``undo_depth``
         the edits kept per file (default 5), ``max_kept_read`` up to how many bytes of each
         file read are kept for merging an edit around later changes (default 4 MiB; 0 keeps
-        none, so a changed file is always refused)."""
+        none, so a changed file is always refused). ``omission_guard`` (default on) refuses a
+        ``write`` of an existing file or a ``str_replace`` whose new text stands in for code
+        with a placeholder line (``omission_placeholder``); off, such edits are written as
+        given."""
     @property
     def root(self) -> Path:
         """The root directory."""

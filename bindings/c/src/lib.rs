@@ -97,6 +97,7 @@ pub use lines::hl_line_number_from_byte_index;
 pub use ops::{
     HL_EDIT_TYPE_CREATE, HL_EDIT_TYPE_MODIFY, HL_INSERT_AFTER, HL_INSERT_BEFORE, hl_edit_type,
     hl_insert, hl_insert_content, hl_insert_content_number, hl_insert_convention, hl_str_replace,
+    hl_str_replace_options, hl_str_replace_with,
 };
 pub use options::{
     HL_DIALECT_CLINE_V1, HL_DIALECT_CLINE_V2, HL_DIALECT_DEFAULT, HL_DIALECT_NATIVE,
@@ -114,7 +115,8 @@ pub use patch::{
     hl_patch_result_warning_count, hl_patch_warning,
 };
 pub use patch_outcome::{
-    hl_patch_outcome, hl_patch_outcome_failure, hl_patch_outcome_file, hl_patch_outcome_file_count,
+    hl_patch_outcome, hl_patch_outcome_external_change, hl_patch_outcome_external_change_count,
+    hl_patch_outcome_failure, hl_patch_outcome_file, hl_patch_outcome_file_count,
     hl_patch_outcome_free, hl_patch_outcome_fuzz, hl_patch_outcome_warning,
     hl_patch_outcome_warning_count, hl_patched_file,
 };

@@ -8,6 +8,7 @@
 
 use std::ffi::c_char;
 
+use engine::ops::Guards;
 use hunkloom_fs::{EditOutcome, Workspace, WorkspaceOptions};
 use hunkloom_handle::Handle;
 
@@ -44,6 +45,17 @@ pub struct hl_workspace_options {
     pub undo_depth: usize,
     /// True: keep no undo history (`undo_depth` is not read).
     pub no_undo: bool,
+    /// Up to how many bytes of each file read are kept, so that an edit of a file that changed
+    /// since can be merged around the changes. 0: the default, 4 MiB.
+    pub max_kept_read: u64,
+    /// True: keep no read text, so an edit of a changed file is always refused with
+    /// `stale_file` (`max_kept_read` is not read).
+    pub no_kept_read: bool,
+    /// True: turn off the omission-placeholder guard, so a whole-file write of an existing file
+    /// or a str_replace whose new text stands in for code with a placeholder line
+    /// (`// ... existing code ...`) is written as given instead of refused with
+    /// `omission_placeholder`.
+    pub no_omission_guard: bool,
 }
 
 impl Default for hl_workspace_options {
@@ -55,6 +67,9 @@ impl Default for hl_workspace_options {
             max_file_size: 0,
             undo_depth: 0,
             no_undo: false,
+            max_kept_read: 0,
+            no_kept_read: false,
+            no_omission_guard: false,
         }
     }
 }
@@ -83,6 +98,14 @@ impl hl_workspace_options {
             options = options.undo_depth(0);
         } else if self.undo_depth != 0 {
             options = options.undo_depth(self.undo_depth);
+        }
+        if self.no_kept_read {
+            options = options.max_kept_read(0);
+        } else if self.max_kept_read != 0 {
+            options = options.max_kept_read(self.max_kept_read);
+        }
+        if self.no_omission_guard {
+            options = options.guards(Guards::NATIVE.omission_placeholders(false));
         }
         Ok(options)
     }

@@ -400,6 +400,18 @@ pub struct WorkspaceOptions {
     /// changed since can be merged around the changes (default 4 MiB; 0 keeps none, so a
     /// changed file is always refused with `stale_file`). A non-negative integer.
     pub max_kept_read: Option<f64>,
+    /// Refuse a `write` of an existing file, or a `strReplace` whose new text stands in for
+    /// code with a placeholder line such as `// ... existing code ...`
+    /// (`omission_placeholder`; default `true`).
+    pub omission_guard: Option<bool>,
+}
+
+/// Options of the function `strReplace`.
+#[napi(object)]
+pub struct StrReplaceOptions {
+    /// Refuse a `newStr` that stands in for lines of `oldStr` with a placeholder line such as
+    /// `// ... existing code ...` (`omission_placeholder`; default `true`).
+    pub omission_guard: Option<bool>,
 }
 
 /// A region another writer changed after the file was read, around which an edit was merged.

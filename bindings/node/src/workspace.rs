@@ -7,7 +7,7 @@
 //! read records and undo history in use. Every method is synchronous: edits are small file
 //! reads and writes, done on the calling thread.
 
-use hunkloom::ops::Convention;
+use hunkloom::ops::{Convention, Guards};
 use hunkloom::{ApplyOptions, Dialect};
 use hunkloom_fs::WorkspaceOptions;
 use hunkloom_handle::Handle;
@@ -88,7 +88,8 @@ impl Workspace {
     /// @param root The workspace's root directory.
     /// @param options `ignoreFile` (default `".hunkloomignore"`), `maxFileSize` (bytes,
     /// default 1 GiB), `undoDepth` (edits per file, default 5), `maxKeptRead` (bytes of each
-    /// file read kept for merging an edit around later changes, default 4 MiB).
+    /// file read kept for merging an edit around later changes, default 4 MiB), `omissionGuard`
+    /// (refuse writes and replacements that elide code with a placeholder line, default true).
     #[napi(
         catch_unwind,
         constructor,
@@ -109,6 +110,9 @@ impl Workspace {
             }
             if let Some(depth) = args::option_integer(&options, "options", "undoDepth")? {
                 settings = settings.undo_depth(usize::try_from(depth).unwrap_or(usize::MAX));
+            }
+            if let Some(on) = args::option_boolean(&options, "options", "omissionGuard")? {
+                settings = settings.guards(Guards::NATIVE.omission_placeholders(on));
             }
             let workspace = hunkloom_fs::Workspace::open(root, settings)?;
             Ok(Workspace {

@@ -9,7 +9,7 @@
 //! root afterwards.
 
 use hunkloom::ErrorKind;
-use hunkloom_fs::Op;
+use hunkloom_fs::{ExternalChange, Op};
 
 use crate::codes::ToolCode;
 use crate::editor::{Target, TextEditor};
@@ -152,27 +152,52 @@ pub(crate) fn utf8_error(bytes: &[u8]) -> Option<String> {
     })
 }
 
+/// A text written over a file, and where the file had changed since the model read it when the
+/// edit was merged around such changes.
+pub(crate) struct Written {
+    pub(crate) text: String,
+    pub(crate) external: Vec<ExternalChange>,
+}
+
 /// Writes `new_view` (the edited `\n` view of `old_text`) over the file, which must still hold
 /// `old_text`; the file's line endings, encoding and BOM are kept. Returns the written text.
+///
+/// When reads are required and the file changed since the model read it, `merge` (the same
+/// edit as a file-layer op) is planned against the text that was read and merged around the
+/// changes, the file layer's staleness by region; it is written only if it gives exactly
+/// `new_view`, so the answer's snippet is the truth, and refused as stale otherwise.
 pub(crate) fn write_edit(
     ed: &mut TextEditor,
     target: &Target,
     old_text: &str,
     new_view: &str,
-) -> Result<String, Failure> {
+    merge: &Op,
+) -> Result<Written, Failure> {
     let op = Op::SetText {
         text: new_view.to_owned(),
     };
-    let change = ed
-        .ws
-        .plan(target.ws_path(), &op)
-        .map_err(|e| Failure::of(&e))?;
+    let change = match ed.ws.plan(target.ws_path(), &op) {
+        Err(e) if e.kind() == ErrorKind::StaleFile => {
+            let merged = ed
+                .ws
+                .plan(target.ws_path(), merge)
+                .map_err(|e| Failure::of(&e))?;
+            if merged.new_text().map(view_of).as_deref() != Some(new_view) {
+                return Err(stale(target));
+            }
+            merged
+        }
+        planned => planned.map_err(|e| Failure::of(&e))?,
+    };
     if change.old_text() != Some(old_text) {
         return Err(stale(target));
     }
-    let new_text = change.new_text().unwrap_or_default().to_owned();
+    let written = Written {
+        text: change.new_text().unwrap_or_default().to_owned(),
+        external: change.external_changes().to_vec(),
+    };
     ed.ws.commit(vec![change]).map_err(|e| Failure::of(&e))?;
-    Ok(new_text)
+    Ok(written)
 }
 
 /// Writes `content` as the file's whole text, exactly (creating the file if it does not exist;

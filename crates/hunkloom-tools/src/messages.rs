@@ -5,6 +5,8 @@
 //! Each function returns the [`Failure`] (code and text) or the success text, so the code a
 //! host sees and the text a model reads are decided in one place.
 
+use hunkloom_fs::ExternalChange;
+
 use crate::codes::ToolCode;
 use crate::profile::{Profile, Style};
 use crate::render;
@@ -308,6 +310,20 @@ pub(crate) fn inserted(style: &Style, shown: &str, snippet: &str, first: usize) 
          expected (correct indentation, no duplicate lines, etc). Edit the file again if \
          necessary.",
         render::cat_n(style, snippet, "a snippet of the edited file", first)
+    )
+}
+
+/// After an edit merged around changes made to the file since the model read it (empty when
+/// there were none): which lines changed, so the model reads them again before it edits them.
+pub(crate) fn merged(shown: &str, external: &[ExternalChange]) -> String {
+    if external.is_empty() {
+        return String::new();
+    }
+    let regions: Vec<String> = external.iter().map(ToString::to_string).collect();
+    format!(
+        " Note: {shown} had changed since you viewed it ({}); the edit was merged around those \
+         changes, which are kept. View those lines before editing them.",
+        regions.join(", ")
     )
 }
 

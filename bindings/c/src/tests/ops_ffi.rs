@@ -184,6 +184,34 @@ pub(super) fn str_replace(
     contract(take(status, edit, error, |e| read_edit(e), hl_edit_free))
 }
 
+/// `hl_str_replace_with` on byte texts; `options` `None` passes NULL.
+pub(super) fn str_replace_with(
+    content: Option<&[u8]>,
+    old: &[u8],
+    new: &[u8],
+    options: Option<&hl_str_replace_options>,
+) -> Outcome<EditOut> {
+    let (c, c_len) = arg(content);
+    let (mut edit, mut error) = (sentinel(), sentinel());
+    let options = options.map_or(std::ptr::null(), std::ptr::from_ref);
+    // SAFETY: live slices and options; local out-pointers.
+    let status = unsafe {
+        hl_str_replace_with(
+            c,
+            c_len,
+            content.is_some(),
+            cptr(old),
+            old.len(),
+            cptr(new),
+            new.len(),
+            options,
+            &mut edit,
+            &mut error,
+        )
+    };
+    contract(take(status, edit, error, |e| read_edit(e), hl_edit_free))
+}
+
 /// `hl_insert` on byte texts.
 pub(super) fn insert(
     content: &[u8],

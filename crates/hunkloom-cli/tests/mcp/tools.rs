@@ -542,3 +542,45 @@ fn a_10_mb_file_is_read_in_windows_and_edited_exactly() {
     assert!(read(dir.path().join("big.txt")) == text.as_bytes());
     assert!(mcp.close().success());
 }
+
+#[test]
+fn an_edit_merged_around_changes_since_the_read_says_where_they_are() {
+    let lines: String = (1..=10).map(|i| format!("line {i}\n")).collect();
+    let dir = tree(&[("a.txt", lines.as_bytes()), ("b.txt", lines.as_bytes())]);
+    let mut mcp = Mcp::start(dir.path(), &[]);
+    mcp.ok("read_file", json!({"path": "a.txt"}));
+    mcp.ok("read_file", json!({"path": "b.txt"}));
+    let theirs = lines.replace("line 2\n", "line two, edited elsewhere\n");
+    std::fs::write(dir.path().join("a.txt"), &theirs).expect("write");
+    std::fs::write(dir.path().join("b.txt"), &theirs).expect("write");
+
+    let text = mcp.ok(
+        "apply_diff",
+        json!({"path": "a.txt", "diff": block("line 8\n", "line eight\n")}),
+    );
+    assert!(
+        text.contains(
+            "a.txt had changed since it was read: the edit was merged around those changes (line 2)"
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        read(dir.path().join("a.txt")),
+        theirs.replace("line 8\n", "line eight\n").into_bytes()
+    );
+
+    let patch = "*** Begin Patch\n*** Update File: b.txt\n@@\n line 7\n-line 8\n+line eight\n*** End Patch\n";
+    let text = mcp.ok("apply_patch", json!({"patch": patch}));
+    assert!(
+        text.contains(
+            "b.txt had changed since it was read: the edit was merged around those changes (line 2)"
+        ),
+        "{text}"
+    );
+    // An edit of a file unchanged since its last write says nothing of the kind.
+    let text = mcp.ok(
+        "apply_diff",
+        json!({"path": "a.txt", "diff": block("line 9\n", "line nine\n")}),
+    );
+    assert!(!text.contains("had changed"), "{text}");
+}
