@@ -91,6 +91,7 @@ mod lines;
 mod parse;
 mod plan;
 mod seek;
+pub mod v4a;
 
 use std::fmt;
 use std::str::FromStr;
@@ -332,6 +333,46 @@ pub fn parse_patch(text: &str) -> Result<Patch> {
     Ok(Patch {
         hunks: parser.into_hunks(),
     })
+}
+
+/// Parses a bare per-file body (a V4A body, as OpenAI's Responses-API `apply_patch` tool sends
+/// it) for the one file `path` with the Codex grammar, as if it were wrapped in
+/// `*** Begin Patch`, `*** Update File: <path>` (`*** Add File: <path>` in
+/// [`V4aMode::Create`](v4a::V4aMode::Create)) and `*** End Patch` (see
+/// [`PatchParser::for_body`]).
+pub fn parse_body(path: &str, body: &str, mode: v4a::V4aMode) -> Result<Patch> {
+    let mut parser = PatchParser::for_body(path, mode);
+    parser.push(body)?;
+    parser.finish()?;
+    Ok(Patch {
+        hunks: parser.into_hunks(),
+    })
+}
+
+/// Plans a bare per-file body for the one file `path` in the Codex dialect ([`parse_body`],
+/// then [`plan`]): Codex's reading of what the [`v4a`] module applies as the OpenAI Agents SDK
+/// does (its module docs list the differences). A `*** Move to:` line in the body moves the
+/// file, as it would inside the envelope.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use hunkloom::Policy;
+/// use hunkloom::patch::{plan_body, v4a::V4aMode};
+///
+/// let mut files = BTreeMap::from([("app.py".to_string(), "a = 1\r\nb = 2".to_string())]);
+/// let plan = plan_body("app.py", "@@\n-b = 2\n+b = 3\n", V4aMode::Default, &files, Policy::AllOrNothing)?;
+/// plan.apply_to(&mut files);
+/// assert_eq!(files["app.py"], "a = 1\r\nb = 3\r\n"); // Codex ends the file with a newline
+/// # Ok::<(), hunkloom::Error>(())
+/// ```
+pub fn plan_body<S: FileSource + ?Sized>(
+    path: &str,
+    body: &str,
+    mode: v4a::V4aMode,
+    files: &S,
+    policy: Policy,
+) -> Result<Plan> {
+    plan(&parse_body(path, body, mode)?, files, policy)
 }
 
 /// Parses `text` in `options.dialect` and plans it against `files`: every file's new content,
