@@ -484,7 +484,11 @@ fn v4a_body() -> impl Strategy<Value = String> {
         1 => file_line(),
         1 => "\\PC{0,6}",
     ];
-    (proptest::collection::vec(line, 0..14), any::<bool>(), any::<bool>())
+    (
+        proptest::collection::vec(line, 0..14),
+        any::<bool>(),
+        any::<bool>(),
+    )
         .prop_map(|(lines, crlf, eol)| joined(lines, crlf, eol))
 }
 
