@@ -375,6 +375,36 @@ pub fn plan_body<S: FileSource + ?Sized>(
     plan(&parse_body(path, body, mode)?, files, policy)
 }
 
+/// What a binding's `apply_patch` plans: without `path`, the whole patch `text`
+/// ([`plan_patch`]); with it, `text` is a bare body for that one file, read in `mode`
+/// ([`plan_body`]). A body is read in the Codex dialect only, and `mode` only applies to one:
+/// anything else is an `invalid_dialect` error.
+pub fn plan_patch_or_body<S: FileSource + ?Sized>(
+    text: &str,
+    path: Option<&str>,
+    mode: v4a::V4aMode,
+    files: &S,
+    options: &PatchOptions,
+) -> Result<Plan> {
+    match path {
+        None if mode == v4a::V4aMode::Default => plan_patch(text, files, options),
+        None => Err(Error::new(
+            ErrorKind::InvalidDialect,
+            format!("mode '{mode}' applies to a bare body: give the path of its file"),
+        )),
+        Some(path) if options.dialect == PatchDialect::Codex => {
+            plan_body(path, text, mode, files, options.policy)
+        }
+        Some(_) => Err(Error::new(
+            ErrorKind::InvalidDialect,
+            format!(
+                "a bare body for one file is read in the codex dialect only, not {}",
+                options.dialect
+            ),
+        )),
+    }
+}
+
 /// Parses `text` in `options.dialect` and plans it against `files`: every file's new content,
 /// nothing written.
 pub fn plan_patch<S: FileSource + ?Sized>(
@@ -400,6 +430,21 @@ mod tests {
         }
         let err = "git".parse::<PatchDialect>().unwrap_err();
         assert_eq!(err.code(), "invalid_dialect");
+    }
+
+    #[test]
+    fn bodies_are_for_the_codex_dialect_only() {
+        let files = std::collections::BTreeMap::from([("a".to_string(), "x\n".to_string())]);
+        let codex = PatchOptions::new();
+        let plan = plan_patch_or_body("-x\n+y\n", Some("a"), v4a::V4aMode::Default, &files, &codex)
+            .unwrap();
+        assert_eq!(plan.changes[0].path, "a");
+        let cline = PatchOptions::new().dialect(PatchDialect::Cline);
+        let e = plan_patch_or_body("-x\n", Some("a"), v4a::V4aMode::Default, &files, &cline)
+            .unwrap_err();
+        assert_eq!(e.code(), "invalid_dialect");
+        let e = plan_patch_or_body("+x\n", None, v4a::V4aMode::Create, &files, &codex).unwrap_err();
+        assert_eq!(e.code(), "invalid_dialect");
     }
 
     #[test]
