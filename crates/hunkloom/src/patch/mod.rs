@@ -43,6 +43,10 @@
 //! - [`Cline`](PatchDialect::Cline): Cline v4.0.10's `apply_patch` handler and `PatchParser`,
 //!   byte for byte: its fuzz score, its warnings for chunks it skips, its error messages.
 //!
+//! A bare per-file body (what OpenAI's Responses-API `apply_patch` tool sends) is read by the
+//! Codex dialect for one named file with [`plan_body`]; the [`v4a`] module applies the same
+//! body as the OpenAI Agents SDK does.
+//!
 //! With [`Policy::AllOrNothing`] (the default) any failure is an error and the plan is not made;
 //! with [`Policy::Partial`] the plan keeps the changes of the hunks before the first failure and
 //! records it in [`Plan::failure`] — what Codex leaves on disk.
