@@ -3,15 +3,16 @@
 //!
 //! The reference scans the file line by line for every anchor and every pass of every section,
 //! which costs O(sections × lines). Here each comparison key (the line, the line without
-//! trailing whitespace, the line without surrounding whitespace) gets an index from the key's
-//! hash to the ascending positions that have it, built once on first use; a search then visits
-//! only the positions of its rarest line. The first (lowest) position still wins, so the answer
+//! trailing whitespace, the line without surrounding whitespace) gets an index, built once on
+//! first use: every line's key hash with its position, sorted, so the positions with one hash
+//! are a run in ascending order, found by binary search. A search then visits only the
+//! positions of its rarest line. The first (lowest) position still wins, so the answer
 //! is the reference's; the tests check it against a naive oracle that scans as the reference
 //! does.
 
 use std::hash::BuildHasher;
 
-use rustc_hash::{FxBuildHasher, FxHashMap};
+use rustc_hash::FxBuildHasher;
 
 use super::cost::charge;
 
@@ -72,11 +73,25 @@ impl Key {
 /// The score added when an `*** End of File` context is not at the end but found further up.
 pub(super) const EOF_FALLBACK_FUZZ: u64 = 10_000;
 
-/// The positions of each key's hashes, ascending (hash collisions are rare and are checked by
-/// comparing the lines themselves).
+/// Every line's `(key hash, position)`, sorted: the positions of one hash are a run, ascending.
+/// (Hash collisions are rare and are checked by comparing the lines themselves.)
 #[derive(Clone, Debug, Default)]
 struct KeyIndex {
-    positions: FxHashMap<u64, Vec<usize>>,
+    entries: Vec<(u64, usize)>,
+}
+
+impl KeyIndex {
+    /// The entries whose hash is `h`, by ascending position.
+    fn run(&self, h: u64) -> &[(u64, usize)] {
+        let start = self.entries.partition_point(|e| e.0 < h);
+        let len = self.entries[start..].partition_point(|e| e.0 == h);
+        &self.entries[start..start + len]
+    }
+}
+
+/// The part of `run` at or after position `from`.
+fn from_position(run: &[(u64, usize)], from: usize) -> &[(u64, usize)] {
+    &run[run.partition_point(|e| e.1 < from)..]
 }
 
 fn hash(s: &str) -> u64 {
@@ -108,7 +123,11 @@ pub(super) enum AnchorFound {
 
 impl Input {
     pub(super) fn new(input: &str) -> Self {
-        let text = input.replace("\r\n", "\n");
+        let text = if memchr::memmem::find(input.as_bytes(), b"\r\n").is_some() {
+            input.replace("\r\n", "\n")
+        } else {
+            input.to_owned()
+        };
         let mut starts =
             Vec::with_capacity(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
         starts.push(0);
@@ -140,36 +159,32 @@ impl Input {
         if self.index[slot].is_some() {
             return;
         }
-        let mut index = KeyIndex::default();
-        for i in 0..self.len() {
-            charge(1);
-            index
-                .positions
-                .entry(hash(key.of(self.line(i))))
-                .or_default()
-                .push(i);
-        }
-        self.index[slot] = Some(index);
+        charge(self.len());
+        let mut entries: Vec<(u64, usize)> = (0..self.len())
+            .map(|i| (hash(key.of(self.line(i))), i))
+            .collect();
+        entries.sort_unstable();
+        self.index[slot] = Some(KeyIndex { entries });
     }
 
-    /// The positions whose `key` may equal `target` (same hash), ascending; empty unless the
-    /// index of `key` is built.
-    fn candidates(&self, key: Key, target: &str) -> &[usize] {
+    /// The positions whose `key` may equal `target` (same hash), ascending, each with that
+    /// hash; empty unless the index of `key` is built.
+    fn candidates(&self, key: Key, target: &str) -> &[(u64, usize)] {
         self.index[key.slot()]
             .as_ref()
-            .and_then(|index| index.positions.get(&hash(target)))
-            .map_or(&[], Vec::as_slice)
+            .map_or(&[], |index| index.run(hash(target)))
     }
 
     /// The first line at or after `from` whose `key` equals `target`.
     fn first_line(&mut self, key: Key, target: &str, from: usize) -> Option<usize> {
         self.ensure_index(key);
-        let candidates = self.candidates(key, target);
-        let at = candidates.partition_point(|&i| i < from);
-        candidates[at..].iter().copied().find(|&i| {
-            charge(1);
-            key.of(self.line(i)) == target
-        })
+        from_position(self.candidates(key, target), from)
+            .iter()
+            .map(|e| e.1)
+            .find(|&i| {
+                charge(1);
+                key.of(self.line(i)) == target
+            })
     }
 
     /// Finds one `@@` anchor from `cursor`: an exact line first, then one equal once both are
@@ -256,19 +271,16 @@ impl Input {
         // (candidates at or after their place, line of the context)
         let mut rarest = (usize::MAX, 0);
         for (j, line) in context.iter().enumerate() {
-            let candidates = self.candidates(key, key.of(line));
-            let count = candidates.len() - candidates.partition_point(|&i| i < start + j);
+            let count = from_position(self.candidates(key, key.of(line)), start + j).len();
             charge(1);
             if count < rarest.0 {
                 rarest = (count, j);
             }
         }
         let j = rarest.1;
-        let candidates = self.candidates(key, key.of(&context[j]));
-        let from = candidates.partition_point(|&i| i < start + j);
-        candidates[from..]
+        from_position(self.candidates(key, key.of(&context[j])), start + j)
             .iter()
-            .map(|&i| i - j)
+            .map(|e| e.1 - j)
             .take_while(|&p| p <= last)
             .find(|&p| {
                 context.iter().enumerate().all(|(o, want)| {
