@@ -252,7 +252,8 @@ impl V4aApplier {
         self.mode
     }
 
-    /// Every section placed so far.
+    /// Every section placed so far (none after [`finish`](Self::finish), which hands them
+    /// over in the outcome).
     pub fn sections(&self) -> &[V4aSection] {
         &self.sections
     }
