@@ -63,9 +63,11 @@
 //!    one wins. Nothing before the cursor is searched (`Invalid Context <cursor>:\n<lines>`).
 //!    A section marked `*** End of File` is tried at the end of the input first (the empty
 //!    line after a final newline does not count as a line there) and then searched as usual,
-//!    up to that end (`Invalid EOF Context …` when both fail); it may land anywhere, even before
-//!    the cursor. A section without context lines goes at the cursor: at the top of the input,
-//!    or right after an anchor; with `*** End of File`, after the last line.
+//!    up to that end (`Invalid EOF Context …` when both fail). The end is tried even when it
+//!    lies before the cursor; a change placed there before an earlier one fails with
+//!    `applyDiff: overlapping chunk …`. A section without context lines goes at the cursor:
+//!    at the top of the input, or right after an anchor; with `*** End of File`, after the
+//!    last line.
 //! 3. The cursor moves past the matched lines; the context lines stay the input's own, `-`
 //!    lines go, `+` lines come in where they stand.
 //!
