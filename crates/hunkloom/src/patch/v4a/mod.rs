@@ -319,6 +319,24 @@ mod tests {
     }
 
     #[test]
+    fn an_end_of_file_section_can_land_before_the_cursor() {
+        // The end is tried first, before the cursor too: fine when no change overlaps ...
+        assert_eq!(
+            apply("x\ny\n", "-x\n+X\n y\n@@\n-y\n+Y\n*** End of File\n").unwrap(),
+            "X\nY\n"
+        );
+        // ... and the reference's error when one does, once the whole body parsed.
+        assert_eq!(
+            apply("x\ny\n", "-x\n-y\n+Z\n@@\n-y\n+Y\n*** End of File\n").unwrap_err(),
+            "applyDiff: overlapping chunk at 1 (cursor 2)"
+        );
+        assert_eq!(
+            apply("x\ny\n", "-x\n-y\n+Z\n@@\n-y\n+Y\n*** End of File\nbad\n").unwrap_err(),
+            "Invalid Line:\nbad"
+        );
+    }
+
+    #[test]
     fn everything_after_the_end_is_ignored() {
         assert_eq!(
             apply("a\n", "-a\n+b\n*** End Patch\ngarbage\n").unwrap(),
