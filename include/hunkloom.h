@@ -19,6 +19,9 @@
  *   `hl_fix_model_html_escaping`, `hl_remove_invalid_chars` (into a `hl_text`);
  * - multi-file patches in the `*** Begin Patch` format (Codex's and Cline's `apply_patch`):
  *   `hl_apply_patch` on files held in memory (into a `hl_patch_result`);
+ * - V4A per-file bodies (the operations of OpenAI's Responses-API `apply_patch` tool):
+ *   `hl_apply_v4a`, byte-exact with the OpenAI Agents SDK's `apply_diff` (into a `hl_text`),
+ *   and `hl_apply_patch_body`, the same body read by the Codex dialect for one file;
  * - safe edits of real files: `hl_workspace_open` a root, then `hl_workspace_read`,
  *   `hl_workspace_str_replace`, `hl_workspace_insert`, `hl_workspace_write`,
  *   `hl_workspace_apply_diff` (into a `hl_edit_outcome`), `hl_workspace_apply_patch` (into a
@@ -891,6 +894,15 @@ typedef struct hl_text_editor_options {
 } hl_text_editor_options;
 
 /**
+ * How a V4A body is read: one of the `HL_V4A_MODE_` values.
+ *
+ * A plain integer type rather than an enum so that any value a host passes is well-defined: an
+ * unknown value fails as the engine does for an unknown mode name (status
+ * `HL_STATUS_INVALID_OPTION`, code `invalid_dialect`).
+ */
+typedef uint32_t hl_v4a_mode;
+
+/**
  * Options of `hl_workspace_open`. Zero-initialise it (`hl_workspace_options opts = {0};`),
  * which selects every default, then set the fields you need; a NULL options pointer means the
  * same. Fields added in later versions will also default at zero.
@@ -1134,6 +1146,16 @@ typedef struct hl_workspace_options {
  * Edits need no view first.
  */
 #define HL_REQUIRE_READ_NO 2
+
+/**
+ * `update_file` (the default, 0): the body's sections change `input`.
+ */
+#define HL_V4A_MODE_DEFAULT 0
+
+/**
+ * `create_file`: the body's `+` lines are the new file (`input` is ignored).
+ */
+#define HL_V4A_MODE_CREATE 1
 
 #ifdef __cplusplus
 extern "C" {
@@ -2463,6 +2485,77 @@ enum hl_status hl_text_editor_schema(hl_profile profile,
  * another thread.
  */
 void hl_text_editor_free(struct hl_text_editor *editor);
+
+/**
+ * Applies a V4A body — one `create_file` / `update_file` operation of OpenAI's Responses-API
+ * `apply_patch` tool, the hunks without the `*** Begin Patch` envelope — to `input` exactly as
+ * the OpenAI Agents SDK's `apply_diff(input, diff, mode)` does.
+ *
+ * `input` and `diff` are UTF-8 texts of `input_len` and `diff_len` bytes (not NUL-terminated;
+ * NULL allowed with length 0; only read during the call). The reference's behaviour is kept
+ * where it loses data: every line ending becomes CRLF when `input` has any CRLF, and
+ * `HL_V4A_MODE_CREATE` (only `+` lines; `input` ignored) writes no final newline. On success
+ * `*result` receives a new `hl_text` with the new text, owned by the caller, who frees it with
+ * `hl_text_free`.
+ *
+ * @return `HL_STATUS_EDIT_REJECTED` if the body does not apply, with `*error` holding the
+ * reference's `ValueError` message exactly and the code `invalid_patch_hunk` (`Invalid Line:
+ * …`, `Nothing in this section …`, `Invalid Add File Line: …`), `patch_context_not_found`
+ * (`Invalid Context …`, `Invalid EOF Context …`, `Invalid Anchor …`) or `overlapping_blocks`;
+ * `HL_STATUS_INVALID_OPTION` (code `invalid_dialect`, with `*error`) if `mode` is not a
+ * `HL_V4A_MODE_` value. The caller frees `*error` with `hl_error_free`.
+ * `HL_STATUS_NULL_ARGUMENT` if `result` or `error` is NULL or a text is NULL with a non-zero
+ * length; `HL_STATUS_INVALID_UTF8` if a text is not UTF-8. `*result` is set only on success,
+ * `*error` only with the statuses that say so.
+ *
+ * # Safety
+ * `input` and `diff` must point to `input_len` and `diff_len` readable bytes (or be NULL with
+ * length 0); `result` and `error` must be writable.
+ */
+enum hl_status hl_apply_v4a(const char *input,
+                            size_t input_len,
+                            const char *diff,
+                            size_t diff_len,
+                            hl_v4a_mode mode,
+                            struct hl_text **result,
+                            struct hl_error **error);
+
+/**
+ * Applies a V4A body (see `hl_apply_v4a`) the way the Codex patch dialect reads it, to the one
+ * file `path` among `files` held in memory: as if it were wrapped in `*** Begin Patch`,
+ * `*** Update File: <path>` (`HL_V4A_MODE_CREATE`: `*** Add File: <path>`) and
+ * `*** End Patch`, then planned and applied like `hl_apply_patch` (Codex's matching; every
+ * updated file ends with a newline; a `*** Move to:` line in the body moves the file).
+ *
+ * `path` and `body` are UTF-8 texts of the given lengths; `files`, `options` and the result
+ * are as for `hl_apply_patch`, except that `options` must select `HL_PATCH_DIALECT_CODEX`
+ * (its default). On success `*result` receives a new `hl_patch_result` owned by the caller,
+ * who frees it with `hl_patch_result_free`.
+ *
+ * @return `HL_STATUS_EDIT_REJECTED` if the body is malformed or does not fit the file (codes
+ * `invalid_patch`, `invalid_patch_hunk`, `patch_file_not_found`, `patch_context_not_found`,
+ * `duplicate_patch_path`), `HL_STATUS_INVALID_OPTION` for a `mode` or options value the engine
+ * does not know, or a dialect other than Codex (code `invalid_dialect`; `invalid_policy`):
+ * both with `*error`, which the caller frees with `hl_error_free`. `HL_STATUS_NULL_ARGUMENT`,
+ * `HL_STATUS_INVALID_UTF8` and `HL_STATUS_OUT_OF_RANGE` as for `hl_apply_patch`. `*result` is
+ * set only on success, `*error` only with the statuses that say so.
+ *
+ * # Safety
+ * `path` and `body` must point to `path_len` and `body_len` readable bytes (or be NULL with
+ * length 0); `files` must point to `file_count` readable `hl_patch_file`s (or be NULL with
+ * count 0), each with valid texts; `options` must be NULL or point to a `hl_patch_options`;
+ * `result` and `error` must be writable.
+ */
+enum hl_status hl_apply_patch_body(const char *path,
+                                   size_t path_len,
+                                   const char *body,
+                                   size_t body_len,
+                                   hl_v4a_mode mode,
+                                   const struct hl_patch_file *files,
+                                   size_t file_count,
+                                   const struct hl_patch_options *options,
+                                   struct hl_patch_result **result,
+                                   struct hl_error **error);
 
 /**
  * The version of the loaded library, `"MAJOR.MINOR.PATCH"` (e.g. `"0.1.0"`): a static

@@ -410,6 +410,12 @@ export interface ApplyOptions {
  * - `dialect: "cline"`: Cline v4.0.10's `apply_patch` tool byte for byte — its `fuzz`, its
  *   `warnings` for chunks it skips, its error messages.
  *
+ * With `path` (see `PatchBodyOptions`), `patch` is a bare per-file body — what OpenAI's
+ * Responses-API `apply_patch` tool sends, a V4A body — for that one file, read as Codex reads
+ * it inside `*** Begin Patch` / `*** Update File: <path>` (`mode: "create"`: `*** Add File:`)
+ * / `*** End Patch` (`codex` dialect only). `applyV4a` applies the same body as the OpenAI
+ * Agents SDK does.
+ *
  * Throws an `Error` with the core's `code` and message: `invalid_patch` / `invalid_patch_hunk`
  * (a parse error, with the line number), `empty_patch`, `patch_file_not_found`,
  * `patch_context_not_found`, Cline's errors in `cline`; `invalid_dialect` / `invalid_policy`
@@ -418,14 +424,46 @@ export interface ApplyOptions {
  *
  * @param patch The whole patch text.
  * @param files The current files: content by path (paths as the patch names them).
- * @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`).
+ * @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`);
+ * `path` (and `mode`) for a bare body.
  * @example
  * ```ts
  * import { applyPatch } from "hunkloom"
  * const { files, deleted, warnings } = applyPatch(patch, { "src/app.py": source })
  * ```
  */
-export declare function applyPatch(patch: string, files: Record<string, string>, options?: PatchOptions): PatchResult
+export declare function applyPatch(patch: string, files: Record<string, string>, options?: PatchOptions & PatchBodyOptions): PatchResult
+
+/**
+ * Applies a V4A body — one `create_file` / `update_file` operation of OpenAI's Responses-API
+ * `apply_patch` tool, the hunks without the `*** Begin Patch` envelope — to `input` exactly as
+ * the OpenAI Agents SDK's `apply_diff(input, diff, mode)` does, and returns the new text.
+ *
+ * `@@ anchor` lines move the search forward (one that is not found is ignored unless the
+ * section stacks several `@@` lines); each section's context and `-` lines are then found from
+ * there, exactly, then ignoring trailing whitespace, then ignoring surrounding whitespace;
+ * `*** End of File` tries the end first. The reference's behaviour is kept where it loses
+ * data: every line ending becomes CRLF when `input` has any CRLF, and `mode: "create"`
+ * (only `+` lines; `input` ignored) writes no final newline. For Codex's reading of the same
+ * body, pass it to `applyPatch` with `{ path }`.
+ *
+ * Throws an `Error` whose message is the reference's `ValueError` text, exactly, with `code`
+ * `"invalid_patch_hunk"` (`Invalid Line: …`, `Nothing in this section …`, `Invalid Add File
+ * Line: …`), `"patch_context_not_found"` (`Invalid Context …`, `Invalid EOF Context …`,
+ * `Invalid Anchor …`) or `"overlapping_blocks"`; `"invalid_dialect"` for an unknown `mode`; a
+ * `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`) for an argument of the wrong type.
+ *
+ * @param input The file's text (ignored in create mode).
+ * @param diff The V4A body.
+ * @param mode `"default"` (update `input`; the default) or `"create"` (a new file).
+ * @example
+ * ```ts
+ * import { applyV4a } from "hunkloom"
+ * // `operation`: an `apply_patch_call`'s `{ type: "update_file", path, diff }`
+ * const text = applyV4a(source, operation.diff)
+ * ```
+ */
+export declare function applyV4a(input: string, diff: string, mode?: 'default' | 'create'): string
 
 /** What happened to one SEARCH/REPLACE block. */
 export interface BlockReport {
@@ -772,6 +810,21 @@ export interface Outcome {
    * `"partial"` policy the failed ones too (`blocks.filter((b) => b.status === "failed")`).
    */
   blocks: Array<BlockReport>
+}
+
+/** The options of `applyPatch` for a bare per-file body. */
+export interface PatchBodyOptions {
+  /**
+   * The one file a bare body (a V4A body, without the `*** Begin Patch` envelope) is for;
+   * then the patch text is read as Codex reads it inside `*** Begin Patch` /
+   * `*** Update File: <path>` / `*** End Patch`. The `codex` dialect only.
+   */
+  path?: string
+  /**
+   * `"default"` (the body updates `path`) or `"create"` (it adds `path`: `*** Add File:`);
+   * only with `path`.
+   */
+  mode?: 'default' | 'create'
 }
 
 /** One file change of a patch. */

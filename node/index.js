@@ -841,6 +841,7 @@ module.exports.Workspace = nativeBinding.Workspace
 module.exports.applyDiff = nativeBinding.applyDiff
 module.exports.applyModelContentFixes = nativeBinding.applyModelContentFixes
 module.exports.applyPatch = nativeBinding.applyPatch
+module.exports.applyV4a = nativeBinding.applyV4a
 module.exports.constructNewFileContent = nativeBinding.constructNewFileContent
 module.exports.constructNewFileContentSync = nativeBinding.constructNewFileContentSync
 module.exports.fixModelHtmlEscaping = nativeBinding.fixModelHtmlEscaping

@@ -18,6 +18,7 @@ module.exports.Workspace = native.Workspace
 module.exports.applyDiff = native.applyDiff
 module.exports.applyModelContentFixes = native.applyModelContentFixes
 module.exports.applyPatch = native.applyPatch
+module.exports.applyV4a = native.applyV4a
 module.exports.constructNewFileContent = construct.constructNewFileContent
 module.exports.constructNewFileContentSync = construct.constructNewFileContentSync
 module.exports.fixModelHtmlEscaping = native.fixModelHtmlEscaping

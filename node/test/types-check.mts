@@ -6,6 +6,7 @@ import {
   applyDiff,
   applyModelContentFixes,
   applyPatch,
+  applyV4a,
   constructNewFileContent,
   constructNewFileContentSync,
   getLineNumberFromCharIndex,
@@ -150,6 +151,17 @@ export function patchUsage(patch: string, files: Record<string, string>): number
   const chunk: number | null | undefined = warning?.chunkIndex
   const error: Error | undefined = result.failure?.error
   return Object.keys(after).length + result.deleted.length + result.fuzz + (changeKind ? 1 : 0) + (chunk ?? 0) + (error ? 1 : 0)
+}
+
+export function v4aUsage(source: string, body: string): number {
+  const updated: string = applyV4a(source, body)
+  const created: string = applyV4a("", body, "create")
+  const codex: PatchResult = applyPatch(body, { "a.py": source }, { path: "a.py", mode: "default" })
+  // @ts-expect-error only "default" and "create" exist
+  applyV4a(source, body, "update")
+  // @ts-expect-error only "default" and "create" exist
+  applyPatch(body, {}, { path: "a.py", mode: "add" })
+  return updated.length + created.length + Object.keys(codex.files).length
 }
 
 export function workspaceMisuse(root: string): void {

@@ -7,6 +7,8 @@ while it streams in, at a cost per push proportional to the pushed text. ``str_r
 ``insert`` and ``insert_content`` are the tool-call edits of Claude Code, Anthropic's text editor
 tool and Roo; ``write`` is Cline's ``write_to_file`` content clean-up. ``apply_diff`` applies a
 whole diff in the ``native`` dialect: what the model meant, refusing what is ambiguous or stale.
+``apply_patch`` applies Codex's ``*** Begin Patch`` patches, ``apply_v4a`` the per-file bodies of
+OpenAI's ``apply_patch`` tool as the OpenAI Agents SDK does.
 ``Workspace`` edits real files safely; ``TextEditor`` answers a model's text-editor tool calls
 (Anthropic's and OpenHands' ``str_replace_editor``) as the references do, over such a root.
 Positions are Python ``str`` indices.
@@ -53,6 +55,7 @@ from ._native import (
     apply_diff,
     apply_model_content_fixes,
     apply_patch,
+    apply_v4a,
     construct_new_file_content,
     fix_model_html_escaping,
     insert,
@@ -107,6 +110,7 @@ __all__ = [
     "apply_diff",
     "apply_model_content_fixes",
     "apply_patch",
+    "apply_v4a",
     "construct_new_file_content",
     "fix_model_html_escaping",
     "insert",

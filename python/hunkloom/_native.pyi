@@ -14,6 +14,7 @@ __all__ = [
     "ExternalChange",
     "PatchOutcome",
     "apply_patch",
+    "apply_v4a",
     "PatchResult",
     "PatchWarning",
     "apply_diff",
@@ -723,6 +724,8 @@ def apply_patch(
     *,
     dialect: Literal["codex", "cline"] = "codex",
     policy: _Policy = "all_or_nothing",
+    path: Optional[str] = None,
+    mode: Literal["default", "create"] = "default",
 ) -> PatchResult:
     """Apply a ``*** Begin Patch`` multi-file patch (Codex's format; Cline's ``apply_patch``
     with ``dialect="cline"``) to ``files`` (path to text) in memory.
@@ -731,6 +734,29 @@ def apply_patch(
     raises (``policy="partial"`` keeps the hunks before a failure, as Codex does). Chunks are
     located with Codex's cascade (exact, then trailing whitespace, then surrounding
     whitespace, then typographic punctuation folded).
+
+    With ``path``, ``patch`` is a bare per-file body (what OpenAI's Responses-API
+    ``apply_patch`` tool sends, a V4A body) for that one file, read as Codex reads it inside
+    ``*** Begin Patch`` / ``*** Update File: <path>`` (``mode="create"``: ``*** Add File:``) /
+    ``*** End Patch``; the ``codex`` dialect only (``invalid_dialect`` otherwise, and for a
+    ``mode`` without ``path``). :func:`apply_v4a` applies the same body as the OpenAI Agents
+    SDK does.
+    """
+
+def apply_v4a(
+    input: str, diff: str, mode: Literal["default", "create"] = "default"
+) -> str:
+    """Apply a V4A body — one ``create_file`` / ``update_file`` operation of OpenAI's
+    Responses-API ``apply_patch`` tool, without the ``*** Begin Patch`` envelope — to
+    ``input`` exactly as the OpenAI Agents SDK's ``apply_diff(input, diff, mode)`` does, and
+    return the new text.
+
+    Its behaviour is kept where it loses data: line endings become ``\\r\\n`` everywhere when
+    ``input`` has any, and ``mode="create"`` (only ``+`` lines; ``input`` ignored) writes no
+    final newline. Failures raise a :class:`HunkloomError` subclass whose message is the
+    reference's ``ValueError`` text exactly (codes ``invalid_patch_hunk``,
+    ``patch_context_not_found``, ``overlapping_blocks``; ``invalid_dialect`` for an unknown
+    ``mode``).
     """
 
 def _error_class(code: str) -> Optional[type[HunkloomError]]:

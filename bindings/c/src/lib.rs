@@ -31,7 +31,9 @@
 //! default), [`lines`], [`ops`] (`str_replace`, line inserts, Roo's `insert_content`) with
 //! [`edit`] (their result), [`fixes`] (Cline's `write_to_file` content fixes) with
 //! [`owned_text`] (their result), [`patch`] (`hl_apply_patch`, multi-file patches in memory, and
-//! its result), [`workspace`] (`hl_workspace_*`, the file layer `hunkloom-fs`) with
+//! its result), [`v4a`] (`hl_apply_v4a`, V4A per-file bodies as the OpenAI Agents SDK applies
+//! them, and `hl_apply_patch_body`, the same body in the Codex dialect), [`workspace`]
+//! (`hl_workspace_*`, the file layer `hunkloom-fs`) with
 //! [`edit_outcome`] and [`patch_outcome`] (their results), [`text_editor`] (`hl_text_editor_*`,
 //! the text-editor tool of `hunkloom-tools`, JSON text in and out). Internal: [`args`] (C arguments in),
 //! [`text`] (NUL-terminated text out), [`utf8`] (chunks ending mid-character), [`ffi_guard`]
@@ -62,6 +64,7 @@ mod patch_outcome;
 mod result;
 mod status;
 mod text_editor;
+mod v4a;
 mod version;
 mod workspace;
 
@@ -133,6 +136,9 @@ pub use text_editor::{
     HL_REQUIRE_READ_DEFAULT, HL_REQUIRE_READ_NO, HL_REQUIRE_READ_YES, hl_profile, hl_require_read,
     hl_text_editor, hl_text_editor_call, hl_text_editor_free, hl_text_editor_new,
     hl_text_editor_options, hl_text_editor_schema,
+};
+pub use v4a::{
+    HL_V4A_MODE_CREATE, HL_V4A_MODE_DEFAULT, hl_apply_patch_body, hl_apply_v4a, hl_v4a_mode,
 };
 pub use version::{HL_VERSION_MAJOR, HL_VERSION_MINOR, HL_VERSION_PATCH, hl_version};
 pub use workspace::{

@@ -15,7 +15,9 @@
 //!   `applyModelContentFixes`, `fixModelHtmlEscaping`, `removeInvalidChars`.
 //! - [`workspace`]: the `Workspace` class, the file layer (`hunkloom-fs`): safe edits of files
 //!   on disk.
-//! - [`patch`]: `applyPatch`, a multi-file `*** Begin Patch` patch applied in memory.
+//! - [`patch`]: `applyPatch`, a multi-file `*** Begin Patch` patch applied in memory (or a
+//!   bare per-file body, with `{ path }`).
+//! - [`v4a`]: `applyV4a`, a V4A per-file body applied as the OpenAI Agents SDK applies it.
 //! - [`text_editor`]: the `TextEditor` class, a model's text-editor tool calls answered as
 //!   Anthropic's or OpenHands' tool answers them (`hunkloom-tools`).
 //! - [`types`]: the plain objects returned to JavaScript (`Update`, `Outcome`, `BlockReport`,
@@ -45,4 +47,5 @@ pub mod stream;
 pub mod test_hooks;
 pub mod text_editor;
 pub mod types;
+pub mod v4a;
 pub mod workspace;

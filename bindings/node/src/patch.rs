@@ -3,7 +3,8 @@
 //! / `policy` options, which `Workspace.applyPatch` shares.
 
 use hunkloom::Policy;
-use hunkloom::patch::{PatchDialect, PatchOptions};
+use hunkloom::patch::v4a::V4aMode;
+use hunkloom::patch::{PatchDialect, PatchOptions, plan_patch_or_body};
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
@@ -49,6 +50,12 @@ pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
 /// - `dialect: "cline"`: Cline v4.0.10's `apply_patch` tool byte for byte — its `fuzz`, its
 ///   `warnings` for chunks it skips, its error messages.
 ///
+/// With `path` (see `PatchBodyOptions`), `patch` is a bare per-file body — what OpenAI's
+/// Responses-API `apply_patch` tool sends, a V4A body — for that one file, read as Codex reads
+/// it inside `*** Begin Patch` / `*** Update File: <path>` (`mode: "create"`: `*** Add File:`)
+/// / `*** End Patch` (`codex` dialect only). `applyV4a` applies the same body as the OpenAI
+/// Agents SDK does.
+///
 /// Throws an `Error` with the core's `code` and message: `invalid_patch` / `invalid_patch_hunk`
 /// (a parse error, with the line number), `empty_patch`, `patch_file_not_found`,
 /// `patch_context_not_found`, Cline's errors in `cline`; `invalid_dialect` / `invalid_policy`
@@ -57,7 +64,8 @@ pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
 ///
 /// @param patch The whole patch text.
 /// @param files The current files: content by path (paths as the patch names them).
-/// @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`).
+/// @param options `dialect` (default `"codex"`) and `policy` (default `"all_or_nothing"`);
+/// `path` (and `mode`) for a bare body.
 /// @example
 /// ```ts
 /// import { applyPatch } from "hunkloom"
@@ -65,7 +73,7 @@ pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
 /// ```
 #[napi(
     catch_unwind,
-    ts_args_type = "patch: string, files: Record<string, string>, options?: PatchOptions"
+    ts_args_type = "patch: string, files: Record<string, string>, options?: PatchOptions & PatchBodyOptions"
 )]
 pub fn apply_patch(
     env: &Env,
@@ -76,8 +84,13 @@ pub fn apply_patch(
     let run = || -> Result<PatchResult, Failure> {
         let patch = args::string(&patch, "patch")?;
         let mut files = args::string_record(&files, "files")?;
+        let path = args::option_string(&options, "options", "path")?;
+        let mode = match args::option_string(&options, "options", "mode")? {
+            None => V4aMode::default(),
+            Some(name) => name.parse::<V4aMode>()?,
+        };
         let options = patch_options(&options)?;
-        let plan = hunkloom::patch::plan_patch(&patch, &files, &options)?;
+        let plan = plan_patch_or_body(&patch, path.as_deref(), mode, &files, &options)?;
         let deleted = plan.apply_to(&mut files);
         Ok(PatchResult {
             files: FileMap(files),

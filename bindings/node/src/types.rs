@@ -530,6 +530,19 @@ pub struct PatchOptions {
     pub policy: Option<String>,
 }
 
+/// The options of `applyPatch` for a bare per-file body.
+#[napi(object)]
+pub struct PatchBodyOptions {
+    /// The one file a bare body (a V4A body, without the `*** Begin Patch` envelope) is for;
+    /// then the patch text is read as Codex reads it inside `*** Begin Patch` /
+    /// `*** Update File: <path>` / `*** End Patch`. The `codex` dialect only.
+    pub path: Option<String>,
+    /// `"default"` (the body updates `path`) or `"create"` (it adds `path`: `*** Add File:`);
+    /// only with `path`.
+    #[napi(ts_type = "'default' | 'create'")]
+    pub mode: Option<String>,
+}
+
 /// What `applyPatch` returns.
 #[napi(object, object_from_js = false)]
 pub struct PatchResult {

@@ -13,6 +13,7 @@ mod ops;
 mod patch;
 mod text_editor;
 mod types;
+mod v4a;
 mod workspace;
 
 use pyo3::prelude::*;
@@ -48,6 +49,8 @@ mod _native {
     use super::text_editor::{PyTextEditor, PyToolResult};
     #[pymodule_export]
     use super::types::{PyBlockReport, PyNewFileContent, PyOutcome, PyResumeCacheStats, PyUpdate};
+    #[pymodule_export]
+    use super::v4a::apply_v4a;
     #[pymodule_export]
     use super::workspace::{PyEditOutcome, PyExternalChange, PyPatchOutcome, PyWorkspace};
 

@@ -1,11 +1,13 @@
 //! `hunkloom apply`, through the file layer: the file must lie inside the root (the current
 //! directory or `--root`), and its encoding, BOM and line endings, the atomic replacement and
 //! the refusals all come from `hunkloom-fs`. A multi-file patch (`--patch`, or a `--diff`
-//! that starts like one) goes to [`crate::patch`].
+//! that starts like one) goes to [`crate::patch`]; a V4A body (`--dialect v4a`) is applied to
+//! FILE like a diff.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use hunkloom::patch::v4a::V4aMode;
 use hunkloom::{ApplyOptions, Dialect, ErrorKind};
 use hunkloom_fs::{Op, Report, Workspace, WorkspaceOptions};
 
@@ -14,6 +16,7 @@ pub(crate) struct Args {
     pub(crate) diff: Option<PathBuf>,
     pub(crate) patch: Option<PathBuf>,
     pub(crate) dialect: Option<String>,
+    pub(crate) create: bool,
     pub(crate) partial: bool,
     pub(crate) dry_run: bool,
     pub(crate) root: Option<PathBuf>,
@@ -30,12 +33,17 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     let cwd =
         std::env::current_dir().map_err(|e| format!("cannot find the current directory: {e}"))?;
     let root = args.root.as_deref().unwrap_or(&cwd);
-    if forced_patch || hunkloom::patch::is_patch(&text) {
+    let v4a = args.dialect.as_deref() == Some(V4A);
+    // A V4A body is applied as the reference applies it, even one that starts like a patch.
+    if forced_patch || (!v4a && hunkloom::patch::is_patch(&text)) {
         if let Some(file) = &args.file {
             return Err(format!(
                 "a patch names its own files; remove the FILE argument ({})",
                 file.display()
             ));
+        }
+        if args.create {
+            return Err(format!("--create applies to --dialect {V4A} only"));
         }
         return crate::patch::run(&text, args, root);
     }
@@ -45,14 +53,33 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     let Some(file) = &args.file else {
         return Err("FILE is required: the file the diff edits".to_owned());
     };
-    let dialect: Dialect = args
-        .dialect
-        .as_deref()
-        .unwrap_or("native")
-        .parse()
-        .map_err(|e: hunkloom::Error| e.to_string())?;
-    apply_diff(text, dialect, args.dry_run, file, root, &cwd)
+    let op = if v4a {
+        let mode = if args.create {
+            V4aMode::Create
+        } else {
+            V4aMode::Default
+        };
+        Op::V4a { diff: text, mode }
+    } else {
+        if args.create {
+            return Err(format!("--create applies to --dialect {V4A} only"));
+        }
+        let dialect: Dialect = args
+            .dialect
+            .as_deref()
+            .unwrap_or("native")
+            .parse()
+            .map_err(|e: hunkloom::Error| format!("{e} (or {V4A} for a V4A body)"))?;
+        Op::Diff {
+            diff: text,
+            options: ApplyOptions::new().dialect(dialect),
+        }
+    };
+    apply_to_file(&op, args.dry_run, file, root, &cwd)
 }
+
+/// The `--dialect` of a V4A body.
+const V4A: &str = "v4a";
 
 /// The text of `path`, or of standard input for `-`.
 fn read_input(path: &Path) -> Result<String, String> {
@@ -69,10 +96,9 @@ fn read_input(path: &Path) -> Result<String, String> {
     }
 }
 
-/// A SEARCH/REPLACE diff on one file.
-fn apply_diff(
-    diff: String,
-    dialect: Dialect,
+/// A SEARCH/REPLACE diff or a V4A body on one file.
+fn apply_to_file(
+    op: &Op,
     dry_run: bool,
     file: &Path,
     root: &Path,
@@ -89,11 +115,7 @@ fn apply_diff(
         Err(e) if e.kind() != ErrorKind::FileNotFound => return Err(unchanged(e)),
         _ => {}
     }
-    let op = Op::Diff {
-        diff,
-        options: ApplyOptions::new().dialect(dialect),
-    };
-    let change = workspace.plan(&target, &op).map_err(unchanged)?;
+    let change = workspace.plan(&target, op).map_err(unchanged)?;
     if dry_run {
         print!(
             "{}",
@@ -105,11 +127,23 @@ fn apply_diff(
         );
         return Ok(());
     }
-    let blocks = match change.report() {
-        Report::Diff(outcome) => outcome.blocks.len(),
-        _ => 0,
+    let applied = match change.report() {
+        Report::Diff(outcome) => format!("{} block(s) applied", outcome.blocks.len()),
+        Report::V4a(_)
+            if matches!(
+                op,
+                Op::V4a {
+                    mode: V4aMode::Create,
+                    ..
+                }
+            ) =>
+        {
+            "created".to_owned()
+        }
+        Report::V4a(outcome) => format!("{} section(s) applied", outcome.sections.len()),
+        _ => "applied".to_owned(),
     };
     workspace.commit(vec![change]).map_err(unchanged)?;
-    eprintln!("hunkloom: {}: {blocks} block(s) applied", file.display());
+    eprintln!("hunkloom: {}: {applied}", file.display());
     Ok(())
 }

@@ -25,9 +25,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Apply a SEARCH/REPLACE diff to FILE, or a multi-file patch (`*** Begin Patch`) to the
-    /// files it names — atomically: every file is either old or new; encodings, BOMs and line
-    /// endings are kept. Every file must lie inside the root.
+    /// Apply a SEARCH/REPLACE diff or a V4A body (`--dialect v4a`) to FILE, or a multi-file
+    /// patch (`*** Begin Patch`) to the files it names — atomically: every file is either old
+    /// or new; encodings, BOMs and line endings are kept. Every file must lie inside the root.
     Apply {
         /// The edit to apply; `-` reads it from standard input. An edit whose first line is
         /// `*** Begin Patch` (or a heredoc `<<'EOF'` around it) is applied as a patch.
@@ -43,9 +43,15 @@ enum Command {
         #[arg(long, value_name = "PATCH")]
         patch: Option<PathBuf>,
         /// How the edit is read. A diff: native (default; tolerant, refuses ambiguous or stale
-        /// edits), cline-v1 or cline-v2 (byte-exact Cline). A patch: codex (default) or cline.
+        /// edits), cline-v1 or cline-v2 (byte-exact Cline), or v4a (a per-file body of OpenAI's
+        /// apply_patch tool, applied byte-exact as the OpenAI Agents SDK does, line endings
+        /// normalized as it does). A patch: codex (default) or cline.
         #[arg(long)]
         dialect: Option<String>,
+        /// With `--dialect v4a`: the body creates FILE (only `+` lines; a FILE that exists is
+        /// refused) instead of updating it.
+        #[arg(long)]
+        create: bool,
         /// For a patch: when a hunk fails, write the hunks before it (Codex's behaviour)
         /// instead of nothing.
         #[arg(long)]
@@ -97,6 +103,7 @@ fn main() -> ExitCode {
             diff,
             patch,
             dialect,
+            create,
             partial,
             dry_run,
             root,
@@ -105,6 +112,7 @@ fn main() -> ExitCode {
             diff,
             patch,
             dialect,
+            create,
             partial,
             dry_run,
             root,

@@ -525,3 +525,92 @@ fn patch_dialects_are_codex_and_cline() {
         "{stderr}"
     );
 }
+
+#[test]
+fn dialect_v4a_applies_a_body_and_creates_with_create() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("app.py");
+    std::fs::write(
+        &file,
+        "class A:\r\n    def f(self):\r\n        return 1\r\n",
+    )
+    .expect("write");
+    let body = "@@ def f(self):\n-        return 1\n+        return 2\n";
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--dialect", "v4a", "app.py"],
+        Some(body),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("app.py: 1 section(s) applied"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        "class A:\r\n    def f(self):\r\n        return 2\r\n"
+    );
+
+    // A failing body exits non-zero with the reference's message and writes nothing.
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--dialect", "v4a", "app.py"],
+        Some(body),
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("[patch_context_not_found] Invalid Context 2:\n        return 1"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        "class A:\r\n    def f(self):\r\n        return 2\r\n"
+    );
+
+    // `--create` makes a new file and refuses an existing one.
+    let out = hunkloom(
+        dir.path(),
+        &[
+            "apply",
+            "--diff",
+            "-",
+            "--dialect",
+            "v4a",
+            "--create",
+            "new.txt",
+        ],
+        Some("+one\n+two\n"),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("new.txt")).expect("read"),
+        "one\ntwo"
+    );
+    let out = hunkloom(
+        dir.path(),
+        &[
+            "apply",
+            "--diff",
+            "-",
+            "--dialect",
+            "v4a",
+            "--create",
+            "app.py",
+        ],
+        Some("+x\n"),
+    );
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("[file_exists]"));
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--create", "other.txt"],
+        Some("+x\n"),
+    );
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--create applies to --dialect v4a only")
+    );
+}

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use hunkloom::ops::{Convention, Edit};
+use hunkloom::patch::v4a::{V4aMode, V4aOutcome};
 use hunkloom::{ApplyOptions, Outcome};
 
 use crate::document::Encoding;
@@ -18,6 +19,7 @@ use crate::merge::ExternalChange;
 /// | [`StrReplace`](Op::StrReplace), [`Insert`](Op::Insert), [`SetText`](Op::SetText) | the `\n` view | lines restored to the file's endings |
 /// | [`Diff`](Op::Diff) in [`Dialect::Native`](hunkloom::Dialect::Native) | the `\n` view | lines restored to the file's endings |
 /// | [`Diff`](Op::Diff) in a Cline dialect | the decoded text unchanged | the result as is (Cline's bytes) |
+/// | [`V4a`](Op::V4a) | the decoded text unchanged | the result as is (the reference's bytes) |
 /// | [`Write`](Op::Write) | — | the content as given |
 ///
 /// The `\n` view is the decoded text with every `\r\n` written `\n`; `\r\n` in an op's own text
@@ -59,6 +61,16 @@ pub enum Op {
         /// Dialect and failure policy.
         options: ApplyOptions,
     },
+    /// A V4A body ([`hunkloom::patch::v4a`]), applied byte for byte as the OpenAI Agents SDK
+    /// applies it (line endings normalized as it does). In [`V4aMode::Default`] the file must
+    /// exist; [`V4aMode::Create`] creates a file that does not exist and refuses one that does
+    /// (`file_exists`).
+    V4a {
+        /// The body.
+        diff: String,
+        /// Update an existing file, or create a new one.
+        mode: V4aMode,
+    },
     /// The whole new content as a `\n` view (typically the `\n` view of [`read`] with changes
     /// made by the caller, e.g. a multi-file patch): lines equal to the old ones keep their own
     /// endings, changed lines get the endings of the lines they replace.
@@ -78,6 +90,8 @@ pub enum Report {
     Edit(Edit),
     /// A diff: the core's report per block (positions in the text the dialect saw).
     Diff(Outcome),
+    /// A V4A body: the core's report per section (lines of the text as it was).
+    V4a(V4aOutcome),
     /// A write, a `SetText`, a delete, a move without an op, or an undo.
     None,
 }

@@ -4,6 +4,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use hunkloom::ops::{self, Convention, Guards};
+use hunkloom::patch::v4a::{self, V4aMode};
 use hunkloom::{ApplyOptions, Dialect, Error, Result};
 
 use crate::change::{Base, Change, ChangeKind, EditOutcome, Op, Report};
@@ -268,6 +269,21 @@ impl Workspace {
         self.edit(path, &op)
     }
 
+    /// [`Op::V4a`] on `path`: a V4A body as the OpenAI Agents SDK applies it, updating the file
+    /// ([`V4aMode::Default`]) or creating it ([`V4aMode::Create`]).
+    pub fn apply_v4a(
+        &mut self,
+        path: impl AsRef<Path>,
+        diff: &str,
+        mode: V4aMode,
+    ) -> Result<EditOutcome> {
+        let op = Op::V4a {
+            diff: diff.to_owned(),
+            mode,
+        };
+        self.edit(path, &op)
+    }
+
     /// [`Op::Diff`] on `path`.
     pub fn apply_diff(
         &mut self,
@@ -292,8 +308,8 @@ impl Workspace {
     /// the lines next to them are unchanged there (the change's
     /// [`external_changes`](Change::external_changes) say where the file had changed); when
     /// they are not, it is `stale_file`, naming the lines. A missing file is created
-    /// by [`Op::Write`], [`Op::SetText`], a [`Op::StrReplace`] with an empty `old`, or a diff
-    /// that applies to empty content, without a read; any other op on it is `file_not_found`
+    /// by [`Op::Write`], [`Op::SetText`], a [`Op::StrReplace`] with an empty `old`, a diff
+    /// that applies to empty content, or a V4A body in create mode, without a read; any other op on it is `file_not_found`
     /// (with up to three similar existing paths). Then the op's own errors (core codes).
     pub fn plan(&self, path: impl AsRef<Path>, op: &Op) -> Result<Change> {
         let given = path.as_ref();
@@ -590,6 +606,13 @@ impl Workspace {
                 }
                 _ => return Err(self.not_found(given)),
             },
+            Op::V4a {
+                diff,
+                mode: V4aMode::Create,
+            } => {
+                let outcome = v4a::apply_v4a_outcome("", diff, V4aMode::Create)?;
+                (outcome.new_content.clone(), Report::V4a(outcome))
+            }
             _ => return Err(self.not_found(given)),
         };
         let bytes = document::encode(Encoding::Utf8, &text);
@@ -793,6 +816,14 @@ fn apply_op(text: &str, op: &Op, given: &Path, guards: Guards) -> Result<(String
         Op::Diff { diff, options } => {
             let outcome = hunkloom::apply_diff(diff, text, options)?;
             Ok((outcome.new_content.clone(), Report::Diff(outcome)))
+        }
+        Op::V4a {
+            mode: V4aMode::Create,
+            ..
+        } => Err(errors::exists(given)),
+        Op::V4a { diff, mode } => {
+            let outcome = v4a::apply_v4a_outcome(text, diff, *mode)?;
+            Ok((outcome.new_content.clone(), Report::V4a(outcome)))
         }
     }
 }

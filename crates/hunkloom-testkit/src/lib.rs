@@ -15,6 +15,7 @@
 //! - [`text_editor`]: the text-editor tool corpora (trees, calls, outputs).
 //! - [`codex`]: Codex's `apply_patch` scenario trees and their judging.
 //! - [`tally`]: per-part pass counts in first-seen order.
+//! - [`v4a`]: the OpenAI V4A corpus and its judging.
 //!
 //! The crate does not depend on `hunkloom`: a runner turns the engine's results into the plain
 //! values here (strings, codes, JSON), so the core's own tests can use it without a cycle.
@@ -27,6 +28,7 @@ pub mod robustness_v2;
 pub mod tally;
 pub mod text_editor;
 pub mod tools;
+pub mod v4a;
 
 use std::path::{Path, PathBuf};
 

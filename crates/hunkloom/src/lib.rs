@@ -18,7 +18,8 @@
 //! - [`ops`]: the tool-call edits (`str_replace` with Claude Code's rules, line inserts in both
 //!   conventions, Roo's `insert_content`); [`fixes`]: Cline's `write_to_file` clean-up.
 //! - [`patch`]: the `*** Begin Patch` multi-file format (Codex, Cline), parsed while streaming
-//!   and planned in memory.
+//!   and planned in memory; [`patch::v4a`]: the per-file bodies of OpenAI's `apply_patch` tool,
+//!   byte-exact with the OpenAI Agents SDK.
 //! - [`Error`]: one error type with a stable [`code`](Error::code); in the Cline dialects its
 //!   message is Cline's exact text.
 //! - [`Position`] and [`TextOffset`]: every reported position in UTF-8 bytes, UTF-16 code units

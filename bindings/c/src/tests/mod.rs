@@ -20,6 +20,7 @@
 //! - `workspace`: `hl_workspace_*` on temporary directories and `hl_apply_patch`'s C layer.
 //! - `text_editor`: the text-editor corpora's main and crash sets through `hl_text_editor_*`
 //!   (JSON text in and out), and that API's C layer.
+//! - `v4a`: the V4A corpus through `hl_apply_v4a`.
 //!
 //! `ffi`, `ops_ffi` and `patch_ffi` hold the small safe wrappers they use; the vector loading,
 //! chunkings, scoring and tallies are `hunkloom-testkit`'s, shared with the core's runners so
@@ -38,6 +39,7 @@ mod resume;
 mod robustness;
 mod robustness_v2;
 mod text_editor;
+mod v4a;
 mod vectors;
 mod workspace;
 

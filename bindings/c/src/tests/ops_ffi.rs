@@ -400,3 +400,21 @@ fn owned_text(status: hl_status, out: *mut hl_text) -> Result<String, hl_status>
     unsafe { hl_text_free(out) };
     Ok(text.expect("readable text"))
 }
+
+/// `hl_apply_v4a` on byte texts.
+pub(super) fn apply_v4a(input: &[u8], diff: &[u8], mode: hl_v4a_mode) -> Outcome<String> {
+    let (mut out, mut error): (*mut hl_text, *mut hl_error) = (sentinel(), sentinel());
+    // SAFETY: live slices; local out-pointers.
+    let status = unsafe {
+        hl_apply_v4a(
+            cptr(input),
+            input.len(),
+            cptr(diff),
+            diff.len(),
+            mode,
+            &mut out,
+            &mut error,
+        )
+    };
+    contract(take(status, out, error, |t| read_hl_text(t), hl_text_free))
+}
