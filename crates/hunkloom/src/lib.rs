@@ -49,6 +49,7 @@ mod blocks;
 pub mod cline;
 mod error;
 pub mod fixes;
+pub mod lazy;
 mod matching;
 mod names;
 mod native;
@@ -59,6 +60,7 @@ mod stream;
 pub mod text;
 
 pub use error::{Error, ErrorFamily, ErrorKind, Match, Result};
+pub use lazy::{LazyOptions, apply_lazy};
 pub use matching::Strategy;
 pub use stream::{
     ApplierOptions, ApplyOptions, BlockReport, BlockStatus, Dialect, Normalization, Outcome,
