@@ -49,7 +49,11 @@ fn language() -> impl Strategy<Value = Language> {
 /// rule (a comment whose text starts with `...` or `…`, or a Python line of just `...`): a
 /// subset of the engine's markers, so blank lines next to them are next to markers.
 fn marker_lines(case: &LazyCase, lines: &[&str]) -> Vec<bool> {
-    let prefixes: &[&str] = if case.lang == "py" { &["#"] } else { &["//", "/*"] };
+    let prefixes: &[&str] = if case.lang == "py" {
+        &["#"]
+    } else {
+        &["//", "/*"]
+    };
     lines
         .iter()
         .map(|l| {
