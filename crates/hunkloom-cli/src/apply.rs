@@ -1,11 +1,13 @@
 //! `hunkloom apply`, through the file layer: the file must lie inside the root (the current
 //! directory or `--root`), and its encoding, BOM and line endings, the atomic replacement and
-//! the refusals all come from `hunkloom-fs`. A multi-file patch (`--patch`, or a `--diff`
-//! that starts like one) goes to [`crate::patch`].
+//! the refusals all come from `hunkloom-fs`. A lazy snippet (`--lazy`) is merged by the same
+//! path. A multi-file patch (`--patch`, or a `--diff` that starts like one) goes to
+//! [`crate::patch`].
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use hunkloom::lazy::Language;
 use hunkloom::{ApplyOptions, Dialect, ErrorKind};
 use hunkloom_fs::{Op, Report, Workspace, WorkspaceOptions};
 
@@ -13,6 +15,8 @@ use hunkloom_fs::{Op, Report, Workspace, WorkspaceOptions};
 pub(crate) struct Args {
     pub(crate) diff: Option<PathBuf>,
     pub(crate) patch: Option<PathBuf>,
+    pub(crate) lazy: Option<PathBuf>,
+    pub(crate) lang: Option<String>,
     pub(crate) dialect: Option<String>,
     pub(crate) partial: bool,
     pub(crate) dry_run: bool,
@@ -21,15 +25,18 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args) -> Result<(), String> {
-    let (source, forced_patch) = match (&args.patch, &args.diff) {
-        (Some(patch), _) => (patch, true),
-        (None, Some(diff)) => (diff, false),
-        (None, None) => return Err("give --diff EDIT or --patch PATCH".to_owned()),
-    };
-    let text = read_input(source)?;
     let cwd =
         std::env::current_dir().map_err(|e| format!("cannot find the current directory: {e}"))?;
     let root = args.root.as_deref().unwrap_or(&cwd);
+    if let Some(lazy) = &args.lazy {
+        return apply_lazy(args, lazy, root, &cwd);
+    }
+    let (source, forced_patch) = match (&args.patch, &args.diff) {
+        (Some(patch), _) => (patch, true),
+        (None, Some(diff)) => (diff, false),
+        (None, None) => return Err("give --diff EDIT, --lazy SNIPPET or --patch PATCH".to_owned()),
+    };
+    let text = read_input(source)?;
     if forced_patch || hunkloom::patch::is_patch(&text) {
         if let Some(file) = &args.file {
             return Err(format!(
@@ -51,7 +58,30 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
         .unwrap_or("native")
         .parse()
         .map_err(|e: hunkloom::Error| e.to_string())?;
-    apply_diff(text, dialect, args.dry_run, file, root, &cwd)
+    let op = Op::Diff {
+        diff: text,
+        options: ApplyOptions::new().dialect(dialect),
+    };
+    apply_op(&op, args.dry_run, file, root, &cwd)
+}
+
+/// `--lazy SNIPPET FILE`: a lazy edit of one file.
+fn apply_lazy(args: &Args, source: &Path, root: &Path, cwd: &Path) -> Result<(), String> {
+    if args.partial || args.dialect.is_some() {
+        return Err("--partial and --dialect do not apply to --lazy (see --lang)".to_owned());
+    }
+    let Some(file) = &args.file else {
+        return Err("FILE is required: the file the lazy snippet edits".to_owned());
+    };
+    let language = match &args.lang {
+        Some(name) => Some(Language::from_name(name).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let op = Op::Lazy {
+        snippet: read_input(source)?,
+        language,
+    };
+    apply_op(&op, args.dry_run, file, root, cwd)
 }
 
 /// The text of `path`, or of standard input for `-`.
@@ -69,15 +99,8 @@ fn read_input(path: &Path) -> Result<String, String> {
     }
 }
 
-/// A SEARCH/REPLACE diff on one file.
-fn apply_diff(
-    diff: String,
-    dialect: Dialect,
-    dry_run: bool,
-    file: &Path,
-    root: &Path,
-    cwd: &Path,
-) -> Result<(), String> {
+/// A diff or a lazy edit of one file.
+fn apply_op(op: &Op, dry_run: bool, file: &Path, root: &Path, cwd: &Path) -> Result<(), String> {
     // FILE is relative to the current directory, whatever the root.
     let target = cwd.join(file);
     let unchanged =
@@ -89,11 +112,7 @@ fn apply_diff(
         Err(e) if e.kind() != ErrorKind::FileNotFound => return Err(unchanged(e)),
         _ => {}
     }
-    let op = Op::Diff {
-        diff,
-        options: ApplyOptions::new().dialect(dialect),
-    };
-    let change = workspace.plan(&target, &op).map_err(unchanged)?;
+    let change = workspace.plan(&target, op).map_err(unchanged)?;
     if dry_run {
         print!(
             "{}",
@@ -105,11 +124,12 @@ fn apply_diff(
         );
         return Ok(());
     }
-    let blocks = match change.report() {
-        Report::Diff(outcome) => outcome.blocks.len(),
-        _ => 0,
+    let done = match change.report() {
+        Report::Diff(outcome) => format!("{} block(s) applied", outcome.blocks.len()),
+        Report::Lazy => "lazy edit merged".to_owned(),
+        _ => "written".to_owned(),
     };
     workspace.commit(vec![change]).map_err(unchanged)?;
-    eprintln!("hunkloom: {}: {blocks} block(s) applied", file.display());
+    eprintln!("hunkloom: {}: {done}", file.display());
     Ok(())
 }

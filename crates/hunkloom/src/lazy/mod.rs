@@ -317,6 +317,17 @@ fn by_name(definitions: &[Option<&str>], name: &str) -> Vec<usize> {
         .collect()
 }
 
+/// Whether [`apply_lazy`] reads `snippet` as a lazy edit — it has a marker or a deletion
+/// comment in the language of `options` — rather than as the whole new file. Hosts that take a
+/// whole-file write of an existing file use it to send a lazy one to [`apply_lazy`].
+pub fn is_lazy(snippet: &str, options: &LazyOptions) -> bool {
+    let lang = options.resolved_language();
+    !matches!(
+        segments::split(&lines_of(snippet), lang),
+        Snippet::WholeFile
+    )
+}
+
 /// The snippet's lines, without line endings (a final line ending opens no line).
 fn lines_of(text: &str) -> Vec<&str> {
     let mut lines: Vec<&str> = text

@@ -132,7 +132,12 @@ pub(super) fn unplaced(
         } => {
             let (end, shown, other_end, other) = match side {
                 Side::Leading => ("first", first, "last", last),
-                Side::Trailing => ("last", last, "first", first),
+                Side::Trailing => (
+                    "last",
+                    quote(lines_of[lines_of.len() - len]),
+                    "first",
+                    first,
+                ),
             };
             let absent = if other_absent {
                 format!("its {other_end} line {other} occurs nowhere in the file, and ")

@@ -183,6 +183,15 @@ fn the_language_decides_what_a_marker_is() {
 }
 
 #[test]
+fn is_lazy_tells_markers_from_whole_files() {
+    assert!(is_lazy("// ...\nx\n", &go()));
+    assert!(is_lazy("x\n// removed f\n", &go()));
+    assert!(!is_lazy("x\n// Retry...\n", &go()));
+    assert!(!is_lazy("// ...\nx\n", &LazyOptions::new().path("a.py")));
+    assert!(is_lazy("x\n    ...\n", &LazyOptions::new().path("a.py")));
+}
+
+#[test]
 fn options_resolve_the_language() {
     assert_eq!(LazyOptions::new().resolved_language(), Language::Other);
     assert_eq!(
