@@ -7,6 +7,8 @@ while it streams in, at a cost per push proportional to the pushed text. ``str_r
 ``insert`` and ``insert_content`` are the tool-call edits of Claude Code, Anthropic's text editor
 tool and Roo; ``write`` is Cline's ``write_to_file`` content clean-up. ``apply_diff`` applies a
 whole diff in the ``native`` dialect: what the model meant, refusing what is ambiguous or stale.
+``apply_lazy`` merges a snippet with ``// ... existing code ...`` markers without a model, or
+refuses it when a part cannot be placed for certain.
 ``Workspace`` edits real files safely; ``TextEditor`` answers a model's text-editor tool calls
 (Anthropic's and OpenHands' ``str_replace_editor``) as the references do, over such a root.
 Positions are Python ``str`` indices.
@@ -51,6 +53,7 @@ from ._native import (
     ToolResult,
     __version__,
     apply_diff,
+    apply_lazy,
     apply_model_content_fixes,
     apply_patch,
     construct_new_file_content,
@@ -105,6 +108,7 @@ __all__ = [
     "ToolResult",
     "__version__",
     "apply_diff",
+    "apply_lazy",
     "apply_model_content_fixes",
     "apply_patch",
     "construct_new_file_content",
