@@ -372,3 +372,31 @@ fn owned_text(status: hl_status, out: *mut hl_text) -> Result<String, hl_status>
     unsafe { hl_text_free(out) };
     Ok(text.expect("readable text"))
 }
+
+/// `hl_apply_lazy` on byte texts; `path` and `lang` `None` are not given.
+pub(super) fn apply_lazy(
+    snippet: &[u8],
+    original: &[u8],
+    path: Option<&[u8]>,
+    lang: Option<&[u8]>,
+) -> Outcome<String> {
+    let (p, p_len) = arg(path);
+    let (l, l_len) = arg(lang);
+    let (mut text, mut error) = (sentinel(), sentinel());
+    // SAFETY: live slices; local out-pointers.
+    let status = unsafe {
+        hl_apply_lazy(
+            cptr(snippet),
+            snippet.len(),
+            cptr(original),
+            original.len(),
+            p,
+            p_len,
+            l,
+            l_len,
+            &mut text,
+            &mut error,
+        )
+    };
+    contract(take(status, text, error, |t| read_hl_text(t), hl_text_free))
+}
