@@ -165,16 +165,6 @@ pub fn apply_lazy(snippet: &str, original: &str, options: &LazyOptions) -> Resul
     };
     let file = FileLines::new(original);
     let index = FileIndex::new(&file.lines);
-    let definitions: Vec<Option<&str>> = file
-        .lines
-        .iter()
-        .map(|l| headers::definition(lang, l))
-        .collect();
-    let mut defined_before = Vec::with_capacity(definitions.len() + 1);
-    defined_before.push(0usize);
-    for d in &definitions {
-        defined_before.push(defined_before[defined_before.len() - 1] + usize::from(d.is_some()));
-    }
 
     // The code segments, in snippet order: each placed where its anchors are unique.
     let mut placed: Vec<Option<(Range, Vec<Written<'_>>)>> = vec![None; segments.len()];
@@ -204,37 +194,7 @@ pub fn apply_lazy(snippet: &str, original: &str, options: &LazyOptions) -> Resul
         }
         let written = render::render(&code.lines, range, &file.lines)
             .map_err(|why| refusal::indentation(named, at, why, lang))?;
-        let had = defined_before[range.end] - defined_before[range.start];
-        let has = written
-            .iter()
-            .filter(|w| match w {
-                Written::Kept(o) => definitions[*o].is_some(),
-                Written::New(line) => headers::definition(lang, line).is_some(),
-            })
-            .count();
-        let allowed = code.inline_deletions.len();
-        if had > has || allowed > 0 {
-            // Every definition the segment drops must be named by one of its inline deletion
-            // comments, and each of those must name one it drops.
-            let mut dropped = dropped(&definitions, range, &written, lang);
-            let mut unused = Vec::new();
-            for d in &code.inline_deletions {
-                match dropped.iter().position(|(name, _)| *name == d.name) {
-                    Some(i) => {
-                        dropped.remove(i);
-                    }
-                    None => unused.push(d),
-                }
-            }
-            if had > has + allowed || !dropped.is_empty() {
-                let count = (had - has).saturating_sub(allowed).max(dropped.len());
-                return Err(refusal::silent_deletion(named, at, &dropped, count, lang));
-            }
-            if let Some(d) = unused.first() {
-                let defined = by_name(&definitions, d.name);
-                return Err(refusal::inline_deletion_unused(named, at, d, &defined));
-            }
-        }
+        check_definitions(named, range, &written, &file.lines, lang)?;
         previous = Some((named, range));
         placed[i] = Some((range, written));
     }
@@ -248,8 +208,8 @@ pub fn apply_lazy(snippet: &str, original: &str, options: &LazyOptions) -> Resul
         };
         let headers = headers_by_name.get_or_insert_with(|| {
             let mut map: FxHashMap<&str, Vec<usize>> = FxHashMap::default();
-            for (line, name) in definitions.iter().enumerate() {
-                if let Some(name) = name {
+            for (line, text) in file.lines.iter().enumerate() {
+                if let Some(name) = headers::definition(lang, text) {
                     map.entry(name).or_default().push(line);
                 }
             }
@@ -310,13 +270,6 @@ pub fn apply_lazy(snippet: &str, original: &str, options: &LazyOptions) -> Resul
     Ok(file.assemble(&edits, original.len() + snippet.len()))
 }
 
-/// The 0-based lines where `name` is defined.
-fn by_name(definitions: &[Option<&str>], name: &str) -> Vec<usize> {
-    (0..definitions.len())
-        .filter(|&i| definitions[i] == Some(name))
-        .collect()
-}
-
 /// Whether [`apply_lazy`] reads `snippet` as a lazy edit — it has a marker or a deletion
 /// comment in the language of `options` — rather than as the whole new file. Hosts that take a
 /// whole-file write of an existing file use it to send a lazy one to [`apply_lazy`].
@@ -340,39 +293,68 @@ fn lines_of(text: &str) -> Vec<&str> {
     lines
 }
 
-/// The definitions of the file lines `range` covers that the written lines do not define
-/// again (as many times), with their 0-based header lines.
-fn dropped<'o>(
-    definitions: &[Option<&'o str>],
+/// No silent deletion: the definitions (headers) of the file lines `range` covers that the
+/// written lines do not define again must be exactly those the segment's inline deletion
+/// comments name; otherwise `lazy_silent_deletion` (a definition dropped without a comment) or
+/// `lazy_conflict` (a comment naming a definition the segment does not drop). Costs the range
+/// plus the written lines.
+fn check_definitions(
+    named: Named<'_, '_>,
     range: Range,
     written: &[Written<'_>],
+    file: &[&str],
     lang: Language,
-) -> Vec<(&'o str, usize)> {
-    let mut kept: FxHashMap<String, usize> = FxHashMap::default();
+) -> Result<()> {
+    let code = named.segment;
+    let had: Vec<(&str, usize)> = (range.start..range.end)
+        .filter_map(|i| headers::definition(lang, file[i]).map(|name| (name, i)))
+        .collect();
+    let mut kept: FxHashMap<&str, usize> = FxHashMap::default();
     for w in written {
         let name = match w {
-            Written::Kept(o) => definitions[*o].map(str::to_owned),
-            Written::New(line) => headers::definition(lang, line).map(str::to_owned),
+            Written::Kept(o) => headers::definition(lang, file[*o]),
+            Written::New(line) => headers::definition(lang, line),
         };
         if let Some(name) = name {
             *kept.entry(name).or_default() += 1;
         }
     }
-    let mut out = Vec::new();
-    for (line, d) in definitions
-        .iter()
-        .enumerate()
-        .take(range.end)
-        .skip(range.start)
-    {
-        if let Some(name) = d {
-            match kept.get_mut(*name) {
-                Some(n) if *n > 0 => *n -= 1,
-                _ => out.push((*name, line)),
-            }
+    let has: usize = kept.values().sum();
+    let allowed = code.inline_deletions.len();
+    if had.len() <= has && allowed == 0 {
+        return Ok(());
+    }
+    // The definitions dropped: those of the range not written again (as many times).
+    let mut dropped: Vec<(&str, usize)> = Vec::new();
+    for &(name, line) in &had {
+        match kept.get_mut(name) {
+            Some(n) if *n > 0 => *n -= 1,
+            _ => dropped.push((name, line)),
         }
     }
-    out
+    let mut unused = Vec::new();
+    for d in &code.inline_deletions {
+        match dropped.iter().position(|(name, _)| *name == d.name) {
+            Some(i) => {
+                dropped.remove(i);
+            }
+            None => unused.push(d),
+        }
+    }
+    let at = (range.start, range.end);
+    if had.len() > has + allowed || !dropped.is_empty() {
+        let count = (had.len() - has.min(had.len()))
+            .saturating_sub(allowed)
+            .max(dropped.len());
+        return Err(refusal::silent_deletion(named, at, &dropped, count, lang));
+    }
+    if let Some(d) = unused.first() {
+        let defined: Vec<usize> = (0..file.len())
+            .filter(|&i| headers::definition(lang, file[i]) == Some(d.name))
+            .collect();
+        return Err(refusal::inline_deletion_unused(named, at, d, &defined));
+    }
+    Ok(())
 }
 
 /// The file's lines, each without and with its line ending.

@@ -122,7 +122,7 @@ pub(super) fn place(lines: &[&str], index: &FileIndex<'_>) -> Result<Placed, Unp
         let n = o.len();
         let s: Vec<u32> = lines.iter().map(|l| at.token(l)).collect();
         charge(m);
-        let lead = match at.forward.shortest_unique(s.iter().copied()) {
+        let lead = match at.leading(&s) {
             Walk::Absent => Anchor::Absent,
             Walk::Ambiguous { len } => Anchor::Ambiguous(len),
             Walk::Unique { len, end } => {
@@ -132,7 +132,7 @@ pub(super) fn place(lines: &[&str], index: &FileIndex<'_>) -> Result<Placed, Unp
                 Anchor::Unique { at: a, extent: p }
             }
         };
-        let trail = match at.backward.shortest_unique(s.iter().rev().copied()) {
+        let trail = match at.trailing(&s) {
             Walk::Absent => Anchor::Absent,
             Walk::Ambiguous { len } => Anchor::Ambiguous(len),
             Walk::Unique { len, end } => {
@@ -167,7 +167,7 @@ pub(super) fn place(lines: &[&str], index: &FileIndex<'_>) -> Result<Placed, Unp
                 }));
             }
             (Anchor::Ambiguous(len), _) | (_, Anchor::Ambiguous(len)) => {
-                if at.forward.occurrences(s.iter().copied()) >= 2 {
+                if at.occurrences(&s) >= 2 {
                     return Ok(Placed::ContextOnly);
                 }
                 let side = if matches!(lead, Anchor::Ambiguous(_)) {
