@@ -32,11 +32,15 @@ lint: ## rustfmt, clippy (warnings are errors) and rustdoc (broken links are err
 gen: gen-c gen-node ## Regenerate the committed generated files (C header, Node loader and types)
 
 .PHONY: bench
-bench: bench-rust bench-python bench-node ## Every benchmark (Rust criterion, Python and Node scripts)
+bench: bench-rust bench-lazy bench-python bench-node ## Every benchmark (Rust criterion, Python and Node scripts)
 
 .PHONY: bench-rust
 bench-rust: ## Criterion benchmarks S1-S5 (stateful vs stateless-per-prefix vs a copy of the file)
 	$(CARGO) bench --locked -p hunkloom-bench --bench streaming -- --warm-up-time 1 --measurement-time 3
+
+.PHONY: bench-lazy
+bench-lazy: ## Criterion: lazy edits (apply_lazy) of a 10,000-line file, in MB/s of file plus snippet
+	$(CARGO) bench --locked -p hunkloom-bench --bench lazy -- --warm-up-time 1 --measurement-time 3
 
 .PHONY: clean
 clean: ## Remove build output

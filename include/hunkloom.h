@@ -8,6 +8,8 @@
  *
  * Link with `-lhunkloom` (`pkg-config --cflags --libs hunkloom`). Entry points:
  * - `hl_apply_diff`: a whole diff at once (`native` by default), with a report per block;
+ * - `hl_apply_lazy`: a lazy edit (changed code with `// ... existing code ...` markers) merged
+ *   into a file's text without a model, or refused when a part cannot be placed for certain;
  * - `hl_construct_new_file_content`: the drop-in for Cline's function, which resumes Cline's
  *   per-prefix calls from a process-wide cache (`hl_resume_cache_set_capacity`,
  *   `hl_resume_cache_stats`);
@@ -24,7 +26,7 @@
  *   and `hl_apply_patch_body`, the same body read by the Codex dialect for one file;
  * - safe edits of real files: `hl_workspace_open` a root, then `hl_workspace_read`,
  *   `hl_workspace_str_replace`, `hl_workspace_insert`, `hl_workspace_write`,
- *   `hl_workspace_apply_diff` (into a `hl_edit_outcome`), `hl_workspace_apply_patch` (into a
+ *   `hl_workspace_apply_diff`, `hl_workspace_apply_lazy` (into a `hl_edit_outcome`), `hl_workspace_apply_patch` (into a
  *   `hl_patch_outcome`), `hl_workspace_undo`: paths kept inside the root, read before edit,
  *   stale edits refused, encodings and line endings kept, atomic (multi-file) writes;
  * - a model's text-editor tool calls (`view`, `create`, `str_replace`, `insert`, `undo_edit`)
@@ -116,12 +118,14 @@ typedef enum hl_status {
      * The engine rejected the edit: it cannot be applied to this text; `hl_error_code` says
      * which code. The message is meant to be shown to the model (in the Cline dialects it is
      * Cline's exact text). Codes: not found (`search_not_found`, `empty_search_nonempty_file`,
-     * `match_before_previous_block`, `not_found`, `patch_context_not_found`); ambiguous
-     * (`ambiguous_match`, `multiple_matches`); not possible as asked (`old_equals_new`,
+     * `match_before_previous_block`, `not_found`, `patch_context_not_found`, `lazy_no_anchor`);
+     * ambiguous (`ambiguous_match`, `multiple_matches`, `lazy_ambiguous`); not possible as
+     * asked (`old_equals_new`,
      * `file_exists`, `file_not_found`, `invalid_line`, `invalid_line_number`,
      * `invalid_line_for_new_file`, `nothing_to_undo`, `conflicting_changes`,
      * `patch_file_not_found`, `patch_file_exists`, `patch_empty_content`,
-     * `omission_placeholder`); malformed
+     * `omission_placeholder`, `lazy_silent_deletion`, `lazy_conflict`, `lazy_indentation`);
+     * malformed
      * (`malformed_block`, `invalid_state_transition`, `incomplete_at_finish`,
      * `overlapping_blocks`, `invalid_patch`, `invalid_patch_hunk`, `empty_patch`,
      * `duplicate_patch_path`).
@@ -130,7 +134,7 @@ typedef enum hl_status {
     /**
      * An option the host chose has a value the engine does not know (codes `invalid_version`,
      * `invalid_dialect`, `invalid_profile`, `invalid_convention`, `invalid_fix`,
-     * `invalid_policy`), or a text-editor tool call's input is not a JSON object (code
+     * `invalid_policy`, `invalid_language`), or a text-editor tool call's input is not a JSON object (code
      * `invalid_input`).
      */
     HL_STATUS_INVALID_OPTION = 6,
@@ -1769,6 +1773,51 @@ enum hl_status hl_fix_model_html_escaping(const char *text,
 enum hl_status hl_remove_invalid_chars(const char *text, size_t text_len, struct hl_text **result);
 
 /**
+ * Merges a lazy edit into a file's text without a model: the whole new text.
+ *
+ * `snippet` is what a model writes when it does not repeat the whole file: the changed code
+ * with a few unchanged lines around each change, and marker comments (`// ... existing code
+ * ...`, `# ...`, or the same as a one-line block comment) for what it leaves out; a comment
+ * `// removed NAME`
+ * deletes the definition NAME. Each part between markers is placed only where its first and
+ * last lines occur exactly once in `original` (comparing lines exactly, then ignoring
+ * indentation, then all whitespace); a part that cannot be placed for certain is refused. A
+ * snippet without markers is the whole new text.
+ *
+ * The language (which comments are markers) comes from `lang` (`python`, `typescript`, `go`,
+ * `rust`, `java`, `slash_comments`, `hash_comments`, `other`, or an extension such as `py`,
+ * `js`, `kt`, `sh`), else from the extension of `path`; either may be `(NULL, 0)` (not given).
+ * Every text is UTF-8 of the given length, needs no NUL terminator, may be NULL with length 0,
+ * and is only read during the call. On success `*content` receives a new `hl_text` with the
+ * merged text, owned by the caller, who frees it with `hl_text_free`.
+ *
+ * @return `HL_STATUS_EDIT_REJECTED` with `*error` (a new `hl_error` the caller frees with
+ * `hl_error_free`) when the snippet is refused: code `lazy_no_anchor` (a part whose first or
+ * last line occurs nowhere), `lazy_ambiguous` (a part that could go to several places;
+ * `hl_error_match_count` / `hl_error_match` list them), `lazy_silent_deletion` (a whole
+ * definition left out without a `// removed NAME` comment), `lazy_conflict` (parts out of
+ * order or overlapping) or `lazy_indentation`, the message naming the part and why;
+ * `HL_STATUS_INVALID_OPTION` with `*error` (code `invalid_language`) for an unknown `lang`.
+ * `HL_STATUS_NULL_ARGUMENT` if `content` or `error` is NULL or a text is NULL with a non-zero
+ * length; `HL_STATUS_INVALID_UTF8` if a text is not UTF-8. `*content` is set only on success,
+ * `*error` only with the statuses that say so.
+ *
+ * # Safety
+ * Each text pointer must point to its length in readable bytes (or be NULL with length 0);
+ * `content` and `error` must be writable.
+ */
+enum hl_status hl_apply_lazy(const char *snippet,
+                             size_t snippet_len,
+                             const char *original,
+                             size_t original_len,
+                             const char *path,
+                             size_t path_len,
+                             const char *lang,
+                             size_t lang_len,
+                             struct hl_text **content,
+                             struct hl_error **error);
+
+/**
  * The 1-based line of byte offset `byte_index` in `text` (UTF-8, `text_len` bytes): one more
  * than the number of `\n` before it, as Cline's `getLineNumberFromCharIndex` counts. Offsets
  * past the end count the whole text; an offset need not be on a character boundary.
@@ -2748,6 +2797,35 @@ enum hl_status hl_workspace_apply_diff(struct hl_workspace *ws,
                                        const char *diff,
                                        size_t diff_len,
                                        const struct hl_apply_options *options,
+                                       struct hl_edit_outcome **outcome,
+                                       struct hl_error **error);
+
+/**
+ * Merges a lazy edit (`snippet_len` bytes of UTF-8: changed code with `// ... existing code
+ * ...` markers, see `hl_apply_lazy`) into the file at `path`, all or nothing. The snippet sees
+ * the file's text with `\r\n` as `\n`; untouched lines keep their endings and the file keeps
+ * its encoding and byte-order mark. The language comes from `lang` (`(NULL, 0)`: from the
+ * path's extension).
+ *
+ * The file must exist, have been read through `ws` and be unchanged since. The write is
+ * atomic. On success `*outcome` receives a new `hl_edit_outcome` owned by the caller, who
+ * frees it with `hl_edit_outcome_free`.
+ *
+ * @return as for `hl_workspace_str_replace`, with the lazy codes of `hl_apply_lazy`
+ * (`lazy_no_anchor`, `lazy_ambiguous`, ...: `HL_STATUS_EDIT_REJECTED`; `invalid_language`:
+ * `HL_STATUS_INVALID_OPTION`) and `file_not_found` for a missing file.
+ *
+ * # Safety
+ * As for `hl_workspace_str_replace`; `lang` must point to `lang_len` readable bytes (or be
+ * NULL with length 0).
+ */
+enum hl_status hl_workspace_apply_lazy(struct hl_workspace *ws,
+                                       const char *path,
+                                       size_t path_len,
+                                       const char *snippet,
+                                       size_t snippet_len,
+                                       const char *lang,
+                                       size_t lang_len,
                                        struct hl_edit_outcome **outcome,
                                        struct hl_error **error);
 

@@ -262,6 +262,17 @@ export declare class Workspace {
    */
   applyDiff(path: string, diff: string, options?: ApplyOptions): EditOutcome
   /**
+   * Merges a lazy edit (see the function `applyLazy`) into the file, all or nothing: the
+   * snippet sees the text with LF line endings and the file keeps its own, its encoding and
+   * BOM. The file must exist, have been read and be unchanged since. Throws the lazy codes
+   * of `applyLazy` and the file layer's (`not_read`, `stale_file`, `file_not_found`, …).
+   *
+   * @param path The file.
+   * @param snippet What the model wrote.
+   * @param options `lang`: the file's language (default: from the path).
+   */
+  applyLazy(path: string, snippet: string, options?: WorkspaceLazyOptions): EditOutcome
+  /**
    * Applies a multi-file patch in the `*** Begin Patch` format (see the function
    * `applyPatch`) to the files under the root, all files or none: every path is checked
    * like any workspace path (a refusal refuses the whole patch), every file is planned in
@@ -359,6 +370,39 @@ export interface ApplierOptions {
  * ```
  */
 export declare function applyDiff(diff: string, original: string, options?: ApplyOptions): Outcome
+
+/**
+ * Merges a lazy edit into `original` without a model and returns the whole new text, or
+ * throws.
+ *
+ * `snippet` is what a model writes when it does not repeat the whole file: the changed code
+ * with a few unchanged lines around each change, and marker comments (`// ... existing code
+ * ...`, `# ...`, `/* ... *\/`, …) for what it leaves out; a comment `// removed NAME` deletes
+ * the definition `NAME`. Each part between markers is placed only where its first and last
+ * lines occur exactly once in the file (comparing lines exactly, then ignoring indentation,
+ * then all whitespace; the file's own text is kept for those lines and new lines are
+ * re-indented to match). A part that cannot be placed for certain throws an `Error` whose
+ * message names the part and why, with `code` `"lazy_no_anchor"` (a first or last line found
+ * nowhere), `"lazy_ambiguous"` (found at several places; `err.matches` lists them),
+ * `"lazy_silent_deletion"` (a whole function or class left out without a `// removed NAME`
+ * comment), `"lazy_conflict"` (parts out of the file's order) or `"lazy_indentation"`. A
+ * snippet without markers is the whole new file.
+ *
+ * The language (which comments are markers) comes from `lang` (`"python"`, `"typescript"`,
+ * `"go"`, `"rust"`, `"java"`, or an extension such as `"py"`, `"js"`, `"kt"`, `"sh"`), else
+ * from the extension of `path`; an unknown `lang` throws `invalid_language`. Throws a
+ * `TypeError` for an argument of the wrong type.
+ *
+ * @param snippet What the model wrote.
+ * @param original The file's content.
+ * @param options `path` (its extension gives the language) and `lang`.
+ * @example
+ * ```ts
+ * import { applyLazy } from "hunkloom"
+ * const merged = applyLazy(snippet, original, { path: "src/app.ts" })
+ * ```
+ */
+export declare function applyLazy(snippet: string, original: string, options?: LazyOptions): string
 
 /**
  * Cline's `applyModelContentFixes(text, modelId, filePath)`: unless `modelId` contains
@@ -757,6 +801,19 @@ export interface InsertedContent {
   editType: 'create' | 'modify'
 }
 
+/** Options of `applyLazy`. */
+export interface LazyOptions {
+  /** The file's path: its extension gives the language when `lang` is not set. */
+  path?: string
+  /**
+   * The file's language: `"python"`, `"typescript"` (also JavaScript), `"go"`, `"rust"`,
+   * `"java"`, `"slash_comments"`, `"hash_comments"`, `"other"`, or a short name or
+   * extension (`"py"`, `"ts"`, `"js"`, `"rs"`, `"kt"`, `"sh"`, …). An unknown one throws an
+   * `Error` with `code === "invalid_language"`.
+   */
+  lang?: string
+}
+
 /** A 1-based, inclusive range of lines. */
 export interface LineRange {
   /** The first line (1-based). */
@@ -1109,6 +1166,12 @@ export interface Update {
   blocksCompleted: number
   /** The reports of the blocks this push completed. */
   completed: Array<BlockReport>
+}
+
+/** Options of `Workspace.applyLazy`. */
+export interface WorkspaceLazyOptions {
+  /** The file's language (see `LazyOptions.lang`; default: from the file's path). */
+  lang?: string
 }
 
 /** Options of a `Workspace`. */

@@ -839,6 +839,7 @@ module.exports.StreamingApplier = nativeBinding.StreamingApplier
 module.exports.TextEditor = nativeBinding.TextEditor
 module.exports.Workspace = nativeBinding.Workspace
 module.exports.applyDiff = nativeBinding.applyDiff
+module.exports.applyLazy = nativeBinding.applyLazy
 module.exports.applyModelContentFixes = nativeBinding.applyModelContentFixes
 module.exports.applyPatch = nativeBinding.applyPatch
 module.exports.applyV4a = nativeBinding.applyV4a

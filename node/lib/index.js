@@ -16,6 +16,7 @@ module.exports.StreamingApplier = applier.StreamingApplier
 module.exports.TextEditor = native.TextEditor
 module.exports.Workspace = native.Workspace
 module.exports.applyDiff = native.applyDiff
+module.exports.applyLazy = native.applyLazy
 module.exports.applyModelContentFixes = native.applyModelContentFixes
 module.exports.applyPatch = native.applyPatch
 module.exports.applyV4a = native.applyV4a

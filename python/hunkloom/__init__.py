@@ -9,6 +9,8 @@ tool and Roo; ``write`` is Cline's ``write_to_file`` content clean-up. ``apply_d
 whole diff in the ``native`` dialect: what the model meant, refusing what is ambiguous or stale.
 ``apply_patch`` applies Codex's ``*** Begin Patch`` patches, ``apply_v4a`` the per-file bodies of
 OpenAI's ``apply_patch`` tool as the OpenAI Agents SDK does.
+``apply_lazy`` merges a snippet with ``// ... existing code ...`` markers without a model, or
+refuses it when a part cannot be placed for certain.
 ``Workspace`` edits real files safely; ``TextEditor`` answers a model's text-editor tool calls
 (Anthropic's and OpenHands' ``str_replace_editor``) as the references do, over such a root.
 Positions are Python ``str`` indices.
@@ -53,6 +55,7 @@ from ._native import (
     ToolResult,
     __version__,
     apply_diff,
+    apply_lazy,
     apply_model_content_fixes,
     apply_patch,
     apply_v4a,
@@ -108,6 +111,7 @@ __all__ = [
     "ToolResult",
     "__version__",
     "apply_diff",
+    "apply_lazy",
     "apply_model_content_fixes",
     "apply_patch",
     "apply_v4a",

@@ -18,6 +18,7 @@ __all__ = [
     "PatchResult",
     "PatchWarning",
     "apply_diff",
+    "apply_lazy",
     "AmbiguousMatchError",
     "InvalidEditError",
     "Edit",
@@ -140,12 +141,14 @@ class SearchNotFoundError(HunkloomError):
     """The text to replace could not be located where the operation allows.
 
     Codes ``search_not_found``, ``empty_search_nonempty_file``, ``match_before_previous_block``,
-    ``not_found``, ``patch_context_not_found``.
+    ``not_found``, ``patch_context_not_found``, ``lazy_no_anchor`` (a part of a lazy edit whose
+    first or last line occurs nowhere in the file).
     """
 
 class AmbiguousMatchError(HunkloomError):
     """The text to replace occurs more than once and the operation needs one place (codes
-    ``multiple_matches``, ``ambiguous_match``); ``matches`` lists the places."""
+    ``multiple_matches``, ``ambiguous_match``, ``lazy_ambiguous``); ``matches`` lists the
+    places."""
 
 class InvalidEditError(HunkloomError):
     """The edit cannot be carried out on this content as asked.
@@ -153,7 +156,8 @@ class InvalidEditError(HunkloomError):
     Codes ``old_equals_new``, ``file_exists``, ``file_not_found``, ``invalid_line``,
     ``invalid_line_number``, ``invalid_line_for_new_file``, ``nothing_to_undo``,
     ``conflicting_changes``, ``patch_file_not_found``, ``patch_file_exists``,
-    ``patch_empty_content``, ``omission_placeholder``.
+    ``patch_empty_content``, ``omission_placeholder``, ``lazy_silent_deletion``,
+    ``lazy_conflict``, ``lazy_indentation`` (lazy edits that cannot be merged as written).
     """
 
 class MalformedDiffError(HunkloomError):
@@ -171,7 +175,7 @@ class InvalidOptionError(HunkloomError):
     Codes ``invalid_version``, ``invalid_dialect``, ``invalid_profile`` (an unknown
     :class:`TextEditor` profile), ``invalid_input`` (:meth:`TextEditor.call` given something
     other than a ``dict`` of JSON values), ``invalid_convention``, ``invalid_fix``,
-    ``invalid_policy``.
+    ``invalid_policy``, ``invalid_language`` (an unknown ``lang`` of :func:`apply_lazy`).
     """
 
 class AlreadyFinishedError(HunkloomError):
@@ -372,6 +376,29 @@ def apply_diff(
     apply and the rest are reported with ``status == "failed"``.
     """
 
+def apply_lazy(
+    snippet: str,
+    original: str,
+    path: Optional[str] = None,
+    lang: Optional[str] = None,
+) -> str:
+    """Merge a lazy edit into ``original`` without a model: the whole new text.
+
+    ``snippet`` is the changed code with a few unchanged lines around each change and marker
+    comments (``// ... existing code ...``, ``# ...``, ``/* ... */``, ...) for what it leaves
+    out; ``// removed NAME`` deletes the definition NAME. Each part between markers is placed
+    only where its first and last lines occur exactly once in the file (comparing lines exactly,
+    then ignoring their indentation, then all whitespace); what cannot be placed that way is
+    refused, never guessed: :class:`SearchNotFoundError` (``lazy_no_anchor``),
+    :class:`AmbiguousMatchError` (``lazy_ambiguous``, with ``matches``) or
+    :class:`InvalidEditError` (``lazy_silent_deletion``, ``lazy_conflict``,
+    ``lazy_indentation``), each naming the part and why. A snippet without markers is the whole
+    new file. The language (which comments are markers) comes from ``lang`` (``"python"``,
+    ``"typescript"``, ``"go"``, ``"rust"``, ``"java"``, or an extension such as ``"py"``,
+    ``"js"``, ``"kt"``, ``"sh"``), else from ``path``'s extension; an unknown ``lang`` raises
+    :class:`InvalidOptionError` (``invalid_language``).
+    """
+
 def construct_new_file_content(
     diff: str,
     original: str,
@@ -547,7 +574,8 @@ class EditOutcome:
     def report(self) -> Union[Edit, Outcome, None]:
         """What the operation reported: an :class:`Edit` (``str_replace``, ``insert``; its
         positions are in the text with ``\\r\\n`` read as ``\\n``), an :class:`Outcome`
-        (``apply_diff``, with a report per block), or None (a write, an undo, a patch)."""
+        (``apply_diff``, with a report per block), or None (a write, a lazy edit, an undo, a
+        patch)."""
     @property
     def moved_from(self) -> Optional[str]:
         """For a file a patch moved, the path it came from as the patch names it; else None."""
@@ -645,6 +673,15 @@ class Workspace:
         policy: _Policy = "all_or_nothing",
     ) -> EditOutcome:
         """Apply a SEARCH/REPLACE diff (see :func:`apply_diff`) to a file that was read."""
+    def apply_lazy(
+        self,
+        path: Union[str, os.PathLike[str]],
+        snippet: str,
+        *,
+        lang: Optional[str] = None,
+    ) -> EditOutcome:
+        """Merge a lazy edit (see :func:`apply_lazy`) into a file that was read, all or
+        nothing; the language from ``lang``, else from the path."""
     def apply_patch(
         self,
         patch: str,

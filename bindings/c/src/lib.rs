@@ -30,7 +30,8 @@
 //! streaming applier), [`apply`] (`hl_apply_diff`, the stateless entry point, `native` by
 //! default), [`lines`], [`ops`] (`str_replace`, line inserts, Roo's `insert_content`) with
 //! [`edit`] (their result), [`fixes`] (Cline's `write_to_file` content fixes) with
-//! [`owned_text`] (their result), [`patch`] (`hl_apply_patch`, multi-file patches in memory, and
+//! [`owned_text`] (their result), [`lazy`] (`hl_apply_lazy`, lazy edits merged without a model,
+//! into a `hl_text`), [`patch`] (`hl_apply_patch`, multi-file patches in memory, and
 //! its result), [`v4a`] (`hl_apply_v4a`, V4A per-file bodies as the OpenAI Agents SDK applies
 //! them, and `hl_apply_patch_body`, the same body in the Codex dialect), [`workspace`]
 //! (`hl_workspace_*`, the file layer `hunkloom-fs`) with
@@ -55,6 +56,7 @@ mod edit;
 mod edit_outcome;
 mod error;
 mod fixes;
+mod lazy;
 mod lines;
 mod ops;
 mod options;
@@ -96,6 +98,7 @@ pub use fixes::{
     hl_apply_model_content_fixes, hl_fix, hl_fix_model_html_escaping, hl_fix_name,
     hl_remove_invalid_chars, hl_strip_markdown_fences, hl_write,
 };
+pub use lazy::hl_apply_lazy;
 pub use lines::hl_line_number_from_byte_index;
 pub use ops::{
     HL_EDIT_TYPE_CREATE, HL_EDIT_TYPE_MODIFY, HL_INSERT_AFTER, HL_INSERT_BEFORE, hl_edit_type,
@@ -142,9 +145,10 @@ pub use v4a::{
 };
 pub use version::{HL_VERSION_MAJOR, HL_VERSION_MINOR, HL_VERSION_PATCH, hl_version};
 pub use workspace::{
-    hl_workspace, hl_workspace_apply_diff, hl_workspace_apply_patch, hl_workspace_free,
-    hl_workspace_insert, hl_workspace_open, hl_workspace_options, hl_workspace_read,
-    hl_workspace_root, hl_workspace_str_replace, hl_workspace_undo, hl_workspace_write,
+    hl_workspace, hl_workspace_apply_diff, hl_workspace_apply_lazy, hl_workspace_apply_patch,
+    hl_workspace_free, hl_workspace_insert, hl_workspace_open, hl_workspace_options,
+    hl_workspace_read, hl_workspace_root, hl_workspace_str_replace, hl_workspace_undo,
+    hl_workspace_write,
 };
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use engine::ops::Guards;
 use hunkloom_fs::{EditOutcome, Workspace, WorkspaceOptions};
 use hunkloom_handle::Handle;
 
-use crate::args::{Out, get_text, handle, str_arg};
+use crate::args::{Out, get_text, handle, optional_str_arg, str_arg};
 use crate::edit_outcome::hl_edit_outcome;
 use crate::error::{Failure, hl_error};
 use crate::ffi_guard::{guard_void, guard_with_error};
@@ -443,6 +443,51 @@ pub unsafe extern "C" fn hl_workspace_apply_diff(
         unsafe {
             edit_with(ws, path, path_len, outcome, |w, path| {
                 Ok(w.apply_diff(path, diff, &options)?)
+            })
+        }
+    })
+}
+
+/// Merges a lazy edit (`snippet_len` bytes of UTF-8: changed code with `// ... existing code
+/// ...` markers, see `hl_apply_lazy`) into the file at `path`, all or nothing. The snippet sees
+/// the file's text with `\r\n` as `\n`; untouched lines keep their endings and the file keeps
+/// its encoding and byte-order mark. The language comes from `lang` (`(NULL, 0)`: from the
+/// path's extension).
+///
+/// The file must exist, have been read through `ws` and be unchanged since. The write is
+/// atomic. On success `*outcome` receives a new `hl_edit_outcome` owned by the caller, who
+/// frees it with `hl_edit_outcome_free`.
+///
+/// @return as for `hl_workspace_str_replace`, with the lazy codes of `hl_apply_lazy`
+/// (`lazy_no_anchor`, `lazy_ambiguous`, ...: `HL_STATUS_EDIT_REJECTED`; `invalid_language`:
+/// `HL_STATUS_INVALID_OPTION`) and `file_not_found` for a missing file.
+///
+/// # Safety
+/// As for `hl_workspace_str_replace`; `lang` must point to `lang_len` readable bytes (or be
+/// NULL with length 0).
+#[allow(clippy::too_many_arguments)]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hl_workspace_apply_lazy(
+    ws: *mut hl_workspace,
+    path: *const c_char,
+    path_len: usize,
+    snippet: *const c_char,
+    snippet_len: usize,
+    lang: *const c_char,
+    lang_len: usize,
+    outcome: *mut *mut hl_edit_outcome,
+    error: *mut *mut hl_error,
+) -> hl_status {
+    guard_with_error(error, || {
+        // SAFETY: the caller passes `snippet_len` readable bytes (this function's contract).
+        let snippet = unsafe { str_arg(snippet, snippet_len) }?;
+        // SAFETY: the caller passes `lang_len` readable bytes (this function's contract).
+        let lang = unsafe { optional_str_arg(lang, lang_len) }?;
+        let language = crate::lazy::language(lang)?;
+        // SAFETY: forwarded from this function's contract.
+        unsafe {
+            edit_with(ws, path, path_len, outcome, |w, path| {
+                Ok(w.apply_lazy(path, snippet, language)?)
             })
         }
     })

@@ -10,6 +10,8 @@
 //!   methods of [`applier`], which answer in the compact arrays of [`pieces`].
 //! - [`applier`]: the `StreamingApplier` class.
 //! - [`apply`]: `applyDiff`, a whole diff at once (the `native` dialect by default).
+//! - [`lazy`]: `applyLazy`, a snippet with `// ... existing code ...` markers merged without a
+//!   model.
 //! - [`ops`]: the tool operations `strReplace`, `insert` and `insertContent`.
 //! - [`fixes`]: the content fixes of a whole-file write: `write`, `stripMarkdownFences`,
 //!   `applyModelContentFixes`, `fixModelHtmlEscaping`, `removeInvalidChars`.
@@ -38,6 +40,7 @@ pub mod args;
 pub mod cline;
 pub mod errors;
 pub mod fixes;
+pub mod lazy;
 pub mod names;
 pub mod ops;
 pub mod patch;

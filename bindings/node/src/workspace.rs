@@ -259,6 +259,36 @@ impl Workspace {
         errors::run(env, run)
     }
 
+    /// Merges a lazy edit (see the function `applyLazy`) into the file, all or nothing: the
+    /// snippet sees the text with LF line endings and the file keeps its own, its encoding and
+    /// BOM. The file must exist, have been read and be unchanged since. Throws the lazy codes
+    /// of `applyLazy` and the file layer's (`not_read`, `stale_file`, `file_not_found`, …).
+    ///
+    /// @param path The file.
+    /// @param snippet What the model wrote.
+    /// @param options `lang`: the file's language (default: from the path).
+    #[napi(
+        catch_unwind,
+        ts_args_type = "path: string, snippet: string, options?: WorkspaceLazyOptions"
+    )]
+    pub fn apply_lazy(
+        &self,
+        env: &Env,
+        path: Unknown<'_>,
+        snippet: Unknown<'_>,
+        options: Unknown<'_>,
+    ) -> napi::Result<EditOutcome> {
+        let run = || -> Result<EditOutcome, Failure> {
+            let path = args::string(&path, "path")?;
+            let snippet = args::string(&snippet, "snippet")?;
+            let language = crate::lazy::language(&options)?;
+            Ok(EditOutcome::from(
+                self.with(|ws| ws.apply_lazy(path, &snippet, language))?,
+            ))
+        };
+        errors::run(env, run)
+    }
+
     /// Applies a multi-file patch in the `*** Begin Patch` format (see the function
     /// `applyPatch`) to the files under the root, all files or none: every path is checked
     /// like any workspace path (a refusal refuses the whole patch), every file is planned in

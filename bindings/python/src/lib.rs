@@ -9,6 +9,7 @@ mod errors;
 mod fixes;
 mod functions;
 mod gil;
+mod lazy;
 mod ops;
 mod patch;
 mod text_editor;
@@ -41,6 +42,8 @@ mod _native {
         apply_diff, construct_new_file_content, line_number_from_index, resume_cache_stats,
         set_resume_cache_capacity,
     };
+    #[pymodule_export]
+    use super::lazy::apply_lazy;
     #[pymodule_export]
     use super::ops::{PyEdit, PyInsertedContent, insert, insert_content, str_replace};
     #[pymodule_export]

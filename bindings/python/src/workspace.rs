@@ -323,6 +323,20 @@ impl PyWorkspace {
         self.edit(py, move |ws| ws.apply_diff(&path, &diff, &options))
     }
 
+    /// Merge a lazy snippet (`// ... existing code ...` markers) into a file that was read; the
+    /// language from `lang`, else from the path.
+    #[pyo3(signature = (path, snippet, *, lang = None))]
+    fn apply_lazy(
+        &self,
+        py: Python<'_>,
+        path: PathBuf,
+        snippet: String,
+        lang: Option<&str>,
+    ) -> PyResult<PyEditOutcome> {
+        let language = crate::lazy::options(py, None, lang)?.language;
+        self.edit(py, move |ws| ws.apply_lazy(&path, &snippet, language))
+    }
+
     /// Apply a multi-file patch to the workspace's files: all or nothing by default.
     #[pyo3(signature = (patch, *, dialect = "codex", policy = "all_or_nothing"))]
     fn apply_patch(

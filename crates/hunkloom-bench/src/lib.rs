@@ -10,6 +10,43 @@
 //!   exact block over the same file.
 //! - S7: the `native` streaming applier's cost per push: a 10,000-line whole-file replacement in
 //!   one block, and a 200-block diff over a 10,000-line file, both in 4-character chunks.
+//! - L1–L3: lazy edits (`apply_lazy`) of a 10,000-line file: one changed line between markers,
+//!   20 of them spread over the file, and the 20 with their indentation lost (placed at the
+//!   whitespace-insensitive tier).
+
+/// A file and a lazy snippet for it (`# ... existing code ...` markers).
+pub struct LazyScenario {
+    /// The original file (Python-like code).
+    pub original: String,
+    /// What a model writes: changed lines with unchanged ones around them, and markers.
+    pub snippet: String,
+}
+
+/// A lazy snippet for [`code_file`]`(10_000)`: around each of `segments` statements spread
+/// evenly over the file, the line above, the statement with a comment added, and the line
+/// below, between `# ... existing code ...` markers; `dedent` removes every line's
+/// indentation (so only the whitespace-insensitive tier places them).
+pub fn lazy(segments: usize, dedent: bool) -> LazyScenario {
+    let original = code_file(10_000);
+    let lines: Vec<&str> = original.lines().collect();
+    let step = lines.len() / segments;
+    let mut snippet = String::from("# ... existing code ...\n");
+    for k in 0..segments {
+        // Lines 2..6 of each 8-line function are statements; edit the second of three.
+        let at = (k * step) / 8 * 8 + 3;
+        let edited = [
+            lines[at - 1].to_owned(),
+            format!("{}  # reviewed", lines[at]),
+            lines[at + 1].to_owned(),
+        ];
+        for line in &edited {
+            snippet.push_str(if dedent { line.trim_start() } else { line });
+            snippet.push('\n');
+        }
+        snippet.push_str("# ... existing code ...\n");
+    }
+    LazyScenario { original, snippet }
+}
 
 /// A file and a diff for it.
 pub struct Scenario {

@@ -1,12 +1,13 @@
 //! `hunkloom apply`, through the file layer: the file must lie inside the root (the current
 //! directory or `--root`), and its encoding, BOM and line endings, the atomic replacement and
-//! the refusals all come from `hunkloom-fs`. A multi-file patch (`--patch`, or a `--diff`
-//! that starts like one) goes to [`crate::patch`]; a V4A body (`--dialect v4a`) is applied to
-//! FILE like a diff.
+//! the refusals all come from `hunkloom-fs`. A lazy snippet (`--lazy`) and a V4A body
+//! (`--dialect v4a`) go the same way as a diff. A multi-file patch (`--patch`, or a `--diff`
+//! that starts like one) goes to [`crate::patch`].
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use hunkloom::lazy::Language;
 use hunkloom::patch::v4a::V4aMode;
 use hunkloom::{ApplyOptions, Dialect, ErrorKind};
 use hunkloom_fs::{Op, Report, Workspace, WorkspaceOptions};
@@ -15,6 +16,8 @@ use hunkloom_fs::{Op, Report, Workspace, WorkspaceOptions};
 pub(crate) struct Args {
     pub(crate) diff: Option<PathBuf>,
     pub(crate) patch: Option<PathBuf>,
+    pub(crate) lazy: Option<PathBuf>,
+    pub(crate) lang: Option<String>,
     pub(crate) dialect: Option<String>,
     pub(crate) create: bool,
     pub(crate) partial: bool,
@@ -24,15 +27,18 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args) -> Result<(), String> {
-    let (source, forced_patch) = match (&args.patch, &args.diff) {
-        (Some(patch), _) => (patch, true),
-        (None, Some(diff)) => (diff, false),
-        (None, None) => return Err("give --diff EDIT or --patch PATCH".to_owned()),
-    };
-    let text = read_input(source)?;
     let cwd =
         std::env::current_dir().map_err(|e| format!("cannot find the current directory: {e}"))?;
     let root = args.root.as_deref().unwrap_or(&cwd);
+    if let Some(lazy) = &args.lazy {
+        return apply_lazy(args, lazy, root, &cwd);
+    }
+    let (source, forced_patch) = match (&args.patch, &args.diff) {
+        (Some(patch), _) => (patch, true),
+        (None, Some(diff)) => (diff, false),
+        (None, None) => return Err("give --diff EDIT, --lazy SNIPPET or --patch PATCH".to_owned()),
+    };
+    let text = read_input(source)?;
     let v4a = args.dialect.as_deref() == Some(V4A);
     // A V4A body is applied as the reference applies it, even one that starts like a patch.
     if forced_patch || (!v4a && hunkloom::patch::is_patch(&text)) {
@@ -75,11 +81,32 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
             options: ApplyOptions::new().dialect(dialect),
         }
     };
-    apply_to_file(&op, args.dry_run, file, root, &cwd)
+    apply_op(&op, args.dry_run, file, root, &cwd)
 }
 
 /// The `--dialect` of a V4A body.
 const V4A: &str = "v4a";
+
+/// `--lazy SNIPPET FILE`: a lazy edit of one file.
+fn apply_lazy(args: &Args, source: &Path, root: &Path, cwd: &Path) -> Result<(), String> {
+    if args.partial || args.create || args.dialect.is_some() {
+        return Err(
+            "--partial, --create and --dialect do not apply to --lazy (see --lang)".to_owned(),
+        );
+    }
+    let Some(file) = &args.file else {
+        return Err("FILE is required: the file the lazy snippet edits".to_owned());
+    };
+    let language = match &args.lang {
+        Some(name) => Some(Language::from_name(name).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let op = Op::Lazy {
+        snippet: read_input(source)?,
+        language,
+    };
+    apply_op(&op, args.dry_run, file, root, cwd)
+}
 
 /// The text of `path`, or of standard input for `-`.
 fn read_input(path: &Path) -> Result<String, String> {
@@ -96,14 +123,8 @@ fn read_input(path: &Path) -> Result<String, String> {
     }
 }
 
-/// A SEARCH/REPLACE diff or a V4A body on one file.
-fn apply_to_file(
-    op: &Op,
-    dry_run: bool,
-    file: &Path,
-    root: &Path,
-    cwd: &Path,
-) -> Result<(), String> {
+/// A diff, a V4A body or a lazy edit of one file.
+fn apply_op(op: &Op, dry_run: bool, file: &Path, root: &Path, cwd: &Path) -> Result<(), String> {
     // FILE is relative to the current directory, whatever the root.
     let target = cwd.join(file);
     let unchanged =
@@ -127,8 +148,9 @@ fn apply_to_file(
         );
         return Ok(());
     }
-    let applied = match change.report() {
+    let done = match change.report() {
         Report::Diff(outcome) => format!("{} block(s) applied", outcome.blocks.len()),
+        Report::Lazy => "lazy edit merged".to_owned(),
         Report::V4a(_)
             if matches!(
                 op,
@@ -141,9 +163,9 @@ fn apply_to_file(
             "created".to_owned()
         }
         Report::V4a(outcome) => format!("{} section(s) applied", outcome.sections.len()),
-        _ => "applied".to_owned(),
+        _ => "written".to_owned(),
     };
     workspace.commit(vec![change]).map_err(unchanged)?;
-    eprintln!("hunkloom: {}: {applied}", file.display());
+    eprintln!("hunkloom: {}: {done}", file.display());
     Ok(())
 }

@@ -25,23 +25,34 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Apply a SEARCH/REPLACE diff or a V4A body (`--dialect v4a`) to FILE, or a multi-file
-    /// patch (`*** Begin Patch`) to the files it names — atomically: every file is either old
-    /// or new; encodings, BOMs and line endings are kept. Every file must lie inside the root.
+    /// Apply a SEARCH/REPLACE diff or a V4A body (`--dialect v4a`) to FILE, a lazy snippet
+    /// (`// ... existing code ...` markers) to FILE, or a multi-file patch (`*** Begin Patch`)
+    /// to the files it names — atomically: every file is either old or new; encodings, BOMs
+    /// and line endings are kept. Every file must lie inside the root.
     Apply {
         /// The edit to apply; `-` reads it from standard input. An edit whose first line is
         /// `*** Begin Patch` (or a heredoc `<<'EOF'` around it) is applied as a patch.
         #[arg(
             long,
             value_name = "EDIT",
-            conflicts_with = "patch",
-            required_unless_present = "patch"
+            conflicts_with_all = ["patch", "lazy"],
+            required_unless_present_any = ["patch", "lazy"]
         )]
         diff: Option<PathBuf>,
         /// A multi-file patch in the `*** Begin Patch` format of Codex's and Cline's
         /// `apply_patch` (`-`: standard input); its paths are relative to the root.
-        #[arg(long, value_name = "PATCH")]
+        #[arg(long, value_name = "PATCH", conflicts_with = "lazy")]
         patch: Option<PathBuf>,
+        /// A lazy edit of FILE (`-`: standard input): the changed code with a few unchanged
+        /// lines around it and `// ... existing code ...` (or `# ...`) markers for the rest,
+        /// merged where its unchanged lines are unique in the file, or refused if any part
+        /// cannot be placed without guessing. A snippet without markers is the whole new file.
+        #[arg(long, value_name = "SNIPPET")]
+        lazy: Option<PathBuf>,
+        /// For --lazy: the file's language (python, typescript, go, rust, java, or an
+        /// extension such as py, js, kt, sh; default: from FILE's extension).
+        #[arg(long, value_name = "LANG", requires = "lazy")]
+        lang: Option<String>,
         /// How the edit is read. A diff: native (default; tolerant, refuses ambiguous or stale
         /// edits), cline-v1 or cline-v2 (byte-exact Cline), or v4a (a per-file body of OpenAI's
         /// apply_patch tool, applied byte-exact as the OpenAI Agents SDK does, line endings
@@ -63,7 +74,7 @@ enum Command {
         /// applies (default: the current directory).
         #[arg(long, value_name = "DIR")]
         root: Option<PathBuf>,
-        /// The file a diff edits (a patch names its own files).
+        /// The file a diff or a lazy snippet edits (a patch names its own files).
         file: Option<PathBuf>,
     },
     /// Serve hunkloom's edit tools to an MCP client (Claude Code, Claude Desktop, Cursor, ...)
@@ -102,6 +113,8 @@ fn main() -> ExitCode {
         Command::Apply {
             diff,
             patch,
+            lazy,
+            lang,
             dialect,
             create,
             partial,
@@ -111,6 +124,8 @@ fn main() -> ExitCode {
         } => apply::run(&apply::Args {
             diff,
             patch,
+            lazy,
+            lang,
             dialect,
             create,
             partial,

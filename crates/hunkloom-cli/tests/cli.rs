@@ -614,3 +614,94 @@ fn dialect_v4a_applies_a_body_and_creates_with_create() {
         String::from_utf8_lossy(&out.stderr).contains("--create applies to --dialect v4a only")
     );
 }
+
+const LAZY_FILE: &str = "def load(path):\r\n    return open(path).read()\r\n\r\ndef save(path, text):\r\n    open(path, \"w\").write(text)\r\n";
+
+#[test]
+fn apply_lazy_merges_a_snippet_and_keeps_the_line_endings() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("store.py");
+    std::fs::write(&file, LAZY_FILE).expect("write");
+    let snippet = "# ... existing code ...\ndef save(path, text):\n    log(path)\n    open(path, \"w\").write(text)\n";
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--lazy", "-", "store.py"],
+        Some(snippet),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "hunkloom: store.py: lazy edit merged\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        LAZY_FILE.replace("text):\r\n", "text):\r\n    log(path)\r\n")
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").collect();
+    assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+}
+
+#[test]
+fn apply_lazy_refuses_what_it_cannot_place_and_leaves_the_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("store.txt");
+    std::fs::write(&file, LAZY_FILE).expect("write");
+    let snippet_path = dir.path().join("snippet.txt");
+    std::fs::write(&snippet_path, "# ...\ndef gone():\n    pass\n# ...\n").expect("write");
+    let snippet = snippet_path.to_str().unwrap();
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--lazy", snippet, "--lang", "py", "store.txt"],
+        None,
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("hunkloom: store.txt left unchanged: [lazy_no_anchor] segment 1"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), LAZY_FILE);
+    // A dry run prints the merge and writes nothing.
+    std::fs::write(
+        &snippet_path,
+        "# ...\ndef save(path, text):\n    log(path)\n    open(path, \"w\").write(text)\n",
+    )
+    .expect("write");
+    let out = hunkloom(
+        dir.path(),
+        &[
+            "apply",
+            "--dry-run",
+            "--lazy",
+            snippet,
+            "--lang",
+            "python",
+            "store.txt",
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("+    log(path)\r\n"));
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), LAZY_FILE);
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--lazy", snippet, "--lang", "cobol", "store.txt"],
+        None,
+    );
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown language 'cobol'"));
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--lazy", snippet, "--diff", snippet, "store.txt"],
+        None,
+    );
+    assert!(!out.status.success(), "--lazy and --diff are exclusive");
+}

@@ -3,6 +3,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+use hunkloom::lazy::{Language, LazyOptions};
 use hunkloom::ops::{self, Convention, Guards};
 use hunkloom::patch::v4a::{self, V4aMode};
 use hunkloom::{ApplyOptions, Dialect, Error, Result};
@@ -34,7 +35,9 @@ pub struct WorkspaceOptions {
     /// The guards of the edits (default [`Guards::NATIVE`]): with
     /// [`Guards::omission_placeholders`], a whole-file write ([`Op::Write`]) of an existing file
     /// and a `str_replace` whose new text elides code with a placeholder line (`// ... existing
-    /// code ...`) are refused with `omission_placeholder`. ([`Op::SetText`], the content a
+    /// code ...`) are refused with `omission_placeholder` — except that with
+    /// [`Guards::lazy_merge`] such a write is merged into the file as a lazy edit when that is
+    /// certain ([`Report::Lazy`]). ([`Op::SetText`], the content a
     /// multi-file patch computed, and diffs, which run the `native` dialect's own guard, are
     /// not affected.)
     pub guards: Guards,
@@ -298,6 +301,21 @@ impl Workspace {
         self.edit(path, &op)
     }
 
+    /// [`Op::Lazy`] on `path`: merges the lazy `snippet` into the file (the language from
+    /// `language`, else from the path), or refuses it with the core's `lazy_*` codes.
+    pub fn apply_lazy(
+        &mut self,
+        path: impl AsRef<Path>,
+        snippet: &str,
+        language: Option<Language>,
+    ) -> Result<EditOutcome> {
+        let op = Op::Lazy {
+            snippet: snippet.to_owned(),
+            language,
+        };
+        self.edit(path, &op)
+    }
+
     /// Plans `op` on `path` in memory, touching nothing on disk.
     ///
     /// An existing file must have been read through this workspace (`not_read`) and must still
@@ -319,7 +337,7 @@ impl Workspace {
         };
         let mergeable = matches!(
             op,
-            Op::StrReplace { .. } | Op::Insert { .. } | Op::Diff { .. }
+            Op::StrReplace { .. } | Op::Insert { .. } | Op::Diff { .. } | Op::Lazy { .. }
         );
         let (text, report, external) = match self.read_base(&resolved, given, &loaded, mergeable)? {
             None => {
@@ -783,10 +801,17 @@ fn apply_op(text: &str, op: &Op, given: &Path, guards: Guards) -> Result<(String
         Ok((document::restore_endings(text, &view), report))
     };
     match op {
-        Op::Write { content } => {
-            guards.check_write(text, content)?;
-            Ok((content.clone(), Report::None))
-        }
+        Op::Write { content } => match guards.guard_write(text, content, path.as_deref())? {
+            std::borrow::Cow::Borrowed(_) => Ok((content.clone(), Report::None)),
+            std::borrow::Cow::Owned(merged) => Ok((merged, Report::Lazy)),
+        },
+        Op::Lazy { snippet, language } => in_view(&|view| {
+            let mut options = LazyOptions::new();
+            options.path.clone_from(&path);
+            options.language = *language;
+            let merged = hunkloom::apply_lazy(&document::normalize(snippet), view, &options)?;
+            Ok((merged, Report::Lazy))
+        }),
         Op::SetText { text: new } => in_view(&|_| Ok((document::normalize(new), Report::None))),
         Op::StrReplace {
             old,

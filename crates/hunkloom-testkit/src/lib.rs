@@ -8,6 +8,7 @@
 //! - [`vectors_dir`] and [`load_jsonl`]: where `tests/vectors/` is and how a JSONL corpus is read.
 //! - [`chunking`]: how a diff is cut into pushes ([`Chunking`], [`SplitMix64`]).
 //! - [`cline`]: the Cline `constructNewFileContent` vectors and the `cline-apply-patch` JSON.
+//! - [`lazy`]: the lazy-edit corpus, its scoring and its per-category report.
 //! - [`robustness`]: the robustness corpus, its scoring and its per-category report.
 //! - [`robustness_v2`]: the second robustness corpus (already-applied edits, refusal codes),
 //!   scored per mode.
@@ -23,6 +24,7 @@
 pub mod chunking;
 pub mod cline;
 pub mod codex;
+pub mod lazy;
 pub mod robustness;
 pub mod robustness_v2;
 pub mod tally;

@@ -12,6 +12,7 @@
 //! | `insert` line model | split on `\n` | Python text file | editor lines |
 //! | snippet | lines R−4 … R+4+k | R−3 … R+4+k, trailing empty line | as anthropic, editor lines |
 //! | `create` parents | must exist | must exist | created |
+//! | `create` over a file | refused | refused | a lazy edit (`// ... existing code ...` markers) is merged; else refused |
 
 use hunkloom::ops::{self, Convention, Guards, InsertOptions, MatchMode, StrReplaceOptions};
 use hunkloom_fs::Op;
@@ -78,6 +79,17 @@ pub(crate) fn create(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> 
             let os_error = messages::os_error(&e, &target.shown);
             return Err(messages::write_failed(&target.shown, &os_error));
         }
+    }
+    if target.os_path.is_file() {
+        // Only a lazy edit gets here (`native`; the path checks refuse any other text): merged
+        // into the file, and an undo gives back what it replaced.
+        let (old, new) = file::write_lazy(ed, target, text)?;
+        ed.history.push(&target.history_key, old.clone());
+        return Ok(Success {
+            output: messages::lazy_merged(&target.shown),
+            old_content: Some(old),
+            new_content: Some(new),
+        });
     }
     file::write_whole(ed, target, text)?;
     ed.history.push(&target.history_key, text.to_owned());

@@ -4,12 +4,15 @@
 //! The commands see a file's `\n` view: the decoded text with every `\r\n` written `\n` (what
 //! the references see, as they read in Python's text mode). Edits are written back with
 //! [`Op::SetText`], which gives every untouched line its own ending back and keeps the encoding
-//! and BOM; whole texts (`create`, `undo_edit`) with [`Op::Write`], exactly as given. Every write
+//! and BOM; whole texts (`create`, `undo_edit`) with [`Op::Write`], exactly as given; a
+//! `native` `create` over an existing file whose text has `// ... existing code ...` markers
+//! with [`Op::Lazy`], merged into it when that is certain and refused otherwise. Every write
 //! is atomic (a temporary file beside the target, renamed over it), and nothing is left under the
 //! root afterwards.
 
 use hunkloom::ErrorKind;
-use hunkloom_fs::{ExternalChange, Op};
+use hunkloom::ops::Guards;
+use hunkloom_fs::{ExternalChange, Op, Report};
 
 use crate::codes::ToolCode;
 use crate::editor::{Target, TextEditor};
@@ -201,7 +204,9 @@ pub(crate) fn write_edit(
 }
 
 /// Writes `content` as the file's whole text, exactly (creating the file if it does not exist;
-/// an existing file keeps its encoding).
+/// an existing file keeps its encoding). A content the file layer would merge as a lazy edit
+/// instead (its omission guard fires and the merge is certain) is refused as the guard refuses
+/// it without the merge: `create` and `undo_edit` write their text exactly or not at all.
 pub(crate) fn write_whole(
     ed: &mut TextEditor,
     target: &Target,
@@ -210,10 +215,40 @@ pub(crate) fn write_whole(
     let op = Op::Write {
         content: content.to_owned(),
     };
-    ed.ws
-        .edit(target.ws_path(), &op)
-        .map(drop)
-        .map_err(|e| Failure::of(&e))
+    let change = ed
+        .ws
+        .plan(target.ws_path(), &op)
+        .map_err(|e| Failure::of(&e))?;
+    if matches!(change.report(), Report::Lazy) {
+        let old = change.old_text().unwrap_or_default();
+        let refusal = Guards::NATIVE.lazy_merge(false).check_write(old, content);
+        return Err(refusal
+            .err()
+            .map_or_else(|| stale(target), |e| Failure::of(&e)));
+    }
+    ed.ws.commit(vec![change]).map_err(|e| Failure::of(&e))?;
+    Ok(())
+}
+
+/// Merges the lazy edit `snippet` into the existing file ([`Op::Lazy`], the language from the
+/// path), all or nothing: the file's text before and after.
+pub(crate) fn write_lazy(
+    ed: &mut TextEditor,
+    target: &Target,
+    snippet: &str,
+) -> Result<(String, String), Failure> {
+    let op = Op::Lazy {
+        snippet: snippet.to_owned(),
+        language: None,
+    };
+    let change = ed
+        .ws
+        .plan(target.ws_path(), &op)
+        .map_err(|e| Failure::of(&e))?;
+    let old = change.old_text().unwrap_or_default().to_owned();
+    let new = change.new_text().unwrap_or_default().to_owned();
+    ed.ws.commit(vec![change]).map_err(|e| Failure::of(&e))?;
+    Ok((old, new))
 }
 
 /// The file changed between reading it and writing it.

@@ -294,6 +294,15 @@ pub(crate) fn created(shown: &str) -> String {
     format!("File created successfully at: {shown}")
 }
 
+/// After a `native` `create` whose text was a lazy edit of the existing file, merged into it.
+pub(crate) fn lazy_merged(shown: &str) -> String {
+    format!(
+        "The file {shown} already exists, so the text was merged into it as a lazy edit: the \
+         code its `... existing code ...` markers stand for was kept. View the file to make \
+         sure the result is as expected."
+    )
+}
+
 /// After `str_replace`: the snippet's listing between the two sentences.
 pub(crate) fn edited(style: &Style, shown: &str, snippet: &str, first: usize) -> String {
     format!(

@@ -825,3 +825,58 @@ fn random_calls_never_panic() {
         let _ = std::fs::remove_file(f.root.join("new.txt"));
     }
 }
+
+#[test]
+fn native_create_over_a_file_merges_a_lazy_edit_when_certain() {
+    let file = "import os\r\n\r\ndef load(p):\r\n    return open(p).read()\r\n\r\ndef save(p, t):\r\n    open(p, 'w').write(t)\r\n";
+    let f = Fixture::new(&[("s.py", file.as_bytes())]);
+    let mut e = f.editor(Profile::Native);
+    let lazy = "# ... existing code ...\ndef save(p, t):\n    log(p)\n    open(p, 'w').write(t)\n";
+    let create = json!({"command": "create", "path": "s.py", "file_text": lazy});
+    err(&mut e, create.clone(), "not_read");
+    ok(&mut e, json!({"command": "view", "path": "s.py"}));
+    let r = ok(&mut e, create.clone());
+    let merged = file.replace("t):\r\n", "t):\r\n    log(p)\r\n");
+    assert!(
+        r.output
+            .starts_with("The file s.py already exists, so the text was merged into it"),
+        "{}",
+        r.output
+    );
+    assert_eq!(r.old_content.as_deref(), Some(file));
+    assert_eq!(r.new_content.as_deref(), Some(merged.as_str()));
+    assert_eq!(f.read("s.py"), merged.as_bytes());
+    // Undo gives back the file as it was before the merge.
+    ok(&mut e, json!({"command": "undo_edit", "path": "s.py"}));
+    assert_eq!(f.read("s.py"), file.as_bytes());
+    // A lazy text that cannot be placed for certain is refused, and nothing is written.
+    let floating = "# ... existing code ...\ndef close(p):\n    pass\n";
+    let r = err(
+        &mut e,
+        json!({"command": "create", "path": "s.py", "file_text": floating}),
+        "lazy_no_anchor",
+    );
+    assert!(
+        r.output
+            .starts_with("segment 1 (snippet lines 2-3) cannot be placed"),
+        "{}",
+        r.output
+    );
+    assert_eq!(f.read("s.py"), file.as_bytes());
+    // A text without markers is no lazy edit: the file exists, as before.
+    err(
+        &mut e,
+        json!({"command": "create", "path": "s.py", "file_text": "x = 1\n"}),
+        "file_exists",
+    );
+    // The reference profiles refuse every create over a file, as their tools do.
+    for profile in [Profile::Anthropic, Profile::OpenHands] {
+        let mut r = f.editor(profile);
+        err(
+            &mut r,
+            json!({"command": "create", "path": f.path("s.py"), "file_text": lazy}),
+            "file_exists",
+        );
+    }
+    assert_eq!(f.read("s.py"), file.as_bytes());
+}

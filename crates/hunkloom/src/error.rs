@@ -83,6 +83,27 @@ error_kinds! {
     /// `str_replace` and whole-file writes with the omission guard on). The model should write
     /// the code out in full.
     OmissionPlaceholder => "omission_placeholder", InvalidEdit;
+    /// A lazy edit ([`apply_lazy`](crate::lazy::apply_lazy)) cannot be placed: a segment of
+    /// the snippet whose first or last line occurs nowhere in the file, even ignoring
+    /// whitespace; a deletion comment naming no definition; or a snippet with nothing but
+    /// markers. The message names the segment and the line.
+    LazyNoAnchor => "lazy_no_anchor", NotFound;
+    /// A lazy edit's segment (or a deletion comment's definition) could sit at several places
+    /// in the file and nothing unique chooses one; [`Error::matches`] lists the candidates.
+    LazyAmbiguous => "lazy_ambiguous", Ambiguous;
+    /// A lazy edit's segment leaves out a whole definition (function, method, class) of the
+    /// lines it replaces without a marker or a deletion comment, so merging it would delete
+    /// that definition silently. The message names the definitions.
+    LazySilentDeletion => "lazy_silent_deletion", InvalidEdit;
+    /// A lazy edit's segments do not follow the file: out of order or overlapping, anchors
+    /// that cross, or a deletion outside the gap where its comment stands.
+    LazyConflict => "lazy_conflict", InvalidEdit;
+    /// A lazy edit's segment matched only ignoring whitespace, and its unchanged lines'
+    /// indentation differs from the file's in no consistent way, so its new lines cannot be
+    /// re-indented safely.
+    LazyIndentation => "lazy_indentation", InvalidEdit;
+    /// An unknown language name for a lazy edit.
+    InvalidLanguage => "invalid_language", InvalidOption;
     /// A streaming applier was called from a second thread while a call was in progress
     /// (bindings whose host languages share objects between threads detect this).
     ConcurrentUse => "concurrent_use", ConcurrentUse;

@@ -50,6 +50,7 @@ mod blocks;
 pub mod cline;
 mod error;
 pub mod fixes;
+pub mod lazy;
 mod matching;
 mod names;
 mod native;
@@ -60,6 +61,7 @@ mod stream;
 pub mod text;
 
 pub use error::{Error, ErrorFamily, ErrorKind, Match, Result};
+pub use lazy::{LazyOptions, apply_lazy};
 pub use matching::Strategy;
 pub use stream::{
     ApplierOptions, ApplyOptions, BlockReport, BlockStatus, Dialect, Normalization, Outcome,

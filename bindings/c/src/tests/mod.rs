@@ -16,6 +16,8 @@
 //! - `ops_boundary`: the tool operations' C layer: existence flags, NULL arguments, UTF-8,
 //!   statuses and error codes, out-parameters left alone.
 //!
+//! - `lazy`: the lazy-edit corpus through `hl_apply_lazy`, scored as the core's runner scores
+//!   it, with each refusal's status and code.
 //! - `patch_vectors`: the `apply_patch` rows of `cline-apply-patch` through `hl_apply_patch`.
 //! - `workspace`: `hl_workspace_*` on temporary directories and `hl_apply_patch`'s C layer.
 //! - `text_editor`: the text-editor corpora's main and crash sets through `hl_text_editor_*`
@@ -29,6 +31,7 @@
 mod boundary;
 mod error_matches;
 mod ffi;
+mod lazy;
 mod native;
 mod ops_boundary;
 mod ops_ffi;

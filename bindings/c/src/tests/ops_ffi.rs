@@ -418,3 +418,31 @@ pub(super) fn apply_v4a(input: &[u8], diff: &[u8], mode: hl_v4a_mode) -> Outcome
     };
     contract(take(status, out, error, |t| read_hl_text(t), hl_text_free))
 }
+
+/// `hl_apply_lazy` on byte texts; `path` and `lang` `None` are not given.
+pub(super) fn apply_lazy(
+    snippet: &[u8],
+    original: &[u8],
+    path: Option<&[u8]>,
+    lang: Option<&[u8]>,
+) -> Outcome<String> {
+    let (p, p_len) = arg(path);
+    let (l, l_len) = arg(lang);
+    let (mut text, mut error) = (sentinel(), sentinel());
+    // SAFETY: live slices; local out-pointers.
+    let status = unsafe {
+        hl_apply_lazy(
+            cptr(snippet),
+            snippet.len(),
+            cptr(original),
+            original.len(),
+            p,
+            p_len,
+            l,
+            l_len,
+            &mut text,
+            &mut error,
+        )
+    };
+    contract(take(status, text, error, |t| read_hl_text(t), hl_text_free))
+}

@@ -64,6 +64,25 @@ fn merged(external: &[ExternalChange]) -> Option<String> {
     ))
 }
 
+/// The answer to an `apply_lazy` that was committed.
+pub(crate) fn lazy_applied(path: &str, outcome: &EditOutcome) -> String {
+    if !outcome.changed {
+        return format!(
+            "{path} already has this content (the snippet changes nothing); nothing was written."
+        );
+    }
+    let lines = outcome
+        .new_content
+        .as_deref()
+        .map_or(0, |t| t.lines().count());
+    format!(
+        "Merged the snippet into {path}: every part was placed where its unchanged lines are \
+         unique, and the code the markers stand for was kept. {path} now has {}. undo_edit \
+         takes this edit back.",
+        count(lines, "line")
+    )
+}
+
 /// One block's line: where it went and how it matched.
 fn block_line(block: &BlockReport) -> String {
     let n = block.index + 1;
@@ -172,7 +191,7 @@ pub(crate) fn refusal(tool: ToolName, path: Option<&str>, error: &Error) -> Repl
         text.push_str(advice);
     }
     let unchanged = match (tool, path) {
-        (ToolName::ApplyDiff, Some(path)) => {
+        (ToolName::ApplyDiff | ToolName::ApplyLazy, Some(path)) => {
             Some(format!("Nothing was written: {path} is unchanged."))
         }
         (ToolName::ApplyPatch, _) => Some("Nothing was written: no file has changed.".to_owned()),
@@ -200,6 +219,10 @@ fn advice(tool: ToolName, kind: ErrorKind) -> Option<&'static str> {
         }
         (_, K::StaleFile) => {
             "Call read_file on it to see its current content, then rebuild the edit from that."
+        }
+        (T::ApplyLazy, K::FileNotFound) => {
+            "Check the path; a lazy edit changes an existing file (create a new one with \
+             apply_diff and an empty SEARCH part)."
         }
         (T::ApplyDiff, K::FileNotFound) => {
             "Check the path; to create a new file, send one block with an empty SEARCH part."
