@@ -86,7 +86,8 @@ error_kinds! {
     /// A streaming applier was called from a second thread while a call was in progress
     /// (bindings whose host languages share objects between threads detect this).
     ConcurrentUse => "concurrent_use", ConcurrentUse;
-    /// `str_replace` was given the same old and new text.
+    /// `str_replace` was given the same old and new text (also a `roo` block whose SEARCH and
+    /// REPLACE texts are the same).
     OldEqualsNew => "old_equals_new", InvalidEdit;
     /// `str_replace` with an empty old text on a file that already has content.
     FileExists => "file_exists", InvalidEdit;
@@ -105,6 +106,8 @@ error_kinds! {
     InvalidLineNumber => "invalid_line_number", InvalidEdit;
     /// Roo's `insert_content`: a line other than 0 or 1 for a file that does not exist.
     InvalidLineForNewFile => "invalid_line_for_new_file", InvalidEdit;
+    /// A block's SEARCH text is empty where the dialect needs one to locate the edit (`roo`).
+    EmptySearch => "empty_search", MalformedDiff;
     /// An unknown content-fix name.
     InvalidFix => "invalid_fix", InvalidOption;
     /// An unknown failure-policy name (expected `all_or_nothing` or `partial`).
