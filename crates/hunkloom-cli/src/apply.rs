@@ -6,7 +6,8 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use hunkloom::{ApplyOptions, Dialect, ErrorKind};
+use hunkloom::roo::RooOptions;
+use hunkloom::{ApplyOptions, BlockStatus, Dialect, ErrorKind};
 use hunkloom_fs::{Op, Report, Workspace, WorkspaceOptions};
 
 /// The arguments of `hunkloom apply`.
@@ -14,6 +15,7 @@ pub(crate) struct Args {
     pub(crate) diff: Option<PathBuf>,
     pub(crate) patch: Option<PathBuf>,
     pub(crate) dialect: Option<String>,
+    pub(crate) fuzzy_threshold: Option<f64>,
     pub(crate) partial: bool,
     pub(crate) dry_run: bool,
     pub(crate) root: Option<PathBuf>,
@@ -51,7 +53,14 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
         .unwrap_or("native")
         .parse()
         .map_err(|e: hunkloom::Error| e.to_string())?;
-    apply_diff(text, dialect, args.dry_run, file, root, &cwd)
+    let mut options = ApplyOptions::new().dialect(dialect);
+    if let Some(threshold) = args.fuzzy_threshold {
+        if dialect != Dialect::Roo {
+            return Err("--fuzzy-threshold applies to --dialect roo only".to_owned());
+        }
+        options = options.roo(RooOptions::new().fuzzy_threshold(threshold));
+    }
+    apply_diff(text, options, args.dry_run, file, root, &cwd)
 }
 
 /// The text of `path`, or of standard input for `-`.
@@ -72,7 +81,7 @@ fn read_input(path: &Path) -> Result<String, String> {
 /// A SEARCH/REPLACE diff on one file.
 fn apply_diff(
     diff: String,
-    dialect: Dialect,
+    options: ApplyOptions,
     dry_run: bool,
     file: &Path,
     root: &Path,
@@ -89,10 +98,7 @@ fn apply_diff(
         Err(e) if e.kind() != ErrorKind::FileNotFound => return Err(unchanged(e)),
         _ => {}
     }
-    let op = Op::Diff {
-        diff,
-        options: ApplyOptions::new().dialect(dialect),
-    };
+    let op = Op::Diff { diff, options };
     let change = workspace.plan(&target, &op).map_err(unchanged)?;
     if dry_run {
         print!(
@@ -105,11 +111,22 @@ fn apply_diff(
         );
         return Ok(());
     }
-    let blocks = match change.report() {
-        Report::Diff(outcome) => outcome.blocks.len(),
-        _ => 0,
+    let (blocks, failed) = match change.report() {
+        Report::Diff(outcome) => (
+            outcome
+                .blocks
+                .iter()
+                .filter(|b| b.status != BlockStatus::Failed)
+                .count(),
+            outcome.failed().filter_map(|b| b.error.clone()).collect(),
+        ),
+        _ => (0, Vec::new()),
     };
     workspace.commit(vec![change]).map_err(unchanged)?;
     eprintln!("hunkloom: {}: {blocks} block(s) applied", file.display());
+    // Only partial dialects (roo) apply a diff with failed blocks.
+    for e in failed {
+        eprintln!("hunkloom: a block failed: [{}] {e}", e.code());
+    }
     Ok(())
 }

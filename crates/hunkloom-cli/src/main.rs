@@ -43,9 +43,14 @@ enum Command {
         #[arg(long, value_name = "PATCH")]
         patch: Option<PathBuf>,
         /// How the edit is read. A diff: native (default; tolerant, refuses ambiguous or stale
-        /// edits), cline-v1 or cline-v2 (byte-exact Cline). A patch: codex (default) or cline.
+        /// edits), cline-v1 or cline-v2 (byte-exact Cline), roo (byte-exact Roo Code). A patch:
+        /// codex (default) or cline.
         #[arg(long)]
         dialect: Option<String>,
+        /// For `--dialect roo`: the similarity a window needs to be replaced (Roo's
+        /// fuzzyThreshold, default 1.0).
+        #[arg(long, value_name = "T")]
+        fuzzy_threshold: Option<f64>,
         /// For a patch: when a hunk fails, write the hunks before it (Codex's behaviour)
         /// instead of nothing.
         #[arg(long)]
@@ -97,6 +102,7 @@ fn main() -> ExitCode {
             diff,
             patch,
             dialect,
+            fuzzy_threshold,
             partial,
             dry_run,
             root,
@@ -105,6 +111,7 @@ fn main() -> ExitCode {
             diff,
             patch,
             dialect,
+            fuzzy_threshold,
             partial,
             dry_run,
             root,
