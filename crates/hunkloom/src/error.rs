@@ -55,7 +55,8 @@ error_kinds! {
     SearchNotFound => "search_not_found", NotFound;
     /// An empty SEARCH block was given for a non-empty file (Cline v1).
     EmptySearchNonEmptyFile => "empty_search_nonempty_file", NotFound;
-    /// The markers of a block are out of place or missing.
+    /// The markers of a block are out of place or missing (`roo`: also a block whose SEARCH
+    /// text is empty, which Roo refuses).
     MalformedBlock => "malformed_block", MalformedDiff;
     /// A SEARCH block matched before the end of the previous block (Cline v2).
     MatchBeforePreviousBlock => "match_before_previous_block", NotFound;
@@ -106,8 +107,6 @@ error_kinds! {
     InvalidLineNumber => "invalid_line_number", InvalidEdit;
     /// Roo's `insert_content`: a line other than 0 or 1 for a file that does not exist.
     InvalidLineForNewFile => "invalid_line_for_new_file", InvalidEdit;
-    /// A block's SEARCH text is empty where the dialect needs one to locate the edit (`roo`).
-    EmptySearch => "empty_search", MalformedDiff;
     /// An unknown content-fix name.
     InvalidFix => "invalid_fix", InvalidOption;
     /// An unknown failure-policy name (expected `all_or_nothing` or `partial`).

@@ -196,7 +196,7 @@ fn apply_block(
     let mut search_lines: Vec<String> = lines_of(&search);
     let mut replace_lines: Vec<String> = lines_of(&replace);
     if search_lines.is_empty() {
-        return Err(Error::new(ErrorKind::EmptySearch, EMPTY_SEARCH));
+        return Err(Error::new(ErrorKind::MalformedBlock, EMPTY_SEARCH));
     }
     let end_line = hint + search_lines.len() as f64 - 1.0;
     let search_chunk = search_lines.join("\n");
