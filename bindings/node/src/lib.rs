@@ -10,6 +10,7 @@
 //!   methods of [`applier`], which answer in the compact arrays of [`pieces`].
 //! - [`applier`]: the `StreamingApplier` class.
 //! - [`apply`]: `applyDiff`, a whole diff at once (the `native` dialect by default).
+//! - [`roo`]: the drop-in `MultiSearchReplaceDiffStrategy` (Roo Code's `apply_diff`).
 //! - [`ops`]: the tool operations `strReplace`, `insert` and `insertContent`.
 //! - [`fixes`]: the content fixes of a whole-file write: `write`, `stripMarkdownFences`,
 //!   `applyModelContentFixes`, `fixModelHtmlEscaping`, `removeInvalidChars`.
@@ -40,6 +41,7 @@ pub mod names;
 pub mod ops;
 pub mod patch;
 pub mod pieces;
+pub mod roo;
 pub mod stream;
 #[cfg(feature = "fault-injection")]
 pub mod test_hooks;

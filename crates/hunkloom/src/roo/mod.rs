@@ -171,6 +171,48 @@ pub fn validate_marker_sequencing(diff: &str) -> Result<()> {
     markers::validate(diff).map_err(|m| Error::new(ErrorKind::MalformedBlock, m))
 }
 
+/// What Roo's tool shows while a diff streams and once it is applied
+/// (`getProgressStatus`): an icon and a text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgressStatus {
+    /// Always `"diff-multiple"`.
+    pub icon: &'static str,
+    /// The number of `SEARCH` words in the diff, or `applied/total` when blocks failed.
+    pub text: String,
+}
+
+/// Roo's `getProgressStatus(toolUse, result)`: for a diff still streaming (`partial`), the count
+/// of `SEARCH` words whenever the diff's length (in UTF-16 units) is in a multiple of 100's
+/// first ten; for a finished one with a result (`fail_parts`: the length of its `failParts`),
+/// the count, or `applied/total` when some failed; otherwise nothing (Roo's `{}`). An empty
+/// diff gives nothing.
+pub fn progress_status(
+    diff: &str,
+    partial: bool,
+    fail_parts: Option<usize>,
+) -> Option<ProgressStatus> {
+    if diff.is_empty() {
+        return None;
+    }
+    let count = || diff.matches("SEARCH").count();
+    let text = if partial {
+        let units = diff.encode_utf16().count();
+        if !(units / 10).is_multiple_of(10) {
+            return None;
+        }
+        count().to_string()
+    } else {
+        match fail_parts? {
+            0 => count().to_string(),
+            failed => format!("{}/{}", count() as i64 - failed as i64, count()),
+        }
+    };
+    Some(ProgressStatus {
+        icon: "diff-multiple",
+        text,
+    })
+}
+
 /// The `roo` dialect of [`apply_diff`](crate::apply_diff) and the streaming applier: Roo's
 /// result as an [`Outcome`] (every block reported, in the order Roo tried them) or an error.
 pub(crate) fn outcome(original: &str, diff: &str, options: &RooOptions) -> Result<Outcome> {
