@@ -268,3 +268,52 @@ fn refusal(fail_parts: &[Error]) -> Error {
     let message: Vec<&str> = fail_parts.iter().map(Error::message).collect();
     Error::new(kind, message.join("\n\n"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_counts_search_words() {
+        let two = "<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n<<<<<<< SEARCH\nc\n=======\nd\n>>>>>>> REPLACE";
+        let text = |s: Option<ProgressStatus>| s.map(|s| s.text);
+        assert_eq!(text(progress_status(two, false, Some(0))), Some("2".into()));
+        assert_eq!(
+            text(progress_status(two, false, Some(1))),
+            Some("1/2".into())
+        );
+        assert_eq!(text(progress_status(two, false, None)), None);
+        // While streaming, only when the length's tens digit is 0.
+        assert_eq!(
+            text(progress_status("SEARCH", true, None)),
+            Some("1".into())
+        );
+        assert_eq!(text(progress_status(&"x".repeat(10), true, None)), None);
+        assert_eq!(
+            text(progress_status(&"x".repeat(100), true, None)),
+            Some("0".into())
+        );
+        assert_eq!(progress_status("", true, Some(0)), None);
+    }
+
+    #[test]
+    fn the_dialect_reports_blocks_in_roos_order_and_refuses_when_none_applies() {
+        let original = "a = 1\nb = 2\n";
+        let diff = "<<<<<<< SEARCH\n:start_line:2\n-------\nb = 2\n=======\nb = 3\n>>>>>>> REPLACE\n<<<<<<< SEARCH\nzzz\n=======\nq\n>>>>>>> REPLACE";
+        let o = outcome(original, diff, &RooOptions::new()).expect("one block applies");
+        assert_eq!(o.new_content, "a = 1\nb = 3\n");
+        let order: Vec<(usize, BlockStatus)> =
+            o.blocks.iter().map(|b| (b.index, b.status)).collect();
+        assert_eq!(order, [(1, BlockStatus::Failed), (0, BlockStatus::Applied)]);
+        assert_eq!((o.blocks[1].start.bytes, o.blocks[1].end.bytes), (6, 12));
+        assert_eq!((o.blocks[1].start.line, o.blocks[1].end_line), (2, 2));
+
+        let none = "<<<<<<< SEARCH\nzzz\n=======\nq\n>>>>>>> REPLACE\n<<<<<<< SEARCH\n=======\nq\n>>>>>>> REPLACE";
+        let err = outcome(original, none, &RooOptions::new()).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::SearchNotFound);
+        let parts = apply_diff(original, none, &RooOptions::new());
+        let texts: Vec<&str> = parts.fail_parts().iter().map(Error::message).collect();
+        assert_eq!(err.message(), texts.join("\n\n"));
+        assert!(texts[1].starts_with("Empty search content is not allowed"));
+    }
+}
