@@ -313,12 +313,19 @@ fn apply_block(
     // `beforeMatch` and `afterMatch` are slices of their own, with JavaScript's index rules.
     let (_, before_end) = slice_range(n, 0.0, at);
     let (after_start, _) = slice_from(n, at + search_lines.len() as f64);
-    let old = std::mem::take(&mut file.lines);
-    let mut lines = Vec::with_capacity(before_end + replaced.len() + (n - after_start));
-    lines.extend(old[..before_end].iter().cloned());
-    lines.extend(replaced);
-    lines.extend(old[after_start..].iter().cloned());
-    file.lines = lines;
+    if before_end == m_start && after_start == m_end {
+        // The usual case: the two slices meet the matched lines.
+        file.lines.splice(m_start..m_end, replaced);
+    } else {
+        // A window JavaScript's slices read differently (a negative index after a shifted
+        // hint): the slices concatenated as Roo concatenates them.
+        let old = std::mem::take(&mut file.lines);
+        let mut lines = Vec::with_capacity(before_end + replaced.len() + (n - after_start));
+        lines.extend(old[..before_end].iter().cloned());
+        lines.extend(replaced);
+        lines.extend(old[after_start..].iter().cloned());
+        file.lines = lines;
+    }
     *delta = *delta - removed as f64 + replace_lines.len() as f64;
     Ok(Placed {
         line: m_start,
