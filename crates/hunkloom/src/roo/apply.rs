@@ -12,18 +12,16 @@ use super::search::{Best, fuzzy_search};
 use super::similarity::{Pattern, Scratch, normalized};
 use super::{DiffResult, RooOptions, markers};
 use crate::error::{Error, ErrorKind};
-use crate::text::{Position, TextOffset, js_trim};
+use crate::text::js_trim;
 
-/// Where an applied block went, in the text as the earlier blocks left it.
-#[derive(Clone, Debug)]
+/// Where an applied block went: the byte range of the original its replaced lines came from.
+/// Lines an earlier block wrote have no place in the original; a boundary on such a line is
+/// reported at the next line that is still the original's (so a block that only replaced an
+/// earlier block's lines is an empty range where that block's region ends).
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Placed {
-    /// The index of the first replaced line.
-    pub(super) line: usize,
-    /// How many lines were replaced.
-    pub(super) removed: usize,
-    /// Where the replaced lines started and ended, in the text as it was then.
-    pub(super) start: Position,
-    pub(super) end: Position,
+    pub(super) start: usize,
+    pub(super) end: usize,
 }
 
 /// One block's fate, in the order Roo applied the blocks.
@@ -74,12 +72,24 @@ pub(super) fn run(original: &str, diff: &str, options: &RooOptions) -> Run {
     } else {
         "\n"
     };
+    let lines: Vec<String> = split_lines(original)
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    let mut starts = Vec::with_capacity(lines.len());
+    let mut at = 0;
+    for line in &lines {
+        starts.push(at);
+        // Each line but the last ended at a `\n` (after any `\r`).
+        let newline =
+            at + line.len() + usize::from(original.as_bytes().get(at + line.len()) == Some(&b'\r'));
+        at = (newline + 1).min(original.len());
+    }
     let mut file = File {
-        lines: split_lines(original)
-            .into_iter()
-            .map(str::to_owned)
-            .collect(),
-        eol,
+        origin: (0..lines.len()).map(Some).collect(),
+        lines,
+        starts,
+        original_len: original.len(),
     };
     let mut delta = 0.0f64;
     let mut runs = Vec::with_capacity(parsed.len());
@@ -114,10 +124,14 @@ fn invalid(message: String) -> Run {
     }
 }
 
-/// The file as Roo holds it: lines split on `\r?\n`, joined at the end with `eol`.
+/// The file as Roo holds it, lines split on `\r?\n`, and where each line came from.
 struct File {
     lines: Vec<String>,
-    eol: &'static str,
+    /// For each line, the original line it still is, or `None` if a block wrote it.
+    origin: Vec<Option<usize>>,
+    /// Where each original line starts in the original.
+    starts: Vec<usize>,
+    original_len: usize,
 }
 
 impl File {
@@ -127,30 +141,13 @@ impl File {
         self.lines[a..b].join("\n")
     }
 
-    /// Where lines `[a, b)` start and end in the text the lines make (the end of the text when
-    /// `b` is the last line).
-    fn span(&self, a: usize, b: usize) -> (Position, Position) {
-        let eol = TextOffset::of(self.eol);
-        let at_line = |o: TextOffset, eols: usize| Position {
-            bytes: o.bytes,
-            utf16: o.utf16,
-            chars: o.chars,
-            line: eols + 1,
-        };
-        let (mut at, mut eols) = (TextOffset::default(), 0);
-        let mut start = None;
-        for (i, line) in self.lines[..b].iter().enumerate() {
-            if i == a {
-                start = Some(at_line(at, eols));
-            }
-            at = at.add(TextOffset::of(line));
-            if i + 1 < self.lines.len() {
-                at = at.add(eol);
-                eols += 1;
-            }
-        }
-        let end = at_line(at, eols);
-        (start.unwrap_or(end), end)
+    /// Where the boundary before line `b` is in the original: the start of the first line at or
+    /// after it that is still the original's, or the original's end.
+    fn original_boundary(&self, b: usize) -> usize {
+        self.origin[b.min(self.origin.len())..]
+            .iter()
+            .find_map(|o| o.map(|k| self.starts[k]))
+            .unwrap_or(self.original_len)
     }
 }
 
@@ -308,14 +305,20 @@ fn apply_block(
         })
         .collect();
 
+    let placed = Placed {
+        start: file.original_boundary(m_start),
+        end: file.original_boundary(m_end),
+    };
     let removed = m_end - m_start;
-    let (start, end) = file.span(m_start, m_end);
+    let written = replaced.len();
     // `beforeMatch` and `afterMatch` are slices of their own, with JavaScript's index rules.
     let (_, before_end) = slice_range(n, 0.0, at);
     let (after_start, _) = slice_from(n, at + search_lines.len() as f64);
     if before_end == m_start && after_start == m_end {
         // The usual case: the two slices meet the matched lines.
         file.lines.splice(m_start..m_end, replaced);
+        file.origin
+            .splice(m_start..m_end, std::iter::repeat_n(None, written));
     } else {
         // A window JavaScript's slices read differently (a negative index after a shifted
         // hint): the slices concatenated as Roo concatenates them.
@@ -325,14 +328,14 @@ fn apply_block(
         lines.extend(replaced);
         lines.extend(old[after_start..].iter().cloned());
         file.lines = lines;
+        let old = std::mem::take(&mut file.origin);
+        let mut origin = old[..before_end].to_vec();
+        origin.extend(std::iter::repeat_n(None, written));
+        origin.extend_from_slice(&old[after_start..]);
+        file.origin = origin;
     }
     *delta = *delta - removed as f64 + replace_lines.len() as f64;
-    Ok(Placed {
-        line: m_start,
-        removed,
-        start,
-        end,
-    })
+    Ok(placed)
 }
 
 /// `content.split(/\r?\n/)`, or no line for `""`.

@@ -39,6 +39,7 @@ mod similarity;
 use crate::error::{Error, ErrorKind, Result};
 use crate::matching::Strategy;
 use crate::stream::{BlockReport, BlockStatus, Outcome};
+use crate::text::OriginalText;
 
 /// The settings of Roo's `MultiSearchReplaceDiffStrategy(fuzzyThreshold, bufferLines)`.
 #[non_exhaustive]
@@ -214,7 +215,9 @@ pub fn progress_status(
 }
 
 /// The `roo` dialect of [`apply_diff`](crate::apply_diff) and the streaming applier: Roo's
-/// result as an [`Outcome`] (every block reported, in the order Roo tried them) or an error.
+/// result as an [`Outcome`] (every block reported, in the order Roo tried them, an applied one
+/// where its lines were in the original; the applied blocks' starts, sorted, as
+/// `match_indices`) or an error.
 pub(crate) fn outcome(original: &str, diff: &str, options: &RooOptions) -> Result<Outcome> {
     let run = apply::run(original, diff, options);
     let content = match run.result {
@@ -222,36 +225,40 @@ pub(crate) fn outcome(original: &str, diff: &str, options: &RooOptions) -> Resul
         DiffResult::Invalid { error } => return Err(error),
         DiffResult::NotApplied { fail_parts } => return Err(refusal(&fail_parts)),
     };
+    let text = OriginalText::new(original);
     let mut match_indices = Vec::new();
     let blocks = run
         .blocks
         .into_iter()
-        .map(|b| {
-            let mut report = BlockReport::cline(
-                b.index,
-                Strategy::Similarity,
-                Default::default(),
-                Default::default(),
-                false,
-            );
-            match b.result {
-                Ok(placed) => {
-                    report.start = placed.start;
-                    report.end = placed.end;
-                    report.end_line = placed.line + placed.removed.max(1);
-                    match_indices.push(placed.start);
-                }
-                Err(error) => {
-                    report.status = BlockStatus::Failed;
-                    report.strategy = Strategy::Unmatched;
-                    report.candidates = 0;
-                    report.end_line = 0;
-                    report.error = Some(error);
-                }
+        .map(|b| match b.result {
+            Ok(placed) => {
+                let start = text.position_at(placed.start);
+                match_indices.push(start);
+                BlockReport::cline(
+                    b.index,
+                    Strategy::Similarity,
+                    start,
+                    text.position_at(placed.end),
+                    original[..placed.end].ends_with('\n'),
+                )
             }
-            report
+            Err(error) => {
+                let mut report = BlockReport::cline(
+                    b.index,
+                    Strategy::Unmatched,
+                    Default::default(),
+                    Default::default(),
+                    false,
+                );
+                report.status = BlockStatus::Failed;
+                report.candidates = 0;
+                report.end_line = 0;
+                report.error = Some(error);
+                report
+            }
         })
         .collect();
+    match_indices.sort();
     Ok(Outcome {
         new_content: content,
         blocks,
