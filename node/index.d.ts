@@ -157,6 +157,7 @@ export declare class StreamingApplier {
    */
   finish(): Outcome
 
+
 }
 
 /**
@@ -349,6 +350,7 @@ export declare class Workspace {
    * @param path The file.
    */
   undo(path: string): EditOutcome
+
 }
 
 /** Options of a `StreamingApplier`. */

@@ -15,7 +15,7 @@ fn options(row: &RooMsrRow) -> hl_apply_options {
         fuzzy_threshold: row.constructor_args[0].unwrap_or(0.0),
         buffer_lines: match row.constructor_args[1] {
             None => 0,
-            Some(n) if n == 0.0 => HL_ROO_BUFFER_LINES_NONE,
+            Some(n) if n < 1.0 => HL_ROO_BUFFER_LINES_NONE,
             Some(n) => n as u32,
         },
         ..Default::default()
