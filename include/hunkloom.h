@@ -1074,8 +1074,8 @@ typedef struct hl_workspace_options {
 #define HL_BLOCK_APPLIED 0
 
 /**
- * The block was not applied (`native` with `HL_POLICY_PARTIAL`, or `roo`): the block's `error_code` and
- * `error_message` say why.
+ * The block was not applied (`native` with `HL_POLICY_PARTIAL`, or `roo`): the block's
+ * `error_code` and `error_message` say why.
  */
 #define HL_BLOCK_FAILED 1
 
