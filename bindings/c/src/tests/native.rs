@@ -188,7 +188,7 @@ fn unknown_options_are_the_engines_errors_and_write_no_result() {
     for (options, code) in [
         (
             hl_apply_options {
-                dialect: 4,
+                dialect: 42,
                 policy: 0,
                 ..Default::default()
             },
