@@ -72,25 +72,7 @@ pub(super) fn run(original: &str, diff: &str, options: &RooOptions) -> Run {
     } else {
         "\n"
     };
-    let lines: Vec<String> = split_lines(original)
-        .into_iter()
-        .map(str::to_owned)
-        .collect();
-    let mut starts = Vec::with_capacity(lines.len());
-    let mut at = 0;
-    for line in &lines {
-        starts.push(at);
-        // Each line but the last ended at a `\n` (after any `\r`).
-        let newline =
-            at + line.len() + usize::from(original.as_bytes().get(at + line.len()) == Some(&b'\r'));
-        at = (newline + 1).min(original.len());
-    }
-    let mut file = File {
-        origin: (0..lines.len()).map(Some).collect(),
-        lines,
-        starts,
-        original_len: original.len(),
-    };
+    let mut file = File::new(original);
     let mut delta = 0.0f64;
     let mut runs = Vec::with_capacity(parsed.len());
     for (index, block) in parsed {
@@ -135,6 +117,29 @@ struct File {
 }
 
 impl File {
+    /// `original` split on `\r?\n`, every line its own.
+    fn new(original: &str) -> Self {
+        let lines: Vec<String> = split_lines(original)
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
+        let mut starts = Vec::with_capacity(lines.len());
+        let mut at = 0;
+        let bytes = original.as_bytes();
+        for line in &lines {
+            starts.push(at);
+            // Each line but the last ended at a `\n`, after the `\r` of a `\r\n`.
+            let newline = at + line.len() + usize::from(bytes.get(at + line.len()) == Some(&b'\r'));
+            at = (newline + 1).min(original.len());
+        }
+        File {
+            origin: (0..lines.len()).map(Some).collect(),
+            lines,
+            starts,
+            original_len: original.len(),
+        }
+    }
+
     /// `lines.slice(start, end).join("\n")`.
     fn chunk(&self, start: f64, end: f64) -> String {
         let (a, b) = slice_range(self.lines.len(), start, end);
