@@ -8,11 +8,12 @@
 #include "check.h"
 
 static const char FILE_PY[] = "def total(items):\n    return sum(items)\n";
-/* A typo in SEARCH: 94% similar. */
+/* A typo in SEARCH: 94% similar. (REPLACE lines are re-indented relative to the first SEARCH
+ * line: one written at column 0 here would lose the file's 4 spaces, as in Roo.) */
 static const char TYPO[] = "<<<<<<< SEARCH\n"
                            "    return sum(itms)\n"
                            "=======\n"
-                           "return sum(items, start=0)\n"
+                           "    return sum(items, start=0)\n"
                            ">>>>>>> REPLACE";
 static const char TYPO_APPLIED[] = "def total(items):\n    return sum(items, start=0)\n";
 /* The hinted block applies; the one without a hint (tried first) matches nothing. */
