@@ -68,6 +68,11 @@
 #include <stdint.h>
 
 /**
+ * `buffer_lines` value for no buffer lines at all (0 selects Roo's default, 40).
+ */
+#define HL_ROO_BUFFER_LINES_NONE UINT32_MAX
+
+/**
  * The major version of this header.
  */
 #define HL_VERSION_MAJOR 0
@@ -318,6 +323,16 @@ typedef struct hl_applier_options {
      * A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`; `native` only).
      */
     hl_policy policy;
+    /**
+     * `HL_DIALECT_ROO` only: the similarity a window needs to be replaced (Roo's
+     * `fuzzyThreshold`); 0 selects Roo's default, 1.0 (0.9 is Roo's 90% setting).
+     */
+    double fuzzy_threshold;
+    /**
+     * `HL_DIALECT_ROO` only: the lines searched around a `:start_line:` hint (Roo's
+     * `bufferLines`); 0 selects Roo's default, 40, and `HL_ROO_BUFFER_LINES_NONE` none.
+     */
+    uint32_t buffer_lines;
 } hl_applier_options;
 
 /**
@@ -366,6 +381,16 @@ typedef struct hl_apply_options {
      * A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`; `native` only).
      */
     hl_policy policy;
+    /**
+     * `HL_DIALECT_ROO` only: the similarity a window needs to be replaced (Roo's
+     * `fuzzyThreshold`); 0 selects Roo's default, 1.0 (0.9 is Roo's 90% setting).
+     */
+    double fuzzy_threshold;
+    /**
+     * `HL_DIALECT_ROO` only: the lines searched around a `:start_line:` hint (Roo's
+     * `bufferLines`); 0 selects Roo's default, 40, and `HL_ROO_BUFFER_LINES_NONE` none.
+     */
+    uint32_t buffer_lines;
 } hl_apply_options;
 
 /**
@@ -1034,6 +1059,17 @@ typedef struct hl_workspace_options {
 #define HL_DIALECT_NATIVE 3
 
 /**
+ * `roo`: Roo Code's `apply_diff` (`MultiSearchReplaceDiffStrategy`), byte-identical: blocks
+ * applied in the order of their `:start_line:` hints, each located by similarity at the
+ * options' `fuzzy_threshold` within `buffer_lines` of its hint; the blocks that fail are
+ * reported (`HL_BLOCK_FAILED`, Roo's message) while the others apply, whatever the policy. A
+ * diff none of whose blocks applied fails with the first failure's code and every failure's
+ * message. An applier keeps the diff and applies it at `hl_applier_finish` (Roo sorts the
+ * blocks first); its preview stays the original.
+ */
+#define HL_DIALECT_ROO 4
+
+/**
  * Apply every block or none: any failed block refuses the whole diff with its error (the
  * default, so a model never leaves a file half edited).
  */
@@ -1099,8 +1135,8 @@ typedef struct hl_workspace_options {
 #define HL_BLOCK_APPLIED 0
 
 /**
- * The block was not applied (`native` with `HL_POLICY_PARTIAL`): the block's `error_code` and
- * `error_message` say why.
+ * The block was not applied (`native` with `HL_POLICY_PARTIAL`, or `roo`): the block's
+ * `error_code` and `error_message` say why.
  */
 #define HL_BLOCK_FAILED 1
 

@@ -22,7 +22,7 @@ C_SHARED := -L$(C_LIBDIR) -lhunkloom -Wl,-rpath,$(abspath $(C_LIBDIR))
 C_VALGRIND := valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible
 C_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 C_PKG_CONFIG := PKG_CONFIG_PATH=$(abspath $(C_LIBDIR)) pkg-config
-C_TESTS := test_errors test_stream_bytes test_ops test_native test_workspace test_text_editor test_v4a test_lazy
+C_TESTS := test_errors test_stream_bytes test_ops test_native test_roo test_workspace test_text_editor test_v4a test_lazy
 
 .PHONY: build-c gen-c test-c c-header-check c-programs c-vectors
 

@@ -10,6 +10,63 @@
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
 /**
+ * Roo Code's `MultiSearchReplaceDiffStrategy`, byte for byte: `applyDiff` resolves to the same
+ * `DiffResult` as Roo's class constructed with the same arguments (the same `content`, the
+ * same `failParts` and error texts), at any fuzzy threshold. An agent built on Roo's class
+ * swaps it in by changing the import.
+ *
+ * Roo's rules in short: blocks are applied in the order of their `:start_line:` hints, each
+ * located by similarity (Levenshtein over the texts with whitespace collapsed and typographic
+ * punctuation folded; 1.0 means equal after that) at its hint, then within `bufferLines` of it
+ * (or the whole file without a hint, from the middle outwards); REPLACE lines are re-indented
+ * relative to the first matched line; blocks that fail are listed in `failParts` while the
+ * others apply. The work runs off the JavaScript thread, in time bounded by Roo's own.
+ *
+ * Strings cross into Rust as UTF-8: a lone surrogate (half a UTF-16 pair) in the original or
+ * the diff becomes U+FFFD.
+ *
+ * @example
+ * ```ts
+ * import { MultiSearchReplaceDiffStrategy } from "hunkloom"
+ * const strategy = new MultiSearchReplaceDiffStrategy(0.9) // fuzzyThreshold, bufferLines?
+ * const result = await strategy.applyDiff(original, diff)
+ * if (result.success) write(result.content)
+ * ```
+ */
+export declare class MultiSearchReplaceDiffStrategy {
+  /**
+   * A strategy with Roo's settings.
+   *
+   * @param fuzzyThreshold The similarity a window needs to be replaced, from 0 to 1 (default
+   * 1.0, exact once whitespace and typographic punctuation are folded; Roo's 90% setting
+   * passes 0.9). Any number is taken as Roo takes it.
+   * @param bufferLines How many lines around a `:start_line:` hint are searched and shown
+   * in a failure's context (default 40): a non-negative integer, else a `RangeError`.
+   */
+  constructor(fuzzyThreshold?: number, bufferLines?: number)
+  /** `"MultiSearchReplace"`, as Roo's class names itself. */
+  getName(): string
+  /**
+   * Applies `diffContent` (SEARCH/REPLACE blocks with optional `:start_line:` hints) to
+   * `originalContent`, resolving to Roo's `DiffResult`. Roo ignores the third and fourth
+   * arguments, and so does this. An argument of the wrong type rejects with a `TypeError`.
+   */
+  applyDiff(originalContent: string, diffContent: string, paramStartLine?: number, paramEndLine?: number): Promise<DiffResult>
+  /**
+   * Roo's first check of a diff: whether its marker lines are in the SEARCH → `=======` →
+   * REPLACE sequence, and Roo's message if not (what `applyDiff` then resolves with).
+   */
+  validateMarkerSequencing(diffContent: string): MarkerCheck
+  /**
+   * What Roo's tool shows as progress: for a streaming tool call (`toolUse.partial`) the
+   * number of `SEARCH` words in `toolUse.params.diff` (only when the diff's length is in the
+   * first tenth of a hundred), for a finished one with its `result` that number, or
+   * `applied/total` when `result.failParts` is not empty; `{}` otherwise.
+   */
+  getProgressStatus(toolUse: { params: { diff?: string }, partial?: boolean }, result?: DiffResult): ToolProgressStatus
+}
+
+/**
  * Applies a SEARCH/REPLACE diff to one original text while the diff streams in.
  *
  * Push the diff in pieces of any size — whole, per line, per token, per character: chunking
@@ -48,8 +105,9 @@ export declare class StreamingApplier {
    * An applier for `original`.
    *
    * @param original The file's content before the edit.
-   * @param options `dialect`: `"cline-v1"` (the default, for drop-in safety), `"cline-v2"`
-   * or `"native"`; an unknown name throws an `Error` with `code === "invalid_dialect"`.
+   * @param options `dialect`: `"cline-v1"` (the default, for drop-in safety), `"cline-v2"`,
+   * `"native"` or `"roo"`; an unknown name throws an `Error` with
+   * `code === "invalid_dialect"`.
    * `policy` (`native` only): `"all_or_nothing"` (the default) or `"partial"`; an unknown
    * name throws an `Error` with `code === "invalid_policy"`.
    */
@@ -91,7 +149,7 @@ export declare class StreamingApplier {
   /** How many blocks complete lines have completed so far. */
   get blocksCompleted(): number
   /** The dialect this applier reads. */
-  get dialect(): 'cline-v1' | 'cline-v2' | 'native'
+  get dialect(): 'cline-v1' | 'cline-v2' | 'native' | 'roo'
   /**
    * Ends the diff: the final content, Cline's final `matchIndices` and a report per block.
    * Throws what Cline's final call (`isFinal = true`) rejects with; in `native`, what
@@ -311,11 +369,12 @@ export declare class Workspace {
 export interface ApplierOptions {
   /**
    * How the diff is read and applied: `"cline-v1"` (the default; Cline's
-   * `constructNewFileContent` v1), `"cline-v2"`, or `"native"` (tolerant matching that
-   * refuses ambiguous or stale edits; see `applyDiff`). An unknown name throws an `Error`
-   * with `code === "invalid_dialect"`.
+   * `constructNewFileContent` v1), `"cline-v2"`, `"native"` (tolerant matching that
+   * refuses ambiguous or stale edits; see `applyDiff`), or `"roo"` (Roo Code's `apply_diff`;
+   * Roo sorts the blocks before applying any, so the preview stays the original and `finish`
+   * applies the diff). An unknown name throws an `Error` with `code === "invalid_dialect"`.
    */
-  dialect?: 'cline-v1' | 'cline-v2' | 'native'
+  dialect?: 'cline-v1' | 'cline-v2' | 'native' | 'roo'
   /**
    * What `native` does when some blocks fail: `"all_or_nothing"` (the default: `finish`
    * throws and nothing is applied) or `"partial"` (`finish` applies the blocks that matched
@@ -323,6 +382,16 @@ export interface ApplierOptions {
    * unknown name throws an `Error` with `code === "invalid_policy"`.
    */
   policy?: 'all_or_nothing' | 'partial'
+  /**
+   * `roo` only: the similarity a window needs to be replaced (Roo's `fuzzyThreshold`,
+   * default 1.0).
+   */
+  fuzzyThreshold?: number
+  /**
+   * `roo` only: the lines searched around a `:start_line:` hint (Roo's `bufferLines`,
+   * default 40); a non-negative integer, else a `RangeError`.
+   */
+  bufferLines?: number
 }
 
 /**
@@ -349,7 +418,12 @@ export interface ApplierOptions {
  * `status === "failed"` and their `error`.
  *
  * `"cline-v1"` and `"cline-v2"` give what Cline's `constructNewFileContent(diff, original,
- * true)` gives, byte for byte. The result equals a `StreamingApplier` of the same options fed
+ * true)` gives, byte for byte. `"roo"` gives Roo Code's `apply_diff` result (its
+ * `MultiSearchReplaceDiffStrategy` with the options' `fuzzyThreshold` and `bufferLines`),
+ * whatever the policy: `newContent` is Roo's `content` and the blocks in Roo's `failParts` are
+ * reported, in order, with `status === "failed"` and Roo's text as their `error`; a diff none
+ * of whose blocks applied throws the first failure's code with every failure's text,
+ * separated by blank lines (`MultiSearchReplaceDiffStrategy` returns Roo's object instead). The result equals a `StreamingApplier` of the same options fed
  * the diff in any chunking. Positions are JavaScript string indices (UTF-16 units).
  *
  * Throws a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`) for an argument of the wrong
@@ -358,7 +432,8 @@ export interface ApplierOptions {
  *
  * @param diff The SEARCH/REPLACE blocks, complete.
  * @param original The file's content before the edit.
- * @param options `dialect` (default `"native"`) and `policy` (default `"all_or_nothing"`).
+ * @param options `dialect` (default `"native"`), `policy` (default `"all_or_nothing"`), and
+ * for `"roo"` `fuzzyThreshold` (default 1.0) and `bufferLines` (default 40).
  * @example
  * ```ts
  * import { applyDiff } from "hunkloom"
@@ -415,10 +490,10 @@ export declare function applyModelContentFixes(text: string, modelId?: string | 
 /** Options of `applyDiff`. */
 export interface ApplyOptions {
   /**
-   * How the diff is read and applied: `"native"` (the default), `"cline-v1"` or
-   * `"cline-v2"`. An unknown name throws an `Error` with `code === "invalid_dialect"`.
+   * How the diff is read and applied: `"native"` (the default), `"cline-v1"`, `"cline-v2"`
+   * or `"roo"`. An unknown name throws an `Error` with `code === "invalid_dialect"`.
    */
-  dialect?: 'native' | 'cline-v1' | 'cline-v2'
+  dialect?: 'native' | 'cline-v1' | 'cline-v2' | 'roo'
   /**
    * What `native` does when some blocks fail: `"all_or_nothing"` (the default: throw, apply
    * nothing) or `"partial"` (apply the blocks that matched, report the others with
@@ -426,6 +501,16 @@ export interface ApplyOptions {
    * with `code === "invalid_policy"`.
    */
   policy?: 'all_or_nothing' | 'partial'
+  /**
+   * `roo` only: the similarity a window needs to be replaced (Roo's `fuzzyThreshold`,
+   * default 1.0).
+   */
+  fuzzyThreshold?: number
+  /**
+   * `roo` only: the lines searched around a `:start_line:` hint (Roo's `bufferLines`,
+   * default 40); a non-negative integer, else a `RangeError`.
+   */
+  bufferLines?: number
 }
 
 /**
@@ -536,8 +621,11 @@ export interface BlockReport {
    * `line_number_prefix` (read-tool line numbers stripped from the SEARCH lines),
    * `blank_lines`, `typo` (one line differs by a small letter edit), or
    * `empty_search_new_file`; `unmatched` for a failed block.
+   *
+   * `roo`: `similarity` (the window most similar to the SEARCH text, at or above the fuzzy
+   * threshold), or `unmatched` for a failed block.
    */
-  strategy: 'exact' | 'line_trimmed' | 'block_anchor' | 'exact_anywhere' | 'empty_search_new_file' | 'empty_search_whole_file' | 'line_endings' | 'trailing_whitespace' | 'indentation' | 'punctuation' | 'line_number_prefix' | 'blank_lines' | 'typo' | 'unmatched'
+  strategy: 'exact' | 'line_trimmed' | 'block_anchor' | 'exact_anywhere' | 'empty_search_new_file' | 'empty_search_whole_file' | 'line_endings' | 'trailing_whitespace' | 'indentation' | 'punctuation' | 'line_number_prefix' | 'blank_lines' | 'typo' | 'unmatched' | 'similarity'
   /** Where the matched text starts in the original (UTF-16 index; 0 for a failed block). */
   start: number
   /**
@@ -624,6 +712,32 @@ export declare function constructNewFileContent(diffContent: string, originalCon
  * returns the result and throws what the Promise would reject with.
  */
 export declare function constructNewFileContentSync(diffContent: string, originalContent: string, isFinal: boolean, version?: 'v1' | 'v2'): NewFileContent
+
+/** One entry of `failParts`: a block that was not applied, and why (Roo's exact text). */
+export interface DiffFailPart {
+  /** Always `false`. */
+  success: false
+  /** Roo's message for this block. */
+  error: string
+}
+
+/**
+ * What `MultiSearchReplaceDiffStrategy.applyDiff` resolves to: Roo's `DiffResult`, with the
+ * same properties present. `{ success: true, content, failParts }` when at least one block
+ * applied (`failParts` lists the blocks that did not, possibly none); `{ success: false,
+ * failParts }` when none did; `{ success: false, error }` when the diff's markers are out of
+ * sequence or no block could be read.
+ */
+export interface DiffResult {
+  /** Whether at least one block applied. */
+  success: boolean
+  /** The new file content (when `success`). */
+  content?: string
+  /** Why nothing was tried (Roo's exact text). */
+  error?: string
+  /** The blocks that were not applied, in the order Roo tried them (absent with `error`). */
+  failParts?: Array<DiffFailPart>
+}
 
 /** What `strReplace` and `insert` return. */
 export interface Edit {
@@ -823,6 +937,14 @@ export interface LineRange {
    * where the removed text was.
    */
   end: number
+}
+
+/** What `validateMarkerSequencing` returns. */
+export interface MarkerCheck {
+  /** Whether the markers are in sequence. */
+  success: boolean
+  /** Roo's message when they are not. */
+  error?: string
 }
 
 /** The names the engine reports, listed by the core itself (new versions may add names). */
@@ -1123,6 +1245,14 @@ export interface TextEditorOptions {
   requireRead?: boolean
   /** The largest file the editor reads, in bytes. */
   maxFileSize?: number
+}
+
+/** What `getProgressStatus` returns: both properties, or neither (Roo's `{}`). */
+export interface ToolProgressStatus {
+  /** `"diff-multiple"`. */
+  icon?: string
+  /** The block count, or `applied/total` when blocks failed. */
+  text?: string
 }
 
 /**

@@ -15,6 +15,7 @@ const applier = require('./applier.js')
 module.exports.StreamingApplier = applier.StreamingApplier
 module.exports.TextEditor = native.TextEditor
 module.exports.Workspace = native.Workspace
+module.exports.MultiSearchReplaceDiffStrategy = native.MultiSearchReplaceDiffStrategy
 module.exports.applyDiff = native.applyDiff
 module.exports.applyLazy = native.applyLazy
 module.exports.applyModelContentFixes = native.applyModelContentFixes

@@ -65,7 +65,7 @@ __version__: str
 ERROR_CODES: tuple[str, ...]
 """Every error code the engine defines (stable snake_case; never renamed)."""
 
-_Dialect = Literal["cline-v1", "cline-v2", "native"]
+_Dialect = Literal["cline-v1", "cline-v2", "native", "roo"]
 _Policy = Literal["all_or_nothing", "partial"]
 _FixName = Literal["strip_markdown_fences", "fix_model_html_escaping", "remove_invalid_chars"]
 _Strategy = Literal[
@@ -83,6 +83,7 @@ _Strategy = Literal[
     "blank_lines",
     "typo",
     "unmatched",
+    "similarity",
 ]
 _Normalization = Literal[
     "line_endings",
@@ -241,7 +242,7 @@ class BlockReport:
         ``"empty_search_whole_file"``; ``native``: ``"exact"``, ``"line_endings"``,
         ``"trailing_whitespace"``, ``"indentation"``, ``"punctuation"``,
         ``"line_number_prefix"``, ``"blank_lines"``, ``"typo"``, or ``"unmatched"`` for a
-        failed block."""
+        failed block; ``roo``: ``"similarity"``, or ``"unmatched"`` for a failed block."""
     @property
     def start(self) -> int:
         """``str`` index in the original where the matched text starts."""
@@ -328,11 +329,16 @@ class StreamingApplier:
         *,
         dialect: _Dialect = "cline-v1",
         policy: _Policy = "all_or_nothing",
+        fuzzy_threshold: float = 1.0,
+        buffer_lines: int = 40,
     ) -> StreamingApplier:
         """Start applying a diff to ``original``. ``dialect`` ``"cline-v1"`` (the default, a
         drop-in for Cline) or ``"cline-v2"`` reproduce Cline; ``"native"`` applies what the
-        model meant and refuses what is ambiguous. ``policy`` (``native`` only): all blocks or
-        none, or ``"partial"``. Raises :class:`InvalidOptionError` for an unknown name."""
+        model meant and refuses what is ambiguous; ``"roo"`` reproduces Roo Code's
+        ``apply_diff`` (with Roo's ``fuzzy_threshold`` and ``buffer_lines``; Roo sorts the
+        blocks before applying any, so the preview stays the original until ``finish()``).
+        ``policy`` (``native`` only): all blocks or none, or ``"partial"``. Raises
+        :class:`InvalidOptionError` for an unknown name."""
     def push(self, chunk: str) -> Update:
         """Feed the next piece of the diff; returns the splice it made to the preview."""
     @property
@@ -365,6 +371,8 @@ def apply_diff(
     *,
     dialect: _Dialect = "native",
     policy: _Policy = "all_or_nothing",
+    fuzzy_threshold: float = 1.0,
+    buffer_lines: int = 40,
 ) -> Outcome:
     """Apply a whole SEARCH/REPLACE diff in any dialect (``native`` by default).
 
@@ -374,6 +382,13 @@ def apply_diff(
     :class:`AmbiguousMatchError`, none :class:`SearchNotFoundError`, with a message a model can
     act on. By default all blocks apply or none; with ``policy="partial"`` the ones that matched
     apply and the rest are reported with ``status == "failed"``.
+
+    ``dialect="roo"`` gives Roo Code's ``apply_diff`` result exactly (its
+    ``MultiSearchReplaceDiffStrategy(fuzzy_threshold, buffer_lines)``, whatever ``policy``):
+    ``new_content`` is Roo's ``content``, and the blocks Roo lists in ``failParts`` are reported,
+    in order, with ``status == "failed"`` and ``str(error)`` Roo's text. When no block applies
+    it raises the first failure's class with every failure's text, separated by blank lines;
+    markers out of sequence raise :class:`MalformedDiffError` with Roo's text.
     """
 
 def apply_lazy(

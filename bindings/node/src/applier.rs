@@ -81,6 +81,7 @@ impl StreamingApplier {
             let options = ApplierOptions::new()
                 .dialect(dialect)
                 .policy(policy)
+                .roo(apply::roo_options(options)?)
                 .preview(PreviewForm::Pieces);
             Ok(hunkloom::StreamingApplier::over(original, options))
         })?;
@@ -109,8 +110,9 @@ impl StreamingApplier {
     /// An applier for `original`.
     ///
     /// @param original The file's content before the edit.
-    /// @param options `dialect`: `"cline-v1"` (the default, for drop-in safety), `"cline-v2"`
-    /// or `"native"`; an unknown name throws an `Error` with `code === "invalid_dialect"`.
+    /// @param options `dialect`: `"cline-v1"` (the default, for drop-in safety), `"cline-v2"`,
+    /// `"native"` or `"roo"`; an unknown name throws an `Error` with
+    /// `code === "invalid_dialect"`.
     /// `policy` (`native` only): `"all_or_nothing"` (the default) or `"partial"`; an unknown
     /// name throws an `Error` with `code === "invalid_policy"`.
     #[napi(
@@ -184,7 +186,7 @@ impl StreamingApplier {
     #[napi(
         catch_unwind,
         getter,
-        ts_return_type = "'cline-v1' | 'cline-v2' | 'native'"
+        ts_return_type = "'cline-v1' | 'cline-v2' | 'native' | 'roo'"
     )]
     pub fn dialect(&self, env: &Env) -> napi::Result<String> {
         self.get(env, |inner| inner.dialect().as_str().to_owned())

@@ -12,6 +12,7 @@
 //! - [`apply`]: `applyDiff`, a whole diff at once (the `native` dialect by default).
 //! - [`lazy`]: `applyLazy`, a snippet with `// ... existing code ...` markers merged without a
 //!   model.
+//! - [`roo`]: the drop-in `MultiSearchReplaceDiffStrategy` (Roo Code's `apply_diff`).
 //! - [`ops`]: the tool operations `strReplace`, `insert` and `insertContent`.
 //! - [`fixes`]: the content fixes of a whole-file write: `write`, `stripMarkdownFences`,
 //!   `applyModelContentFixes`, `fixModelHtmlEscaping`, `removeInvalidChars`.
@@ -45,6 +46,7 @@ pub mod names;
 pub mod ops;
 pub mod patch;
 pub mod pieces;
+pub mod roo;
 pub mod stream;
 #[cfg(feature = "fault-injection")]
 pub mod test_hooks;

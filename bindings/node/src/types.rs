@@ -73,8 +73,11 @@ pub struct BlockReport {
     /// `line_number_prefix` (read-tool line numbers stripped from the SEARCH lines),
     /// `blank_lines`, `typo` (one line differs by a small letter edit), or
     /// `empty_search_new_file`; `unmatched` for a failed block.
+    ///
+    /// `roo`: `similarity` (the window most similar to the SEARCH text, at or above the fuzzy
+    /// threshold), or `unmatched` for a failed block.
     #[napi(
-        ts_type = "'exact' | 'line_trimmed' | 'block_anchor' | 'exact_anywhere' | 'empty_search_new_file' | 'empty_search_whole_file' | 'line_endings' | 'trailing_whitespace' | 'indentation' | 'punctuation' | 'line_number_prefix' | 'blank_lines' | 'typo' | 'unmatched'"
+        ts_type = "'exact' | 'line_trimmed' | 'block_anchor' | 'exact_anywhere' | 'empty_search_new_file' | 'empty_search_whole_file' | 'line_endings' | 'trailing_whitespace' | 'indentation' | 'punctuation' | 'line_number_prefix' | 'blank_lines' | 'typo' | 'unmatched' | 'similarity'"
     )]
     pub strategy: String,
     /// Where the matched text starts in the original (UTF-16 index; 0 for a failed block).
@@ -210,10 +213,11 @@ impl From<hunkloom::Outcome> for Outcome {
 #[napi(object)]
 pub struct ApplierOptions {
     /// How the diff is read and applied: `"cline-v1"` (the default; Cline's
-    /// `constructNewFileContent` v1), `"cline-v2"`, or `"native"` (tolerant matching that
-    /// refuses ambiguous or stale edits; see `applyDiff`). An unknown name throws an `Error`
-    /// with `code === "invalid_dialect"`.
-    #[napi(ts_type = "'cline-v1' | 'cline-v2' | 'native'")]
+    /// `constructNewFileContent` v1), `"cline-v2"`, `"native"` (tolerant matching that
+    /// refuses ambiguous or stale edits; see `applyDiff`), or `"roo"` (Roo Code's `apply_diff`;
+    /// Roo sorts the blocks before applying any, so the preview stays the original and `finish`
+    /// applies the diff). An unknown name throws an `Error` with `code === "invalid_dialect"`.
+    #[napi(ts_type = "'cline-v1' | 'cline-v2' | 'native' | 'roo'")]
     pub dialect: Option<String>,
     /// What `native` does when some blocks fail: `"all_or_nothing"` (the default: `finish`
     /// throws and nothing is applied) or `"partial"` (`finish` applies the blocks that matched
@@ -221,14 +225,20 @@ pub struct ApplierOptions {
     /// unknown name throws an `Error` with `code === "invalid_policy"`.
     #[napi(ts_type = "'all_or_nothing' | 'partial'")]
     pub policy: Option<String>,
+    /// `roo` only: the similarity a window needs to be replaced (Roo's `fuzzyThreshold`,
+    /// default 1.0).
+    pub fuzzy_threshold: Option<f64>,
+    /// `roo` only: the lines searched around a `:start_line:` hint (Roo's `bufferLines`,
+    /// default 40); a non-negative integer, else a `RangeError`.
+    pub buffer_lines: Option<u32>,
 }
 
 /// Options of `applyDiff`.
 #[napi(object)]
 pub struct ApplyOptions {
-    /// How the diff is read and applied: `"native"` (the default), `"cline-v1"` or
-    /// `"cline-v2"`. An unknown name throws an `Error` with `code === "invalid_dialect"`.
-    #[napi(ts_type = "'native' | 'cline-v1' | 'cline-v2'")]
+    /// How the diff is read and applied: `"native"` (the default), `"cline-v1"`, `"cline-v2"`
+    /// or `"roo"`. An unknown name throws an `Error` with `code === "invalid_dialect"`.
+    #[napi(ts_type = "'native' | 'cline-v1' | 'cline-v2' | 'roo'")]
     pub dialect: Option<String>,
     /// What `native` does when some blocks fail: `"all_or_nothing"` (the default: throw, apply
     /// nothing) or `"partial"` (apply the blocks that matched, report the others with
@@ -236,6 +246,12 @@ pub struct ApplyOptions {
     /// with `code === "invalid_policy"`.
     #[napi(ts_type = "'all_or_nothing' | 'partial'")]
     pub policy: Option<String>,
+    /// `roo` only: the similarity a window needs to be replaced (Roo's `fuzzyThreshold`,
+    /// default 1.0).
+    pub fuzzy_threshold: Option<f64>,
+    /// `roo` only: the lines searched around a `:start_line:` hint (Roo's `bufferLines`,
+    /// default 40); a non-negative integer, else a `RangeError`.
+    pub buffer_lines: Option<u32>,
 }
 
 /// How often `constructNewFileContent` resumed a previous call instead of starting over.

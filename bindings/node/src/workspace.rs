@@ -251,7 +251,10 @@ impl Workspace {
             let path = args::string(&path, "path")?;
             let diff = args::string(&diff, "diff")?;
             let (dialect, policy) = apply::dialect_and_policy(&options, Dialect::Native)?;
-            let options = ApplyOptions::new().dialect(dialect).policy(policy);
+            let options = ApplyOptions::new()
+                .dialect(dialect)
+                .policy(policy)
+                .roo(apply::roo_options(&options)?);
             Ok(EditOutcome::from(
                 self.with(|ws| ws.apply_diff(path, &diff, &options))?,
             ))

@@ -46,11 +46,24 @@ impl PyStreamingApplier {
 #[pymethods]
 impl PyStreamingApplier {
     #[new]
-    #[pyo3(signature = (original, *, dialect = "cline-v1", policy = "all_or_nothing"))]
-    fn new(py: Python<'_>, original: PyBackedStr, dialect: &str, policy: &str) -> PyResult<Self> {
+    #[pyo3(signature = (
+        original, *, dialect = "cline-v1", policy = "all_or_nothing", fuzzy_threshold = 1.0,
+        buffer_lines = 40
+    ))]
+    fn new(
+        py: Python<'_>,
+        original: PyBackedStr,
+        dialect: &str,
+        policy: &str,
+        fuzzy_threshold: f64,
+        buffer_lines: usize,
+    ) -> PyResult<Self> {
         let dialect: Dialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
         let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
-        let options = ApplierOptions::new().dialect(dialect).policy(policy);
+        let options = ApplierOptions::new()
+            .dialect(dialect)
+            .policy(policy)
+            .roo(crate::functions::roo_options(fuzzy_threshold, buffer_lines));
         let applier = gil::run(py, original.len(), || {
             StreamingApplier::new(&*original, options)
         });

@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use hunkloom::lazy::Language;
 use hunkloom::patch::v4a::V4aMode;
-use hunkloom::{ApplyOptions, Dialect, ErrorKind};
+use hunkloom::roo::RooOptions;
+use hunkloom::{ApplyOptions, BlockStatus, Dialect, ErrorKind};
 use hunkloom_fs::{Op, Report, Workspace, WorkspaceOptions};
 
 /// The arguments of `hunkloom apply`.
@@ -20,6 +21,7 @@ pub(crate) struct Args {
     pub(crate) lang: Option<String>,
     pub(crate) dialect: Option<String>,
     pub(crate) create: bool,
+    pub(crate) fuzzy_threshold: Option<f64>,
     pub(crate) partial: bool,
     pub(crate) dry_run: bool,
     pub(crate) root: Option<PathBuf>,
@@ -76,9 +78,16 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
             .unwrap_or("native")
             .parse()
             .map_err(|e: hunkloom::Error| format!("{e} (or {V4A} for a V4A body)"))?;
+        let mut options = ApplyOptions::new().dialect(dialect);
+        if let Some(threshold) = args.fuzzy_threshold {
+            if dialect != Dialect::Roo {
+                return Err("--fuzzy-threshold applies to --dialect roo only".to_owned());
+            }
+            options = options.roo(RooOptions::new().fuzzy_threshold(threshold));
+        }
         Op::Diff {
             diff: text,
-            options: ApplyOptions::new().dialect(dialect),
+            options,
         }
     };
     apply_op(&op, args.dry_run, file, root, &cwd)
@@ -89,9 +98,11 @@ const V4A: &str = "v4a";
 
 /// `--lazy SNIPPET FILE`: a lazy edit of one file.
 fn apply_lazy(args: &Args, source: &Path, root: &Path, cwd: &Path) -> Result<(), String> {
-    if args.partial || args.create || args.dialect.is_some() {
+    if args.partial || args.create || args.dialect.is_some() || args.fuzzy_threshold.is_some() {
         return Err(
-            "--partial, --create and --dialect do not apply to --lazy (see --lang)".to_owned(),
+            "--partial, --create, --dialect and --fuzzy-threshold do not apply to --lazy (see \
+             --lang)"
+                .to_owned(),
         );
     }
     let Some(file) = &args.file else {
@@ -148,8 +159,20 @@ fn apply_op(op: &Op, dry_run: bool, file: &Path, root: &Path, cwd: &Path) -> Res
         );
         return Ok(());
     }
+    // Only partial dialects (roo) apply a diff with failed blocks: each is reported.
+    let failed: Vec<hunkloom::Error> = match change.report() {
+        Report::Diff(outcome) => outcome.failed().filter_map(|b| b.error.clone()).collect(),
+        _ => Vec::new(),
+    };
     let done = match change.report() {
-        Report::Diff(outcome) => format!("{} block(s) applied", outcome.blocks.len()),
+        Report::Diff(outcome) => format!(
+            "{} block(s) applied",
+            outcome
+                .blocks
+                .iter()
+                .filter(|b| b.status != BlockStatus::Failed)
+                .count()
+        ),
         Report::Lazy => "lazy edit merged".to_owned(),
         Report::V4a(_)
             if matches!(
@@ -167,5 +190,8 @@ fn apply_op(op: &Op, dry_run: bool, file: &Path, root: &Path, cwd: &Path) -> Res
     };
     workspace.commit(vec![change]).map_err(unchanged)?;
     eprintln!("hunkloom: {}: {done}", file.display());
+    for e in failed {
+        eprintln!("hunkloom: a block failed: [{}] {e}", e.code());
+    }
     Ok(())
 }

@@ -54,15 +54,20 @@ enum Command {
         #[arg(long, value_name = "LANG", requires = "lazy")]
         lang: Option<String>,
         /// How the edit is read. A diff: native (default; tolerant, refuses ambiguous or stale
-        /// edits), cline-v1 or cline-v2 (byte-exact Cline), or v4a (a per-file body of OpenAI's
-        /// apply_patch tool, applied byte-exact as the OpenAI Agents SDK does, line endings
-        /// normalized as it does). A patch: codex (default) or cline.
+        /// edits), cline-v1 or cline-v2 (byte-exact Cline), roo (byte-exact Roo Code), or v4a
+        /// (a per-file body of OpenAI's apply_patch tool, applied byte-exact as the OpenAI
+        /// Agents SDK does, line endings normalized as it does). A patch: codex (default) or
+        /// cline.
         #[arg(long)]
         dialect: Option<String>,
         /// With `--dialect v4a`: the body creates FILE (only `+` lines; a FILE that exists is
         /// refused) instead of updating it.
         #[arg(long)]
         create: bool,
+        /// For `--dialect roo`: the similarity a window needs to be replaced (Roo's
+        /// fuzzyThreshold, default 1.0).
+        #[arg(long, value_name = "T")]
+        fuzzy_threshold: Option<f64>,
         /// For a patch: when a hunk fails, write the hunks before it (Codex's behaviour)
         /// instead of nothing.
         #[arg(long)]
@@ -117,6 +122,7 @@ fn main() -> ExitCode {
             lang,
             dialect,
             create,
+            fuzzy_threshold,
             partial,
             dry_run,
             root,
@@ -128,6 +134,7 @@ fn main() -> ExitCode {
             lang,
             dialect,
             create,
+            fuzzy_threshold,
             partial,
             dry_run,
             root,

@@ -705,3 +705,40 @@ fn apply_lazy_refuses_what_it_cannot_place_and_leaves_the_file() {
     );
     assert!(!out.status.success(), "--lazy and --diff are exclusive");
 }
+
+#[test]
+fn the_roo_dialect_applies_as_roo_code_does_at_its_threshold() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.py");
+    std::fs::write(&file, "def f():\n    return sum(items)\n").expect("write");
+    // A typo in SEARCH: refused at Roo's default threshold, applied at 0.9.
+    let diff = "<<<<<<< SEARCH\n    return sum(itms)\n=======\n    return 0\n>>>>>>> REPLACE";
+    let args = |extra: &[&'static str]| {
+        let mut a = vec!["apply", "--diff", "-", "--dialect", "roo"];
+        a.extend_from_slice(extra);
+        a
+    };
+    let mut strict = args(&[]);
+    strict.push(file.to_str().unwrap());
+    let out = hunkloom(dir.path(), &strict, Some(diff));
+    assert!(!out.status.success());
+    let stderr = String::from_utf8(out.stderr).expect("utf8");
+    assert!(
+        stderr.contains(
+            "[search_not_found] No sufficiently similar match found (94% similar, needs 100%)"
+        ),
+        "{stderr}"
+    );
+    let mut loose = args(&["--fuzzy-threshold", "0.9"]);
+    loose.push(file.to_str().unwrap());
+    let out = hunkloom(dir.path(), &loose, Some(diff));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        "def f():\n    return 0\n"
+    );
+}

@@ -12,6 +12,7 @@
 //! - [`robustness`]: the robustness corpus, its scoring and its per-category report.
 //! - [`robustness_v2`]: the second robustness corpus (already-applied edits, refusal codes),
 //!   scored per mode.
+//! - [`roo`]: Roo's `apply_diff` corpora (`roo-multi-search-replace*`), their calls and checks.
 //! - [`tools`]: the tool-operation corpora (`cline-content-fixes`, `roo-insert-content`).
 //! - [`text_editor`]: the text-editor tool corpora (trees, calls, outputs).
 //! - [`codex`]: Codex's `apply_patch` scenario trees and their judging.
@@ -27,6 +28,7 @@ pub mod codex;
 pub mod lazy;
 pub mod robustness;
 pub mod robustness_v2;
+pub mod roo;
 pub mod tally;
 pub mod text_editor;
 pub mod tools;

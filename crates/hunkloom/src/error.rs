@@ -55,7 +55,8 @@ error_kinds! {
     SearchNotFound => "search_not_found", NotFound;
     /// An empty SEARCH block was given for a non-empty file (Cline v1).
     EmptySearchNonEmptyFile => "empty_search_nonempty_file", NotFound;
-    /// The markers of a block are out of place or missing.
+    /// The markers of a block are out of place or missing (`roo`: also a block whose SEARCH
+    /// text is empty, which Roo refuses).
     MalformedBlock => "malformed_block", MalformedDiff;
     /// A SEARCH block matched before the end of the previous block (Cline v2).
     MatchBeforePreviousBlock => "match_before_previous_block", NotFound;
@@ -107,7 +108,8 @@ error_kinds! {
     /// A streaming applier was called from a second thread while a call was in progress
     /// (bindings whose host languages share objects between threads detect this).
     ConcurrentUse => "concurrent_use", ConcurrentUse;
-    /// `str_replace` was given the same old and new text.
+    /// `str_replace` was given the same old and new text (also a `roo` block whose SEARCH and
+    /// REPLACE texts are the same).
     OldEqualsNew => "old_equals_new", InvalidEdit;
     /// `str_replace` with an empty old text on a file that already has content.
     FileExists => "file_exists", InvalidEdit;

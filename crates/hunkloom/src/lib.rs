@@ -17,6 +17,8 @@
 //!   [`cline::ResumeCache`] makes Cline's call-per-prefix pattern cheap.
 //! - [`ops`]: the tool-call edits (`str_replace` with Claude Code's rules, line inserts in both
 //!   conventions, Roo's `insert_content`); [`fixes`]: Cline's `write_to_file` clean-up.
+//! - [`roo::apply_diff`]: the drop-in for Roo Code's `apply_diff` (`MultiSearchReplaceDiffStrategy`),
+//!   byte-identical at any fuzzy threshold; also the `roo` [`Dialect`].
 //! - [`patch`]: the `*** Begin Patch` multi-file format (Codex, Cline), parsed while streaming
 //!   and planned in memory; [`patch::v4a`]: the per-file bodies of OpenAI's `apply_patch` tool,
 //!   byte-exact with the OpenAI Agents SDK.
@@ -56,6 +58,7 @@ mod names;
 mod native;
 pub mod ops;
 pub mod patch;
+pub mod roo;
 mod search;
 mod stream;
 pub mod text;

@@ -631,10 +631,12 @@ fn an_unknown_dialect_is_an_invalid_option() {
         hl_applier_options {
             dialect: 9,
             policy: 0,
+            ..Default::default()
         },
         hl_applier_options {
             dialect: HL_DIALECT_NATIVE,
             policy: 2,
+            ..Default::default()
         },
     ] {
         // SAFETY: live slice and options, local out-pointer.

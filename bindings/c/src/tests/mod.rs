@@ -11,6 +11,7 @@
 //!   through `hl_apply_diff` and the streaming applier in several chunkings.
 //! - `robustness_v2`: the second robustness corpus (already-applied edits, refusal codes), scored
 //!   per mode as the core's runner scores it, through the same calls.
+//! - `roo_vectors`: Roo's `apply_diff` corpora through `hl_apply_diff` with `HL_DIALECT_ROO`.
 //! - `native`: what the C layer adds for the `native` dialect: `hl_apply_diff`, its options, the
 //!   extended block reports, the partial policy.
 //! - `ops_boundary`: the tool operations' C layer: existence flags, NULL arguments, UTF-8,
@@ -41,6 +42,7 @@ mod patch_vectors;
 mod resume;
 mod robustness;
 mod robustness_v2;
+mod roo_vectors;
 mod text_editor;
 mod v4a;
 mod vectors;

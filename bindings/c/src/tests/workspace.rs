@@ -407,7 +407,7 @@ fn refusals_carry_the_file_layers_codes() {
     );
     let bad = hl_apply_options {
         dialect: 42,
-        policy: 0,
+        ..Default::default()
     };
     assert_eq!(
         code(w.apply_diff("t.txt", "", Some(bad))),

@@ -11,6 +11,7 @@ use crate::cline::partial_match_starts;
 use crate::error::{Error, ErrorKind, Result};
 use crate::matching::Haystack;
 use crate::native::NativeEngine;
+use crate::roo::RooOptions;
 use crate::stream::{BlockReport, Dialect, Outcome, PieceOutcome, PieceUpdate, Update};
 use crate::text::{OriginalText, Piece, PieceText, Position, TextOffset};
 
@@ -24,6 +25,8 @@ pub struct ApplierOptions {
     pub policy: Policy,
     /// How the Cline dialects keep the preview (default: one string).
     pub preview: PreviewForm,
+    /// The fuzzy threshold and buffer lines of the `roo` dialect (default: Roo's, 1.0 and 40).
+    pub roo: RooOptions,
 }
 
 /// How a [`StreamingApplier`] in a Cline dialect keeps its preview.
@@ -111,6 +114,12 @@ impl ApplierOptions {
         self.preview = form;
         self
     }
+
+    /// Sets the options of the `roo` dialect.
+    pub fn roo(mut self, roo: RooOptions) -> Self {
+        self.roo = roo;
+        self
+    }
 }
 
 /// Applies a diff to one original text while the diff streams in.
@@ -123,6 +132,12 @@ impl ApplierOptions {
 /// In the Cline dialects, after any prefix `P` has been pushed, `preview()` equals Cline's
 /// `constructNewFileContent(P, original, false)` and [`error`](Self::error) its rejection, and
 /// `finish()` equals the final call.
+///
+/// In the `roo` dialect the applier only keeps the pushed text: Roo sorts a diff's blocks by
+/// their `:start_line:` hints before applying any, so no block's effect is known before the
+/// diff ends. The preview stays the original, no push reports a block, and `finish` applies
+/// the whole diff as [`apply_diff`](crate::apply_diff) does; every chunking gives the same
+/// result.
 ///
 /// The applier owns all its state, so it is `Send + 'static` and can be wrapped by any binding.
 ///
@@ -152,6 +167,14 @@ pub struct StreamingApplier {
 enum Inner {
     Cline(Box<ClineState>),
     Native(Box<NativeEngine>),
+    Roo(Box<RooState>),
+}
+
+/// The `roo` dialect's state: the diff so far.
+#[derive(Clone, Debug)]
+struct RooState {
+    diff: String,
+    options: RooOptions,
 }
 
 #[derive(Clone, Debug)]
@@ -183,6 +206,10 @@ impl StreamingApplier {
                 ),
                 built: OnceCell::new(),
                 reports: Vec::new(),
+            })),
+            None if dialect == Dialect::Roo => Inner::Roo(Box::new(RooState {
+                diff: String::new(),
+                options: options.roo,
             })),
             None => Inner::Native(Box::new(NativeEngine::new(options.policy))),
         };
@@ -232,6 +259,10 @@ impl StreamingApplier {
                 splice.into_update(inserted)
             }
             Inner::Native(engine) => engine.push(original.as_str(), chunk),
+            Inner::Roo(state) => {
+                state.diff.push_str(chunk);
+                Update::default()
+            }
         }
     }
 
@@ -243,6 +274,7 @@ impl StreamingApplier {
         match &self.inner {
             Inner::Cline(state) => state.engine.may_search(chunk),
             Inner::Native(_) => true,
+            Inner::Roo(_) => false,
         }
     }
 
@@ -279,6 +311,10 @@ impl StreamingApplier {
                     completed: update.completed,
                 }
             }
+            Inner::Roo(state) => {
+                state.diff.push_str(chunk);
+                PieceUpdate::default()
+            }
         }
     }
 
@@ -294,6 +330,7 @@ impl StreamingApplier {
                     .get_or_init(|| p.to_string(self.original.as_str())),
             },
             Inner::Native(engine) => engine.preview(self.original.as_str()),
+            Inner::Roo(_) => self.original.as_str(),
         }
     }
 
@@ -307,6 +344,7 @@ impl StreamingApplier {
                 Output::Pieces(p) => p.pieces().collect(),
             },
             Inner::Native(engine) => engine.preview_pieces(self.original.as_str()),
+            Inner::Roo(_) => self.original_pieces(),
         }
     }
 
@@ -315,6 +353,7 @@ impl StreamingApplier {
         match &self.inner {
             Inner::Cline(state) => state.engine.preview_end(),
             Inner::Native(engine) => engine.preview_len(self.original.as_str()),
+            Inner::Roo(_) => self.original.offset_at(self.original.as_str().len()),
         }
     }
 
@@ -325,6 +364,7 @@ impl StreamingApplier {
         match &self.inner {
             Inner::Cline(state) => state.engine.error(),
             Inner::Native(engine) => engine.error(),
+            Inner::Roo(_) => None,
         }
     }
 
@@ -333,6 +373,7 @@ impl StreamingApplier {
         match &self.inner {
             Inner::Cline(state) => state.engine.committed_blocks().len(),
             Inner::Native(engine) => engine.blocks_completed(),
+            Inner::Roo(_) => 0,
         }
     }
 
@@ -346,6 +387,7 @@ impl StreamingApplier {
                 starts.into_iter().map(|b| text.position_at(b)).collect()
             }
             Inner::Native(engine) => engine.match_indices(),
+            Inner::Roo(_) => Vec::new(),
         }
     }
 
@@ -363,6 +405,9 @@ impl StreamingApplier {
                 })
             }
             Inner::Native(engine) => engine.finish(original.as_str()),
+            Inner::Roo(state) => {
+                crate::roo::outcome(original.as_str(), &state.diff, &state.options)
+            }
         }
     }
 
@@ -394,6 +439,29 @@ impl StreamingApplier {
                     match_indices,
                 })
             }
+            Inner::Roo(state) => {
+                let outcome = crate::roo::outcome(original.as_str(), &state.diff, &state.options)?;
+                let mut content = PieceText::default();
+                content.push_new(&outcome.new_content);
+                Ok(PieceOutcome {
+                    content,
+                    blocks: outcome.blocks,
+                    match_indices: outcome.match_indices,
+                })
+            }
+        }
+    }
+
+    /// The whole original as one piece (or none when it is empty).
+    fn original_pieces(&self) -> Vec<Piece<'_>> {
+        let end = self.preview_len();
+        if end.bytes == 0 {
+            Vec::new()
+        } else {
+            vec![Piece::Original {
+                start: TextOffset::default(),
+                end,
+            }]
         }
     }
 }

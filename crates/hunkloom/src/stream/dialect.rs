@@ -18,18 +18,30 @@ pub enum Dialect {
     /// What the model meant, made robust: every marker spelling, a cascade of tolerant tiers,
     /// refusal of ambiguous or stale edits (see [`apply_diff`](crate::apply_diff)).
     Native,
+    /// Roo Code's `apply_diff` (`MultiSearchReplaceDiffStrategy`), byte-identical: blocks
+    /// located by similarity at a fuzzy threshold, applied in `:start_line:` order, the blocks
+    /// that fail reported while the others apply (see [`roo`](crate::roo); options in
+    /// [`RooOptions`](crate::roo::RooOptions)). Roo sorts the blocks before applying any, so a
+    /// streaming applier keeps the diff and applies it at `finish`.
+    Roo,
 }
 
 impl Dialect {
     /// Every dialect, in the order documentation lists them.
-    pub const ALL: &'static [Dialect] = &[Dialect::ClineV1, Dialect::ClineV2, Dialect::Native];
+    pub const ALL: &'static [Dialect] = &[
+        Dialect::ClineV1,
+        Dialect::ClineV2,
+        Dialect::Native,
+        Dialect::Roo,
+    ];
 
-    /// The dialect's name: `"cline-v1"`, `"cline-v2"` or `"native"`.
+    /// The dialect's name: `"cline-v1"`, `"cline-v2"`, `"native"` or `"roo"`.
     pub fn as_str(self) -> &'static str {
         match self {
             Dialect::ClineV1 => "cline-v1",
             Dialect::ClineV2 => "cline-v2",
             Dialect::Native => "native",
+            Dialect::Roo => "roo",
         }
     }
 
@@ -38,7 +50,7 @@ impl Dialect {
         match self {
             Dialect::ClineV1 => Some(Version::V1),
             Dialect::ClineV2 => Some(Version::V2),
-            Dialect::Native => None,
+            Dialect::Native | Dialect::Roo => None,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! [`apply_diff`]: a whole diff applied at once, in any dialect (`native` by default).
 
 use crate::error::Result;
+use crate::roo::RooOptions;
 use crate::stream::{ApplierOptions, Dialect, Outcome, Policy, StreamingApplier};
 
 /// Options of [`apply_diff`]. Unlike [`ApplierOptions`] (whose default dialect is Cline v1, for
@@ -12,6 +13,8 @@ pub struct ApplyOptions {
     pub dialect: Dialect,
     /// What happens when some blocks fail (`native` only; default: all or nothing).
     pub policy: Policy,
+    /// The fuzzy threshold and buffer lines of the `roo` dialect (default: Roo's, 1.0 and 40).
+    pub roo: RooOptions,
 }
 
 impl Default for ApplyOptions {
@@ -19,6 +22,7 @@ impl Default for ApplyOptions {
         ApplyOptions {
             dialect: Dialect::Native,
             policy: Policy::AllOrNothing,
+            roo: RooOptions::default(),
         }
     }
 }
@@ -40,11 +44,20 @@ impl ApplyOptions {
         self.policy = policy;
         self
     }
+
+    /// Sets the options of the `roo` dialect.
+    pub fn roo(mut self, roo: RooOptions) -> Self {
+        self.roo = roo;
+        self
+    }
 }
 
 impl From<&ApplyOptions> for ApplierOptions {
     fn from(o: &ApplyOptions) -> Self {
-        ApplierOptions::new().dialect(o.dialect).policy(o.policy)
+        ApplierOptions::new()
+            .dialect(o.dialect)
+            .policy(o.policy)
+            .roo(o.roo)
     }
 }
 
@@ -58,6 +71,11 @@ impl From<&ApplyOptions> for ApplierOptions {
 /// (`search_not_found`), with a message a model can act on. By default a diff applies all its
 /// blocks or none. The result is the same as streaming the diff through a
 /// [`StreamingApplier`] in any chunking.
+///
+/// In the `roo` dialect the result is Roo's (see [`roo::apply_diff`](crate::roo::apply_diff)),
+/// whatever the policy: the blocks that applied, and the others reported failed with Roo's
+/// message; a diff none of whose blocks applied is refused with the first failure's code and
+/// every failure's message, separated by blank lines.
 ///
 /// ```
 /// use hunkloom::{apply_diff, ApplyOptions, ErrorKind};
