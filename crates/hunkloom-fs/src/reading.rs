@@ -177,7 +177,7 @@ mod tests {
         let zero = Path::new("/dev/zero");
         let e = read_regular(zero, zero, 100).err().expect("refused");
         assert!(e.message().contains("device"), "{e}");
-        let e = read_edit_input(zero, 100).err().expect("refused");
+        let e = read_edit_input(zero, 100).expect_err("refused");
         assert!(e.message().contains("device"), "{e}");
         assert!(read_regular(&dir.path().join("none"), dir.path(), 1).is_ok_and(|r| r.is_none()));
     }
