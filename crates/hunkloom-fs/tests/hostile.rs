@@ -106,7 +106,12 @@ fn every_op(dir: &Path, input: &str, name: &str) -> Vec<(&'static str, String)> 
         if r.is_err() {
             assert_eq!(snapshot(dir), before, "{input} {op} ({c}) changed files");
         }
-        println!("hostile {input} {op}: {c}, files unchanged");
+        let files = if r.is_ok() {
+            "applied"
+        } else {
+            "files unchanged"
+        };
+        println!("hostile {input} {op}: {c}, {files}");
         out.push((op, c));
     }
     out
