@@ -189,7 +189,9 @@ fn hostile_edit_sources() {
         b"------- SEARCH\nx\xff\n=======\ny\n+++++++ REPLACE\n",
     )
     .expect("write");
-    let cases: [(&str, &str, &[&str], &[u8], &str); 8] = [
+    /// (input, how it is given, arguments, standard input, expected code)
+    type Case<'a> = (&'a str, &'a str, &'a [&'a str], &'a [u8], &'a str);
+    let cases: [Case; 8] = [
         // A FIFO nobody writes to reads as an empty edit, at once.
         (
             "fifo",
