@@ -95,7 +95,8 @@ def every_op(root: Path, name: str, label: str) -> dict[str, str]:
         c = code_of(f"{label} {op}", lambda: f(hunkloom.Workspace(root)))
         if c != "ok":
             assert snapshot(root) == before, f"{label} {op} ({c}) changed files"
-        print(f"hostile {label} python {op}: {c}, {'applied' if c == 'ok' else 'files unchanged'}")
+        done = "files unchanged" if c != "ok" else "read" if op == "read" else "applied"
+        print(f"hostile {label} python {op}: {c}, {done}")
         codes[op] = c
     return codes
 
