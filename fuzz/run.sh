@@ -2,7 +2,8 @@
 # One libFuzzer run: fuzz/run.sh TARGET SECONDS, from the repository root.
 #
 # Runs `cargo fuzz run -s none TARGET` for SECONDS on its growing corpus (fuzz/corpus/TARGET)
-# plus its seeds (fuzz/seeds/TARGET, from `python3 fuzz/seed.py`) and dictionary, then appends
+# plus its seeds (fuzz/seeds/TARGET, from `python3 fuzz/seed.py`), its committed regression
+# inputs (fuzz/regressions/TARGET: every crash found, replayed first) and dictionary, then appends
 # one line to fuzz/campaign.log:
 #   <UTC time> target=T seconds=S inputs=N cov=C ft=F corpus=K crashes=X
 # inputs is libFuzzer's stat::number_of_executed_units (-print_final_stats=1), cov and ft the
@@ -12,12 +13,13 @@
 set -u
 target=$1
 seconds=$2
-mkdir -p "fuzz/corpus/$target" "fuzz/seeds/$target" "fuzz/artifacts/$target"
+mkdir -p "fuzz/corpus/$target" "fuzz/seeds/$target" "fuzz/artifacts/$target" "fuzz/regressions/$target"
 dict=()
 [ -f "fuzz/dict/$target.dict" ] && dict=("-dict=fuzz/dict/$target.dict")
 before=$(ls "fuzz/artifacts/$target" | wc -l)
 out=$(mktemp)
-cargo fuzz run -s none "$target" "fuzz/corpus/$target" "fuzz/seeds/$target" -- \
+cargo fuzz run -s none "$target" "fuzz/corpus/$target" "fuzz/seeds/$target" \
+    "fuzz/regressions/$target" -- \
     -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=4096 -timeout=30 \
     "${dict[@]}" 2>&1 | tee "$out" | grep -E "^#[0-9]+\s+(INITED|DONE|pulse)|^stat::number_of_executed_units|SUMMARY|^==" || true
 status=${PIPESTATUS[0]}

@@ -150,9 +150,16 @@ fuzz_target!(|calls: Vec<Call>| {
                         // SAFETY: a live applier of this loop, freed once.
                         unsafe { hl_applier_free(old.applier) };
                     }
+                    // The host's copy starts as the first preview (the original in `native`,
+                    // empty in the Cline dialects, whose preview is their output so far).
+                    let (mut pp, mut pn) = (ptr::null(), 0);
+                    // SAFETY: a live applier; locals.
+                    let st = unsafe { hl_applier_preview(applier, &mut pp, &mut pn) };
+                    assert_eq!(st, hl_status::Ok, "the first preview");
+                    let _ = original;
                     slots[i] = Some(Slot {
                         applier,
-                        mirror: original,
+                        mirror: text(pp, pn),
                     });
                 } else {
                     assert!(applier.is_null(), "out-parameter written on failure");
@@ -190,8 +197,9 @@ fuzz_target!(|calls: Vec<Call>| {
                     if st == hl_status::Ok {
                         assert_eq!(text(pp, pn), s.mirror, "the splices rebuild the preview");
                     }
-                } else if status == hl_status::Ok {
-                    // The host did not see the splice: take the preview as it is.
+                } else {
+                    // The host did not see a splice (none given, or the push failed): take
+                    // the preview as it is.
                     let (mut pp, mut pn) = (ptr::null(), 0);
                     // SAFETY: a live applier; locals.
                     if unsafe { hl_applier_preview(s.applier, &mut pp, &mut pn) } == hl_status::Ok {
