@@ -35,8 +35,9 @@ gen: gen-c gen-node ## Regenerate the committed generated files (C header, Node 
 bench: bench-rust bench-lazy bench-python bench-node ## Every benchmark (Rust criterion, Python and Node scripts)
 
 .PHONY: bench-rust
-bench-rust: ## Criterion benchmarks S1-S5 (stateful vs stateless-per-prefix vs a copy of the file)
+bench-rust: ## Criterion benchmarks S1-S5 (stateful vs stateless-per-prefix vs a copy of the file), cost bounds (10^4-10^6 blocks)
 	$(CARGO) bench --locked -p hunkloom-bench --bench streaming -- --warm-up-time 1 --measurement-time 3
+	$(CARGO) bench --locked -p hunkloom-bench --bench cost_bounds -- --warm-up-time 1 --measurement-time 3
 
 .PHONY: bench-lazy
 bench-lazy: ## Criterion: lazy edits (apply_lazy) of a 10,000-line file, in MB/s of file plus snippet

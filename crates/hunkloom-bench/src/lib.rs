@@ -208,3 +208,73 @@ pub fn chunks(diff: &str, n: usize) -> Vec<&str> {
         .collect();
     bounds.windows(2).map(|w| &diff[w[0]..w[1]]).collect()
 }
+
+/// The order of the blocks of a [`many_blocks`] diff.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockOrder {
+    /// In file order (the usual case).
+    Forward,
+    /// Last line first (every block lands before all those placed so far).
+    Reverse,
+    /// A fixed pseudo-random permutation.
+    Shuffled,
+}
+
+/// Cost bounds: a file of `blocks` distinct lines and a diff of `blocks` exact one-line blocks,
+/// one per line, in `order`; the input grows linearly with `blocks`, so any per-block cost
+/// that grows with the file or with the blocks placed before shows as super-linear growth.
+pub fn many_blocks(blocks: usize, order: BlockOrder) -> Scenario {
+    let mut original = String::with_capacity(blocks * 24);
+    for i in 0..blocks {
+        original.push_str(&format!("let v{i} = f({i});\n"));
+    }
+    let mut lines: Vec<usize> = (0..blocks).collect();
+    match order {
+        BlockOrder::Forward => {}
+        BlockOrder::Reverse => lines.reverse(),
+        BlockOrder::Shuffled => {
+            let mut rng = Rng(0x5EED_0002);
+            for i in (1..lines.len()).rev() {
+                lines.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+            }
+        }
+    }
+    let mut diff = String::with_capacity(blocks * 80);
+    for i in lines {
+        diff.push_str(&format!(
+            "------- SEARCH\nlet v{i} = f({i});\n=======\nlet v{i} = g({i});\n+++++++ REPLACE\n"
+        ));
+    }
+    Scenario { original, diff }
+}
+
+/// Cost bounds of the patch module: a `*** Begin Patch` with one `*** Update File:` of `hunks`
+/// one-line `@@` hunks over a file of as many distinct lines (in file order, as the format
+/// requires), and the files it reads.
+pub fn many_hunks(hunks: usize) -> (String, std::collections::BTreeMap<String, String>) {
+    let mut original = String::with_capacity(hunks * 24);
+    let mut patch = String::from("*** Begin Patch\n*** Update File: a.rs\n");
+    for i in 0..hunks {
+        original.push_str(&format!("let v{i} = f({i});\n"));
+        patch.push_str(&format!("@@\n-let v{i} = f({i});\n+let v{i} = g({i});\n"));
+    }
+    patch.push_str("*** End Patch\n");
+    let files = [("a.rs".to_owned(), original)].into_iter().collect();
+    (patch, files)
+}
+
+/// Cost bounds of the patch module across files: a patch adding `files` one-line files and
+/// updating as many existing ones, and the files it reads.
+pub fn many_files(files: usize) -> (String, std::collections::BTreeMap<String, String>) {
+    let mut patch = String::from("*** Begin Patch\n");
+    let mut existing = std::collections::BTreeMap::new();
+    for i in 0..files {
+        patch.push_str(&format!("*** Add File: new/{i}.txt\n+file {i}\n"));
+        patch.push_str(&format!(
+            "*** Update File: old/{i}.txt\n@@\n-old {i}\n+new {i}\n"
+        ));
+        existing.insert(format!("old/{i}.txt"), format!("old {i}\n"));
+    }
+    patch.push_str("*** End Patch\n");
+    (patch, existing)
+}

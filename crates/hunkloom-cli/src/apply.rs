@@ -119,18 +119,26 @@ fn apply_lazy(args: &Args, source: &Path, root: &Path, cwd: &Path) -> Result<(),
     apply_op(&op, args.dry_run, file, root, cwd)
 }
 
-/// The text of `path`, or of standard input for `-`.
+/// The text of `path`, or of standard input for `-`, at most the file layer's default size
+/// limit. A FIFO with no writer reads as empty and a device or directory is refused (see
+/// [`hunkloom_fs::read_edit_input`]), so the command never hangs on its input.
 fn read_input(path: &Path) -> Result<String, String> {
+    let limit = WorkspaceOptions::new().max_file_size;
     if path == Path::new("-") {
-        let mut text = String::new();
+        let mut bytes = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("cannot read the edit from standard input: {e}"))?;
-        Ok(text)
+            .take(limit.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("[io_error] cannot read the edit from standard input: {e}"))?;
+        if bytes.len() as u64 > limit {
+            return Err(format!(
+                "[file_too_large] the edit on standard input is more than {limit} bytes"
+            ));
+        }
+        String::from_utf8(bytes)
+            .map_err(|_| "[unsupported_encoding] standard input is not UTF-8 text".to_owned())
     } else {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", path.display()))
+        hunkloom_fs::read_edit_input(path, limit).map_err(|e| format!("[{}] {e}", e.code()))
     }
 }
 

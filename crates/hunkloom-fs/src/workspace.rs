@@ -17,6 +17,7 @@ use crate::journal;
 use crate::lock;
 use crate::merge;
 use crate::paths;
+use crate::reading::{RegularFile, read_regular};
 use crate::tracking::{self, Fingerprint, ReadRecord, Tracker};
 use crate::undo::{UndoEntry, UndoHistory};
 
@@ -648,41 +649,13 @@ impl Workspace {
 
     /// Reads and decodes the file (`None` if it does not exist), size limit first.
     pub(crate) fn load(&self, resolved: &Path, given: &Path) -> Result<Option<Loaded>> {
-        let meta = match std::fs::metadata(resolved) {
-            Ok(meta) => meta,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(errors::io("read", given, &e)),
+        // A FIFO, socket, device or directory is refused on the opened handle (see
+        // [`reading`](crate::reading)): reading it could block forever or never end.
+        let Some(RegularFile { bytes, meta }) =
+            read_regular(resolved, given, self.options.max_file_size)?
+        else {
+            return Ok(None);
         };
-        if meta.is_dir() {
-            return Err(errors::io(
-                "read",
-                given,
-                &std::io::Error::other("it is a directory"),
-            ));
-        }
-        // A FIFO, socket or device: reading it could block forever or never end.
-        if !meta.is_file() {
-            return Err(errors::io(
-                "read",
-                given,
-                &std::io::Error::other("it is not a regular file"),
-            ));
-        }
-        if meta.len() > self.options.max_file_size {
-            return Err(errors::too_large(
-                given,
-                meta.len(),
-                self.options.max_file_size,
-            ));
-        }
-        let bytes = std::fs::read(resolved).map_err(|e| errors::io("read", given, &e))?;
-        if bytes.len() as u64 > self.options.max_file_size {
-            return Err(errors::too_large(
-                given,
-                bytes.len() as u64,
-                self.options.max_file_size,
-            ));
-        }
         let (encoding, text) =
             document::decode(&bytes).ok_or_else(|| errors::unsupported_encoding(given))?;
         Ok(Some(Loaded {

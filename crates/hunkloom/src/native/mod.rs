@@ -76,6 +76,7 @@ mod cost;
 mod diagnose;
 mod differences;
 mod engine;
+mod file_index;
 #[cfg(test)]
 mod guard_tests;
 mod indent;
