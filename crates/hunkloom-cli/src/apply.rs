@@ -1,13 +1,16 @@
 //! `hunkloom apply`, through the file layer: the file must lie inside the root (the current
 //! directory or `--root`), and its encoding, BOM and line endings, the atomic replacement and
 //! the refusals all come from `hunkloom-fs`. A multi-file patch (`--patch`, or a `--diff`
-//! that starts like one) goes to [`crate::patch`].
+//! that starts like one, bare or inside the `apply_patch <<'EOF'` command a model writes) goes
+//! to [`crate::patch`].
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use hunkloom::{ApplyOptions, Dialect, ErrorKind};
+use hunkloom::{ApplyOptions, BlockStatus, Dialect, ErrorKind, Policy};
 use hunkloom_fs::{Op, Report, Workspace, WorkspaceOptions};
+
+use crate::Failure;
 
 /// The arguments of `hunkloom apply`.
 pub(crate) struct Args {
@@ -20,38 +23,70 @@ pub(crate) struct Args {
     pub(crate) file: Option<PathBuf>,
 }
 
-pub(crate) fn run(args: &Args) -> Result<(), String> {
+/// A usage error of `hunkloom apply` (exit status 2).
+pub(crate) fn usage(message: impl Into<String>) -> Failure {
+    Failure::Usage {
+        subcommand: "apply",
+        message: message.into(),
+    }
+}
+
+pub(crate) fn run(args: &Args) -> Result<(), Failure> {
     let (source, forced_patch) = match (&args.patch, &args.diff) {
         (Some(patch), _) => (patch, true),
         (None, Some(diff)) => (diff, false),
-        (None, None) => return Err("give --diff EDIT or --patch PATCH".to_owned()),
+        (None, None) => return Err(usage("give --diff EDIT or --patch PATCH")),
     };
-    let text = read_input(source)?;
-    let cwd =
-        std::env::current_dir().map_err(|e| format!("cannot find the current directory: {e}"))?;
+    let mut text = read_input(source).map_err(Failure::Refused)?;
+    // A model's shell call, `apply_patch <<'EOF'` ... `EOF`, piped on as it is.
+    if let Some(body) = hunkloom::patch::strip_invocation(&text) {
+        text = body.to_owned();
+    }
+    let cwd = std::env::current_dir()
+        .map_err(|e| Failure::Refused(format!("cannot find the current directory: {e}")))?;
     let root = args.root.as_deref().unwrap_or(&cwd);
     if forced_patch || hunkloom::patch::is_patch(&text) {
         if let Some(file) = &args.file {
-            return Err(format!(
+            return Err(usage(format!(
                 "a patch names its own files; remove the FILE argument ({})",
                 file.display()
-            ));
+            )));
         }
         return crate::patch::run(&text, args, root);
     }
-    if args.partial {
-        return Err("--partial applies to patches only".to_owned());
-    }
     let Some(file) = &args.file else {
-        return Err("FILE is required: the file the diff edits".to_owned());
+        return Err(usage(
+            "FILE is required: the file the diff edits (a `*** Begin Patch` patch names its own)",
+        ));
     };
     let dialect: Dialect = args
         .dialect
         .as_deref()
         .unwrap_or("native")
         .parse()
-        .map_err(|e: hunkloom::Error| e.to_string())?;
-    apply_diff(text, dialect, args.dry_run, file, root, &cwd)
+        .map_err(|e: hunkloom::Error| usage(e.to_string()))?;
+    if args.partial && dialect != Dialect::Native {
+        return Err(usage(format!(
+            "--partial applies to the native dialect and to patches; {dialect} applies every \
+             block or fails as Cline does"
+        )));
+    }
+    apply_diff(text, dialect, args, file, root, &cwd).map_err(Failure::Refused)
+}
+
+/// `[code] message` for an error about `root`'s files; a path outside the root also says how to
+/// choose another root.
+pub(crate) fn explain(e: &hunkloom::Error, root: &Path) -> String {
+    if e.kind() == ErrorKind::PathOutsideRoot {
+        format!(
+            "[{}] {e} Pass --root DIR to edit files under another directory (the root is {}; \
+             FILE is taken relative to the current directory).",
+            e.code(),
+            root.display()
+        )
+    } else {
+        format!("[{}] {e}", e.code())
+    }
 }
 
 /// The text of `path`, or of standard input for `-`.
@@ -69,11 +104,12 @@ fn read_input(path: &Path) -> Result<String, String> {
     }
 }
 
-/// A SEARCH/REPLACE diff on one file.
+/// A SEARCH/REPLACE diff on one file; with `--partial` (native dialect), the blocks that
+/// matched are written and each failed one is reported, and the command fails if any did.
 fn apply_diff(
     diff: String,
     dialect: Dialect,
-    dry_run: bool,
+    args: &Args,
     file: &Path,
     root: &Path,
     cwd: &Path,
@@ -81,20 +117,40 @@ fn apply_diff(
     // FILE is relative to the current directory, whatever the root.
     let target = cwd.join(file);
     let unchanged =
-        |e: hunkloom::Error| format!("{} left unchanged: [{}] {e}", file.display(), e.code());
-    let mut workspace = Workspace::open(root, WorkspaceOptions::new())
-        .map_err(|e| format!("[{}] {e}", e.code()))?;
+        |e: hunkloom::Error| format!("{} left unchanged: {}", file.display(), explain(&e, root));
+    let mut workspace =
+        Workspace::open(root, WorkspaceOptions::new()).map_err(|e| explain(&e, root))?;
     // The person running the command has the file in front of them: it counts as read.
     match workspace.read(&target) {
         Err(e) if e.kind() != ErrorKind::FileNotFound => return Err(unchanged(e)),
         _ => {}
     }
+    let policy = if args.partial {
+        Policy::Partial
+    } else {
+        Policy::AllOrNothing
+    };
     let op = Op::Diff {
         diff,
-        options: ApplyOptions::new().dialect(dialect),
+        options: ApplyOptions::new().dialect(dialect).policy(policy),
     };
     let change = workspace.plan(&target, &op).map_err(unchanged)?;
-    if dry_run {
+    let (applied, failed) = match change.report() {
+        Report::Diff(outcome) => {
+            let failed: Vec<_> = outcome
+                .blocks
+                .iter()
+                .filter(|b| b.status == BlockStatus::Failed)
+                .map(|b| match &b.error {
+                    Some(e) => format!("block {} not applied: [{}] {e}", b.index + 1, e.code()),
+                    None => format!("block {} not applied", b.index + 1),
+                })
+                .collect();
+            (outcome.blocks.len() - failed.len(), failed)
+        }
+        _ => (0, Vec::new()),
+    };
+    if args.dry_run {
         print!(
             "{}",
             crate::unified_diff(
@@ -103,13 +159,20 @@ fn apply_diff(
                 change.new_text().unwrap_or("")
             )
         );
+    } else {
+        workspace.commit(vec![change]).map_err(unchanged)?;
+        eprintln!("hunkloom: {}: {applied} block(s) applied", file.display());
+    }
+    if failed.is_empty() {
         return Ok(());
     }
-    let blocks = match change.report() {
-        Report::Diff(outcome) => outcome.blocks.len(),
-        _ => 0,
-    };
-    workspace.commit(vec![change]).map_err(unchanged)?;
-    eprintln!("hunkloom: {}: {blocks} block(s) applied", file.display());
-    Ok(())
+    for line in &failed {
+        eprintln!("hunkloom: {}: {line}", file.display());
+    }
+    Err(format!(
+        "{}: {} of {} block(s) not applied",
+        file.display(),
+        failed.len(),
+        applied + failed.len()
+    ))
 }

@@ -21,12 +21,15 @@
 //! - `text_editor`: the text-editor corpora's main and crash sets through `hl_text_editor_*`
 //!   (JSON text in and out), and that API's C layer.
 //!
+//! - `error_reference`: docs/error-codes.md's family table names the status of every code.
+//!
 //! `ffi`, `ops_ffi` and `patch_ffi` hold the small safe wrappers they use; the vector loading,
 //! chunkings, scoring and tallies are `hunkloom-testkit`'s, shared with the core's runners so
 //! they cannot drift.
 
 mod boundary;
 mod error_matches;
+mod error_reference;
 mod ffi;
 mod native;
 mod ops_boundary;
