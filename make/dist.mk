@@ -87,4 +87,4 @@ check-version: ## One version everywhere: Cargo, pyproject, package.json(s), loa
 	python3 make/check_version.py
 
 lint-workflows: $(VENV)/.dist-installed ## actionlint on .github/workflows
-	$(VENV_BIN)/actionlint -color=never
+	$(VENV_BIN)/actionlint -no-color

@@ -127,7 +127,10 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Usage { subcommand, message }) => {
+        Err(Failure::Usage {
+            subcommand,
+            message,
+        }) => {
             // Reported as clap reports its own usage errors: the message, the usage line, and
             // exit status 2.
             let mut cli = Cli::command();

@@ -178,7 +178,15 @@ fn usage_errors_exit_2_with_the_usage_like_claps_own() {
     for (args, stdin, says) in [
         (vec!["apply", "--diff", "-"], DIFF, "FILE is required"),
         (
-            vec!["apply", "--diff", "-", "--partial", "--dialect", "cline-v1", "f.txt"],
+            vec![
+                "apply",
+                "--diff",
+                "-",
+                "--partial",
+                "--dialect",
+                "cline-v1",
+                "f.txt",
+            ],
             DIFF,
             "--partial applies to the native dialect",
         ),

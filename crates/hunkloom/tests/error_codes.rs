@@ -80,7 +80,10 @@ fn every_code_is_documented_in_order_with_its_family_meaning_and_advice() {
 
 #[test]
 fn every_family_has_a_row() {
-    let families: Vec<String> = table("Families").into_iter().map(|r| r[0].clone()).collect();
+    let families: Vec<String> = table("Families")
+        .into_iter()
+        .map(|r| r[0].clone())
+        .collect();
     let expected: Vec<String> = ErrorFamily::ALL.iter().map(|f| format!("{f:?}")).collect();
     assert_eq!(families, expected);
 }
