@@ -56,6 +56,13 @@ glibc_2_17() {
     [[ -n $newest && $(printf '%s\n' "$newest" 2.17 | sort -V | tail -n 1) == 2.17 ]]
 }
 
+# Whether FILE is stripped (no symbol table, no debug information) and smaller than 8 MB.
+stripped() {
+    ls -l "$1"
+    ! readelf -S "$1" | grep -E '\.symtab|\.debug_' && [[ $(stat -c %s "$1") -lt 8000000 ]]
+}
+export -f stripped
+
 # No Rust: PATH without any directory holding cargo or rustc, and no cargo environment.
 CLEAN_PATH=
 IFS=: read -ra dirs <<<"$PATH"
@@ -87,6 +94,9 @@ check "pip install --no-index the wheel into a new venv" \
     no_rust bash -c "python3 -m venv venv && venv/bin/pip install -q --no-index --no-cache-dir --disable-pip-version-check '$WHEEL'"
 check "hunkloom.__version__ is $VERSION, imported from the venv" \
     no_rust "$PY" -c "import hunkloom, sys; assert hunkloom.__version__ == '$VERSION', hunkloom.__version__; assert hunkloom.__file__.startswith(sys.prefix), hunkloom.__file__"
+check "the extension is stripped, without the test builds' fault injection" \
+    bash -c "stripped venv/lib/python*/site-packages/hunkloom/_native.abi3.so &&
+        venv/bin/python -c \"import hunkloom; assert not hasattr(hunkloom.StreamingApplier, '_inject_panic')\""
 n=$(extract "$REPO/README.md" Python python "$WORK/python" readme py)
 m=$(extract "$REPO/python/README.md" "" python "$WORK/python" package-readme py)
 for f in $(seq 1 "$n" | sed 's/^/readme-/') $(seq 1 "$m" | sed 's/^/package-readme-/'); do
@@ -107,6 +117,9 @@ check "the main package holds no addon; the loader takes @hunkloom/$PLATFORM's" 
     no_rust bash -c "! ls node_modules/hunkloom/*.node 2>/dev/null && node -e \"require('hunkloom');
         const addons = Object.keys(require.cache).filter((k) => k.endsWith('.node'));
         if (addons.length !== 1 || !addons[0].includes('/node_modules/@hunkloom/$PLATFORM/')) throw new Error(addons)\""
+check "the addon is stripped, without the test builds' fault injection" \
+    bash -c "stripped node_modules/@hunkloom/$PLATFORM/hunkloom.$PLATFORM.node &&
+        node -e \"if ('__testPanicNextConstruct' in require('hunkloom')) process.exit(1)\""
 check "installed npm packages are version $VERSION" \
     no_rust node -e "for (const p of ['hunkloom', '@hunkloom/$PLATFORM']) { const v = require(p + '/package.json').version; if (v !== '$VERSION') throw new Error(p + ' ' + v) }"
 n=$(extract "$REPO/README.md" "Node (TypeScript)" ts "$WORK/node" readme ts)
@@ -156,6 +169,7 @@ check "pkg-config: hunkloom $VERSION, paths under the unpacked prefix" \
     bash -c "[[ \$(pkg-config --modversion hunkloom) == $VERSION &&
               \$(pkg-config --variable=libdir hunkloom) -ef '$C_PREFIX/lib' ]]"
 check "the library needs glibc 2.17 at most" glibc_2_17 "$C_PREFIX/lib/libhunkloom.so.$VERSION"
+check "the library is stripped" stripped "$C_PREFIX/lib/libhunkloom.so.$VERSION"
 extract "$REPO/README.md" C c "$WORK/c" readme c >/dev/null
 LIBDIR=$(pkg-config --variable=libdir hunkloom)
 # shellcheck disable=SC2046 # pkg-config's output is a list of flags.
