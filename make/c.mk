@@ -22,6 +22,9 @@ C_STATIC_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
 C_SHARED := -L$(C_LIBDIR) -lhunkloom -Wl,-rpath,$(abspath $(C_LIBDIR))
 C_VALGRIND := valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible
 C_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+# The library's SONAME is libhunkloom.so.$(C_ABI) (bindings/c/build.rs): the major version, or
+# 0.<minor> before 1.0.
+C_ABI := $(shell echo $(C_VERSION) | awk -F. '{ print ($$1 == "0") ? "0." $$2 : $$1 }')
 C_PKG_CONFIG := PKG_CONFIG_PATH=$(abspath $(C_LIBDIR)) pkg-config
 C_TESTS := test_errors test_stream_bytes test_ops test_native test_roo test_workspace \
     test_text_editor test_v4a test_lazy test_hostile
@@ -35,6 +38,7 @@ C_SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_che
 
 build-c: ## C: build libhunkloom.{so,a} and target/release/hunkloom.pc
 	$(CARGO) build --release --locked -p hunkloom-c
+	ln -sf libhunkloom.so $(C_LIBDIR)/libhunkloom.so.$(C_ABI)
 	sed -e 's|@PREFIX@|$(CURDIR)|' -e 's|@LIBDIR@|$(abspath $(C_LIBDIR))|' \
 	    -e 's|@VERSION@|$(C_VERSION)|' -e 's|@STATIC_LIBS@|$(C_STATIC_LIBS)|' \
 	    bindings/c/hunkloom.pc.in > $(C_LIBDIR)/hunkloom.pc

@@ -276,7 +276,9 @@ class BlockReport:
 @final
 class Update:
     """One splice of the preview: at ``start``, remove ``removed`` characters, insert
-    ``inserted``. Applying every update in order to ``""`` gives the current preview."""
+    ``inserted``. Applying every update in order to the applier's ``preview`` from before the
+    first push (``""`` in the Cline dialects, the original in ``native``) gives the current
+    preview."""
 
     @property
     def start(self) -> int:

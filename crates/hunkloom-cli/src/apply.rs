@@ -2,7 +2,8 @@
 //! directory or `--root`), and its encoding, BOM and line endings, the atomic replacement and
 //! the refusals all come from `hunkloom-fs`. A lazy snippet (`--lazy`) and a V4A body
 //! (`--dialect v4a`) go the same way as a diff. A multi-file patch (`--patch`, or a `--diff`
-//! that starts like one) goes to [`crate::patch`].
+//! that starts like one, bare or inside the `apply_patch <<'EOF'` command a model writes) goes
+//! to [`crate::patch`].
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -10,8 +11,10 @@ use std::path::{Path, PathBuf};
 use hunkloom::lazy::Language;
 use hunkloom::patch::v4a::V4aMode;
 use hunkloom::roo::RooOptions;
-use hunkloom::{ApplyOptions, BlockStatus, Dialect, ErrorKind};
+use hunkloom::{ApplyOptions, BlockStatus, Dialect, ErrorKind, Policy};
 use hunkloom_fs::{Op, Report, Workspace, WorkspaceOptions};
+
+use crate::Failure;
 
 /// The arguments of `hunkloom apply`.
 pub(crate) struct Args {
@@ -28,9 +31,17 @@ pub(crate) struct Args {
     pub(crate) file: Option<PathBuf>,
 }
 
-pub(crate) fn run(args: &Args) -> Result<(), String> {
-    let cwd =
-        std::env::current_dir().map_err(|e| format!("cannot find the current directory: {e}"))?;
+/// A usage error of `hunkloom apply` (exit status 2).
+pub(crate) fn usage(message: impl Into<String>) -> Failure {
+    Failure::Usage {
+        subcommand: "apply",
+        message: message.into(),
+    }
+}
+
+pub(crate) fn run(args: &Args) -> Result<(), Failure> {
+    let cwd = std::env::current_dir()
+        .map_err(|e| Failure::Refused(format!("cannot find the current directory: {e}")))?;
     let root = args.root.as_deref().unwrap_or(&cwd);
     if let Some(lazy) = &args.lazy {
         return apply_lazy(args, lazy, root, &cwd);
@@ -38,30 +49,36 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     let (source, forced_patch) = match (&args.patch, &args.diff) {
         (Some(patch), _) => (patch, true),
         (None, Some(diff)) => (diff, false),
-        (None, None) => return Err("give --diff EDIT, --lazy SNIPPET or --patch PATCH".to_owned()),
+        (None, None) => return Err(usage("give --diff EDIT, --lazy SNIPPET or --patch PATCH")),
     };
-    let text = read_input(source)?;
+    let mut text = read_input(source).map_err(Failure::Refused)?;
     let v4a = args.dialect.as_deref() == Some(V4A);
+    // A model's shell call, `apply_patch <<'EOF'` ... `EOF`, piped on as it is.
+    if !v4a && let Some(body) = hunkloom::patch::strip_invocation(&text) {
+        text = body.to_owned();
+    }
     // A V4A body is applied as the reference applies it, even one that starts like a patch.
     if forced_patch || (!v4a && hunkloom::patch::is_patch(&text)) {
         if let Some(file) = &args.file {
-            return Err(format!(
+            return Err(usage(format!(
                 "a patch names its own files; remove the FILE argument ({})",
                 file.display()
-            ));
+            )));
         }
         if args.create {
-            return Err(format!("--create applies to --dialect {V4A} only"));
+            return Err(usage(format!("--create applies to --dialect {V4A} only")));
         }
         return crate::patch::run(&text, args, root);
     }
-    if args.partial {
-        return Err("--partial applies to patches only".to_owned());
-    }
     let Some(file) = &args.file else {
-        return Err("FILE is required: the file the diff edits".to_owned());
+        return Err(usage(
+            "FILE is required: the file the diff edits (a `*** Begin Patch` patch names its own)",
+        ));
     };
     let op = if v4a {
+        if args.partial {
+            return Err(usage("--partial does not apply to --dialect v4a"));
+        }
         let mode = if args.create {
             V4aMode::Create
         } else {
@@ -70,18 +87,29 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
         Op::V4a { diff: text, mode }
     } else {
         if args.create {
-            return Err(format!("--create applies to --dialect {V4A} only"));
+            return Err(usage(format!("--create applies to --dialect {V4A} only")));
         }
         let dialect: Dialect = args
             .dialect
             .as_deref()
             .unwrap_or("native")
             .parse()
-            .map_err(|e: hunkloom::Error| format!("{e} (or {V4A} for a V4A body)"))?;
-        let mut options = ApplyOptions::new().dialect(dialect);
+            .map_err(|e: hunkloom::Error| usage(format!("{e} (or {V4A} for a V4A body)")))?;
+        if args.partial && dialect != Dialect::Native {
+            return Err(usage(format!(
+                "--partial applies to the native dialect and to patches; {dialect} applies \
+                 every block or fails as it does"
+            )));
+        }
+        let policy = if args.partial {
+            Policy::Partial
+        } else {
+            Policy::AllOrNothing
+        };
+        let mut options = ApplyOptions::new().dialect(dialect).policy(policy);
         if let Some(threshold) = args.fuzzy_threshold {
             if dialect != Dialect::Roo {
-                return Err("--fuzzy-threshold applies to --dialect roo only".to_owned());
+                return Err(usage("--fuzzy-threshold applies to --dialect roo only"));
             }
             options = options.roo(RooOptions::new().fuzzy_threshold(threshold));
         }
@@ -90,33 +118,47 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
             options,
         }
     };
-    apply_op(&op, args.dry_run, file, root, &cwd)
+    apply_op(&op, args.dry_run, file, root, &cwd).map_err(Failure::Refused)
 }
 
 /// The `--dialect` of a V4A body.
 const V4A: &str = "v4a";
 
 /// `--lazy SNIPPET FILE`: a lazy edit of one file.
-fn apply_lazy(args: &Args, source: &Path, root: &Path, cwd: &Path) -> Result<(), String> {
+fn apply_lazy(args: &Args, source: &Path, root: &Path, cwd: &Path) -> Result<(), Failure> {
     if args.partial || args.create || args.dialect.is_some() || args.fuzzy_threshold.is_some() {
-        return Err(
+        return Err(usage(
             "--partial, --create, --dialect and --fuzzy-threshold do not apply to --lazy (see \
-             --lang)"
-                .to_owned(),
-        );
+             --lang)",
+        ));
     }
     let Some(file) = &args.file else {
-        return Err("FILE is required: the file the lazy snippet edits".to_owned());
+        return Err(usage("FILE is required: the file the lazy snippet edits"));
     };
     let language = match &args.lang {
-        Some(name) => Some(Language::from_name(name).map_err(|e| e.to_string())?),
+        Some(name) => Some(Language::from_name(name).map_err(|e| usage(e.to_string()))?),
         None => None,
     };
     let op = Op::Lazy {
-        snippet: read_input(source)?,
+        snippet: read_input(source).map_err(Failure::Refused)?,
         language,
     };
-    apply_op(&op, args.dry_run, file, root, cwd)
+    apply_op(&op, args.dry_run, file, root, cwd).map_err(Failure::Refused)
+}
+
+/// `[code] message` for an error about `root`'s files; a path outside the root also says how to
+/// choose another root.
+pub(crate) fn explain(e: &hunkloom::Error, root: &Path) -> String {
+    if e.kind() == ErrorKind::PathOutsideRoot {
+        format!(
+            "[{}] {e} Pass --root DIR to edit files under another directory (the root is {}; \
+             FILE is taken relative to the current directory).",
+            e.code(),
+            root.display()
+        )
+    } else {
+        format!("[{}] {e}", e.code())
+    }
 }
 
 /// The text of `path`, or of standard input for `-`, at most the file layer's default size
@@ -142,45 +184,39 @@ fn read_input(path: &Path) -> Result<String, String> {
     }
 }
 
-/// A diff, a V4A body or a lazy edit of one file.
+/// A diff, a V4A body or a lazy edit of one file. A diff that applied only some blocks (the
+/// native dialect with `--partial`, or Roo's, which applies what it can) writes them, reports
+/// each failed one, and fails.
 fn apply_op(op: &Op, dry_run: bool, file: &Path, root: &Path, cwd: &Path) -> Result<(), String> {
     // FILE is relative to the current directory, whatever the root.
     let target = cwd.join(file);
     let unchanged =
-        |e: hunkloom::Error| format!("{} left unchanged: [{}] {e}", file.display(), e.code());
-    let mut workspace = Workspace::open(root, WorkspaceOptions::new())
-        .map_err(|e| format!("[{}] {e}", e.code()))?;
+        |e: hunkloom::Error| format!("{} left unchanged: {}", file.display(), explain(&e, root));
+    let mut workspace =
+        Workspace::open(root, WorkspaceOptions::new()).map_err(|e| explain(&e, root))?;
     // The person running the command has the file in front of them: it counts as read.
     match workspace.read(&target) {
         Err(e) if e.kind() != ErrorKind::FileNotFound => return Err(unchanged(e)),
         _ => {}
     }
     let change = workspace.plan(&target, op).map_err(unchanged)?;
-    if dry_run {
-        print!(
-            "{}",
-            crate::unified_diff(
-                &file.display().to_string(),
-                change.old_text().unwrap_or(""),
-                change.new_text().unwrap_or("")
-            )
-        );
-        return Ok(());
-    }
-    // Only partial dialects (roo) apply a diff with failed blocks: each is reported.
-    let failed: Vec<hunkloom::Error> = match change.report() {
-        Report::Diff(outcome) => outcome.failed().filter_map(|b| b.error.clone()).collect(),
-        _ => Vec::new(),
-    };
-    let done = match change.report() {
-        Report::Diff(outcome) => format!(
-            "{} block(s) applied",
-            outcome
+    let (applied, failed) = match change.report() {
+        Report::Diff(outcome) => {
+            let failed: Vec<_> = outcome
                 .blocks
                 .iter()
-                .filter(|b| b.status != BlockStatus::Failed)
-                .count()
-        ),
+                .filter(|b| b.status == BlockStatus::Failed)
+                .map(|b| match &b.error {
+                    Some(e) => format!("block {} not applied: [{}] {e}", b.index + 1, e.code()),
+                    None => format!("block {} not applied", b.index + 1),
+                })
+                .collect();
+            (outcome.blocks.len() - failed.len(), failed)
+        }
+        _ => (0, Vec::new()),
+    };
+    let done = match change.report() {
+        Report::Diff(_) => format!("{applied} block(s) applied"),
         Report::Lazy => "lazy edit merged".to_owned(),
         Report::V4a(_)
             if matches!(
@@ -196,10 +232,29 @@ fn apply_op(op: &Op, dry_run: bool, file: &Path, root: &Path, cwd: &Path) -> Res
         Report::V4a(outcome) => format!("{} section(s) applied", outcome.sections.len()),
         _ => "written".to_owned(),
     };
-    workspace.commit(vec![change]).map_err(unchanged)?;
-    eprintln!("hunkloom: {}: {done}", file.display());
-    for e in failed {
-        eprintln!("hunkloom: a block failed: [{}] {e}", e.code());
+    if dry_run {
+        print!(
+            "{}",
+            crate::unified_diff(
+                &file.display().to_string(),
+                change.old_text().unwrap_or(""),
+                change.new_text().unwrap_or("")
+            )
+        );
+    } else {
+        workspace.commit(vec![change]).map_err(unchanged)?;
+        eprintln!("hunkloom: {}: {done}", file.display());
     }
-    Ok(())
+    if failed.is_empty() {
+        return Ok(());
+    }
+    for line in &failed {
+        eprintln!("hunkloom: {}: {line}", file.display());
+    }
+    Err(format!(
+        "{}: {} of {} block(s) not applied",
+        file.display(),
+        failed.len(),
+        applied + failed.len()
+    ))
 }

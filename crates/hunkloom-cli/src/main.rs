@@ -9,7 +9,7 @@ mod patch;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use hunkloom_tools::Profile;
 
 #[derive(Parser)]
@@ -68,8 +68,9 @@ enum Command {
         /// fuzzyThreshold, default 1.0).
         #[arg(long, value_name = "T")]
         fuzzy_threshold: Option<f64>,
-        /// For a patch: when a hunk fails, write the hunks before it (Codex's behaviour)
-        /// instead of nothing.
+        /// Write what applies instead of nothing: for a diff in the native dialect, the blocks
+        /// that matched (each failed block is reported); for a patch, the hunks before a failing
+        /// one (Codex's behaviour). The command still fails when something was not applied.
         #[arg(long)]
         partial: bool,
         /// Print a unified diff of each change instead of writing.
@@ -148,16 +149,47 @@ fn main() -> ExitCode {
             root,
             profile,
             read_only,
-        }),
-        Command::Demo { chunk, delay_ms } => demo::run(chunk.max(1), delay_ms),
+        })
+        .map_err(Failure::Refused),
+        Command::Demo { chunk, delay_ms } => {
+            demo::run(chunk.max(1), delay_ms).map_err(Failure::Refused)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
+        Err(Failure::Usage {
+            subcommand,
+            message,
+        }) => {
+            // Reported as clap reports its own usage errors: the message, the usage line, and
+            // exit status 2.
+            let mut cli = Cli::command();
+            cli.build();
+            let kind = clap::error::ErrorKind::ArgumentConflict;
+            match cli.find_subcommand_mut(subcommand) {
+                Some(command) => command.error(kind, message).exit(),
+                None => Cli::command().error(kind, message).exit(),
+            }
+        }
+        Err(Failure::Refused(message)) => {
             eprintln!("hunkloom: {message}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Why a command failed, which decides its exit status.
+pub(crate) enum Failure {
+    /// The arguments do not make a valid command (exit status 2, with the usage, like clap's own
+    /// usage errors).
+    Usage {
+        /// The subcommand whose usage is shown.
+        subcommand: &'static str,
+        /// What is wrong with the arguments.
+        message: String,
+    },
+    /// The command ran and something was refused or failed (exit status 1).
+    Refused(String),
 }
 
 /// A text-editor profile by name.

@@ -166,8 +166,92 @@ fn unknown_dialect_is_refused() {
         &["apply", "--diff", "-", "--dialect", "v9", "x"],
         Some(""),
     );
-    assert!(!out.status.success());
+    assert_eq!(out.status.code(), Some(2), "a usage error");
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown dialect 'v9'"));
+}
+
+#[test]
+fn usage_errors_exit_2_with_the_usage_like_claps_own() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let clap_own = hunkloom(dir.path(), &["apply", "--no-such-flag"], None);
+    assert_eq!(clap_own.status.code(), Some(2));
+    for (args, stdin, says) in [
+        (vec!["apply", "--diff", "-"], DIFF, "FILE is required"),
+        (
+            vec![
+                "apply",
+                "--diff",
+                "-",
+                "--partial",
+                "--dialect",
+                "cline-v1",
+                "f.txt",
+            ],
+            DIFF,
+            "--partial applies to the native dialect",
+        ),
+        (
+            vec!["apply", "--diff", "-", "f.txt"],
+            "*** Begin Patch\n*** Delete File: f.txt\n*** End Patch\n",
+            "names its own files",
+        ),
+        (
+            vec!["apply", "--patch", "-", "--dialect", "v9"],
+            "*** Begin Patch\n*** End Patch\n",
+            "unknown patch dialect 'v9'",
+        ),
+    ] {
+        let out = hunkloom(dir.path(), &args, Some(stdin));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(stderr.contains("Usage: hunkloom apply"), "{stderr}");
+    }
+    // A refused edit is not a usage error.
+    std::fs::write(dir.path().join("f.txt"), "x\n").expect("write");
+    let out = hunkloom(dir.path(), &["apply", "--diff", "-", "f.txt"], Some(DIFF));
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn partial_writes_the_blocks_that_matched_and_reports_the_rest() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, "a\nb\nc\n").expect("write");
+    let diff = format!("{DIFF}------- SEARCH\nzzz\n=======\nZ\n+++++++ REPLACE\n");
+    let out = hunkloom(dir.path(), &["apply", "--diff", "-", "f.txt"], Some(&diff));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "a\nb\nc\n");
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--partial", "--dry-run", "f.txt"],
+        Some(&diff),
+    );
+    assert_eq!(out.status.code(), Some(1), "a block was not applied");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("-b\n+B\n"));
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "a\nb\nc\n");
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--partial", "f.txt"],
+        Some(&diff),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "a\nB\nc\n");
+    assert!(stderr.contains("1 block(s) applied"), "{stderr}");
+    assert!(
+        stderr.contains("block 2 not applied: [search_not_found]"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("1 of 2 block(s) not applied"), "{stderr}");
+    // Every block matched: success.
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--partial", "f.txt"],
+        Some("------- SEARCH\nc\n=======\nC\n+++++++ REPLACE\n"),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "a\nB\nC\n");
 }
 
 #[test]
@@ -247,9 +331,10 @@ fn a_file_outside_the_root_is_refused() {
         ],
     ] {
         let out = hunkloom(root.path(), &args, Some(DIFF));
-        assert!(!out.status.success());
+        assert_eq!(out.status.code(), Some(1));
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains("[path_outside_root]"), "{stderr}");
+        assert!(stderr.contains("Pass --root DIR"), "{stderr}");
     }
     assert_eq!(std::fs::read(&file).expect("read"), b"a\nb\nc\n");
     // With --root naming its directory, the same file is edited.
@@ -406,6 +491,16 @@ fn plain_apply_recognises_a_patch_by_its_first_marker() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_patched(dir.path());
+    // The shell command a model writes around it, with any heredoc delimiter.
+    let dir = patch_tree();
+    let command = format!("apply_patch <<'PATCH'\n{PATCH}PATCH\n");
+    let out = hunkloom(dir.path(), &["apply", "--diff", "-"], Some(&command));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_patched(dir.path());
     // A FILE argument makes no sense for a patch.
     let out = hunkloom(dir.path(), &["apply", "--diff", "-", "a.txt"], Some(PATCH));
     assert!(!out.status.success());
@@ -476,6 +571,7 @@ fn a_patch_leaving_the_root_is_refused() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("[path_outside_root]"), "{stderr}");
+    assert!(stderr.contains("Pass --root DIR"), "{stderr}");
     assert_unpatched(dir.path());
     assert!(
         !dir.path()

@@ -72,7 +72,9 @@ pub use stream::{
 };
 pub use text::{Position, TextOffset};
 
-/// The README's examples, compiled and run as doctests.
+/// The README's examples, compiled and run as doctests; each is a whole program (its own
+/// `fn main`), so it compiles when pasted, and a warning in one (an unused variable) fails it.
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
+#[doc(test(attr(deny(warnings))))]
 struct ReadmeDoctests;

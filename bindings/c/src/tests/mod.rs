@@ -25,12 +25,15 @@
 //!   (JSON text in and out), and that API's C layer.
 //! - `v4a`: the V4A corpus through `hl_apply_v4a`.
 //!
+//! - `error_reference`: docs/error-codes.md's family table names the status of every code.
+//!
 //! `ffi`, `ops_ffi` and `patch_ffi` hold the small safe wrappers they use; the vector loading,
 //! chunkings, scoring and tallies are `hunkloom-testkit`'s, shared with the core's runners so
 //! they cannot drift.
 
 mod boundary;
 mod error_matches;
+mod error_reference;
 mod ffi;
 mod lazy;
 mod native;

@@ -27,7 +27,8 @@
 //!   context line;
 //! - blank lines before `*** Begin Patch` and after `*** End Patch` are ignored;
 //! - a heredoc wrapper is accepted: a first line `<<EOF`, `<<'EOF'` or `<<"EOF"`, and a line
-//!   ending in `EOF` after `*** End Patch`.
+//!   ending in `EOF` after `*** End Patch`. The shell command a model writes around it,
+//!   `apply_patch <<'EOF'` … `EOF`, is taken off by [`strip_invocation`].
 //!
 //! Parse errors carry a stable [`code`](crate::Error::code) — `invalid_patch` for the envelope,
 //! `invalid_patch_hunk` for a hunk, with the 1-based line number of the input in the message.
@@ -90,6 +91,7 @@
 //! ```
 
 pub mod cline;
+mod invocation;
 mod lenient;
 mod lines;
 mod parse;
@@ -100,6 +102,7 @@ pub mod v4a;
 use std::fmt;
 use std::str::FromStr;
 
+pub use invocation::strip_invocation;
 pub use parse::PatchParser;
 pub use plan::{ChangeKind, FileChange, FileSource, HunkFailure, Plan, Warning, plan};
 
