@@ -16,31 +16,37 @@ demo: ## Stream a built-in edit into a built-in file and show the live preview
 	$(CARGO) run --release --locked -q -p hunkloom-cli -- demo
 
 .PHONY: test
-test: lint test-rust test-c test-python test-node ## Every test in every language (what CI runs)
+test: lint test-rust test-c test-python test-node test-dist ## Every test in every language and of the release artifacts (what CI runs)
 
 .PHONY: test-rust
 test-rust: ## Rust: unit, conformance vectors (every chunking), property tests, CLI, doctests
 	$(CARGO) test --workspace --locked
 
 .PHONY: lint
-lint: ## rustfmt, clippy (warnings are errors) and rustdoc (broken links are errors)
+lint: ## rustfmt, clippy (warnings are errors), rustdoc (broken links are errors), actionlint
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps --locked -q
+	$(MAKE) --no-print-directory lint-workflows
 
 .PHONY: gen
 gen: gen-c gen-node ## Regenerate the committed generated files (C header, Node loader and types)
 
 .PHONY: bench
-bench: bench-rust bench-python bench-node ## Every benchmark (Rust criterion, Python and Node scripts)
+bench: bench-rust bench-lazy bench-python bench-node ## Every benchmark (Rust criterion, Python and Node scripts)
 
 .PHONY: bench-rust
-bench-rust: ## Criterion benchmarks S1-S5 (stateful vs stateless-per-prefix vs a copy of the file)
+bench-rust: ## Criterion benchmarks S1-S5 (stateful vs stateless-per-prefix vs a copy of the file), cost bounds (10^4-10^6 blocks)
 	$(CARGO) bench --locked -p hunkloom-bench --bench streaming -- --warm-up-time 1 --measurement-time 3
+	$(CARGO) bench --locked -p hunkloom-bench --bench cost_bounds -- --warm-up-time 1 --measurement-time 3
+
+.PHONY: bench-lazy
+bench-lazy: ## Criterion: lazy edits (apply_lazy) of a 10,000-line file, in MB/s of file plus snippet
+	$(CARGO) bench --locked -p hunkloom-bench --bench lazy -- --warm-up-time 1 --measurement-time 3
 
 .PHONY: clean
 clean: ## Remove build output
 	$(CARGO) clean
-	rm -rf .venv node/node_modules node/*.node python/hunkloom/*.so
+	rm -rf .venv node/node_modules node/*.node python/hunkloom/*.so dist
 
-include make/c.mk make/python.mk make/node.mk make/fuzz.mk
+include make/c.mk make/python.mk make/node.mk make/fuzz.mk make/dist.mk

@@ -8,6 +8,8 @@
  *
  * Link with `-lhunkloom` (`pkg-config --cflags --libs hunkloom`). Entry points:
  * - `hl_apply_diff`: a whole diff at once (`native` by default), with a report per block;
+ * - `hl_apply_lazy`: a lazy edit (changed code with `// ... existing code ...` markers) merged
+ *   into a file's text without a model, or refused when a part cannot be placed for certain;
  * - `hl_construct_new_file_content`: the drop-in for Cline's function, which resumes Cline's
  *   per-prefix calls from a process-wide cache (`hl_resume_cache_set_capacity`,
  *   `hl_resume_cache_stats`);
@@ -19,9 +21,12 @@
  *   `hl_fix_model_html_escaping`, `hl_remove_invalid_chars` (into a `hl_text`);
  * - multi-file patches in the `*** Begin Patch` format (Codex's and Cline's `apply_patch`):
  *   `hl_apply_patch` on files held in memory (into a `hl_patch_result`);
+ * - V4A per-file bodies (the operations of OpenAI's Responses-API `apply_patch` tool):
+ *   `hl_apply_v4a`, byte-exact with the OpenAI Agents SDK's `apply_diff` (into a `hl_text`),
+ *   and `hl_apply_patch_body`, the same body read by the Codex dialect for one file;
  * - safe edits of real files: `hl_workspace_open` a root, then `hl_workspace_read`,
  *   `hl_workspace_str_replace`, `hl_workspace_insert`, `hl_workspace_write`,
- *   `hl_workspace_apply_diff` (into a `hl_edit_outcome`), `hl_workspace_apply_patch` (into a
+ *   `hl_workspace_apply_diff`, `hl_workspace_apply_lazy` (into a `hl_edit_outcome`), `hl_workspace_apply_patch` (into a
  *   `hl_patch_outcome`), `hl_workspace_undo`: paths kept inside the root, read before edit,
  *   stale edits refused, encodings and line endings kept, atomic (multi-file) writes;
  * - a model's text-editor tool calls (`view`, `create`, `str_replace`, `insert`, `undo_edit`)
@@ -61,6 +66,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/**
+ * `buffer_lines` value for no buffer lines at all (0 selects Roo's default, 40).
+ */
+#define HL_ROO_BUFFER_LINES_NONE UINT32_MAX
 
 /**
  * The major version of this header.
@@ -113,12 +123,14 @@ typedef enum hl_status {
      * The engine rejected the edit: it cannot be applied to this text; `hl_error_code` says
      * which code. The message is meant to be shown to the model (in the Cline dialects it is
      * Cline's exact text). Codes: not found (`search_not_found`, `empty_search_nonempty_file`,
-     * `match_before_previous_block`, `not_found`, `patch_context_not_found`); ambiguous
-     * (`ambiguous_match`, `multiple_matches`); not possible as asked (`old_equals_new`,
+     * `match_before_previous_block`, `not_found`, `patch_context_not_found`, `lazy_no_anchor`);
+     * ambiguous (`ambiguous_match`, `multiple_matches`, `lazy_ambiguous`); not possible as
+     * asked (`old_equals_new`,
      * `file_exists`, `file_not_found`, `invalid_line`, `invalid_line_number`,
      * `invalid_line_for_new_file`, `nothing_to_undo`, `conflicting_changes`,
      * `patch_file_not_found`, `patch_file_exists`, `patch_empty_content`,
-     * `omission_placeholder`); malformed
+     * `omission_placeholder`, `lazy_silent_deletion`, `lazy_conflict`, `lazy_indentation`);
+     * malformed
      * (`malformed_block`, `invalid_state_transition`, `incomplete_at_finish`,
      * `overlapping_blocks`, `invalid_patch`, `invalid_patch_hunk`, `empty_patch`,
      * `duplicate_patch_path`).
@@ -127,7 +139,7 @@ typedef enum hl_status {
     /**
      * An option the host chose has a value the engine does not know (codes `invalid_version`,
      * `invalid_dialect`, `invalid_profile`, `invalid_convention`, `invalid_fix`,
-     * `invalid_policy`), or a text-editor tool call's input is not a JSON object (code
+     * `invalid_policy`, `invalid_language`), or a text-editor tool call's input is not a JSON object (code
      * `invalid_input`).
      */
     HL_STATUS_INVALID_OPTION = 6,
@@ -312,6 +324,16 @@ typedef struct hl_applier_options {
      */
     hl_policy policy;
     /**
+     * `HL_DIALECT_ROO` only: the similarity a window needs to be replaced (Roo's
+     * `fuzzyThreshold`); 0 selects Roo's default, 1.0 (0.9 is Roo's 90% setting).
+     */
+    double fuzzy_threshold;
+    /**
+     * `HL_DIALECT_ROO` only: the lines searched around a `:start_line:` hint (Roo's
+     * `bufferLines`); 0 selects Roo's default, 40, and `HL_ROO_BUFFER_LINES_NONE` none.
+     */
+    uint32_t buffer_lines;
+    /**
      * `HL_DIALECT_UDIFF_STRICT` only: count each hunk's lines from its body instead of
      * trusting its `@@` header, as `git apply --recount` does (default, false: off).
      */
@@ -364,6 +386,16 @@ typedef struct hl_apply_options {
      * A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`; `native` and `udiff`).
      */
     hl_policy policy;
+    /**
+     * `HL_DIALECT_ROO` only: the similarity a window needs to be replaced (Roo's
+     * `fuzzyThreshold`); 0 selects Roo's default, 1.0 (0.9 is Roo's 90% setting).
+     */
+    double fuzzy_threshold;
+    /**
+     * `HL_DIALECT_ROO` only: the lines searched around a `:start_line:` hint (Roo's
+     * `bufferLines`); 0 selects Roo's default, 40, and `HL_ROO_BUFFER_LINES_NONE` none.
+     */
+    uint32_t buffer_lines;
     /**
      * `HL_DIALECT_UDIFF_STRICT` only: count each hunk's lines from its body instead of
      * trusting its `@@` header, as `git apply --recount` does (default, false: off).
@@ -489,6 +521,34 @@ typedef struct hl_match {
  * something in one). Later versions may add flags.
  */
 typedef uint32_t hl_fix;
+
+/**
+ * Options of `hl_str_replace_with`. Zero-initialise it (`hl_str_replace_options opts = {0};`),
+ * which selects every default (what `hl_str_replace` does with `replace_all` false and no
+ * path), then set the fields you need; a NULL options pointer means the same. Fields added in
+ * later versions will also default at zero.
+ */
+typedef struct hl_str_replace_options {
+    /**
+     * Replace every non-overlapping occurrence instead of requiring exactly one.
+     */
+    bool replace_all;
+    /**
+     * The file's path (`path_len` bytes of UTF-8; `(NULL, 0)`: none), only to tell Markdown
+     * files (which keep trailing whitespace) apart.
+     */
+    const char *path;
+    /**
+     * The length of `path` in bytes.
+     */
+    size_t path_len;
+    /**
+     * True: turn off the omission-placeholder guard, so a new text that stands in for lines of
+     * the old one with a placeholder line (`// ... existing code ...`) is written as given
+     * instead of refused with `omission_placeholder`.
+     */
+    bool no_omission_guard;
+} hl_str_replace_options;
 
 /**
  * Which line `hl_insert` counts from: one of the `HL_INSERT_` values.
@@ -878,6 +938,15 @@ typedef struct hl_text_editor_options {
 } hl_text_editor_options;
 
 /**
+ * How a V4A body is read: one of the `HL_V4A_MODE_` values.
+ *
+ * A plain integer type rather than an enum so that any value a host passes is well-defined: an
+ * unknown value fails as the engine does for an unknown mode name (status
+ * `HL_STATUS_INVALID_OPTION`, code `invalid_dialect`).
+ */
+typedef uint32_t hl_v4a_mode;
+
+/**
  * Options of `hl_workspace_open`. Zero-initialise it (`hl_workspace_options opts = {0};`),
  * which selects every default, then set the fields you need; a NULL options pointer means the
  * same. Fields added in later versions will also default at zero.
@@ -910,6 +979,23 @@ typedef struct hl_workspace_options {
      * True: keep no undo history (`undo_depth` is not read).
      */
     bool no_undo;
+    /**
+     * Up to how many bytes of each file read are kept, so that an edit of a file that changed
+     * since can be merged around the changes. 0: the default, 4 MiB.
+     */
+    uint64_t max_kept_read;
+    /**
+     * True: keep no read text, so an edit of a changed file is always refused with
+     * `stale_file` (`max_kept_read` is not read).
+     */
+    bool no_kept_read;
+    /**
+     * True: turn off the omission-placeholder guard, so a whole-file write of an existing file
+     * or a str_replace whose new text stands in for code with a placeholder line
+     * (`// ... existing code ...`) is written as given instead of refused with
+     * `omission_placeholder`.
+     */
+    bool no_omission_guard;
 } hl_workspace_options;
 
 /**
@@ -988,13 +1074,24 @@ typedef struct hl_workspace_options {
 #define HL_DIALECT_NATIVE 3
 
 /**
+ * `roo`: Roo Code's `apply_diff` (`MultiSearchReplaceDiffStrategy`), byte-identical: blocks
+ * applied in the order of their `:start_line:` hints, each located by similarity at the
+ * options' `fuzzy_threshold` within `buffer_lines` of its hint; the blocks that fail are
+ * reported (`HL_BLOCK_FAILED`, Roo's message) while the others apply, whatever the policy. A
+ * diff none of whose blocks applied fails with the first failure's code and every failure's
+ * message. An applier keeps the diff and applies it at `hl_applier_finish` (Roo sorts the
+ * blocks first); its preview stays the original.
+ */
+#define HL_DIALECT_ROO 4
+
+/**
  * `udiff`: a unified diff of one file, applied as the model meant it: each hunk placed by its
  * context and removed lines (line numbers are only hints; wrong counts, missing headers, fences
  * and drifted whitespace are fine), in exactly one place or refused (`ambiguous_match` with
  * every candidate, `search_not_found` with the closest lines), all hunks or none. Streams hunk
  * by hunk; each hunk is reported as a block.
  */
-#define HL_DIALECT_UDIFF 6
+#define HL_DIALECT_UDIFF 5
 
 /**
  * `udiff-strict`: a unified diff applied exactly as `git apply` does (`recount` for
@@ -1002,7 +1099,7 @@ typedef struct hl_workspace_options {
  * `patch_context_not_found`). Applies at `hl_applier_finish` (its preview is the original
  * until then).
  */
-#define HL_DIALECT_UDIFF_STRICT 7
+#define HL_DIALECT_UDIFF_STRICT 6
 
 /**
  * Apply every block or none: any failed block refuses the whole diff with its error (the
@@ -1083,8 +1180,8 @@ typedef struct hl_workspace_options {
 #define HL_BLOCK_APPLIED 0
 
 /**
- * The block was not applied (`native` with `HL_POLICY_PARTIAL`): the block's `error_code` and
- * `error_message` say why.
+ * The block was not applied (`native` with `HL_POLICY_PARTIAL`, or `roo`): the block's
+ * `error_code` and `error_message` say why.
  */
 #define HL_BLOCK_FAILED 1
 
@@ -1134,6 +1231,16 @@ typedef struct hl_workspace_options {
  * Edits need no view first.
  */
 #define HL_REQUIRE_READ_NO 2
+
+/**
+ * `update_file` (the default, 0): the body's sections change `input`.
+ */
+#define HL_V4A_MODE_DEFAULT 0
+
+/**
+ * `create_file`: the body's `+` lines are the new file (`input` is ignored).
+ */
+#define HL_V4A_MODE_CREATE 1
 
 #ifdef __cplusplus
 extern "C" {
@@ -1747,6 +1854,51 @@ enum hl_status hl_fix_model_html_escaping(const char *text,
 enum hl_status hl_remove_invalid_chars(const char *text, size_t text_len, struct hl_text **result);
 
 /**
+ * Merges a lazy edit into a file's text without a model: the whole new text.
+ *
+ * `snippet` is what a model writes when it does not repeat the whole file: the changed code
+ * with a few unchanged lines around each change, and marker comments (`// ... existing code
+ * ...`, `# ...`, or the same as a one-line block comment) for what it leaves out; a comment
+ * `// removed NAME`
+ * deletes the definition NAME. Each part between markers is placed only where its first and
+ * last lines occur exactly once in `original` (comparing lines exactly, then ignoring
+ * indentation, then all whitespace); a part that cannot be placed for certain is refused. A
+ * snippet without markers is the whole new text.
+ *
+ * The language (which comments are markers) comes from `lang` (`python`, `typescript`, `go`,
+ * `rust`, `java`, `slash_comments`, `hash_comments`, `other`, or an extension such as `py`,
+ * `js`, `kt`, `sh`), else from the extension of `path`; either may be `(NULL, 0)` (not given).
+ * Every text is UTF-8 of the given length, needs no NUL terminator, may be NULL with length 0,
+ * and is only read during the call. On success `*content` receives a new `hl_text` with the
+ * merged text, owned by the caller, who frees it with `hl_text_free`.
+ *
+ * @return `HL_STATUS_EDIT_REJECTED` with `*error` (a new `hl_error` the caller frees with
+ * `hl_error_free`) when the snippet is refused: code `lazy_no_anchor` (a part whose first or
+ * last line occurs nowhere), `lazy_ambiguous` (a part that could go to several places;
+ * `hl_error_match_count` / `hl_error_match` list them), `lazy_silent_deletion` (a whole
+ * definition left out without a `// removed NAME` comment), `lazy_conflict` (parts out of
+ * order or overlapping) or `lazy_indentation`, the message naming the part and why;
+ * `HL_STATUS_INVALID_OPTION` with `*error` (code `invalid_language`) for an unknown `lang`.
+ * `HL_STATUS_NULL_ARGUMENT` if `content` or `error` is NULL or a text is NULL with a non-zero
+ * length; `HL_STATUS_INVALID_UTF8` if a text is not UTF-8. `*content` is set only on success,
+ * `*error` only with the statuses that say so.
+ *
+ * # Safety
+ * Each text pointer must point to its length in readable bytes (or be NULL with length 0);
+ * `content` and `error` must be writable.
+ */
+enum hl_status hl_apply_lazy(const char *snippet,
+                             size_t snippet_len,
+                             const char *original,
+                             size_t original_len,
+                             const char *path,
+                             size_t path_len,
+                             const char *lang,
+                             size_t lang_len,
+                             struct hl_text **content,
+                             struct hl_error **error);
+
+/**
  * The 1-based line of byte offset `byte_index` in `text` (UTF-8, `text_len` bytes): one more
  * than the number of `\n` before it, as Cline's `getLineNumberFromCharIndex` counts. Offsets
  * past the end count the whole text; an offset need not be on a character boundary.
@@ -1806,6 +1958,27 @@ enum hl_status hl_str_replace(const char *content,
                               size_t path_len,
                               struct hl_edit **edit,
                               struct hl_error **error);
+
+/**
+ * `hl_str_replace` with its options in a struct (`options` may be NULL: the defaults), which
+ * also holds the switch of the omission-placeholder guard. Statuses, errors and ownership as
+ * `hl_str_replace`.
+ *
+ * # Safety
+ * Each text pointer must point to its length in readable bytes (or be NULL with length 0), as
+ * must `options->path`; `options` must be NULL or point to a readable `hl_str_replace_options`;
+ * `edit` and `error` must be writable.
+ */
+enum hl_status hl_str_replace_with(const char *content,
+                                   size_t content_len,
+                                   bool content_exists,
+                                   const char *old_text,
+                                   size_t old_len,
+                                   const char *new_text,
+                                   size_t new_len,
+                                   const struct hl_str_replace_options *options,
+                                   struct hl_edit **edit,
+                                   struct hl_error **error);
 
 /**
  * Inserts `text` as whole lines into `content` at `line`, counted by `convention`
@@ -2138,6 +2311,36 @@ enum hl_status hl_patch_outcome_file(const struct hl_patch_outcome *outcome,
                                      struct hl_patched_file *file);
 
 /**
+ * How many regions other writers changed in changed file `file` (from 0) since it was read,
+ * around which the patch was merged (0 when it was unchanged since the read). Read each with
+ * `hl_patch_outcome_external_change`.
+ *
+ * @return `HL_STATUS_OUT_OF_RANGE` if `file >= hl_patch_outcome_file_count`;
+ * `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `outcome` must be a live `hl_patch_outcome`; `count` must be writable.
+ */
+enum hl_status hl_patch_outcome_external_change_count(const struct hl_patch_outcome *outcome,
+                                                      size_t file,
+                                                      size_t *count);
+
+/**
+ * The `index`-th region (from 0, in file order) other writers changed in changed file `file`
+ * since it was read.
+ *
+ * @return `HL_STATUS_OUT_OF_RANGE` if `file` or `index` is out of range;
+ * `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+ *
+ * # Safety
+ * `outcome` must be a live `hl_patch_outcome`; `change` must be writable.
+ */
+enum hl_status hl_patch_outcome_external_change(const struct hl_patch_outcome *outcome,
+                                                size_t file,
+                                                size_t index,
+                                                struct hl_external_change *change);
+
+/**
  * How many warnings there are (chunks the Cline dialect skipped).
  *
  * @return `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
@@ -2414,6 +2617,77 @@ enum hl_status hl_text_editor_schema(hl_profile profile,
 void hl_text_editor_free(struct hl_text_editor *editor);
 
 /**
+ * Applies a V4A body — one `create_file` / `update_file` operation of OpenAI's Responses-API
+ * `apply_patch` tool, the hunks without the `*** Begin Patch` envelope — to `input` exactly as
+ * the OpenAI Agents SDK's `apply_diff(input, diff, mode)` does.
+ *
+ * `input` and `diff` are UTF-8 texts of `input_len` and `diff_len` bytes (not NUL-terminated;
+ * NULL allowed with length 0; only read during the call). The reference's behaviour is kept
+ * where it loses data: every line ending becomes CRLF when `input` has any CRLF, and
+ * `HL_V4A_MODE_CREATE` (only `+` lines; `input` ignored) writes no final newline. On success
+ * `*result` receives a new `hl_text` with the new text, owned by the caller, who frees it with
+ * `hl_text_free`.
+ *
+ * @return `HL_STATUS_EDIT_REJECTED` if the body does not apply, with `*error` holding the
+ * reference's `ValueError` message exactly and the code `invalid_patch_hunk` (`Invalid Line:
+ * …`, `Nothing in this section …`, `Invalid Add File Line: …`), `patch_context_not_found`
+ * (`Invalid Context …`, `Invalid EOF Context …`, `Invalid Anchor …`) or `overlapping_blocks`;
+ * `HL_STATUS_INVALID_OPTION` (code `invalid_dialect`, with `*error`) if `mode` is not a
+ * `HL_V4A_MODE_` value. The caller frees `*error` with `hl_error_free`.
+ * `HL_STATUS_NULL_ARGUMENT` if `result` or `error` is NULL or a text is NULL with a non-zero
+ * length; `HL_STATUS_INVALID_UTF8` if a text is not UTF-8. `*result` is set only on success,
+ * `*error` only with the statuses that say so.
+ *
+ * # Safety
+ * `input` and `diff` must point to `input_len` and `diff_len` readable bytes (or be NULL with
+ * length 0); `result` and `error` must be writable.
+ */
+enum hl_status hl_apply_v4a(const char *input,
+                            size_t input_len,
+                            const char *diff,
+                            size_t diff_len,
+                            hl_v4a_mode mode,
+                            struct hl_text **result,
+                            struct hl_error **error);
+
+/**
+ * Applies a V4A body (see `hl_apply_v4a`) the way the Codex patch dialect reads it, to the one
+ * file `path` among `files` held in memory: as if it were wrapped in `*** Begin Patch`,
+ * `*** Update File: <path>` (`HL_V4A_MODE_CREATE`: `*** Add File: <path>`) and
+ * `*** End Patch`, then planned and applied like `hl_apply_patch` (Codex's matching; every
+ * updated file ends with a newline; a `*** Move to:` line in the body moves the file).
+ *
+ * `path` and `body` are UTF-8 texts of the given lengths; `files`, `options` and the result
+ * are as for `hl_apply_patch`, except that `options` must select `HL_PATCH_DIALECT_CODEX`
+ * (its default). On success `*result` receives a new `hl_patch_result` owned by the caller,
+ * who frees it with `hl_patch_result_free`.
+ *
+ * @return `HL_STATUS_EDIT_REJECTED` if the body is malformed or does not fit the file (codes
+ * `invalid_patch`, `invalid_patch_hunk`, `patch_file_not_found`, `patch_context_not_found`,
+ * `duplicate_patch_path`), `HL_STATUS_INVALID_OPTION` for a `mode` or options value the engine
+ * does not know, or a dialect other than Codex (code `invalid_dialect`; `invalid_policy`):
+ * both with `*error`, which the caller frees with `hl_error_free`. `HL_STATUS_NULL_ARGUMENT`,
+ * `HL_STATUS_INVALID_UTF8` and `HL_STATUS_OUT_OF_RANGE` as for `hl_apply_patch`. `*result` is
+ * set only on success, `*error` only with the statuses that say so.
+ *
+ * # Safety
+ * `path` and `body` must point to `path_len` and `body_len` readable bytes (or be NULL with
+ * length 0); `files` must point to `file_count` readable `hl_patch_file`s (or be NULL with
+ * count 0), each with valid texts; `options` must be NULL or point to a `hl_patch_options`;
+ * `result` and `error` must be writable.
+ */
+enum hl_status hl_apply_patch_body(const char *path,
+                                   size_t path_len,
+                                   const char *body,
+                                   size_t body_len,
+                                   hl_v4a_mode mode,
+                                   const struct hl_patch_file *files,
+                                   size_t file_count,
+                                   const struct hl_patch_options *options,
+                                   struct hl_patch_result **result,
+                                   struct hl_error **error);
+
+/**
  * The version of the loaded library, `"MAJOR.MINOR.PATCH"` (e.g. `"0.1.0"`): a static
  * NUL-terminated string owned by the library, valid for the life of the process; do not free
  * it. Compare it with `HL_VERSION_MAJOR`/`_MINOR`/`_PATCH` to check that the header you compiled
@@ -2604,6 +2878,35 @@ enum hl_status hl_workspace_apply_diff(struct hl_workspace *ws,
                                        const char *diff,
                                        size_t diff_len,
                                        const struct hl_apply_options *options,
+                                       struct hl_edit_outcome **outcome,
+                                       struct hl_error **error);
+
+/**
+ * Merges a lazy edit (`snippet_len` bytes of UTF-8: changed code with `// ... existing code
+ * ...` markers, see `hl_apply_lazy`) into the file at `path`, all or nothing. The snippet sees
+ * the file's text with `\r\n` as `\n`; untouched lines keep their endings and the file keeps
+ * its encoding and byte-order mark. The language comes from `lang` (`(NULL, 0)`: from the
+ * path's extension).
+ *
+ * The file must exist, have been read through `ws` and be unchanged since. The write is
+ * atomic. On success `*outcome` receives a new `hl_edit_outcome` owned by the caller, who
+ * frees it with `hl_edit_outcome_free`.
+ *
+ * @return as for `hl_workspace_str_replace`, with the lazy codes of `hl_apply_lazy`
+ * (`lazy_no_anchor`, `lazy_ambiguous`, ...: `HL_STATUS_EDIT_REJECTED`; `invalid_language`:
+ * `HL_STATUS_INVALID_OPTION`) and `file_not_found` for a missing file.
+ *
+ * # Safety
+ * As for `hl_workspace_str_replace`; `lang` must point to `lang_len` readable bytes (or be
+ * NULL with length 0).
+ */
+enum hl_status hl_workspace_apply_lazy(struct hl_workspace *ws,
+                                       const char *path,
+                                       size_t path_len,
+                                       const char *snippet,
+                                       size_t snippet_len,
+                                       const char *lang,
+                                       size_t lang_len,
                                        struct hl_edit_outcome **outcome,
                                        struct hl_error **error);
 

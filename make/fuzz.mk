@@ -9,15 +9,34 @@
 #       replay one with `cargo fuzz run -s none <target> fuzz/artifacts/<target>/<file>`.
 #
 # One target for longer: `make fuzz FUZZ_TARGETS=patch_plan FUZZ_SECONDS=600`.
+#
+# fuzz-long  the campaign: every target for SECONDS each (default 3600), the same way. Each
+#            run (short or long) appends its target's inputs, coverage and corpus size to
+#            fuzz/campaign.log (fuzz/run.sh); `python3 fuzz/campaign.py` totals the log into
+#            the figures of fuzz/README.md and RELIABILITY.md. Seeds come from the conformance
+#            vectors (fuzz/seed.py writes fuzz/seeds/<target>/, ignored by git).
 
 # Seconds per target.
 FUZZ_SECONDS ?= 30
-FUZZ_TARGETS ?= native_apply cline_stream patch_plan ops udiff_apply
+SECONDS ?= 3600
+FUZZ_TARGETS ?= native_apply cline_stream patch_plan ops c_abi fs_ops text_editor mcp udiff_apply
 
-.PHONY: fuzz
-fuzz: ## Run every cargo-fuzz target for FUZZ_SECONDS each (default 30; not part of `make test`)
+.PHONY: fuzz fuzz-long fuzz-tool fuzz-seeds
+fuzz-tool:
 	@$(CARGO) fuzz --version >/dev/null 2>&1 || $(CARGO) install cargo-fuzz --locked
+
+fuzz-seeds:
+	python3 fuzz/seed.py
+
+fuzz: fuzz-tool fuzz-seeds ## Run every cargo-fuzz target for FUZZ_SECONDS each (default 30; not part of `make test`)
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  echo "== fuzz $$t for $(FUZZ_SECONDS) s"; \
-	  $(CARGO) fuzz run -s none $$t -- -max_total_time=$(FUZZ_SECONDS) -dict=fuzz/dict/$$t.dict; \
+	  fuzz/run.sh $$t $(FUZZ_SECONDS); \
 	done
+
+fuzz-long: fuzz-tool fuzz-seeds ## The fuzzing campaign: every target for SECONDS each (default 3600), logged to fuzz/campaign.log
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  echo "== fuzz $$t for $(SECONDS) s"; \
+	  fuzz/run.sh $$t $(SECONDS); \
+	done
+	python3 fuzz/campaign.py

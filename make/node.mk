@@ -1,5 +1,7 @@
 # Node: the npm package in node/ and its napi-rs addon in bindings/node/.
-# The addon is built in release mode with the pinned @napi-rs/cli (node/package-lock.json).
+# The addon is built in release mode with the pinned @napi-rs/cli (node/package-lock.json); each
+# build that writes the loader runs node/scripts/loader.js on it, which names the platform
+# packages `@hunkloom/<platform>` (napi-rs would write `hunkloom-<platform>`).
 
 NAPI_BUILD = npx napi build --platform --release --manifest-path ../bindings/node/Cargo.toml
 # test-node and bench-node build here, so the generated loader and types can be compared with
@@ -17,6 +19,7 @@ node/node_modules/.package-lock.json: node/package-lock.json node/package.json
 # proves the panic boundary. gen-node and the package's `npm run build` leave them out.
 node-addon: node/node_modules/.package-lock.json
 	cd node && $(NAPI_BUILD) --output-dir $(NODE_GEN_CHECK) --features fault-injection -- --locked
+	cd node && node scripts/loader.js $(NODE_GEN_CHECK)
 	cp node/$(NODE_GEN_CHECK)/*.node node/
 
 test-node: node-addon ## Node: build the addon, check generated files, node --test
@@ -29,6 +32,7 @@ test-node: node-addon ## Node: build the addon, check generated files, node --te
 
 gen-node: node/node_modules/.package-lock.json ## Regenerate node/index.js and node/index.d.ts
 	cd node && $(NAPI_BUILD) --output-dir . -- --locked
+	cd node && node scripts/loader.js .
 
 bench-node: node-addon ## Node benchmark: S1-S5, the drop-in (Sync, Promise) and StreamingApplier vs a plain-JS stand-in, alternated; peak RSS
 	cd node && node --expose-gc bench/bench.js

@@ -10,6 +10,63 @@
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
 /**
+ * Roo Code's `MultiSearchReplaceDiffStrategy`, byte for byte: `applyDiff` resolves to the same
+ * `DiffResult` as Roo's class constructed with the same arguments (the same `content`, the
+ * same `failParts` and error texts), at any fuzzy threshold. An agent built on Roo's class
+ * swaps it in by changing the import.
+ *
+ * Roo's rules in short: blocks are applied in the order of their `:start_line:` hints, each
+ * located by similarity (Levenshtein over the texts with whitespace collapsed and typographic
+ * punctuation folded; 1.0 means equal after that) at its hint, then within `bufferLines` of it
+ * (or the whole file without a hint, from the middle outwards); REPLACE lines are re-indented
+ * relative to the first matched line; blocks that fail are listed in `failParts` while the
+ * others apply. The work runs off the JavaScript thread, in time bounded by Roo's own.
+ *
+ * Strings cross into Rust as UTF-8: a lone surrogate (half a UTF-16 pair) in the original or
+ * the diff becomes U+FFFD.
+ *
+ * @example
+ * ```ts
+ * import { MultiSearchReplaceDiffStrategy } from "hunkloom"
+ * const strategy = new MultiSearchReplaceDiffStrategy(0.9) // fuzzyThreshold, bufferLines?
+ * const result = await strategy.applyDiff(original, diff)
+ * if (result.success) write(result.content)
+ * ```
+ */
+export declare class MultiSearchReplaceDiffStrategy {
+  /**
+   * A strategy with Roo's settings.
+   *
+   * @param fuzzyThreshold The similarity a window needs to be replaced, from 0 to 1 (default
+   * 1.0, exact once whitespace and typographic punctuation are folded; Roo's 90% setting
+   * passes 0.9). Any number is taken as Roo takes it.
+   * @param bufferLines How many lines around a `:start_line:` hint are searched and shown
+   * in a failure's context (default 40): a non-negative integer, else a `RangeError`.
+   */
+  constructor(fuzzyThreshold?: number, bufferLines?: number)
+  /** `"MultiSearchReplace"`, as Roo's class names itself. */
+  getName(): string
+  /**
+   * Applies `diffContent` (SEARCH/REPLACE blocks with optional `:start_line:` hints) to
+   * `originalContent`, resolving to Roo's `DiffResult`. Roo ignores the third and fourth
+   * arguments, and so does this. An argument of the wrong type rejects with a `TypeError`.
+   */
+  applyDiff(originalContent: string, diffContent: string, paramStartLine?: number, paramEndLine?: number): Promise<DiffResult>
+  /**
+   * Roo's first check of a diff: whether its marker lines are in the SEARCH → `=======` →
+   * REPLACE sequence, and Roo's message if not (what `applyDiff` then resolves with).
+   */
+  validateMarkerSequencing(diffContent: string): MarkerCheck
+  /**
+   * What Roo's tool shows as progress: for a streaming tool call (`toolUse.partial`) the
+   * number of `SEARCH` words in `toolUse.params.diff` (only when the diff's length is in the
+   * first tenth of a hundred), for a finished one with its `result` that number, or
+   * `applied/total` when `result.failParts` is not empty; `{}` otherwise.
+   */
+  getProgressStatus(toolUse: { params: { diff?: string }, partial?: boolean }, result?: DiffResult): ToolProgressStatus
+}
+
+/**
  * Applies a SEARCH/REPLACE diff to one original text while the diff streams in.
  *
  * Push the diff in pieces of any size — whole, per line, per token, per character: chunking
@@ -49,8 +106,8 @@ export declare class StreamingApplier {
    *
    * @param original The file's content before the edit.
    * @param options `dialect`: `"cline-v1"` (the default, for drop-in safety), `"cline-v2"`,
-   * `"native"`, `"udiff"` (placed hunk by hunk as each completes) or `"udiff-strict"`
-   * (applied by `finish`); an unknown name throws an `Error` with `code ===
+   * `"native"`, `"roo"`, `"udiff"` (placed hunk by hunk as each completes) or
+   * `"udiff-strict"` (applied by `finish`); an unknown name throws an `Error` with `code ===
    * "invalid_dialect"`. `recount` (`udiff-strict`): `git apply --recount`.
    * `policy` (`native` only): `"all_or_nothing"` (the default) or `"partial"`; an unknown
    * name throws an `Error` with `code === "invalid_policy"`.
@@ -93,7 +150,7 @@ export declare class StreamingApplier {
   /** How many blocks complete lines have completed so far. */
   get blocksCompleted(): number
   /** The dialect this applier reads. */
-  get dialect(): 'cline-v1' | 'cline-v2' | 'native'
+  get dialect(): 'cline-v1' | 'cline-v2' | 'native' | 'roo'
   /**
    * Ends the diff: the final content, Cline's final `matchIndices` and a report per block.
    * Throws what Cline's final call (`isFinal = true`) rejects with; in `native`, what
@@ -205,7 +262,8 @@ export declare class Workspace {
    * @param root The workspace's root directory.
    * @param options `ignoreFile` (default `".hunkloomignore"`), `maxFileSize` (bytes,
    * default 1 GiB), `undoDepth` (edits per file, default 5), `maxKeptRead` (bytes of each
-   * file read kept for merging an edit around later changes, default 4 MiB).
+   * file read kept for merging an edit around later changes, default 4 MiB), `omissionGuard`
+   * (refuse writes and replacements that elide code with a placeholder line, default true).
    */
   constructor(root: string, options?: WorkspaceOptions)
   /** The root directory: absolute, symlinks resolved. */
@@ -263,6 +321,17 @@ export declare class Workspace {
    */
   applyDiff(path: string, diff: string, options?: ApplyOptions): EditOutcome
   /**
+   * Merges a lazy edit (see the function `applyLazy`) into the file, all or nothing: the
+   * snippet sees the text with LF line endings and the file keeps its own, its encoding and
+   * BOM. The file must exist, have been read and be unchanged since. Throws the lazy codes
+   * of `applyLazy` and the file layer's (`not_read`, `stale_file`, `file_not_found`, …).
+   *
+   * @param path The file.
+   * @param snippet What the model wrote.
+   * @param options `lang`: the file's language (default: from the path).
+   */
+  applyLazy(path: string, snippet: string, options?: WorkspaceLazyOptions): EditOutcome
+  /**
    * Applies a multi-file patch in the `*** Begin Patch` format, or a git patch in the
    * `udiff` / `udiff-strict` dialects (see the function `applyPatch`), to the files under
    * the root, all files or none: every path is checked like any workspace path (a refusal
@@ -304,11 +373,13 @@ export interface ApplierOptions {
   /**
    * How the diff is read and applied: `"cline-v1"` (the default; Cline's
    * `constructNewFileContent` v1), `"cline-v2"`, `"native"` (tolerant matching that
-   * refuses ambiguous or stale edits; see `applyDiff`), or for a unified diff `"udiff"`
-   * (streamed hunk by hunk) or `"udiff-strict"` (`git apply`, applied by `finish`). An
-   * unknown name throws an `Error` with `code === "invalid_dialect"`.
+   * refuses ambiguous or stale edits; see `applyDiff`), `"roo"` (Roo Code's `apply_diff`;
+   * Roo sorts the blocks before applying any, so the preview stays the original and `finish`
+   * applies the diff), or for a unified diff `"udiff"` (streamed hunk by hunk) or
+   * `"udiff-strict"` (`git apply`, applied by `finish`). An unknown name throws an `Error`
+   * with `code === "invalid_dialect"`.
    */
-  dialect?: 'cline-v1' | 'cline-v2' | 'native' | 'udiff' | 'udiff-strict'
+  dialect?: 'cline-v1' | 'cline-v2' | 'native' | 'roo' | 'udiff' | 'udiff-strict'
   /**
    * What `native` does when some blocks fail: `"all_or_nothing"` (the default: `finish`
    * throws and nothing is applied) or `"partial"` (`finish` applies the blocks that matched
@@ -316,6 +387,16 @@ export interface ApplierOptions {
    * unknown name throws an `Error` with `code === "invalid_policy"`.
    */
   policy?: 'all_or_nothing' | 'partial'
+  /**
+   * `roo` only: the similarity a window needs to be replaced (Roo's `fuzzyThreshold`,
+   * default 1.0).
+   */
+  fuzzyThreshold?: number
+  /**
+   * `roo` only: the lines searched around a `:start_line:` hint (Roo's `bufferLines`,
+   * default 40); a non-negative integer, else a `RangeError`.
+   */
+  bufferLines?: number
   /**
    * `udiff-strict` only: count each hunk's lines from its body instead of trusting its
    * `@@` header, as `git apply --recount` does.
@@ -357,7 +438,12 @@ export interface ApplierOptions {
  * lines (codes `invalid_patch`, `patch_context_not_found`).
  *
  * `"cline-v1"` and `"cline-v2"` give what Cline's `constructNewFileContent(diff, original,
- * true)` gives, byte for byte. The result equals a `StreamingApplier` of the same options fed
+ * true)` gives, byte for byte. `"roo"` gives Roo Code's `apply_diff` result (its
+ * `MultiSearchReplaceDiffStrategy` with the options' `fuzzyThreshold` and `bufferLines`),
+ * whatever the policy: `newContent` is Roo's `content` and the blocks in Roo's `failParts` are
+ * reported, in order, with `status === "failed"` and Roo's text as their `error`; a diff none
+ * of whose blocks applied throws the first failure's code with every failure's text,
+ * separated by blank lines (`MultiSearchReplaceDiffStrategy` returns Roo's object instead). The result equals a `StreamingApplier` of the same options fed
  * the diff in any chunking. Positions are JavaScript string indices (UTF-16 units).
  *
  * Throws a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`) for an argument of the wrong
@@ -366,8 +452,9 @@ export interface ApplierOptions {
  *
  * @param diff The SEARCH/REPLACE blocks, complete.
  * @param original The file's content before the edit.
- * @param options `dialect` (default `"native"`), `policy` (default `"all_or_nothing"`) and
- * `recount` (`udiff-strict`; default `false`).
+ * @param options `dialect` (default `"native"`), `policy` (default `"all_or_nothing"`), for
+ * `"roo"` `fuzzyThreshold` (default 1.0) and `bufferLines` (default 40), and `recount`
+ * (`udiff-strict`; default `false`).
  * @example
  * ```ts
  * import { applyDiff } from "hunkloom"
@@ -381,6 +468,39 @@ export interface ApplierOptions {
 export declare function applyDiff(diff: string, original: string, options?: ApplyOptions): Outcome
 
 /**
+ * Merges a lazy edit into `original` without a model and returns the whole new text, or
+ * throws.
+ *
+ * `snippet` is what a model writes when it does not repeat the whole file: the changed code
+ * with a few unchanged lines around each change, and marker comments (`// ... existing code
+ * ...`, `# ...`, `/* ... *\/`, …) for what it leaves out; a comment `// removed NAME` deletes
+ * the definition `NAME`. Each part between markers is placed only where its first and last
+ * lines occur exactly once in the file (comparing lines exactly, then ignoring indentation,
+ * then all whitespace; the file's own text is kept for those lines and new lines are
+ * re-indented to match). A part that cannot be placed for certain throws an `Error` whose
+ * message names the part and why, with `code` `"lazy_no_anchor"` (a first or last line found
+ * nowhere), `"lazy_ambiguous"` (found at several places; `err.matches` lists them),
+ * `"lazy_silent_deletion"` (a whole function or class left out without a `// removed NAME`
+ * comment), `"lazy_conflict"` (parts out of the file's order) or `"lazy_indentation"`. A
+ * snippet without markers is the whole new file.
+ *
+ * The language (which comments are markers) comes from `lang` (`"python"`, `"typescript"`,
+ * `"go"`, `"rust"`, `"java"`, or an extension such as `"py"`, `"js"`, `"kt"`, `"sh"`), else
+ * from the extension of `path`; an unknown `lang` throws `invalid_language`. Throws a
+ * `TypeError` for an argument of the wrong type.
+ *
+ * @param snippet What the model wrote.
+ * @param original The file's content.
+ * @param options `path` (its extension gives the language) and `lang`.
+ * @example
+ * ```ts
+ * import { applyLazy } from "hunkloom"
+ * const merged = applyLazy(snippet, original, { path: "src/app.ts" })
+ * ```
+ */
+export declare function applyLazy(snippet: string, original: string, options?: LazyOptions): string
+
+/**
  * Cline's `applyModelContentFixes(text, modelId, filePath)`: unless `modelId` contains
  * `claude` (case-sensitive), `fixModelHtmlEscaping` (skipped when `filePath` ends in `.xml`,
  * any case) and then `removeInvalidChars`. `undefined` or `null` stands for an omitted
@@ -391,11 +511,11 @@ export declare function applyModelContentFixes(text: string, modelId?: string | 
 /** Options of `applyDiff`. */
 export interface ApplyOptions {
   /**
-   * How the diff is read and applied: `"native"` (the default), `"cline-v1"`,
-   * `"cline-v2"`, or for a unified diff `"udiff"` or `"udiff-strict"`. An unknown name
-   * throws an `Error` with `code === "invalid_dialect"`.
+   * How the diff is read and applied: `"native"` (the default), `"cline-v1"`, `"cline-v2"`,
+   * `"roo"`, or for a unified diff `"udiff"` or `"udiff-strict"`. An unknown name throws an
+   * `Error` with `code === "invalid_dialect"`.
    */
-  dialect?: 'native' | 'cline-v1' | 'cline-v2' | 'udiff' | 'udiff-strict'
+  dialect?: 'native' | 'cline-v1' | 'cline-v2' | 'roo' | 'udiff' | 'udiff-strict'
   /**
    * What `native` does when some blocks fail: `"all_or_nothing"` (the default: throw, apply
    * nothing) or `"partial"` (apply the blocks that matched, report the others with
@@ -403,6 +523,16 @@ export interface ApplyOptions {
    * with `code === "invalid_policy"`.
    */
   policy?: 'all_or_nothing' | 'partial'
+  /**
+   * `roo` only: the similarity a window needs to be replaced (Roo's `fuzzyThreshold`,
+   * default 1.0).
+   */
+  fuzzyThreshold?: number
+  /**
+   * `roo` only: the lines searched around a `:start_line:` hint (Roo's `bufferLines`,
+   * default 40); a non-negative integer, else a `RangeError`.
+   */
+  bufferLines?: number
   /**
    * `udiff-strict` only: count each hunk's lines from its body instead of trusting its
    * `@@` header, as `git apply --recount` does.
@@ -441,6 +571,12 @@ export interface ApplyOptions {
  *   deletes a file, different names move it), each file's hunks applied as `applyDiff`
  *   applies them in that dialect (`recount: true` for `git apply --recount`).
  *
+ * With `path` (see `PatchBodyOptions`), `patch` is a bare per-file body — what OpenAI's
+ * Responses-API `apply_patch` tool sends, a V4A body — for that one file, read as Codex reads
+ * it inside `*** Begin Patch` / `*** Update File: <path>` (`mode: "create"`: `*** Add File:`)
+ * / `*** End Patch` (`codex` dialect only). `applyV4a` applies the same body as the OpenAI
+ * Agents SDK does.
+ *
  * Throws an `Error` with the core's `code` and message: `invalid_patch` / `invalid_patch_hunk`
  * (a parse error, with the line number), `empty_patch`, `patch_file_not_found`,
  * `patch_context_not_found`, Cline's errors in `cline`; `invalid_dialect` / `invalid_policy`
@@ -450,14 +586,45 @@ export interface ApplyOptions {
  * @param patch The whole patch text.
  * @param files The current files: content by path (paths as the patch names them).
  * @param options `dialect` (default `"codex"`), `policy` (default `"all_or_nothing"`) and
- * `recount` (`udiff-strict`).
+ * `recount` (`udiff-strict`); `path` (and `mode`) for a bare body.
  * @example
  * ```ts
  * import { applyPatch } from "hunkloom"
  * const { files, deleted, warnings } = applyPatch(patch, { "src/app.py": source })
  * ```
  */
-export declare function applyPatch(patch: string, files: Record<string, string>, options?: PatchOptions): PatchResult
+export declare function applyPatch(patch: string, files: Record<string, string>, options?: PatchOptions & PatchBodyOptions): PatchResult
+
+/**
+ * Applies a V4A body — one `create_file` / `update_file` operation of OpenAI's Responses-API
+ * `apply_patch` tool, the hunks without the `*** Begin Patch` envelope — to `input` exactly as
+ * the OpenAI Agents SDK's `apply_diff(input, diff, mode)` does, and returns the new text.
+ *
+ * `@@ anchor` lines move the search forward (one that is not found is ignored unless the
+ * section stacks several `@@` lines); each section's context and `-` lines are then found from
+ * there, exactly, then ignoring trailing whitespace, then ignoring surrounding whitespace;
+ * `*** End of File` tries the end first. The reference's behaviour is kept where it loses
+ * data: every line ending becomes CRLF when `input` has any CRLF, and `mode: "create"`
+ * (only `+` lines; `input` ignored) writes no final newline. For Codex's reading of the same
+ * body, pass it to `applyPatch` with `{ path }`.
+ *
+ * Throws an `Error` whose message is the reference's `ValueError` text, exactly, with `code`
+ * `"invalid_patch_hunk"` (`Invalid Line: …`, `Nothing in this section …`, `Invalid Add File
+ * Line: …`), `"patch_context_not_found"` (`Invalid Context …`, `Invalid EOF Context …`,
+ * `Invalid Anchor …`) or `"overlapping_blocks"`; `"invalid_dialect"` for an unknown `mode`; a
+ * `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`) for an argument of the wrong type.
+ *
+ * @param input The file's text (ignored in create mode).
+ * @param diff The V4A body.
+ * @param mode `"default"` (update `input`; the default) or `"create"` (a new file).
+ * @example
+ * ```ts
+ * import { applyV4a } from "hunkloom"
+ * // `operation`: an `apply_patch_call`'s `{ type: "update_file", path, diff }`
+ * const text = applyV4a(source, operation.diff)
+ * ```
+ */
+export declare function applyV4a(input: string, diff: string, mode?: 'default' | 'create'): string
 
 /** What happened to one SEARCH/REPLACE block. */
 export interface BlockReport {
@@ -486,8 +653,11 @@ export interface BlockReport {
    * `line_number_prefix` (read-tool line numbers stripped from the SEARCH lines),
    * `blank_lines`, `typo` (one line differs by a small letter edit), or
    * `empty_search_new_file`; `unmatched` for a failed block.
+   *
+   * `roo`: `similarity` (the window most similar to the SEARCH text, at or above the fuzzy
+   * threshold), or `unmatched` for a failed block.
    */
-  strategy: 'exact' | 'line_trimmed' | 'block_anchor' | 'exact_anywhere' | 'empty_search_new_file' | 'empty_search_whole_file' | 'line_endings' | 'trailing_whitespace' | 'indentation' | 'punctuation' | 'line_number_prefix' | 'blank_lines' | 'typo' | 'unmatched'
+  strategy: 'exact' | 'line_trimmed' | 'block_anchor' | 'exact_anywhere' | 'empty_search_new_file' | 'empty_search_whole_file' | 'line_endings' | 'trailing_whitespace' | 'indentation' | 'punctuation' | 'line_number_prefix' | 'blank_lines' | 'typo' | 'unmatched' | 'similarity'
   /** Where the matched text starts in the original (UTF-16 index; 0 for a failed block). */
   start: number
   /**
@@ -574,6 +744,32 @@ export declare function constructNewFileContent(diffContent: string, originalCon
  * returns the result and throws what the Promise would reject with.
  */
 export declare function constructNewFileContentSync(diffContent: string, originalContent: string, isFinal: boolean, version?: 'v1' | 'v2'): NewFileContent
+
+/** One entry of `failParts`: a block that was not applied, and why (Roo's exact text). */
+export interface DiffFailPart {
+  /** Always `false`. */
+  success: false
+  /** Roo's message for this block. */
+  error: string
+}
+
+/**
+ * What `MultiSearchReplaceDiffStrategy.applyDiff` resolves to: Roo's `DiffResult`, with the
+ * same properties present. `{ success: true, content, failParts }` when at least one block
+ * applied (`failParts` lists the blocks that did not, possibly none); `{ success: false,
+ * failParts }` when none did; `{ success: false, error }` when the diff's markers are out of
+ * sequence or no block could be read.
+ */
+export interface DiffResult {
+  /** Whether at least one block applied. */
+  success: boolean
+  /** The new file content (when `success`). */
+  content?: string
+  /** Why nothing was tried (Roo's exact text). */
+  error?: string
+  /** The blocks that were not applied, in the order Roo tried them (absent with `error`). */
+  failParts?: Array<DiffFailPart>
+}
 
 /** What `strReplace` and `insert` return. */
 export interface Edit {
@@ -751,6 +947,19 @@ export interface InsertedContent {
   editType: 'create' | 'modify'
 }
 
+/** Options of `applyLazy`. */
+export interface LazyOptions {
+  /** The file's path: its extension gives the language when `lang` is not set. */
+  path?: string
+  /**
+   * The file's language: `"python"`, `"typescript"` (also JavaScript), `"go"`, `"rust"`,
+   * `"java"`, `"slash_comments"`, `"hash_comments"`, `"other"`, or a short name or
+   * extension (`"py"`, `"ts"`, `"js"`, `"rs"`, `"kt"`, `"sh"`, …). An unknown one throws an
+   * `Error` with `code === "invalid_language"`.
+   */
+  lang?: string
+}
+
 /** A 1-based, inclusive range of lines. */
 export interface LineRange {
   /** The first line (1-based). */
@@ -760,6 +969,14 @@ export interface LineRange {
    * where the removed text was.
    */
   end: number
+}
+
+/** What `validateMarkerSequencing` returns. */
+export interface MarkerCheck {
+  /** Whether the markers are in sequence. */
+  success: boolean
+  /** Roo's message when they are not. */
+  error?: string
 }
 
 /** The names the engine reports, listed by the core itself (new versions may add names). */
@@ -804,6 +1021,21 @@ export interface Outcome {
    * `"partial"` policy the failed ones too (`blocks.filter((b) => b.status === "failed")`).
    */
   blocks: Array<BlockReport>
+}
+
+/** The options of `applyPatch` for a bare per-file body. */
+export interface PatchBodyOptions {
+  /**
+   * The one file a bare body (a V4A body, without the `*** Begin Patch` envelope) is for;
+   * then the patch text is read as Codex reads it inside `*** Begin Patch` /
+   * `*** Update File: <path>` / `*** End Patch`. The `codex` dialect only.
+   */
+  path?: string
+  /**
+   * `"default"` (the body updates `path`) or `"create"` (it adds `path`: `*** Add File:`);
+   * only with `path`.
+   */
+  mode?: 'default' | 'create'
 }
 
 /** One file change of a patch. */
@@ -1017,13 +1249,24 @@ export declare function stripMarkdownFences(text: string): string
  * @param newStr The replacement.
  * @param replaceAll Replace every occurrence instead of requiring exactly one (default `false`).
  * @param path The file's path, only to tell Markdown (which keeps trailing whitespace) apart.
+ * @param options `omissionGuard` (default `true`): refuse a `newStr` that stands in for lines of
+ * `oldStr` with a placeholder line such as `// ... existing code ...` (`omission_placeholder`).
  * @example
  * ```ts
  * import { strReplace } from "hunkloom"
  * const { newContent, firstEdit } = strReplace(file, 'print("hi")', 'print("bye")', false, "a.py")
  * ```
  */
-export declare function strReplace(content: string | null, oldStr: string, newStr: string, replaceAll?: boolean, path?: string | null): Edit
+export declare function strReplace(content: string | null, oldStr: string, newStr: string, replaceAll?: boolean, path?: string | null, options?: StrReplaceOptions): Edit
+
+/** Options of the function `strReplace`. */
+export interface StrReplaceOptions {
+  /**
+   * Refuse a `newStr` that stands in for lines of `oldStr` with a placeholder line such as
+   * `// ... existing code ...` (`omission_placeholder`; default `true`).
+   */
+  omissionGuard?: boolean
+}
 
 /** Options of a `TextEditor`. */
 export interface TextEditorOptions {
@@ -1041,6 +1284,14 @@ export interface TextEditorOptions {
   requireRead?: boolean
   /** The largest file the editor reads, in bytes. */
   maxFileSize?: number
+}
+
+/** What `getProgressStatus` returns: both properties, or neither (Roo's `{}`). */
+export interface ToolProgressStatus {
+  /** `"diff-multiple"`. */
+  icon?: string
+  /** The block count, or `applied/total` when blocks failed. */
+  text?: string
 }
 
 /**
@@ -1086,6 +1337,12 @@ export interface Update {
   completed: Array<BlockReport>
 }
 
+/** Options of `Workspace.applyLazy`. */
+export interface WorkspaceLazyOptions {
+  /** The file's language (see `LazyOptions.lang`; default: from the file's path). */
+  lang?: string
+}
+
 /** Options of a `Workspace`. */
 export interface WorkspaceOptions {
   /**
@@ -1109,6 +1366,12 @@ export interface WorkspaceOptions {
    * changed file is always refused with `stale_file`). A non-negative integer.
    */
   maxKeptRead?: number
+  /**
+   * Refuse a `write` of an existing file, or a `strReplace` whose new text stands in for
+   * code with a placeholder line such as `// ... existing code ...`
+   * (`omission_placeholder`; default `true`).
+   */
+  omissionGuard?: boolean
 }
 
 /**

@@ -92,8 +92,8 @@ function requireNative() {
         loadErrors.push(e)
       }
       try {
-        const binding = require('hunkloom-android-arm64')
-        const bindingPackageVersion = require('hunkloom-android-arm64/package.json').version
+        const binding = require('@hunkloom/android-arm64')
+        const bindingPackageVersion = require('@hunkloom/android-arm64/package.json').version
         if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
           throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
         }
@@ -108,8 +108,8 @@ function requireNative() {
         loadErrors.push(e)
       }
       try {
-        const binding = require('hunkloom-android-arm-eabi')
-        const bindingPackageVersion = require('hunkloom-android-arm-eabi/package.json').version
+        const binding = require('@hunkloom/android-arm-eabi')
+        const bindingPackageVersion = require('@hunkloom/android-arm-eabi/package.json').version
         if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
           throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
         }
@@ -129,8 +129,8 @@ function requireNative() {
           loadErrors.push(e)
         }
         try {
-          const binding = require('hunkloom-win32-x64-gnu')
-          const bindingPackageVersion = require('hunkloom-win32-x64-gnu/package.json').version
+          const binding = require('@hunkloom/win32-x64-gnu')
+          const bindingPackageVersion = require('@hunkloom/win32-x64-gnu/package.json').version
           if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
             throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
           }
@@ -145,8 +145,8 @@ function requireNative() {
           loadErrors.push(e)
         }
         try {
-          const binding = require('hunkloom-win32-x64-msvc')
-          const bindingPackageVersion = require('hunkloom-win32-x64-msvc/package.json').version
+          const binding = require('@hunkloom/win32-x64-msvc')
+          const bindingPackageVersion = require('@hunkloom/win32-x64-msvc/package.json').version
           if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
             throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
           }
@@ -162,8 +162,8 @@ function requireNative() {
         loadErrors.push(e)
       }
       try {
-        const binding = require('hunkloom-win32-ia32-msvc')
-        const bindingPackageVersion = require('hunkloom-win32-ia32-msvc/package.json').version
+        const binding = require('@hunkloom/win32-ia32-msvc')
+        const bindingPackageVersion = require('@hunkloom/win32-ia32-msvc/package.json').version
         if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
           throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
         }
@@ -178,8 +178,8 @@ function requireNative() {
         loadErrors.push(e)
       }
       try {
-        const binding = require('hunkloom-win32-arm64-msvc')
-        const bindingPackageVersion = require('hunkloom-win32-arm64-msvc/package.json').version
+        const binding = require('@hunkloom/win32-arm64-msvc')
+        const bindingPackageVersion = require('@hunkloom/win32-arm64-msvc/package.json').version
         if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
           throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
         }
@@ -197,8 +197,8 @@ function requireNative() {
       loadErrors.push(e)
     }
     try {
-      const binding = require('hunkloom-darwin-universal')
-      const bindingPackageVersion = require('hunkloom-darwin-universal/package.json').version
+      const binding = require('@hunkloom/darwin-universal')
+      const bindingPackageVersion = require('@hunkloom/darwin-universal/package.json').version
       if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
         throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
       }
@@ -213,8 +213,8 @@ function requireNative() {
         loadErrors.push(e)
       }
       try {
-        const binding = require('hunkloom-darwin-x64')
-        const bindingPackageVersion = require('hunkloom-darwin-x64/package.json').version
+        const binding = require('@hunkloom/darwin-x64')
+        const bindingPackageVersion = require('@hunkloom/darwin-x64/package.json').version
         if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
           throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
         }
@@ -229,8 +229,8 @@ function requireNative() {
         loadErrors.push(e)
       }
       try {
-        const binding = require('hunkloom-darwin-arm64')
-        const bindingPackageVersion = require('hunkloom-darwin-arm64/package.json').version
+        const binding = require('@hunkloom/darwin-arm64')
+        const bindingPackageVersion = require('@hunkloom/darwin-arm64/package.json').version
         if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
           throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
         }
@@ -249,8 +249,8 @@ function requireNative() {
         loadErrors.push(e)
       }
       try {
-        const binding = require('hunkloom-freebsd-x64')
-        const bindingPackageVersion = require('hunkloom-freebsd-x64/package.json').version
+        const binding = require('@hunkloom/freebsd-x64')
+        const bindingPackageVersion = require('@hunkloom/freebsd-x64/package.json').version
         if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
           throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
         }
@@ -265,8 +265,8 @@ function requireNative() {
         loadErrors.push(e)
       }
       try {
-        const binding = require('hunkloom-freebsd-arm64')
-        const bindingPackageVersion = require('hunkloom-freebsd-arm64/package.json').version
+        const binding = require('@hunkloom/freebsd-arm64')
+        const bindingPackageVersion = require('@hunkloom/freebsd-arm64/package.json').version
         if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
           throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
         }
@@ -281,8 +281,8 @@ function requireNative() {
         loadErrors.push(e)
       }
       try {
-        const binding = require('hunkloom-freebsd-ppc64')
-        const bindingPackageVersion = require('hunkloom-freebsd-ppc64/package.json').version
+        const binding = require('@hunkloom/freebsd-ppc64')
+        const bindingPackageVersion = require('@hunkloom/freebsd-ppc64/package.json').version
         if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
           throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
         }
@@ -302,8 +302,8 @@ function requireNative() {
           loadErrors.push(e)
         }
         try {
-          const binding = require('hunkloom-linux-x64-musl')
-          const bindingPackageVersion = require('hunkloom-linux-x64-musl/package.json').version
+          const binding = require('@hunkloom/linux-x64-musl')
+          const bindingPackageVersion = require('@hunkloom/linux-x64-musl/package.json').version
           if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
             throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
           }
@@ -318,8 +318,8 @@ function requireNative() {
           loadErrors.push(e)
         }
         try {
-          const binding = require('hunkloom-linux-x64-gnu')
-          const bindingPackageVersion = require('hunkloom-linux-x64-gnu/package.json').version
+          const binding = require('@hunkloom/linux-x64-gnu')
+          const bindingPackageVersion = require('@hunkloom/linux-x64-gnu/package.json').version
           if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
             throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
           }
@@ -336,8 +336,8 @@ function requireNative() {
           loadErrors.push(e)
         }
         try {
-          const binding = require('hunkloom-linux-arm64-musl')
-          const bindingPackageVersion = require('hunkloom-linux-arm64-musl/package.json').version
+          const binding = require('@hunkloom/linux-arm64-musl')
+          const bindingPackageVersion = require('@hunkloom/linux-arm64-musl/package.json').version
           if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
             throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
           }
@@ -352,8 +352,8 @@ function requireNative() {
           loadErrors.push(e)
         }
         try {
-          const binding = require('hunkloom-linux-arm64-gnu')
-          const bindingPackageVersion = require('hunkloom-linux-arm64-gnu/package.json').version
+          const binding = require('@hunkloom/linux-arm64-gnu')
+          const bindingPackageVersion = require('@hunkloom/linux-arm64-gnu/package.json').version
           if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
             throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
           }
@@ -370,8 +370,8 @@ function requireNative() {
           loadErrors.push(e)
         }
         try {
-          const binding = require('hunkloom-linux-arm-musleabihf')
-          const bindingPackageVersion = require('hunkloom-linux-arm-musleabihf/package.json').version
+          const binding = require('@hunkloom/linux-arm-musleabihf')
+          const bindingPackageVersion = require('@hunkloom/linux-arm-musleabihf/package.json').version
           if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
             throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
           }
@@ -386,8 +386,8 @@ function requireNative() {
           loadErrors.push(e)
         }
         try {
-          const binding = require('hunkloom-linux-arm-gnueabihf')
-          const bindingPackageVersion = require('hunkloom-linux-arm-gnueabihf/package.json').version
+          const binding = require('@hunkloom/linux-arm-gnueabihf')
+          const bindingPackageVersion = require('@hunkloom/linux-arm-gnueabihf/package.json').version
           if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
             throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
           }
@@ -404,8 +404,8 @@ function requireNative() {
           loadErrors.push(e)
         }
         try {
-          const binding = require('hunkloom-linux-loong64-musl')
-          const bindingPackageVersion = require('hunkloom-linux-loong64-musl/package.json').version
+          const binding = require('@hunkloom/linux-loong64-musl')
+          const bindingPackageVersion = require('@hunkloom/linux-loong64-musl/package.json').version
           if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
             throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
           }
@@ -420,8 +420,8 @@ function requireNative() {
           loadErrors.push(e)
         }
         try {
-          const binding = require('hunkloom-linux-loong64-gnu')
-          const bindingPackageVersion = require('hunkloom-linux-loong64-gnu/package.json').version
+          const binding = require('@hunkloom/linux-loong64-gnu')
+          const bindingPackageVersion = require('@hunkloom/linux-loong64-gnu/package.json').version
           if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
             throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
           }
@@ -438,8 +438,8 @@ function requireNative() {
           loadErrors.push(e)
         }
         try {
-          const binding = require('hunkloom-linux-riscv64-musl')
-          const bindingPackageVersion = require('hunkloom-linux-riscv64-musl/package.json').version
+          const binding = require('@hunkloom/linux-riscv64-musl')
+          const bindingPackageVersion = require('@hunkloom/linux-riscv64-musl/package.json').version
           if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
             throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
           }
@@ -454,8 +454,8 @@ function requireNative() {
           loadErrors.push(e)
         }
         try {
-          const binding = require('hunkloom-linux-riscv64-gnu')
-          const bindingPackageVersion = require('hunkloom-linux-riscv64-gnu/package.json').version
+          const binding = require('@hunkloom/linux-riscv64-gnu')
+          const bindingPackageVersion = require('@hunkloom/linux-riscv64-gnu/package.json').version
           if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
             throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
           }
@@ -471,8 +471,8 @@ function requireNative() {
         loadErrors.push(e)
       }
       try {
-        const binding = require('hunkloom-linux-ppc64-gnu')
-        const bindingPackageVersion = require('hunkloom-linux-ppc64-gnu/package.json').version
+        const binding = require('@hunkloom/linux-ppc64-gnu')
+        const bindingPackageVersion = require('@hunkloom/linux-ppc64-gnu/package.json').version
         if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
           throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
         }
@@ -487,8 +487,8 @@ function requireNative() {
         loadErrors.push(e)
       }
       try {
-        const binding = require('hunkloom-linux-s390x-gnu')
-        const bindingPackageVersion = require('hunkloom-linux-s390x-gnu/package.json').version
+        const binding = require('@hunkloom/linux-s390x-gnu')
+        const bindingPackageVersion = require('@hunkloom/linux-s390x-gnu/package.json').version
         if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
           throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
         }
@@ -507,8 +507,8 @@ function requireNative() {
         loadErrors.push(e)
       }
       try {
-        const binding = require('hunkloom-openharmony-arm64')
-        const bindingPackageVersion = require('hunkloom-openharmony-arm64/package.json').version
+        const binding = require('@hunkloom/openharmony-arm64')
+        const bindingPackageVersion = require('@hunkloom/openharmony-arm64/package.json').version
         if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
           throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
         }
@@ -523,8 +523,8 @@ function requireNative() {
         loadErrors.push(e)
       }
       try {
-        const binding = require('hunkloom-openharmony-x64')
-        const bindingPackageVersion = require('hunkloom-openharmony-x64/package.json').version
+        const binding = require('@hunkloom/openharmony-x64')
+        const bindingPackageVersion = require('@hunkloom/openharmony-x64/package.json').version
         if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
           throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
         }
@@ -539,8 +539,8 @@ function requireNative() {
         loadErrors.push(e)
       }
       try {
-        const binding = require('hunkloom-openharmony-arm')
-        const bindingPackageVersion = require('hunkloom-openharmony-arm/package.json').version
+        const binding = require('@hunkloom/openharmony-arm')
+        const bindingPackageVersion = require('@hunkloom/openharmony-arm/package.json').version
         if (bindingPackageVersion !== '0.1.0' && process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
           throw new Error(`Native binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
         }
@@ -678,16 +678,16 @@ if (!nativeBinding || forceWasi) {
     let candidateError = null
     let candidateFailed = false
     try {
-      candidateError = __napiWasiResolveCandidate('hunkloom-wasm32-wasi', true, undefined)
+      candidateError = __napiWasiResolveCandidate('@hunkloom/wasm32-wasi', true, undefined)
       candidateFailed = candidateError !== null
       if (!candidateFailed) {
         if (process.env.NAPI_RS_ENFORCE_VERSION_CHECK && process.env.NAPI_RS_ENFORCE_VERSION_CHECK !== '0') {
-          const bindingPackageVersion = require('hunkloom-wasm32-wasi/package.json').version
+          const bindingPackageVersion = require('@hunkloom/wasm32-wasi/package.json').version
           if (bindingPackageVersion !== '0.1.0') {
             throw new Error(`WASI binding package version mismatch, expected 0.1.0 but got ${bindingPackageVersion}. You can reinstall dependencies to fix this issue.`)
           }
         }
-        wasiBinding = require('hunkloom-wasm32-wasi')
+        wasiBinding = require('@hunkloom/wasm32-wasi')
         nativeBinding = wasiBinding
         __napiLoadedBindingTarget = 'wasm32-wasi'
         wasiBindingLoaded = true
@@ -835,12 +835,15 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
+module.exports.MultiSearchReplaceDiffStrategy = nativeBinding.MultiSearchReplaceDiffStrategy
 module.exports.StreamingApplier = nativeBinding.StreamingApplier
 module.exports.TextEditor = nativeBinding.TextEditor
 module.exports.Workspace = nativeBinding.Workspace
 module.exports.applyDiff = nativeBinding.applyDiff
+module.exports.applyLazy = nativeBinding.applyLazy
 module.exports.applyModelContentFixes = nativeBinding.applyModelContentFixes
 module.exports.applyPatch = nativeBinding.applyPatch
+module.exports.applyV4a = nativeBinding.applyV4a
 module.exports.constructNewFileContent = nativeBinding.constructNewFileContent
 module.exports.constructNewFileContentSync = nativeBinding.constructNewFileContentSync
 module.exports.fixModelHtmlEscaping = nativeBinding.fixModelHtmlEscaping

@@ -5,7 +5,7 @@
 // the native applier keeps the preview as pieces of the original, whose one native copy is
 // shared with other appliers and drop-in calls over the same string (originals.js).
 
-const native = require('../index.js')
+const native = require('./native.js')
 const { Rope, decode, join, numbersAt, read, scratch } = require('./rope.js')
 const { originalHandle } = require('./originals.js')
 

@@ -12,7 +12,7 @@
 // equals Cline's partial call after every prefix (the conformance runners check it in every
 // chunking, and node/test/dropin.test.js checks this layer against the stateless call).
 
-const native = require('../index.js')
+const native = require('./native.js')
 const { Rope, decode, join, numbersAt, read, scratch } = require('./rope.js')
 const { originalHandle, setOriginalsCapacity } = require('./originals.js')
 

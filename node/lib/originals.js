@@ -4,7 +4,7 @@
 // applier over that file), and `===` on the same object is a pointer check, so the string is
 // transcoded into native memory once instead of once per call.
 
-const native = require('../index.js')
+const native = require('./native.js')
 
 let capacity = 4
 /** Kept originals, least recently used first: `{ text, handle }`. */

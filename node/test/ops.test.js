@@ -492,3 +492,13 @@ test('a lone surrogate crosses as U+FFFD, as everywhere in the package', () => {
   assert.equal(hl.strReplace('a\n', 'a', '\uD800').newContent, '\uFFFD\n')
   assert.equal(hl.removeInvalidChars('x\uDC00'), 'x', 'it became U+FFFD, then was removed')
 })
+
+test('strReplace: the omission guard refuses a placeholder and can be turned off', () => {
+  const old = 'function f() {\n  const a = 1\n  const b = 2\n  const c = 3\n  return a + b + c\n}\n'
+  const neu = 'function f() {\n  // ... existing code ...\n  return 0\n}\n'
+  const content = 'let x = 0\n' + old
+  assert.throws(() => hl.strReplace(content, old, neu), (e) => e.code === 'omission_placeholder')
+  const edit = hl.strReplace(content, old, neu, false, null, { omissionGuard: false })
+  assert.equal(edit.newContent, 'let x = 0\n' + neu)
+  assert.throws(() => hl.strReplace(content, old, neu, false, null, { omissionGuard: 'no' }), TypeError)
+})

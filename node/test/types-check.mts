@@ -1,11 +1,13 @@
 // Type-checked (tsc --strict) by readme.test.js: the generated index.d.ts must describe the
 // package the way a TypeScript extension uses it. `@ts-expect-error` lines must stay errors.
 import {
+  MultiSearchReplaceDiffStrategy,
   StreamingApplier,
   Workspace,
   applyDiff,
   applyModelContentFixes,
   applyPatch,
+  applyV4a,
   constructNewFileContent,
   constructNewFileContentSync,
   getLineNumberFromCharIndex,
@@ -19,6 +21,7 @@ import {
 import type {
   ApplyOptions,
   BlockReport,
+  DiffResult,
   Edit,
   EditOutcome,
   InsertedContent,
@@ -47,7 +50,7 @@ export async function usage(diff: string, original: string): Promise<number> {
   const strategy:
     | "exact" | "line_trimmed" | "block_anchor" | "exact_anywhere" | "empty_search_new_file" | "empty_search_whole_file"
     | "line_endings" | "trailing_whitespace" | "indentation" | "punctuation" | "line_number_prefix" | "blank_lines"
-    | "typo" | "unmatched" | undefined = block?.strategy
+    | "typo" | "unmatched" | "similarity" | undefined = block?.strategy
   setResumeCacheCapacity(resumeCacheStats().capacity)
   return (
     result.newContent.length + indices.length + update.start + preview.length + (error ? 1 : 0) +
@@ -61,7 +64,7 @@ export function nativeUsage(diff: string, original: string): number {
   const native: Outcome = applyDiff(diff, original)
   const cline: Outcome = applyDiff(diff, original, { dialect: "cline-v2" })
   const applier = new StreamingApplier(original, { dialect: "native", policy: "all_or_nothing" })
-  const dialect: "cline-v1" | "cline-v2" | "native" = applier.dialect
+  const dialect: "cline-v1" | "cline-v2" | "native" | "roo" = applier.dialect
   const completed: BlockReport[] = applier.push(diff).completed
   let n = native.blocks.length + cline.blocks.length + completed.length + dialect.length
   for (const block of outcome.blocks) {
@@ -152,6 +155,17 @@ export function patchUsage(patch: string, files: Record<string, string>): number
   return Object.keys(after).length + result.deleted.length + result.fuzz + (changeKind ? 1 : 0) + (chunk ?? 0) + (error ? 1 : 0)
 }
 
+export function v4aUsage(source: string, body: string): number {
+  const updated: string = applyV4a(source, body)
+  const created: string = applyV4a("", body, "create")
+  const codex: PatchResult = applyPatch(body, { "a.py": source }, { path: "a.py", mode: "default" })
+  // @ts-expect-error only "default" and "create" exist
+  applyV4a(source, body, "update")
+  // @ts-expect-error only "default" and "create" exist
+  applyPatch(body, {}, { path: "a.py", mode: "add" })
+  return updated.length + created.length + Object.keys(codex.files).length
+}
+
 export function workspaceMisuse(root: string): void {
   // @ts-expect-error the options are an object
   new Workspace(root, "strict")
@@ -164,4 +178,17 @@ export function workspaceMisuse(root: string): void {
   applyPatch("", {}, { dialect: "native" })
   // @ts-expect-error files are a record of strings
   applyPatch("", { a: 1 })
+}
+
+export async function rooUsage(original: string, diff: string): Promise<number> {
+  const strategy = new MultiSearchReplaceDiffStrategy(0.9, 40)
+  const name: string = strategy.getName()
+  const result: DiffResult = await strategy.applyDiff(original, diff, 3, 9)
+  const content: string | undefined = result.success ? result.content : undefined
+  const failed: string[] = (result.failParts ?? []).map((p) => p.error)
+  const progress = strategy.getProgressStatus({ params: { diff }, partial: false }, result)
+  const viaDialect: Outcome = applyDiff(diff, original, { dialect: "roo", fuzzyThreshold: 0.9, bufferLines: 10 })
+  // @ts-expect-error the threshold is a number
+  new MultiSearchReplaceDiffStrategy("0.9")
+  return name.length + (content ?? "").length + failed.length + (progress.text ?? "").length + viaDialect.blocks.length
 }

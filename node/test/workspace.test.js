@@ -467,3 +467,21 @@ test('an edit merges around lines changed since the read, and reports where', ()
     fs.rmSync(root, { recursive: true, force: true })
   }
 })
+
+test('the omission guard is on by default and the option omissionGuard turns it off', () => {
+  const dir = tempDir()
+  const file = path.join(dir, 'f.js')
+  const old = 'function f() {\n  const a = 1\n  const b = 2\n  const c = 3\n  return a + b + c\n}\n'
+  const neu = 'function f() {\n  // ... existing code ...\n  return 0\n}\n'
+  fs.writeFileSync(file, old)
+  const guarded = new hl.Workspace(dir)
+  guarded.read('f.js')
+  assert.throws(() => guarded.write('f.js', neu), code('omission_placeholder'))
+  assert.throws(() => guarded.strReplace('f.js', old, neu), code('omission_placeholder'))
+  assert.equal(fs.readFileSync(file, 'utf8'), old)
+  const unguarded = new hl.Workspace(dir, { omissionGuard: false })
+  unguarded.read('f.js')
+  unguarded.write('f.js', neu)
+  assert.equal(fs.readFileSync(file, 'utf8'), neu)
+  assert.throws(() => new hl.Workspace(dir, { omissionGuard: 1 }), typeError)
+})

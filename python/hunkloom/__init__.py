@@ -7,6 +7,10 @@ while it streams in, at a cost per push proportional to the pushed text. ``str_r
 ``insert`` and ``insert_content`` are the tool-call edits of Claude Code, Anthropic's text editor
 tool and Roo; ``write`` is Cline's ``write_to_file`` content clean-up. ``apply_diff`` applies a
 whole diff in the ``native`` dialect: what the model meant, refusing what is ambiguous or stale.
+``apply_patch`` applies Codex's ``*** Begin Patch`` patches, ``apply_v4a`` the per-file bodies of
+OpenAI's ``apply_patch`` tool as the OpenAI Agents SDK does.
+``apply_lazy`` merges a snippet with ``// ... existing code ...`` markers without a model, or
+refuses it when a part cannot be placed for certain.
 ``Workspace`` edits real files safely; ``TextEditor`` answers a model's text-editor tool calls
 (Anthropic's and OpenHands' ``str_replace_editor``) as the references do, over such a root.
 Positions are Python ``str`` indices.
@@ -51,8 +55,10 @@ from ._native import (
     ToolResult,
     __version__,
     apply_diff,
+    apply_lazy,
     apply_model_content_fixes,
     apply_patch,
+    apply_v4a,
     construct_new_file_content,
     fix_model_html_escaping,
     insert,
@@ -105,8 +111,10 @@ __all__ = [
     "ToolResult",
     "__version__",
     "apply_diff",
+    "apply_lazy",
     "apply_model_content_fixes",
     "apply_patch",
+    "apply_v4a",
     "construct_new_file_content",
     "fix_model_html_escaping",
     "insert",

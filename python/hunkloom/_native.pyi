@@ -14,9 +14,11 @@ __all__ = [
     "ExternalChange",
     "PatchOutcome",
     "apply_patch",
+    "apply_v4a",
     "PatchResult",
     "PatchWarning",
     "apply_diff",
+    "apply_lazy",
     "AmbiguousMatchError",
     "InvalidEditError",
     "Edit",
@@ -63,7 +65,7 @@ __version__: str
 ERROR_CODES: tuple[str, ...]
 """Every error code the engine defines (stable snake_case; never renamed)."""
 
-_Dialect = Literal["cline-v1", "cline-v2", "native", "udiff", "udiff-strict"]
+_Dialect = Literal["cline-v1", "cline-v2", "native", "roo", "udiff", "udiff-strict"]
 _PatchDialect = Literal["codex", "cline", "udiff", "udiff-strict"]
 _Policy = Literal["all_or_nothing", "partial"]
 _FixName = Literal["strip_markdown_fences", "fix_model_html_escaping", "remove_invalid_chars"]
@@ -82,6 +84,7 @@ _Strategy = Literal[
     "blank_lines",
     "typo",
     "unmatched",
+    "similarity",
 ]
 _Normalization = Literal[
     "line_endings",
@@ -140,12 +143,14 @@ class SearchNotFoundError(HunkloomError):
     """The text to replace could not be located where the operation allows.
 
     Codes ``search_not_found``, ``empty_search_nonempty_file``, ``match_before_previous_block``,
-    ``not_found``, ``patch_context_not_found``.
+    ``not_found``, ``patch_context_not_found``, ``lazy_no_anchor`` (a part of a lazy edit whose
+    first or last line occurs nowhere in the file).
     """
 
 class AmbiguousMatchError(HunkloomError):
     """The text to replace occurs more than once and the operation needs one place (codes
-    ``multiple_matches``, ``ambiguous_match``); ``matches`` lists the places."""
+    ``multiple_matches``, ``ambiguous_match``, ``lazy_ambiguous``); ``matches`` lists the
+    places."""
 
 class InvalidEditError(HunkloomError):
     """The edit cannot be carried out on this content as asked.
@@ -153,7 +158,8 @@ class InvalidEditError(HunkloomError):
     Codes ``old_equals_new``, ``file_exists``, ``file_not_found``, ``invalid_line``,
     ``invalid_line_number``, ``invalid_line_for_new_file``, ``nothing_to_undo``,
     ``conflicting_changes``, ``patch_file_not_found``, ``patch_file_exists``,
-    ``patch_empty_content``, ``omission_placeholder``.
+    ``patch_empty_content``, ``omission_placeholder``, ``lazy_silent_deletion``,
+    ``lazy_conflict``, ``lazy_indentation`` (lazy edits that cannot be merged as written).
     """
 
 class MalformedDiffError(HunkloomError):
@@ -171,7 +177,7 @@ class InvalidOptionError(HunkloomError):
     Codes ``invalid_version``, ``invalid_dialect``, ``invalid_profile`` (an unknown
     :class:`TextEditor` profile), ``invalid_input`` (:meth:`TextEditor.call` given something
     other than a ``dict`` of JSON values), ``invalid_convention``, ``invalid_fix``,
-    ``invalid_policy``.
+    ``invalid_policy``, ``invalid_language`` (an unknown ``lang`` of :func:`apply_lazy`).
     """
 
 class AlreadyFinishedError(HunkloomError):
@@ -237,7 +243,7 @@ class BlockReport:
         ``"empty_search_whole_file"``; ``native``: ``"exact"``, ``"line_endings"``,
         ``"trailing_whitespace"``, ``"indentation"``, ``"punctuation"``,
         ``"line_number_prefix"``, ``"blank_lines"``, ``"typo"``, or ``"unmatched"`` for a
-        failed block."""
+        failed block; ``roo``: ``"similarity"``, or ``"unmatched"`` for a failed block."""
     @property
     def start(self) -> int:
         """``str`` index in the original where the matched text starts."""
@@ -271,7 +277,9 @@ class BlockReport:
 @final
 class Update:
     """One splice of the preview: at ``start``, remove ``removed`` characters, insert
-    ``inserted``. Applying every update in order to ``""`` gives the current preview."""
+    ``inserted``. Applying every update in order to the applier's ``preview`` from before the
+    first push (``""`` in the Cline dialects, the original in ``native``) gives the current
+    preview."""
 
     @property
     def start(self) -> int:
@@ -324,14 +332,19 @@ class StreamingApplier:
         *,
         dialect: _Dialect = "cline-v1",
         policy: _Policy = "all_or_nothing",
+        fuzzy_threshold: float = 1.0,
+        buffer_lines: int = 40,
         recount: bool = False,
     ) -> StreamingApplier:
         """Start applying a diff to ``original``. ``dialect`` ``"cline-v1"`` (the default, a
         drop-in for Cline) or ``"cline-v2"`` reproduce Cline; ``"native"`` applies what the
-        model meant and refuses what is ambiguous; ``"udiff"`` and ``"udiff-strict"`` read a
-        unified diff (see :func:`apply_diff`; ``udiff`` streams hunk by hunk, ``udiff-strict``
-        applies at ``finish()``). ``policy`` (``native``, ``udiff``): all blocks or none, or
-        ``"partial"``. ``recount`` (``udiff-strict``): ``git apply --recount``. Raises
+        model meant and refuses what is ambiguous; ``"roo"`` reproduces Roo Code's
+        ``apply_diff`` (with Roo's ``fuzzy_threshold`` and ``buffer_lines``; Roo sorts the
+        blocks before applying any, so the preview stays the original until ``finish()``);
+        ``"udiff"`` and ``"udiff-strict"`` read a unified diff (see :func:`apply_diff`;
+        ``udiff`` streams hunk by hunk, ``udiff-strict`` applies at ``finish()``). ``policy``
+        (``native``, ``udiff``): all blocks or none, or ``"partial"``. ``recount``
+        (``udiff-strict``): ``git apply --recount``. Raises
         :class:`InvalidOptionError` for an unknown name."""
     def push(self, chunk: str) -> Update:
         """Feed the next piece of the diff; returns the splice it made to the preview."""
@@ -365,6 +378,8 @@ def apply_diff(
     *,
     dialect: _Dialect = "native",
     policy: _Policy = "all_or_nothing",
+    fuzzy_threshold: float = 1.0,
+    buffer_lines: int = 40,
     recount: bool = False,
 ) -> Outcome:
     """Apply a whole diff in any dialect (``native`` by default).
@@ -376,11 +391,41 @@ def apply_diff(
     act on. By default all blocks apply or none; with ``policy="partial"`` the ones that matched
     apply and the rest are reported with ``status == "failed"``.
 
+    ``dialect="roo"`` gives Roo Code's ``apply_diff`` result exactly (its
+    ``MultiSearchReplaceDiffStrategy(fuzzy_threshold, buffer_lines)``, whatever ``policy``):
+    ``new_content`` is Roo's ``content``, and the blocks Roo lists in ``failParts`` are reported,
+    in order, with ``status == "failed"`` and ``str(error)`` Roo's text. When no block applies
+    it raises the first failure's class with every failure's text, separated by blank lines;
+    markers out of sequence raise :class:`MalformedDiffError` with Roo's text.
+
     ``udiff`` reads a unified diff of one file as the model meant it: each hunk is placed by its
     context and removed lines (line numbers are only hints, counts may be wrong, headers may be
     missing), exactly one place or refused, and reported like a block. ``udiff-strict`` applies
     it exactly as ``git apply`` does (``recount=True``: ``git apply --recount``); its errors are
     git's ``error:`` lines (codes ``invalid_patch``, ``patch_context_not_found``).
+    """
+
+def apply_lazy(
+    snippet: str,
+    original: str,
+    path: Optional[str] = None,
+    lang: Optional[str] = None,
+) -> str:
+    """Merge a lazy edit into ``original`` without a model: the whole new text.
+
+    ``snippet`` is the changed code with a few unchanged lines around each change and marker
+    comments (``// ... existing code ...``, ``# ...``, ``/* ... */``, ...) for what it leaves
+    out; ``// removed NAME`` deletes the definition NAME. Each part between markers is placed
+    only where its first and last lines occur exactly once in the file (comparing lines exactly,
+    then ignoring their indentation, then all whitespace); what cannot be placed that way is
+    refused, never guessed: :class:`SearchNotFoundError` (``lazy_no_anchor``),
+    :class:`AmbiguousMatchError` (``lazy_ambiguous``, with ``matches``) or
+    :class:`InvalidEditError` (``lazy_silent_deletion``, ``lazy_conflict``,
+    ``lazy_indentation``), each naming the part and why. A snippet without markers is the whole
+    new file. The language (which comments are markers) comes from ``lang`` (``"python"``,
+    ``"typescript"``, ``"go"``, ``"rust"``, ``"java"``, or an extension such as ``"py"``,
+    ``"js"``, ``"kt"``, ``"sh"``), else from ``path``'s extension; an unknown ``lang`` raises
+    :class:`InvalidOptionError` (``invalid_language``).
     """
 
 def construct_new_file_content(
@@ -475,6 +520,8 @@ def str_replace(
     new: str,
     replace_all: bool = False,
     path: Optional[str] = None,
+    *,
+    omission_guard: bool = True,
 ) -> Edit:
     """Claude Code's edit: replace ``old`` with ``new`` in ``content`` (None = the file does not
     exist; an empty ``old`` then creates it).
@@ -483,7 +530,9 @@ def str_replace(
     style), else with API short forms such as ``<fnr>`` restored. More than one match needs
     ``replace_all``. Trailing whitespace is stripped from ``new``'s lines unless ``path`` is a
     Markdown file. Raises :class:`SearchNotFoundError` (``not_found``),
-    :class:`AmbiguousMatchError` (``multiple_matches``) or :class:`InvalidEditError`.
+    :class:`AmbiguousMatchError` (``multiple_matches``) or :class:`InvalidEditError`; with
+    ``omission_guard`` (the default), :class:`InvalidEditError` (``omission_placeholder``) when
+    ``new`` stands in for lines of ``old`` with a placeholder such as ``# ... existing code ...``.
     """
 
 def insert(
@@ -554,7 +603,8 @@ class EditOutcome:
     def report(self) -> Union[Edit, Outcome, None]:
         """What the operation reported: an :class:`Edit` (``str_replace``, ``insert``; its
         positions are in the text with ``\\r\\n`` read as ``\\n``), an :class:`Outcome`
-        (``apply_diff``, with a report per block), or None (a write, an undo, a patch)."""
+        (``apply_diff``, with a report per block), or None (a write, a lazy edit, an undo, a
+        patch)."""
     @property
     def moved_from(self) -> Optional[str]:
         """For a file a patch moved, the path it came from as the patch names it; else None."""
@@ -607,13 +657,17 @@ class Workspace:
         max_file_size: Optional[int] = None,
         undo_depth: Optional[int] = None,
         max_kept_read: Optional[int] = None,
+        omission_guard: bool = True,
     ) -> Workspace:
         """Open ``root`` (finishing or rolling back a multi-file commit a crash interrupted).
         ``ignore_file`` names the gitignore-syntax file of refused paths (default
         ``.hunkloomignore``), ``max_file_size`` is in bytes (default 1 GiB), ``undo_depth``
         the edits kept per file (default 5), ``max_kept_read`` up to how many bytes of each
         file read are kept for merging an edit around later changes (default 4 MiB; 0 keeps
-        none, so a changed file is always refused)."""
+        none, so a changed file is always refused). ``omission_guard`` (default on) refuses a
+        ``write`` of an existing file or a ``str_replace`` whose new text stands in for code
+        with a placeholder line (``omission_placeholder``); off, such edits are written as
+        given."""
     @property
     def root(self) -> Path:
         """The root directory."""
@@ -649,6 +703,15 @@ class Workspace:
         recount: bool = False,
     ) -> EditOutcome:
         """Apply a diff (see :func:`apply_diff`) to a file that was read."""
+    def apply_lazy(
+        self,
+        path: Union[str, os.PathLike[str]],
+        snippet: str,
+        *,
+        lang: Optional[str] = None,
+    ) -> EditOutcome:
+        """Merge a lazy edit (see :func:`apply_lazy`) into a file that was read, all or
+        nothing; the language from ``lang``, else from the path."""
     def apply_patch(
         self,
         patch: str,
@@ -729,6 +792,8 @@ def apply_patch(
     *,
     dialect: _PatchDialect = "codex",
     policy: _Policy = "all_or_nothing",
+    path: Optional[str] = None,
+    mode: Literal["default", "create"] = "default",
     recount: bool = False,
 ) -> PatchResult:
     """Apply a ``*** Begin Patch`` multi-file patch (Codex's format; Cline's ``apply_patch``
@@ -740,6 +805,29 @@ def apply_patch(
     raises (``policy="partial"`` keeps the hunks before a failure, as Codex does). Chunks are
     located with Codex's cascade (exact, then trailing whitespace, then surrounding
     whitespace, then typographic punctuation folded).
+
+    With ``path``, ``patch`` is a bare per-file body (what OpenAI's Responses-API
+    ``apply_patch`` tool sends, a V4A body) for that one file, read as Codex reads it inside
+    ``*** Begin Patch`` / ``*** Update File: <path>`` (``mode="create"``: ``*** Add File:``) /
+    ``*** End Patch``; the ``codex`` dialect only (``invalid_dialect`` otherwise, and for a
+    ``mode`` without ``path``). :func:`apply_v4a` applies the same body as the OpenAI Agents
+    SDK does.
+    """
+
+def apply_v4a(
+    input: str, diff: str, mode: Literal["default", "create"] = "default"
+) -> str:
+    """Apply a V4A body — one ``create_file`` / ``update_file`` operation of OpenAI's
+    Responses-API ``apply_patch`` tool, without the ``*** Begin Patch`` envelope — to
+    ``input`` exactly as the OpenAI Agents SDK's ``apply_diff(input, diff, mode)`` does, and
+    return the new text.
+
+    Its behaviour is kept where it loses data: line endings become ``\\r\\n`` everywhere when
+    ``input`` has any, and ``mode="create"`` (only ``+`` lines; ``input`` ignored) writes no
+    final newline. Failures raise a :class:`HunkloomError` subclass whose message is the
+    reference's ``ValueError`` text exactly (codes ``invalid_patch_hunk``,
+    ``patch_context_not_found``, ``overlapping_blocks``; ``invalid_dialect`` for an unknown
+    ``mode``).
     """
 
 def _error_class(code: str) -> Optional[type[HunkloomError]]:

@@ -34,6 +34,12 @@ FAMILY = {
     "file_not_found": hunkloom.InvalidEditError,
     "invalid_line": hunkloom.InvalidEditError,
     "omission_placeholder": hunkloom.InvalidEditError,
+    "lazy_no_anchor": hunkloom.SearchNotFoundError,
+    "lazy_ambiguous": hunkloom.AmbiguousMatchError,
+    "lazy_silent_deletion": hunkloom.InvalidEditError,
+    "lazy_conflict": hunkloom.InvalidEditError,
+    "lazy_indentation": hunkloom.InvalidEditError,
+    "invalid_language": hunkloom.InvalidOptionError,
     "invalid_line_number": hunkloom.InvalidEditError,
     "invalid_line_for_new_file": hunkloom.InvalidEditError,
     "invalid_convention": hunkloom.InvalidOptionError,
@@ -73,6 +79,26 @@ UNREACHABLE: dict[str, str] = {
     "so an Add of an existing path is reported as a duplicate action (the core's parser "
     "runner checks it)",
 }
+
+
+THREE = "def a():\n    one()\n\ndef b():\n    two()\n\ndef c():\n    three()\n"
+NESTED = "class A:\n    def f(self):\n        return 1\n\n    def g(self):\n        return 2\n"
+
+# One lazy edit per refusal code: no anchor, an ambiguous one, a definition dropped silently,
+# segments out of order, indentation that maps to the file's in no consistent way, an unknown
+# language.
+LAZY_REFUSALS: list[Callable[[], object]] = [
+    lambda: hunkloom.apply_lazy("# ...\nnowhere()\n# ...\n", THREE, path="a.py"),
+    lambda: hunkloom.apply_lazy("# ...\nx = 1\nz = 3\n# ...\n", "x = 1\ny = 2\nx = 1\n", path="a.py"),
+    lambda: hunkloom.apply_lazy("# ...\ndef a():\n    one()\n\ndef c():\n    three()\n", THREE, path="a.py"),
+    lambda: hunkloom.apply_lazy(
+        "# ...\ndef c():\n    three()\n# ...\ndef a():\n    one()\n# ...\n", THREE, path="a.py"
+    ),
+    lambda: hunkloom.apply_lazy(
+        "# ...\n  def f(self):\n      return 10\n\n    def g(self):\n# ...\n", NESTED, path="a.py"
+    ),
+    lambda: hunkloom.apply_lazy("x", "y", lang="cobol"),
+]
 
 
 def workspace_and_patch_errors(root: Path) -> list[Callable[[], object]]:
@@ -251,6 +277,7 @@ def test_every_code_is_raised_for_real_with_its_class(tmp_path: Path) -> None:
             "------- SEARCH\nb\nc\n=======\ny\n+++++++ REPLACE\n",
             "a\nb\nc\n",
         ),
+        *LAZY_REFUSALS,
     ):
         try:
             call()

@@ -199,3 +199,16 @@ def test_reprs() -> None:
     assert repr(hunkloom.insert_content(None, 0, "x")) == (
         "InsertedContent(new_content=<1 chars>, edit_type='create')"
     )
+
+
+PLACEHOLDER_OLD = "def f():\n    a = 1\n    b = 2\n    c = 3\n    return a + b + c\n"
+PLACEHOLDER_NEW = "def f():\n    # ... existing code ...\n    return 0\n"
+
+
+def test_str_replace_omission_guard_refuses_a_placeholder_and_can_be_turned_off() -> None:
+    content = "x = 0\n" + PLACEHOLDER_OLD
+    with pytest.raises(hunkloom.InvalidEditError) as caught:
+        hunkloom.str_replace(content, PLACEHOLDER_OLD, PLACEHOLDER_NEW)
+    assert caught.value.code == "omission_placeholder"
+    edit = hunkloom.str_replace(content, PLACEHOLDER_OLD, PLACEHOLDER_NEW, omission_guard=False)
+    assert edit.new_content == "x = 0\n" + PLACEHOLDER_NEW

@@ -188,3 +188,22 @@ def test_an_edit_merges_around_lines_changed_since_the_read(root: Path) -> None:
     with pytest.raises(hunkloom.StaleFileError, match="line 3"):
         ws.str_replace("a.txt", "line 4\n", "line four\n")
     assert (root / "a.txt").read_text() == "".join(changed)
+
+
+def test_omission_guard_is_on_by_default_and_can_be_turned_off(tmp_path: Path) -> None:
+    old = "def f():\n    a = 1\n    b = 2\n    c = 3\n    return a + b + c\n"
+    new = "def f():\n    # ... existing code ...\n    return 0\n"
+    (tmp_path / "f.py").write_text(old)
+    guarded = hunkloom.Workspace(tmp_path)
+    guarded.read("f.py")
+    with pytest.raises(hunkloom.InvalidEditError) as caught:
+        guarded.write("f.py", new)
+    assert caught.value.code == "omission_placeholder"
+    with pytest.raises(hunkloom.InvalidEditError) as caught:
+        guarded.str_replace("f.py", old, new)
+    assert caught.value.code == "omission_placeholder"
+    assert (tmp_path / "f.py").read_text() == old
+    unguarded = hunkloom.Workspace(tmp_path, omission_guard=False)
+    unguarded.read("f.py")
+    unguarded.write("f.py", new)
+    assert (tmp_path / "f.py").read_text() == new

@@ -3,7 +3,7 @@
 use std::ffi::c_char;
 use std::ptr;
 
-use hunkloom_fs::{EditOutcome, Report};
+use hunkloom_fs::{EditOutcome, ExternalChange, Report};
 
 use crate::args::{Out, get_text, get_value, handle};
 use crate::edit::hl_edit;
@@ -48,6 +48,21 @@ pub struct hl_external_change {
     pub read_count: usize,
 }
 
+impl hl_external_change {
+    /// The file layer's regions, for C.
+    pub(crate) fn list(changes: &[ExternalChange]) -> Box<[hl_external_change]> {
+        changes
+            .iter()
+            .map(|c| hl_external_change {
+                start: c.start,
+                count: c.count,
+                read_start: c.read_start,
+                read_count: c.read_count,
+            })
+            .collect()
+    }
+}
+
 impl hl_edit_outcome {
     /// The outcome for C (texts moved, not copied, where the file layer owns them).
     pub(crate) fn boxed(outcome: EditOutcome) -> Box<Self> {
@@ -63,16 +78,7 @@ impl hl_edit_outcome {
             ),
             _ => (None, None),
         };
-        let external = outcome
-            .external_changes
-            .iter()
-            .map(|c| hl_external_change {
-                start: c.start,
-                count: c.count,
-                read_start: c.read_start,
-                read_count: c.read_count,
-            })
-            .collect();
+        let external = hl_external_change::list(&outcome.external_changes);
         Box::new(hl_edit_outcome {
             external,
             path: CText::from_string(outcome.path.to_string_lossy().into_owned()),

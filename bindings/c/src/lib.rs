@@ -30,8 +30,11 @@
 //! streaming applier), [`apply`] (`hl_apply_diff`, the stateless entry point, `native` by
 //! default), [`lines`], [`ops`] (`str_replace`, line inserts, Roo's `insert_content`) with
 //! [`edit`] (their result), [`fixes`] (Cline's `write_to_file` content fixes) with
-//! [`owned_text`] (their result), [`patch`] (`hl_apply_patch`, multi-file patches in memory, and
-//! its result), [`workspace`] (`hl_workspace_*`, the file layer `hunkloom-fs`) with
+//! [`owned_text`] (their result), [`lazy`] (`hl_apply_lazy`, lazy edits merged without a model,
+//! into a `hl_text`), [`patch`] (`hl_apply_patch`, multi-file patches in memory, and
+//! its result), [`v4a`] (`hl_apply_v4a`, V4A per-file bodies as the OpenAI Agents SDK applies
+//! them, and `hl_apply_patch_body`, the same body in the Codex dialect), [`workspace`]
+//! (`hl_workspace_*`, the file layer `hunkloom-fs`) with
 //! [`edit_outcome`] and [`patch_outcome`] (their results), [`text_editor`] (`hl_text_editor_*`,
 //! the text-editor tool of `hunkloom-tools`, JSON text in and out). Internal: [`args`] (C arguments in),
 //! [`text`] (NUL-terminated text out), [`utf8`] (chunks ending mid-character), [`ffi_guard`]
@@ -53,6 +56,7 @@ mod edit;
 mod edit_outcome;
 mod error;
 mod fixes;
+mod lazy;
 mod lines;
 mod ops;
 mod options;
@@ -62,6 +66,7 @@ mod patch_outcome;
 mod result;
 mod status;
 mod text_editor;
+mod v4a;
 mod version;
 mod workspace;
 
@@ -93,15 +98,18 @@ pub use fixes::{
     hl_apply_model_content_fixes, hl_fix, hl_fix_model_html_escaping, hl_fix_name,
     hl_remove_invalid_chars, hl_strip_markdown_fences, hl_write,
 };
+pub use lazy::hl_apply_lazy;
 pub use lines::hl_line_number_from_byte_index;
 pub use ops::{
     HL_EDIT_TYPE_CREATE, HL_EDIT_TYPE_MODIFY, HL_INSERT_AFTER, HL_INSERT_BEFORE, hl_edit_type,
     hl_insert, hl_insert_content, hl_insert_content_number, hl_insert_convention, hl_str_replace,
+    hl_str_replace_options, hl_str_replace_with,
 };
 pub use options::{
     HL_DIALECT_CLINE_V1, HL_DIALECT_CLINE_V2, HL_DIALECT_DEFAULT, HL_DIALECT_NATIVE,
-    HL_DIALECT_UDIFF, HL_DIALECT_UDIFF_STRICT, HL_POLICY_ALL_OR_NOTHING, HL_POLICY_PARTIAL,
-    hl_applier_options, hl_apply_options, hl_dialect, hl_policy,
+    HL_DIALECT_ROO, HL_DIALECT_UDIFF, HL_DIALECT_UDIFF_STRICT, HL_POLICY_ALL_OR_NOTHING,
+    HL_POLICY_PARTIAL, HL_ROO_BUFFER_LINES_NONE, hl_applier_options, hl_apply_options, hl_dialect,
+    hl_policy,
 };
 pub use owned_text::{hl_text, hl_text_content, hl_text_free};
 pub use patch::{
@@ -114,7 +122,8 @@ pub use patch::{
     hl_patch_result_warning, hl_patch_result_warning_count, hl_patch_warning,
 };
 pub use patch_outcome::{
-    hl_patch_outcome, hl_patch_outcome_failure, hl_patch_outcome_file, hl_patch_outcome_file_count,
+    hl_patch_outcome, hl_patch_outcome_external_change, hl_patch_outcome_external_change_count,
+    hl_patch_outcome_failure, hl_patch_outcome_file, hl_patch_outcome_file_count,
     hl_patch_outcome_free, hl_patch_outcome_fuzz, hl_patch_outcome_warning,
     hl_patch_outcome_warning_count, hl_patched_file,
 };
@@ -132,11 +141,15 @@ pub use text_editor::{
     hl_text_editor, hl_text_editor_call, hl_text_editor_free, hl_text_editor_new,
     hl_text_editor_options, hl_text_editor_schema,
 };
+pub use v4a::{
+    HL_V4A_MODE_CREATE, HL_V4A_MODE_DEFAULT, hl_apply_patch_body, hl_apply_v4a, hl_v4a_mode,
+};
 pub use version::{HL_VERSION_MAJOR, HL_VERSION_MINOR, HL_VERSION_PATCH, hl_version};
 pub use workspace::{
-    hl_workspace, hl_workspace_apply_diff, hl_workspace_apply_patch, hl_workspace_free,
-    hl_workspace_insert, hl_workspace_open, hl_workspace_options, hl_workspace_read,
-    hl_workspace_root, hl_workspace_str_replace, hl_workspace_undo, hl_workspace_write,
+    hl_workspace, hl_workspace_apply_diff, hl_workspace_apply_lazy, hl_workspace_apply_patch,
+    hl_workspace_free, hl_workspace_insert, hl_workspace_open, hl_workspace_options,
+    hl_workspace_read, hl_workspace_root, hl_workspace_str_replace, hl_workspace_undo,
+    hl_workspace_write,
 };
 
 #[cfg(test)]

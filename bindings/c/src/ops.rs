@@ -6,7 +6,7 @@
 
 use std::ffi::c_char;
 
-use engine::ops::{self, Convention, EditType, LineArg};
+use engine::ops::{self, Convention, EditType, Guards, LineArg, StrReplaceOptions};
 
 use crate::args::{Out, maybe_str_arg, optional_str_arg, str_arg};
 use crate::edit::hl_edit;
@@ -118,6 +118,85 @@ pub unsafe extern "C" fn hl_str_replace(
         // SAFETY: the caller passes `path_len` readable bytes (this function's contract).
         let path = unsafe { optional_str_arg(path, path_len) }?;
         let e = ops::str_replace(content, old, new, replace_all, path)?;
+        // SAFETY: `out` is non-NULL and writable (this function's contract).
+        unsafe { out.write(Box::into_raw(hl_edit::boxed(e))) };
+        Ok(())
+    })
+}
+
+/// Options of `hl_str_replace_with`. Zero-initialise it (`hl_str_replace_options opts = {0};`),
+/// which selects every default (what `hl_str_replace` does with `replace_all` false and no
+/// path), then set the fields you need; a NULL options pointer means the same. Fields added in
+/// later versions will also default at zero.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct hl_str_replace_options {
+    /// Replace every non-overlapping occurrence instead of requiring exactly one.
+    pub replace_all: bool,
+    /// The file's path (`path_len` bytes of UTF-8; `(NULL, 0)`: none), only to tell Markdown
+    /// files (which keep trailing whitespace) apart.
+    pub path: *const c_char,
+    /// The length of `path` in bytes.
+    pub path_len: usize,
+    /// True: turn off the omission-placeholder guard, so a new text that stands in for lines of
+    /// the old one with a placeholder line (`// ... existing code ...`) is written as given
+    /// instead of refused with `omission_placeholder`.
+    pub no_omission_guard: bool,
+}
+
+impl Default for hl_str_replace_options {
+    fn default() -> Self {
+        hl_str_replace_options {
+            replace_all: false,
+            path: std::ptr::null(),
+            path_len: 0,
+            no_omission_guard: false,
+        }
+    }
+}
+
+/// `hl_str_replace` with its options in a struct (`options` may be NULL: the defaults), which
+/// also holds the switch of the omission-placeholder guard. Statuses, errors and ownership as
+/// `hl_str_replace`.
+///
+/// # Safety
+/// Each text pointer must point to its length in readable bytes (or be NULL with length 0), as
+/// must `options->path`; `options` must be NULL or point to a readable `hl_str_replace_options`;
+/// `edit` and `error` must be writable.
+// The engine's texts as C texts (one with its existence flag), the options, two out-parameters.
+#[allow(clippy::too_many_arguments)]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hl_str_replace_with(
+    content: *const c_char,
+    content_len: usize,
+    content_exists: bool,
+    old_text: *const c_char,
+    old_len: usize,
+    new_text: *const c_char,
+    new_len: usize,
+    options: *const hl_str_replace_options,
+    edit: *mut *mut hl_edit,
+    error: *mut *mut hl_error,
+) -> hl_status {
+    guard_with_error(error, || {
+        let out = Out::new(edit)?;
+        // SAFETY: `options` is NULL or readable (this function's contract).
+        let given = unsafe { options.as_ref() }.copied().unwrap_or_default();
+        // SAFETY: the caller passes `content_len` readable bytes (this function's contract).
+        let content = unsafe { maybe_str_arg(content, content_len, content_exists) }?;
+        // SAFETY: the caller passes `old_len` readable bytes (this function's contract).
+        let old = unsafe { str_arg(old_text, old_len) }?;
+        // SAFETY: the caller passes `new_len` readable bytes (this function's contract).
+        let new = unsafe { str_arg(new_text, new_len) }?;
+        // SAFETY: `options->path` points to `path_len` readable bytes (this function's contract).
+        let path = unsafe { optional_str_arg(given.path, given.path_len) }?;
+        let mut settings = StrReplaceOptions::new()
+            .replace_all(given.replace_all)
+            .guards(Guards::NATIVE.omission_placeholders(!given.no_omission_guard));
+        if let Some(path) = path {
+            settings = settings.path(path);
+        }
+        let e = ops::str_replace_with(content, old, new, &settings)?;
         // SAFETY: `out` is non-NULL and writable (this function's contract).
         unsafe { out.write(Box::into_raw(hl_edit::boxed(e))) };
         Ok(())

@@ -2,6 +2,7 @@
 //! `hl_apply_diff`) with the [`hl_dialect`] and [`hl_policy`] values, converted to the engine's
 //! [`ApplierOptions`] and [`ApplyOptions`].
 
+use engine::roo::RooOptions;
 use engine::{ApplierOptions, ApplyOptions, Dialect, Policy};
 
 use crate::error::Failure;
@@ -29,17 +30,28 @@ pub const HL_DIALECT_CLINE_V2: hl_dialect = 2;
 /// places is refused (code `ambiguous_match`), one found nowhere too (`search_not_found`), two
 /// blocks on overlapping lines too (`overlapping_blocks`), each with a message a model can act on.
 pub const HL_DIALECT_NATIVE: hl_dialect = 3;
+/// `roo`: Roo Code's `apply_diff` (`MultiSearchReplaceDiffStrategy`), byte-identical: blocks
+/// applied in the order of their `:start_line:` hints, each located by similarity at the
+/// options' `fuzzy_threshold` within `buffer_lines` of its hint; the blocks that fail are
+/// reported (`HL_BLOCK_FAILED`, Roo's message) while the others apply, whatever the policy. A
+/// diff none of whose blocks applied fails with the first failure's code and every failure's
+/// message. An applier keeps the diff and applies it at `hl_applier_finish` (Roo sorts the
+/// blocks first); its preview stays the original.
+pub const HL_DIALECT_ROO: hl_dialect = 4;
+
+/// `buffer_lines` value for no buffer lines at all (0 selects Roo's default, 40).
+pub const HL_ROO_BUFFER_LINES_NONE: u32 = u32::MAX;
 /// `udiff`: a unified diff of one file, applied as the model meant it: each hunk placed by its
 /// context and removed lines (line numbers are only hints; wrong counts, missing headers, fences
 /// and drifted whitespace are fine), in exactly one place or refused (`ambiguous_match` with
 /// every candidate, `search_not_found` with the closest lines), all hunks or none. Streams hunk
 /// by hunk; each hunk is reported as a block.
-pub const HL_DIALECT_UDIFF: hl_dialect = 6;
+pub const HL_DIALECT_UDIFF: hl_dialect = 5;
 /// `udiff-strict`: a unified diff applied exactly as `git apply` does (`recount` for
 /// `git apply --recount`), failing with git's `error:` lines (codes `invalid_patch`,
 /// `patch_context_not_found`). Applies at `hl_applier_finish` (its preview is the original
 /// until then).
-pub const HL_DIALECT_UDIFF_STRICT: hl_dialect = 7;
+pub const HL_DIALECT_UDIFF_STRICT: hl_dialect = 6;
 
 /// What the `native` dialect does when some blocks of a diff fail: one of the `HL_POLICY_`
 /// values. The Cline dialects ignore it (they stop at the first failure, as Cline does).
@@ -61,12 +73,18 @@ pub const HL_POLICY_PARTIAL: hl_policy = 1;
 /// selects every default (Cline v1, all or nothing), then set the fields you need; a NULL options
 /// pointer means the same. Fields added in later versions will also default at zero.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct hl_applier_options {
     /// A `HL_DIALECT_` value (default, 0: `HL_DIALECT_CLINE_V1`).
     pub dialect: hl_dialect,
     /// A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`; `native` and `udiff`).
     pub policy: hl_policy,
+    /// `HL_DIALECT_ROO` only: the similarity a window needs to be replaced (Roo's
+    /// `fuzzyThreshold`); 0 selects Roo's default, 1.0 (0.9 is Roo's 90% setting).
+    pub fuzzy_threshold: f64,
+    /// `HL_DIALECT_ROO` only: the lines searched around a `:start_line:` hint (Roo's
+    /// `bufferLines`); 0 selects Roo's default, 40, and `HL_ROO_BUFFER_LINES_NONE` none.
+    pub buffer_lines: u32,
     /// `HL_DIALECT_UDIFF_STRICT` only: count each hunk's lines from its body instead of
     /// trusting its `@@` header, as `git apply --recount` does (default, false: off).
     pub recount: bool,
@@ -76,12 +94,18 @@ pub struct hl_applier_options {
 /// selects every default (`native`, all or nothing), then set the fields you need; a NULL options
 /// pointer means the same. Fields added in later versions will also default at zero.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct hl_apply_options {
     /// A `HL_DIALECT_` value (default, 0: `HL_DIALECT_NATIVE`).
     pub dialect: hl_dialect,
     /// A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`; `native` and `udiff`).
     pub policy: hl_policy,
+    /// `HL_DIALECT_ROO` only: the similarity a window needs to be replaced (Roo's
+    /// `fuzzyThreshold`); 0 selects Roo's default, 1.0 (0.9 is Roo's 90% setting).
+    pub fuzzy_threshold: f64,
+    /// `HL_DIALECT_ROO` only: the lines searched around a `:start_line:` hint (Roo's
+    /// `bufferLines`); 0 selects Roo's default, 40, and `HL_ROO_BUFFER_LINES_NONE` none.
+    pub buffer_lines: u32,
     /// `HL_DIALECT_UDIFF_STRICT` only: count each hunk's lines from its body instead of
     /// trusting its `@@` header, as `git apply --recount` does (default, false: off).
     pub recount: bool,
@@ -93,6 +117,7 @@ impl hl_applier_options {
         Ok(ApplierOptions::new()
             .dialect(dialect(self.dialect, Dialect::ClineV1)?)
             .policy(policy(self.policy)?)
+            .roo(roo(self.fuzzy_threshold, self.buffer_lines))
             .recount(self.recount))
     }
 }
@@ -103,6 +128,7 @@ impl hl_apply_options {
         Ok(ApplyOptions::new()
             .dialect(dialect(self.dialect, Dialect::Native)?)
             .policy(policy(self.policy)?)
+            .roo(roo(self.fuzzy_threshold, self.buffer_lines))
             .recount(self.recount))
     }
 }
@@ -115,11 +141,26 @@ fn dialect(value: hl_dialect, default: Dialect) -> Result<Dialect, Failure> {
         HL_DIALECT_CLINE_V1 => Dialect::ClineV1,
         HL_DIALECT_CLINE_V2 => Dialect::ClineV2,
         HL_DIALECT_NATIVE => Dialect::Native,
+        HL_DIALECT_ROO => Dialect::Roo,
         HL_DIALECT_UDIFF => Dialect::Udiff,
         HL_DIALECT_UDIFF_STRICT => Dialect::UdiffStrict,
         // The engine's own error for a name it does not know.
         other => other.to_string().parse::<Dialect>()?,
     })
+}
+
+/// The `roo` dialect's options for the struct fields (0 selects Roo's defaults).
+fn roo(fuzzy_threshold: f64, buffer_lines: u32) -> RooOptions {
+    let mut roo = RooOptions::new();
+    if fuzzy_threshold != 0.0 {
+        roo = roo.fuzzy_threshold(fuzzy_threshold);
+    }
+    match buffer_lines {
+        0 => {}
+        HL_ROO_BUFFER_LINES_NONE => roo = roo.buffer_lines(0),
+        n => roo = roo.buffer_lines(n as usize),
+    }
+    roo
 }
 
 /// The engine's policy for `value`, or its `invalid_policy` error.
@@ -141,7 +182,7 @@ mod tests {
         hl_applier_options {
             dialect,
             policy,
-            recount: false,
+            ..Default::default()
         }
         .to_engine()
         .map_err(|f| f.status())
@@ -151,7 +192,7 @@ mod tests {
         hl_apply_options {
             dialect,
             policy,
-            recount: false,
+            ..Default::default()
         }
         .to_engine()
         .map_err(|f| f.status())
@@ -184,6 +225,30 @@ mod tests {
     }
 
     #[test]
+    fn roo_options_default_at_zero() {
+        let roo = |fuzzy_threshold, buffer_lines| {
+            hl_apply_options {
+                dialect: HL_DIALECT_ROO,
+                fuzzy_threshold,
+                buffer_lines,
+                ..Default::default()
+            }
+            .to_engine()
+            .map(|o| o.roo)
+            .ok()
+        };
+        assert_eq!(roo(0.0, 0), Some(RooOptions::default()));
+        assert_eq!(
+            roo(0.9, HL_ROO_BUFFER_LINES_NONE),
+            Some(RooOptions::new().fuzzy_threshold(0.9).buffer_lines(0))
+        );
+        assert_eq!(
+            roo(0.5, 7),
+            Some(RooOptions::new().fuzzy_threshold(0.5).buffer_lines(7))
+        );
+    }
+
+    #[test]
     fn every_engine_policy_has_a_value() {
         for &policy in Policy::ALL {
             let found = (0..16).any(|value| {
@@ -204,8 +269,7 @@ mod tests {
             (
                 hl_apply_options {
                     dialect: 9,
-                    policy: 0,
-                    recount: false,
+                    ..Default::default()
                 }
                 .to_engine()
                 .err(),
@@ -214,9 +278,8 @@ mod tests {
             ),
             (
                 hl_apply_options {
-                    dialect: 0,
                     policy: 5,
-                    recount: false,
+                    ..Default::default()
                 }
                 .to_engine()
                 .err(),

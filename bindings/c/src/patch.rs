@@ -299,7 +299,7 @@ impl hl_patch_result {
 /// # Safety
 /// `files` must be NULL with `count` 0, or point to `count` readable `hl_patch_file`s whose
 /// texts are valid as documented.
-unsafe fn files_arg(
+pub(crate) unsafe fn files_arg(
     files: *const hl_patch_file,
     count: usize,
 ) -> Result<BTreeMap<String, String>, Failure> {

@@ -6,6 +6,7 @@ use std::ffi::c_char;
 use hunkloom_fs::{PatchOutcome, PatchedFile};
 
 use crate::args::get_value;
+use crate::edit_outcome::hl_external_change;
 use crate::error::hl_error;
 use crate::ffi_guard::guard_void;
 use crate::patch::{Warning, get_failure, hl_patch_warning};
@@ -70,6 +71,7 @@ struct File {
     new_content: Option<CText>,
     encoding: CText,
     changed: bool,
+    external: Box<[hl_external_change]>,
 }
 
 /// An optional text's pointer and length: the empty, NUL-terminated text when absent.
@@ -88,6 +90,7 @@ impl File {
             new_content: f.new_content.map(CText::from_string),
             encoding: CText::from_str(f.encoding.as_str()),
             changed: f.changed,
+            external: hl_external_change::list(&f.external_changes),
         }
     }
 
@@ -177,6 +180,60 @@ pub unsafe extern "C" fn hl_patch_outcome_file(
     unsafe {
         get_value(outcome, file, |o| {
             Ok(o.files.get(index).ok_or(hl_status::OutOfRange)?.to_c())
+        })
+    }
+}
+
+/// How many regions other writers changed in changed file `file` (from 0) since it was read,
+/// around which the patch was merged (0 when it was unchanged since the read). Read each with
+/// `hl_patch_outcome_external_change`.
+///
+/// @return `HL_STATUS_OUT_OF_RANGE` if `file >= hl_patch_outcome_file_count`;
+/// `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `outcome` must be a live `hl_patch_outcome`; `count` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hl_patch_outcome_external_change_count(
+    outcome: *const hl_patch_outcome,
+    file: usize,
+    count: *mut usize,
+) -> hl_status {
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe {
+        get_value(outcome, count, |o| {
+            Ok(o.files
+                .get(file)
+                .ok_or(hl_status::OutOfRange)?
+                .external
+                .len())
+        })
+    }
+}
+
+/// The `index`-th region (from 0, in file order) other writers changed in changed file `file`
+/// since it was read.
+///
+/// @return `HL_STATUS_OUT_OF_RANGE` if `file` or `index` is out of range;
+/// `HL_STATUS_NULL_ARGUMENT` if any pointer is NULL.
+///
+/// # Safety
+/// `outcome` must be a live `hl_patch_outcome`; `change` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hl_patch_outcome_external_change(
+    outcome: *const hl_patch_outcome,
+    file: usize,
+    index: usize,
+    change: *mut hl_external_change,
+) -> hl_status {
+    // SAFETY: forwarded: a live handle and a writable out-pointer are this function's contract.
+    unsafe {
+        get_value(outcome, change, |o| {
+            let file = o.files.get(file).ok_or(hl_status::OutOfRange)?;
+            file.external
+                .get(index)
+                .copied()
+                .ok_or(hl_status::OutOfRange)
         })
     }
 }

@@ -58,8 +58,8 @@ pub type hl_block_status = u32;
 
 /// The block's SEARCH text was found and its REPLACE text applied.
 pub const HL_BLOCK_APPLIED: hl_block_status = 0;
-/// The block was not applied (`native` with `HL_POLICY_PARTIAL`): the block's `error_code` and
-/// `error_message` say why.
+/// The block was not applied (`native` with `HL_POLICY_PARTIAL`, or `roo`): the block's
+/// `error_code` and `error_message` say why.
 pub const HL_BLOCK_FAILED: hl_block_status = 1;
 /// The block's edit is already in the file, so it changed nothing (`native`): its SEARCH text is
 /// nowhere and its REPLACE text is in one place, which `start` and `end` give (a retried call).

@@ -33,19 +33,21 @@ pub enum hl_status {
     /// The engine rejected the edit: it cannot be applied to this text; `hl_error_code` says
     /// which code. The message is meant to be shown to the model (in the Cline dialects it is
     /// Cline's exact text). Codes: not found (`search_not_found`, `empty_search_nonempty_file`,
-    /// `match_before_previous_block`, `not_found`, `patch_context_not_found`); ambiguous
-    /// (`ambiguous_match`, `multiple_matches`); not possible as asked (`old_equals_new`,
+    /// `match_before_previous_block`, `not_found`, `patch_context_not_found`, `lazy_no_anchor`);
+    /// ambiguous (`ambiguous_match`, `multiple_matches`, `lazy_ambiguous`); not possible as
+    /// asked (`old_equals_new`,
     /// `file_exists`, `file_not_found`, `invalid_line`, `invalid_line_number`,
     /// `invalid_line_for_new_file`, `nothing_to_undo`, `conflicting_changes`,
     /// `patch_file_not_found`, `patch_file_exists`, `patch_empty_content`,
-    /// `omission_placeholder`); malformed
+    /// `omission_placeholder`, `lazy_silent_deletion`, `lazy_conflict`, `lazy_indentation`);
+    /// malformed
     /// (`malformed_block`, `invalid_state_transition`, `incomplete_at_finish`,
     /// `overlapping_blocks`, `invalid_patch`, `invalid_patch_hunk`, `empty_patch`,
     /// `duplicate_patch_path`).
     EditRejected = 5,
     /// An option the host chose has a value the engine does not know (codes `invalid_version`,
     /// `invalid_dialect`, `invalid_profile`, `invalid_convention`, `invalid_fix`,
-    /// `invalid_policy`), or a text-editor tool call's input is not a JSON object (code
+    /// `invalid_policy`, `invalid_language`), or a text-editor tool call's input is not a JSON object (code
     /// `invalid_input`).
     InvalidOption = 6,
     /// The applier has already finished (code `already_finished`); create a new one.

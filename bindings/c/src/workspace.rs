@@ -8,10 +8,11 @@
 
 use std::ffi::c_char;
 
+use engine::ops::Guards;
 use hunkloom_fs::{EditOutcome, Workspace, WorkspaceOptions};
 use hunkloom_handle::Handle;
 
-use crate::args::{Out, get_text, handle, str_arg};
+use crate::args::{Out, get_text, handle, optional_str_arg, str_arg};
 use crate::edit_outcome::hl_edit_outcome;
 use crate::error::{Failure, hl_error};
 use crate::ffi_guard::{guard_void, guard_with_error};
@@ -44,6 +45,17 @@ pub struct hl_workspace_options {
     pub undo_depth: usize,
     /// True: keep no undo history (`undo_depth` is not read).
     pub no_undo: bool,
+    /// Up to how many bytes of each file read are kept, so that an edit of a file that changed
+    /// since can be merged around the changes. 0: the default, 4 MiB.
+    pub max_kept_read: u64,
+    /// True: keep no read text, so an edit of a changed file is always refused with
+    /// `stale_file` (`max_kept_read` is not read).
+    pub no_kept_read: bool,
+    /// True: turn off the omission-placeholder guard, so a whole-file write of an existing file
+    /// or a str_replace whose new text stands in for code with a placeholder line
+    /// (`// ... existing code ...`) is written as given instead of refused with
+    /// `omission_placeholder`.
+    pub no_omission_guard: bool,
 }
 
 impl Default for hl_workspace_options {
@@ -55,6 +67,9 @@ impl Default for hl_workspace_options {
             max_file_size: 0,
             undo_depth: 0,
             no_undo: false,
+            max_kept_read: 0,
+            no_kept_read: false,
+            no_omission_guard: false,
         }
     }
 }
@@ -83,6 +98,14 @@ impl hl_workspace_options {
             options = options.undo_depth(0);
         } else if self.undo_depth != 0 {
             options = options.undo_depth(self.undo_depth);
+        }
+        if self.no_kept_read {
+            options = options.max_kept_read(0);
+        } else if self.max_kept_read != 0 {
+            options = options.max_kept_read(self.max_kept_read);
+        }
+        if self.no_omission_guard {
+            options = options.guards(Guards::NATIVE.omission_placeholders(false));
         }
         Ok(options)
     }
@@ -420,6 +443,51 @@ pub unsafe extern "C" fn hl_workspace_apply_diff(
         unsafe {
             edit_with(ws, path, path_len, outcome, |w, path| {
                 Ok(w.apply_diff(path, diff, &options)?)
+            })
+        }
+    })
+}
+
+/// Merges a lazy edit (`snippet_len` bytes of UTF-8: changed code with `// ... existing code
+/// ...` markers, see `hl_apply_lazy`) into the file at `path`, all or nothing. The snippet sees
+/// the file's text with `\r\n` as `\n`; untouched lines keep their endings and the file keeps
+/// its encoding and byte-order mark. The language comes from `lang` (`(NULL, 0)`: from the
+/// path's extension).
+///
+/// The file must exist, have been read through `ws` and be unchanged since. The write is
+/// atomic. On success `*outcome` receives a new `hl_edit_outcome` owned by the caller, who
+/// frees it with `hl_edit_outcome_free`.
+///
+/// @return as for `hl_workspace_str_replace`, with the lazy codes of `hl_apply_lazy`
+/// (`lazy_no_anchor`, `lazy_ambiguous`, ...: `HL_STATUS_EDIT_REJECTED`; `invalid_language`:
+/// `HL_STATUS_INVALID_OPTION`) and `file_not_found` for a missing file.
+///
+/// # Safety
+/// As for `hl_workspace_str_replace`; `lang` must point to `lang_len` readable bytes (or be
+/// NULL with length 0).
+#[allow(clippy::too_many_arguments)]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hl_workspace_apply_lazy(
+    ws: *mut hl_workspace,
+    path: *const c_char,
+    path_len: usize,
+    snippet: *const c_char,
+    snippet_len: usize,
+    lang: *const c_char,
+    lang_len: usize,
+    outcome: *mut *mut hl_edit_outcome,
+    error: *mut *mut hl_error,
+) -> hl_status {
+    guard_with_error(error, || {
+        // SAFETY: the caller passes `snippet_len` readable bytes (this function's contract).
+        let snippet = unsafe { str_arg(snippet, snippet_len) }?;
+        // SAFETY: the caller passes `lang_len` readable bytes (this function's contract).
+        let lang = unsafe { optional_str_arg(lang, lang_len) }?;
+        let language = crate::lazy::language(lang)?;
+        // SAFETY: forwarded from this function's contract.
+        unsafe {
+            edit_with(ws, path, path_len, outcome, |w, path| {
+                Ok(w.apply_lazy(path, snippet, language)?)
             })
         }
     })

@@ -81,6 +81,7 @@ impl StreamingApplier {
             let options = ApplierOptions::new()
                 .dialect(dialect)
                 .policy(policy)
+                .roo(apply::roo_options(options)?)
                 .recount(apply::recount(options)?)
                 .preview(PreviewForm::Pieces);
             Ok(hunkloom::StreamingApplier::over(original, options))
@@ -111,8 +112,8 @@ impl StreamingApplier {
     ///
     /// @param original The file's content before the edit.
     /// @param options `dialect`: `"cline-v1"` (the default, for drop-in safety), `"cline-v2"`,
-    /// `"native"`, `"udiff"` (placed hunk by hunk as each completes) or `"udiff-strict"`
-    /// (applied by `finish`); an unknown name throws an `Error` with `code ===
+    /// `"native"`, `"roo"`, `"udiff"` (placed hunk by hunk as each completes) or
+    /// `"udiff-strict"` (applied by `finish`); an unknown name throws an `Error` with `code ===
     /// "invalid_dialect"`. `recount` (`udiff-strict`): `git apply --recount`.
     /// `policy` (`native` only): `"all_or_nothing"` (the default) or `"partial"`; an unknown
     /// name throws an `Error` with `code === "invalid_policy"`.
@@ -187,7 +188,7 @@ impl StreamingApplier {
     #[napi(
         catch_unwind,
         getter,
-        ts_return_type = "'cline-v1' | 'cline-v2' | 'native'"
+        ts_return_type = "'cline-v1' | 'cline-v2' | 'native' | 'roo'"
     )]
     pub fn dialect(&self, env: &Env) -> napi::Result<String> {
         self.get(env, |inner| inner.dialect().as_str().to_owned())

@@ -1,6 +1,7 @@
 //! `applyDiff`: a whole diff applied at once, `native` by default; and the reading of the
 //! `dialect` / `policy` options it shares with `StreamingApplier`.
 
+use hunkloom::roo::RooOptions;
 use hunkloom::{ApplyOptions, Dialect, Policy};
 use napi::{Env, Unknown};
 use napi_derive::napi;
@@ -24,6 +25,19 @@ pub fn dialect_and_policy(
         Some(name) => name.parse::<Policy>()?,
     };
     Ok((dialect, policy))
+}
+
+/// The `roo` dialect's `fuzzyThreshold` and `bufferLines` of an options object (Roo's defaults,
+/// 1.0 and 40, when absent).
+pub fn roo_options(options: &Unknown<'_>) -> Result<RooOptions, Failure> {
+    let mut roo = RooOptions::new();
+    if let Some(t) = args::option_number(options, "options", "fuzzyThreshold")? {
+        roo = roo.fuzzy_threshold(t);
+    }
+    if let Some(n) = args::option_integer(options, "options", "bufferLines")? {
+        roo = roo.buffer_lines(usize::try_from(n).unwrap_or(usize::MAX));
+    }
+    Ok(roo)
 }
 
 /// The `recount` of an options object (`udiff-strict`'s `git apply --recount`; default false).
@@ -63,7 +77,12 @@ pub fn recount(options: &Unknown<'_>) -> Result<bool, Failure> {
 /// lines (codes `invalid_patch`, `patch_context_not_found`).
 ///
 /// `"cline-v1"` and `"cline-v2"` give what Cline's `constructNewFileContent(diff, original,
-/// true)` gives, byte for byte. The result equals a `StreamingApplier` of the same options fed
+/// true)` gives, byte for byte. `"roo"` gives Roo Code's `apply_diff` result (its
+/// `MultiSearchReplaceDiffStrategy` with the options' `fuzzyThreshold` and `bufferLines`),
+/// whatever the policy: `newContent` is Roo's `content` and the blocks in Roo's `failParts` are
+/// reported, in order, with `status === "failed"` and Roo's text as their `error`; a diff none
+/// of whose blocks applied throws the first failure's code with every failure's text,
+/// separated by blank lines (`MultiSearchReplaceDiffStrategy` returns Roo's object instead). The result equals a `StreamingApplier` of the same options fed
 /// the diff in any chunking. Positions are JavaScript string indices (UTF-16 units).
 ///
 /// Throws a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`) for an argument of the wrong
@@ -72,8 +91,9 @@ pub fn recount(options: &Unknown<'_>) -> Result<bool, Failure> {
 ///
 /// @param diff The SEARCH/REPLACE blocks, complete.
 /// @param original The file's content before the edit.
-/// @param options `dialect` (default `"native"`), `policy` (default `"all_or_nothing"`) and
-/// `recount` (`udiff-strict`; default `false`).
+/// @param options `dialect` (default `"native"`), `policy` (default `"all_or_nothing"`), for
+/// `"roo"` `fuzzyThreshold` (default 1.0) and `bufferLines` (default 40), and `recount`
+/// (`udiff-strict`; default `false`).
 /// @example
 /// ```ts
 /// import { applyDiff } from "hunkloom"
@@ -100,6 +120,7 @@ pub fn apply_diff(
         let options = ApplyOptions::new()
             .dialect(dialect)
             .policy(policy)
+            .roo(roo_options(&options)?)
             .recount(recount(&options)?);
         Ok(Outcome::from(hunkloom::apply_diff(
             &diff, &original, &options,

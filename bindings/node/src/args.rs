@@ -130,6 +130,18 @@ pub fn option_integer(
     }
 }
 
+/// The number property `key` of an optional options object: `None` when the object or the
+/// property is `undefined`.
+pub fn option_number(options: &Unknown<'_>, name: &str, key: &str) -> Result<Option<f64>, Failure> {
+    match option_property(options, name, key)? {
+        None => Ok(None),
+        Some((property, full)) => match type_of(&property)? {
+            ValueType::Undefined => Ok(None),
+            _ => number(&property, &full).map(Some),
+        },
+    }
+}
+
 /// The boolean property `key` of an optional options object: `None` when the object or the
 /// property is `undefined` (or `null`).
 pub fn option_boolean(

@@ -10,12 +10,17 @@
 //!   methods of [`applier`], which answer in the compact arrays of [`pieces`].
 //! - [`applier`]: the `StreamingApplier` class.
 //! - [`apply`]: `applyDiff`, a whole diff at once (the `native` dialect by default).
+//! - [`lazy`]: `applyLazy`, a snippet with `// ... existing code ...` markers merged without a
+//!   model.
+//! - [`roo`]: the drop-in `MultiSearchReplaceDiffStrategy` (Roo Code's `apply_diff`).
 //! - [`ops`]: the tool operations `strReplace`, `insert` and `insertContent`.
 //! - [`fixes`]: the content fixes of a whole-file write: `write`, `stripMarkdownFences`,
 //!   `applyModelContentFixes`, `fixModelHtmlEscaping`, `removeInvalidChars`.
 //! - [`workspace`]: the `Workspace` class, the file layer (`hunkloom-fs`): safe edits of files
 //!   on disk.
-//! - [`patch`]: `applyPatch`, a multi-file `*** Begin Patch` patch applied in memory.
+//! - [`patch`]: `applyPatch`, a multi-file `*** Begin Patch` patch applied in memory (or a
+//!   bare per-file body, with `{ path }`).
+//! - [`v4a`]: `applyV4a`, a V4A per-file body applied as the OpenAI Agents SDK applies it.
 //! - [`text_editor`]: the `TextEditor` class, a model's text-editor tool calls answered as
 //!   Anthropic's or OpenHands' tool answers them (`hunkloom-tools`).
 //! - [`types`]: the plain objects returned to JavaScript (`Update`, `Outcome`, `BlockReport`,
@@ -36,13 +41,16 @@ pub mod args;
 pub mod cline;
 pub mod errors;
 pub mod fixes;
+pub mod lazy;
 pub mod names;
 pub mod ops;
 pub mod patch;
 pub mod pieces;
+pub mod roo;
 pub mod stream;
 #[cfg(feature = "fault-injection")]
 pub mod test_hooks;
 pub mod text_editor;
 pub mod types;
+pub mod v4a;
 pub mod workspace;

@@ -4,7 +4,7 @@
 //! Each is a pure function of the current text, run on the calling thread; a core error is
 //! thrown as an `Error` with the core's `code` and exact message (see [`crate::errors`]).
 
-use hunkloom::ops::{self, Convention};
+use hunkloom::ops::{self, Convention, Guards, StrReplaceOptions};
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
@@ -51,6 +51,8 @@ pub(crate) fn line_number(value: &Unknown<'_>, name: &str) -> Result<usize, Fail
 /// @param newStr The replacement.
 /// @param replaceAll Replace every occurrence instead of requiring exactly one (default `false`).
 /// @param path The file's path, only to tell Markdown (which keeps trailing whitespace) apart.
+/// @param options `omissionGuard` (default `true`): refuse a `newStr` that stands in for lines of
+/// `oldStr` with a placeholder line such as `// ... existing code ...` (`omission_placeholder`).
 /// @example
 /// ```ts
 /// import { strReplace } from "hunkloom"
@@ -58,7 +60,7 @@ pub(crate) fn line_number(value: &Unknown<'_>, name: &str) -> Result<usize, Fail
 /// ```
 #[napi(
     catch_unwind,
-    ts_args_type = "content: string | null, oldStr: string, newStr: string, replaceAll?: boolean, path?: string | null"
+    ts_args_type = "content: string | null, oldStr: string, newStr: string, replaceAll?: boolean, path?: string | null, options?: StrReplaceOptions"
 )]
 pub fn str_replace(
     env: &Env,
@@ -67,6 +69,7 @@ pub fn str_replace(
     new_str: Unknown<'_>,
     replace_all: Unknown<'_>,
     path: Unknown<'_>,
+    options: Unknown<'_>,
 ) -> napi::Result<Edit> {
     let run = || -> Result<Edit, Failure> {
         let content = args::nullable_string(&content, "content")?;
@@ -74,13 +77,14 @@ pub fn str_replace(
         let new_str = args::string(&new_str, "newStr")?;
         let replace_all = args::optional_boolean(&replace_all, "replaceAll")?.unwrap_or(false);
         let path = args::optional_nullable_string(&path, "path")?;
-        let edit = ops::str_replace(
-            content.as_deref(),
-            &old_str,
-            &new_str,
-            replace_all,
-            path.as_deref(),
-        )?;
+        let guard = args::option_boolean(&options, "options", "omissionGuard")?.unwrap_or(true);
+        let mut settings = StrReplaceOptions::new()
+            .replace_all(replace_all)
+            .guards(Guards::NATIVE.omission_placeholders(guard));
+        if let Some(path) = path {
+            settings = settings.path(path);
+        }
+        let edit = ops::str_replace_with(content.as_deref(), &old_str, &new_str, &settings)?;
         Ok(Edit::from(edit))
     };
     errors::run(env, run)

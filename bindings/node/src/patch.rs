@@ -3,7 +3,8 @@
 //! / `policy` options, which `Workspace.applyPatch` shares.
 
 use hunkloom::Policy;
-use hunkloom::patch::{PatchDialect, PatchOptions};
+use hunkloom::patch::v4a::V4aMode;
+use hunkloom::patch::{PatchDialect, PatchOptions, plan_patch_or_body};
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
@@ -57,6 +58,12 @@ pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
 ///   deletes a file, different names move it), each file's hunks applied as `applyDiff`
 ///   applies them in that dialect (`recount: true` for `git apply --recount`).
 ///
+/// With `path` (see `PatchBodyOptions`), `patch` is a bare per-file body — what OpenAI's
+/// Responses-API `apply_patch` tool sends, a V4A body — for that one file, read as Codex reads
+/// it inside `*** Begin Patch` / `*** Update File: <path>` (`mode: "create"`: `*** Add File:`)
+/// / `*** End Patch` (`codex` dialect only). `applyV4a` applies the same body as the OpenAI
+/// Agents SDK does.
+///
 /// Throws an `Error` with the core's `code` and message: `invalid_patch` / `invalid_patch_hunk`
 /// (a parse error, with the line number), `empty_patch`, `patch_file_not_found`,
 /// `patch_context_not_found`, Cline's errors in `cline`; `invalid_dialect` / `invalid_policy`
@@ -66,7 +73,7 @@ pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
 /// @param patch The whole patch text.
 /// @param files The current files: content by path (paths as the patch names them).
 /// @param options `dialect` (default `"codex"`), `policy` (default `"all_or_nothing"`) and
-/// `recount` (`udiff-strict`).
+/// `recount` (`udiff-strict`); `path` (and `mode`) for a bare body.
 /// @example
 /// ```ts
 /// import { applyPatch } from "hunkloom"
@@ -74,7 +81,7 @@ pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
 /// ```
 #[napi(
     catch_unwind,
-    ts_args_type = "patch: string, files: Record<string, string>, options?: PatchOptions"
+    ts_args_type = "patch: string, files: Record<string, string>, options?: PatchOptions & PatchBodyOptions"
 )]
 pub fn apply_patch(
     env: &Env,
@@ -85,8 +92,13 @@ pub fn apply_patch(
     let run = || -> Result<PatchResult, Failure> {
         let patch = args::string(&patch, "patch")?;
         let mut files = args::string_record(&files, "files")?;
+        let path = args::option_string(&options, "options", "path")?;
+        let mode = match args::option_string(&options, "options", "mode")? {
+            None => V4aMode::default(),
+            Some(name) => name.parse::<V4aMode>()?,
+        };
         let options = patch_options(&options)?;
-        let plan = hunkloom::patch::plan_patch(&patch, &files, &options)?;
+        let plan = plan_patch_or_body(&patch, path.as_deref(), mode, &files, &options)?;
         let deleted = plan.apply_to(&mut files);
         Ok(PatchResult {
             files: FileMap(files),

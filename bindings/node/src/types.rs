@@ -73,8 +73,11 @@ pub struct BlockReport {
     /// `line_number_prefix` (read-tool line numbers stripped from the SEARCH lines),
     /// `blank_lines`, `typo` (one line differs by a small letter edit), or
     /// `empty_search_new_file`; `unmatched` for a failed block.
+    ///
+    /// `roo`: `similarity` (the window most similar to the SEARCH text, at or above the fuzzy
+    /// threshold), or `unmatched` for a failed block.
     #[napi(
-        ts_type = "'exact' | 'line_trimmed' | 'block_anchor' | 'exact_anywhere' | 'empty_search_new_file' | 'empty_search_whole_file' | 'line_endings' | 'trailing_whitespace' | 'indentation' | 'punctuation' | 'line_number_prefix' | 'blank_lines' | 'typo' | 'unmatched'"
+        ts_type = "'exact' | 'line_trimmed' | 'block_anchor' | 'exact_anywhere' | 'empty_search_new_file' | 'empty_search_whole_file' | 'line_endings' | 'trailing_whitespace' | 'indentation' | 'punctuation' | 'line_number_prefix' | 'blank_lines' | 'typo' | 'unmatched' | 'similarity'"
     )]
     pub strategy: String,
     /// Where the matched text starts in the original (UTF-16 index; 0 for a failed block).
@@ -211,10 +214,12 @@ impl From<hunkloom::Outcome> for Outcome {
 pub struct ApplierOptions {
     /// How the diff is read and applied: `"cline-v1"` (the default; Cline's
     /// `constructNewFileContent` v1), `"cline-v2"`, `"native"` (tolerant matching that
-    /// refuses ambiguous or stale edits; see `applyDiff`), or for a unified diff `"udiff"`
-    /// (streamed hunk by hunk) or `"udiff-strict"` (`git apply`, applied by `finish`). An
-    /// unknown name throws an `Error` with `code === "invalid_dialect"`.
-    #[napi(ts_type = "'cline-v1' | 'cline-v2' | 'native' | 'udiff' | 'udiff-strict'")]
+    /// refuses ambiguous or stale edits; see `applyDiff`), `"roo"` (Roo Code's `apply_diff`;
+    /// Roo sorts the blocks before applying any, so the preview stays the original and `finish`
+    /// applies the diff), or for a unified diff `"udiff"` (streamed hunk by hunk) or
+    /// `"udiff-strict"` (`git apply`, applied by `finish`). An unknown name throws an `Error`
+    /// with `code === "invalid_dialect"`.
+    #[napi(ts_type = "'cline-v1' | 'cline-v2' | 'native' | 'roo' | 'udiff' | 'udiff-strict'")]
     pub dialect: Option<String>,
     /// What `native` does when some blocks fail: `"all_or_nothing"` (the default: `finish`
     /// throws and nothing is applied) or `"partial"` (`finish` applies the blocks that matched
@@ -222,6 +227,12 @@ pub struct ApplierOptions {
     /// unknown name throws an `Error` with `code === "invalid_policy"`.
     #[napi(ts_type = "'all_or_nothing' | 'partial'")]
     pub policy: Option<String>,
+    /// `roo` only: the similarity a window needs to be replaced (Roo's `fuzzyThreshold`,
+    /// default 1.0).
+    pub fuzzy_threshold: Option<f64>,
+    /// `roo` only: the lines searched around a `:start_line:` hint (Roo's `bufferLines`,
+    /// default 40); a non-negative integer, else a `RangeError`.
+    pub buffer_lines: Option<u32>,
     /// `udiff-strict` only: count each hunk's lines from its body instead of trusting its
     /// `@@` header, as `git apply --recount` does.
     /// @default false
@@ -231,10 +242,10 @@ pub struct ApplierOptions {
 /// Options of `applyDiff`.
 #[napi(object)]
 pub struct ApplyOptions {
-    /// How the diff is read and applied: `"native"` (the default), `"cline-v1"`,
-    /// `"cline-v2"`, or for a unified diff `"udiff"` or `"udiff-strict"`. An unknown name
-    /// throws an `Error` with `code === "invalid_dialect"`.
-    #[napi(ts_type = "'native' | 'cline-v1' | 'cline-v2' | 'udiff' | 'udiff-strict'")]
+    /// How the diff is read and applied: `"native"` (the default), `"cline-v1"`, `"cline-v2"`,
+    /// `"roo"`, or for a unified diff `"udiff"` or `"udiff-strict"`. An unknown name throws an
+    /// `Error` with `code === "invalid_dialect"`.
+    #[napi(ts_type = "'native' | 'cline-v1' | 'cline-v2' | 'roo' | 'udiff' | 'udiff-strict'")]
     pub dialect: Option<String>,
     /// What `native` does when some blocks fail: `"all_or_nothing"` (the default: throw, apply
     /// nothing) or `"partial"` (apply the blocks that matched, report the others with
@@ -242,6 +253,12 @@ pub struct ApplyOptions {
     /// with `code === "invalid_policy"`.
     #[napi(ts_type = "'all_or_nothing' | 'partial'")]
     pub policy: Option<String>,
+    /// `roo` only: the similarity a window needs to be replaced (Roo's `fuzzyThreshold`,
+    /// default 1.0).
+    pub fuzzy_threshold: Option<f64>,
+    /// `roo` only: the lines searched around a `:start_line:` hint (Roo's `bufferLines`,
+    /// default 40); a non-negative integer, else a `RangeError`.
+    pub buffer_lines: Option<u32>,
     /// `udiff-strict` only: count each hunk's lines from its body instead of trusting its
     /// `@@` header, as `git apply --recount` does.
     /// @default false
@@ -410,6 +427,18 @@ pub struct WorkspaceOptions {
     /// changed since can be merged around the changes (default 4 MiB; 0 keeps none, so a
     /// changed file is always refused with `stale_file`). A non-negative integer.
     pub max_kept_read: Option<f64>,
+    /// Refuse a `write` of an existing file, or a `strReplace` whose new text stands in for
+    /// code with a placeholder line such as `// ... existing code ...`
+    /// (`omission_placeholder`; default `true`).
+    pub omission_guard: Option<bool>,
+}
+
+/// Options of the function `strReplace`.
+#[napi(object)]
+pub struct StrReplaceOptions {
+    /// Refuse a `newStr` that stands in for lines of `oldStr` with a placeholder line such as
+    /// `// ... existing code ...` (`omission_placeholder`; default `true`).
+    pub omission_guard: Option<bool>,
 }
 
 /// A region another writer changed after the file was read, around which an edit was merged.
@@ -531,6 +560,19 @@ pub struct PatchOptions {
     /// `udiff-strict` only: count each hunk's lines from its body, as `git apply --recount`.
     /// @default false
     pub recount: Option<bool>,
+}
+
+/// The options of `applyPatch` for a bare per-file body.
+#[napi(object)]
+pub struct PatchBodyOptions {
+    /// The one file a bare body (a V4A body, without the `*** Begin Patch` envelope) is for;
+    /// then the patch text is read as Codex reads it inside `*** Begin Patch` /
+    /// `*** Update File: <path>` / `*** End Patch`. The `codex` dialect only.
+    pub path: Option<String>,
+    /// `"default"` (the body updates `path`) or `"create"` (it adds `path`: `*** Add File:`);
+    /// only with `path`.
+    #[napi(ts_type = "'default' | 'create'")]
+    pub mode: Option<String>,
 }
 
 /// What `applyPatch` returns.

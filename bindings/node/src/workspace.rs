@@ -7,7 +7,7 @@
 //! read records and undo history in use. Every method is synchronous: edits are small file
 //! reads and writes, done on the calling thread.
 
-use hunkloom::ops::Convention;
+use hunkloom::ops::{Convention, Guards};
 use hunkloom::{ApplyOptions, Dialect};
 use hunkloom_fs::WorkspaceOptions;
 use hunkloom_handle::Handle;
@@ -88,7 +88,8 @@ impl Workspace {
     /// @param root The workspace's root directory.
     /// @param options `ignoreFile` (default `".hunkloomignore"`), `maxFileSize` (bytes,
     /// default 1 GiB), `undoDepth` (edits per file, default 5), `maxKeptRead` (bytes of each
-    /// file read kept for merging an edit around later changes, default 4 MiB).
+    /// file read kept for merging an edit around later changes, default 4 MiB), `omissionGuard`
+    /// (refuse writes and replacements that elide code with a placeholder line, default true).
     #[napi(
         catch_unwind,
         constructor,
@@ -109,6 +110,9 @@ impl Workspace {
             }
             if let Some(depth) = args::option_integer(&options, "options", "undoDepth")? {
                 settings = settings.undo_depth(usize::try_from(depth).unwrap_or(usize::MAX));
+            }
+            if let Some(on) = args::option_boolean(&options, "options", "omissionGuard")? {
+                settings = settings.guards(Guards::NATIVE.omission_placeholders(on));
             }
             let workspace = hunkloom_fs::Workspace::open(root, settings)?;
             Ok(Workspace {
@@ -250,9 +254,40 @@ impl Workspace {
             let options = ApplyOptions::new()
                 .dialect(dialect)
                 .policy(policy)
+                .roo(apply::roo_options(&options)?)
                 .recount(apply::recount(&options)?);
             Ok(EditOutcome::from(
                 self.with(|ws| ws.apply_diff(path, &diff, &options))?,
+            ))
+        };
+        errors::run(env, run)
+    }
+
+    /// Merges a lazy edit (see the function `applyLazy`) into the file, all or nothing: the
+    /// snippet sees the text with LF line endings and the file keeps its own, its encoding and
+    /// BOM. The file must exist, have been read and be unchanged since. Throws the lazy codes
+    /// of `applyLazy` and the file layer's (`not_read`, `stale_file`, `file_not_found`, …).
+    ///
+    /// @param path The file.
+    /// @param snippet What the model wrote.
+    /// @param options `lang`: the file's language (default: from the path).
+    #[napi(
+        catch_unwind,
+        ts_args_type = "path: string, snippet: string, options?: WorkspaceLazyOptions"
+    )]
+    pub fn apply_lazy(
+        &self,
+        env: &Env,
+        path: Unknown<'_>,
+        snippet: Unknown<'_>,
+        options: Unknown<'_>,
+    ) -> napi::Result<EditOutcome> {
+        let run = || -> Result<EditOutcome, Failure> {
+            let path = args::string(&path, "path")?;
+            let snippet = args::string(&snippet, "snippet")?;
+            let language = crate::lazy::language(&options)?;
+            Ok(EditOutcome::from(
+                self.with(|ws| ws.apply_lazy(path, &snippet, language))?,
             ))
         };
         errors::run(env, run)

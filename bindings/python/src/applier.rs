@@ -46,12 +46,17 @@ impl PyStreamingApplier {
 #[pymethods]
 impl PyStreamingApplier {
     #[new]
-    #[pyo3(signature = (original, *, dialect = "cline-v1", policy = "all_or_nothing", recount = false))]
+    #[pyo3(signature = (
+        original, *, dialect = "cline-v1", policy = "all_or_nothing", fuzzy_threshold = 1.0,
+        buffer_lines = 40, recount = false
+    ))]
     fn new(
         py: Python<'_>,
         original: PyBackedStr,
         dialect: &str,
         policy: &str,
+        fuzzy_threshold: f64,
+        buffer_lines: usize,
         recount: bool,
     ) -> PyResult<Self> {
         let dialect: Dialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
@@ -59,6 +64,7 @@ impl PyStreamingApplier {
         let options = ApplierOptions::new()
             .dialect(dialect)
             .policy(policy)
+            .roo(crate::functions::roo_options(fuzzy_threshold, buffer_lines))
             .recount(recount);
         let applier = gil::run(py, original.len(), || {
             StreamingApplier::new(&*original, options)

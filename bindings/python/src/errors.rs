@@ -22,19 +22,19 @@ create_exception!(
     hunkloom,
     SearchNotFoundError,
     HunkloomError,
-    "The text to replace could not be located where the operation allows (codes search_not_found, empty_search_nonempty_file, match_before_previous_block, not_found, patch_context_not_found)."
+    "The text to replace could not be located where the operation allows (codes search_not_found, empty_search_nonempty_file, match_before_previous_block, not_found, patch_context_not_found, lazy_no_anchor)."
 );
 create_exception!(
     hunkloom,
     AmbiguousMatchError,
     HunkloomError,
-    "The text to replace occurs more than once and the operation needs one place (codes multiple_matches, ambiguous_match)."
+    "The text to replace occurs more than once and the operation needs one place (codes multiple_matches, ambiguous_match, lazy_ambiguous)."
 );
 create_exception!(
     hunkloom,
     InvalidEditError,
     HunkloomError,
-    "The edit cannot be carried out on this content as asked (codes old_equals_new, file_exists, file_not_found, invalid_line, invalid_line_number, invalid_line_for_new_file, nothing_to_undo, conflicting_changes, patch_file_not_found, patch_file_exists, patch_empty_content, omission_placeholder)."
+    "The edit cannot be carried out on this content as asked (codes old_equals_new, file_exists, file_not_found, invalid_line, invalid_line_number, invalid_line_for_new_file, nothing_to_undo, conflicting_changes, patch_file_not_found, patch_file_exists, patch_empty_content, omission_placeholder, lazy_silent_deletion, lazy_conflict, lazy_indentation)."
 );
 create_exception!(
     hunkloom,
@@ -46,7 +46,7 @@ create_exception!(
     hunkloom,
     InvalidOptionError,
     HunkloomError,
-    "An unknown option value, or a tool-call input that is not an object (codes invalid_version, invalid_dialect, invalid_profile, invalid_input, invalid_convention, invalid_fix, invalid_policy)."
+    "An unknown option value, or a tool-call input that is not an object (codes invalid_version, invalid_dialect, invalid_profile, invalid_input, invalid_convention, invalid_fix, invalid_policy, invalid_language)."
 );
 create_exception!(
     hunkloom,

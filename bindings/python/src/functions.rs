@@ -2,6 +2,7 @@
 //! numbers.
 
 use hunkloom::cline::{self, Version};
+use hunkloom::roo::RooOptions;
 use hunkloom::text::line_number_from_char_index;
 use hunkloom::{ApplyOptions, Dialect, Policy};
 use pyo3::exceptions::PyValueError;
@@ -59,15 +60,20 @@ pub(crate) fn resume_cache_stats(py: Python<'_>) -> PyResumeCacheStats {
 }
 
 /// Apply a whole diff in any dialect (`native` by default): the new content and a report per
-/// block, or the diff's error.
+/// block, or the diff's error. `fuzzy_threshold` and `buffer_lines` are the `roo` dialect's.
 #[pyfunction]
-#[pyo3(signature = (diff, original, *, dialect = "native", policy = "all_or_nothing", recount = false))]
+#[pyo3(signature = (
+    diff, original, *, dialect = "native", policy = "all_or_nothing", fuzzy_threshold = 1.0,
+    buffer_lines = 40, recount = false
+))]
 pub(crate) fn apply_diff(
     py: Python<'_>,
     diff: PyBackedStr,
     original: PyBackedStr,
     dialect: &str,
     policy: &str,
+    fuzzy_threshold: f64,
+    buffer_lines: usize,
     recount: bool,
 ) -> PyResult<PyOutcome> {
     let dialect: Dialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
@@ -75,6 +81,7 @@ pub(crate) fn apply_diff(
     let options = ApplyOptions::new()
         .dialect(dialect)
         .policy(policy)
+        .roo(roo_options(fuzzy_threshold, buffer_lines))
         .recount(recount);
     let outcome = gil::run(py, diff.len() + original.len(), || {
         hunkloom::apply_diff(&diff, &original, &options)
@@ -90,4 +97,11 @@ pub(crate) fn line_number_from_index(py: Python<'_>, content: PyBackedStr, index
     gil::run(py, content.len(), || {
         line_number_from_char_index(&content, index)
     })
+}
+
+/// The `roo` dialect's options from the keyword arguments.
+pub(crate) fn roo_options(fuzzy_threshold: f64, buffer_lines: usize) -> RooOptions {
+    RooOptions::new()
+        .fuzzy_threshold(fuzzy_threshold)
+        .buffer_lines(buffer_lines)
 }

@@ -9,10 +9,12 @@ mod errors;
 mod fixes;
 mod functions;
 mod gil;
+mod lazy;
 mod ops;
 mod patch;
 mod text_editor;
 mod types;
+mod v4a;
 mod workspace;
 
 use pyo3::prelude::*;
@@ -41,6 +43,8 @@ mod _native {
         set_resume_cache_capacity,
     };
     #[pymodule_export]
+    use super::lazy::apply_lazy;
+    #[pymodule_export]
     use super::ops::{PyEdit, PyInsertedContent, insert, insert_content, str_replace};
     #[pymodule_export]
     use super::patch::{PyPatchResult, PyPatchWarning, apply_patch};
@@ -48,6 +52,8 @@ mod _native {
     use super::text_editor::{PyTextEditor, PyToolResult};
     #[pymodule_export]
     use super::types::{PyBlockReport, PyNewFileContent, PyOutcome, PyResumeCacheStats, PyUpdate};
+    #[pymodule_export]
+    use super::v4a::apply_v4a;
     #[pymodule_export]
     use super::workspace::{PyEditOutcome, PyExternalChange, PyPatchOutcome, PyWorkspace};
 

@@ -1,6 +1,6 @@
 //! The tool operations (`str_replace`, `insert`, Roo's `insert_content`) and their results.
 
-use hunkloom::ops::{self, Convention, Edit, InsertedContent, LineArg};
+use hunkloom::ops::{self, Convention, Edit, Guards, InsertedContent, LineArg, StrReplaceOptions};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
@@ -77,8 +77,9 @@ impl PyInsertedContent {
 }
 
 /// Claude Code's edit: replace `old` with `new` in `content` (None = the file does not exist).
+/// `omission_guard=False` turns off the omission-placeholder guard.
 #[pyfunction]
-#[pyo3(signature = (content, old, new, replace_all = false, path = None))]
+#[pyo3(signature = (content, old, new, replace_all = false, path = None, *, omission_guard = true))]
 pub(crate) fn str_replace(
     py: Python<'_>,
     content: Option<PyBackedStr>,
@@ -86,10 +87,17 @@ pub(crate) fn str_replace(
     new: PyBackedStr,
     replace_all: bool,
     path: Option<PyBackedStr>,
+    omission_guard: bool,
 ) -> PyResult<PyEdit> {
     let size = content.as_ref().map_or(0, |c| c.len()) + old.len() + new.len();
+    let mut options = StrReplaceOptions::new()
+        .replace_all(replace_all)
+        .guards(Guards::NATIVE.omission_placeholders(omission_guard));
+    if let Some(path) = &path {
+        options = options.path(&**path);
+    }
     let edit = gil::run(py, size, || {
-        ops::str_replace(content.as_deref(), &old, &new, replace_all, path.as_deref())
+        ops::str_replace_with(content.as_deref(), &old, &new, &options)
     })
     .map_err(|e| to_py_err(py, &e))?;
     Ok(PyEdit::new(py, &edit))

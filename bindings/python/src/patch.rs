@@ -3,7 +3,8 @@
 use std::collections::{BTreeMap, HashMap};
 
 use hunkloom::Policy;
-use hunkloom::patch::{ChangeKind, PatchDialect, PatchOptions, Warning, plan_patch};
+use hunkloom::patch::v4a::V4aMode;
+use hunkloom::patch::{ChangeKind, PatchDialect, PatchOptions, Warning, plan_patch_or_body};
 use pyo3::prelude::*;
 
 use crate::errors::{exception, to_py_err};
@@ -79,19 +80,27 @@ impl PyPatchResult {
     }
 }
 
-/// Apply a multi-file patch to `files` (path → text) in memory, all or nothing by default.
+/// Apply a multi-file patch to `files` (path → text) in memory, all or nothing by default; with
+/// `path`, `patch` is a bare per-file body (a V4A body) for that one file, read as Codex reads
+/// it inside `*** Begin Patch` / `*** Update File: path` (`mode="create"`: `*** Add File:`).
 #[pyfunction]
-#[pyo3(signature = (patch, files, *, dialect = "codex", policy = "all_or_nothing", recount = false))]
+#[pyo3(signature = (
+    patch, files, *, dialect = "codex", policy = "all_or_nothing", path = None, mode = "default",
+    recount = false
+))]
 pub(crate) fn apply_patch(
     py: Python<'_>,
     patch: String,
     files: HashMap<String, String>,
     dialect: &str,
     policy: &str,
+    path: Option<String>,
+    mode: &str,
     recount: bool,
 ) -> PyResult<PyPatchResult> {
     let dialect: PatchDialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
     let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
+    let mode: V4aMode = mode.parse().map_err(|e| to_py_err(py, &e))?;
     let options = PatchOptions::new()
         .dialect(dialect)
         .policy(policy)
@@ -99,7 +108,7 @@ pub(crate) fn apply_patch(
     let mut files: BTreeMap<String, String> = files.into_iter().collect();
     let size = patch.len() + files.values().map(String::len).sum::<usize>();
     let (plan, deleted) = gil::run(py, size, || {
-        plan_patch(&patch, &files, &options).map(|plan| {
+        plan_patch_or_body(&patch, path.as_deref(), mode, &files, &options).map(|plan| {
             let deleted = plan.apply_to(&mut files);
             (plan, deleted)
         })

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use hunkloom::ops::Convention;
+use hunkloom::ops::{Convention, Guards};
 use hunkloom::patch::{PatchDialect, PatchOptions};
 use hunkloom::{ApplyOptions, Dialect, Policy};
 use hunkloom_fs::{
@@ -229,7 +229,8 @@ impl PyWorkspace {
 impl PyWorkspace {
     #[new]
     #[pyo3(signature = (
-        root, *, ignore_file = None, max_file_size = None, undo_depth = None, max_kept_read = None
+        root, *, ignore_file = None, max_file_size = None, undo_depth = None, max_kept_read = None,
+        omission_guard = true
     ))]
     fn new(
         py: Python<'_>,
@@ -238,8 +239,10 @@ impl PyWorkspace {
         max_file_size: Option<u64>,
         undo_depth: Option<usize>,
         max_kept_read: Option<u64>,
+        omission_guard: bool,
     ) -> PyResult<Self> {
-        let mut options = WorkspaceOptions::new();
+        let mut options =
+            WorkspaceOptions::new().guards(Guards::NATIVE.omission_placeholders(omission_guard));
         if let Some(name) = ignore_file {
             options = options.ignore_file(name);
         }
@@ -323,6 +326,20 @@ impl PyWorkspace {
             .policy(policy)
             .recount(recount);
         self.edit(py, move |ws| ws.apply_diff(&path, &diff, &options))
+    }
+
+    /// Merge a lazy snippet (`// ... existing code ...` markers) into a file that was read; the
+    /// language from `lang`, else from the path.
+    #[pyo3(signature = (path, snippet, *, lang = None))]
+    fn apply_lazy(
+        &self,
+        py: Python<'_>,
+        path: PathBuf,
+        snippet: String,
+        lang: Option<&str>,
+    ) -> PyResult<PyEditOutcome> {
+        let language = crate::lazy::options(py, None, lang)?.language;
+        self.edit(py, move |ws| ws.apply_lazy(&path, &snippet, language))
     }
 
     /// Apply a multi-file patch (`*** Begin Patch`, or a git patch in `udiff` / `udiff-strict`)

@@ -10,6 +10,43 @@
 //!   exact block over the same file.
 //! - S7: the `native` streaming applier's cost per push: a 10,000-line whole-file replacement in
 //!   one block, and a 200-block diff over a 10,000-line file, both in 4-character chunks.
+//! - L1–L3: lazy edits (`apply_lazy`) of a 10,000-line file: one changed line between markers,
+//!   20 of them spread over the file, and the 20 with their indentation lost (placed at the
+//!   whitespace-insensitive tier).
+
+/// A file and a lazy snippet for it (`# ... existing code ...` markers).
+pub struct LazyScenario {
+    /// The original file (Python-like code).
+    pub original: String,
+    /// What a model writes: changed lines with unchanged ones around them, and markers.
+    pub snippet: String,
+}
+
+/// A lazy snippet for [`code_file`]`(10_000)`: around each of `segments` statements spread
+/// evenly over the file, the line above, the statement with a comment added, and the line
+/// below, between `# ... existing code ...` markers; `dedent` removes every line's
+/// indentation (so only the whitespace-insensitive tier places them).
+pub fn lazy(segments: usize, dedent: bool) -> LazyScenario {
+    let original = code_file(10_000);
+    let lines: Vec<&str> = original.lines().collect();
+    let step = lines.len() / segments;
+    let mut snippet = String::from("# ... existing code ...\n");
+    for k in 0..segments {
+        // Lines 2..6 of each 8-line function are statements; edit the second of three.
+        let at = (k * step) / 8 * 8 + 3;
+        let edited = [
+            lines[at - 1].to_owned(),
+            format!("{}  # reviewed", lines[at]),
+            lines[at + 1].to_owned(),
+        ];
+        for line in &edited {
+            snippet.push_str(if dedent { line.trim_start() } else { line });
+            snippet.push('\n');
+        }
+        snippet.push_str("# ... existing code ...\n");
+    }
+    LazyScenario { original, snippet }
+}
 
 /// A file and a diff for it.
 pub struct Scenario {
@@ -170,4 +207,109 @@ pub fn chunks(diff: &str, n: usize) -> Vec<&str> {
         .chain(std::iter::once(diff.len()))
         .collect();
     bounds.windows(2).map(|w| &diff[w[0]..w[1]]).collect()
+}
+
+/// The order of the blocks of a [`many_blocks`] diff.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockOrder {
+    /// In file order (the usual case).
+    Forward,
+    /// Last line first (every block lands before all those placed so far).
+    Reverse,
+    /// A fixed pseudo-random permutation.
+    Shuffled,
+}
+
+/// Cost bounds: a file of `blocks` distinct lines and a diff of `blocks` exact one-line blocks,
+/// one per line, in `order`; the input grows linearly with `blocks`, so any per-block cost
+/// that grows with the file or with the blocks placed before shows as super-linear growth.
+pub fn many_blocks(blocks: usize, order: BlockOrder) -> Scenario {
+    let mut original = String::with_capacity(blocks * 24);
+    for i in 0..blocks {
+        original.push_str(&format!("let v{i} = f({i});\n"));
+    }
+    let mut lines: Vec<usize> = (0..blocks).collect();
+    match order {
+        BlockOrder::Forward => {}
+        BlockOrder::Reverse => lines.reverse(),
+        BlockOrder::Shuffled => {
+            let mut rng = Rng(0x5EED_0002);
+            for i in (1..lines.len()).rev() {
+                lines.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+            }
+        }
+    }
+    let mut diff = String::with_capacity(blocks * 80);
+    for i in lines {
+        diff.push_str(&format!(
+            "------- SEARCH\nlet v{i} = f({i});\n=======\nlet v{i} = g({i});\n+++++++ REPLACE\n"
+        ));
+    }
+    Scenario { original, diff }
+}
+
+/// Cost bounds of the patch module: a `*** Begin Patch` with one `*** Update File:` of `hunks`
+/// one-line `@@` hunks over a file of as many distinct lines (in file order, as the format
+/// requires), and the files it reads.
+pub fn many_hunks(hunks: usize) -> (String, std::collections::BTreeMap<String, String>) {
+    let mut original = String::with_capacity(hunks * 24);
+    let mut patch = String::from("*** Begin Patch\n*** Update File: a.rs\n");
+    for i in 0..hunks {
+        original.push_str(&format!("let v{i} = f({i});\n"));
+        patch.push_str(&format!("@@\n-let v{i} = f({i});\n+let v{i} = g({i});\n"));
+    }
+    patch.push_str("*** End Patch\n");
+    let files = [("a.rs".to_owned(), original)].into_iter().collect();
+    (patch, files)
+}
+
+/// Cost bounds of the unified-diff dialects: a file of `hunks` groups of three lines (a
+/// comment, a statement, a comment) and a unified diff of as many hunks (the comments as
+/// context, the statement replaced), in file order, as `diff -U1` writes them.
+pub fn many_udiff_hunks(hunks: usize) -> Scenario {
+    let mut original = String::with_capacity(hunks * 48);
+    let mut diff = String::with_capacity(hunks * 80 + 32);
+    diff.push_str("--- a/a.rs\n+++ b/a.rs\n");
+    for i in 0..hunks {
+        original.push_str(&format!("// v{i}\nlet v{i} = f({i});\n// w{i}\n"));
+        let line = 3 * i + 1;
+        diff.push_str(&format!(
+            "@@ -{line},3 +{line},3 @@\n // v{i}\n-let v{i} = f({i});\n+let v{i} = g({i});\n // w{i}\n"
+        ));
+    }
+    Scenario { original, diff }
+}
+
+/// Cost bounds of the unified-diff dialects across files: a git patch adding `files` one-line
+/// files and updating as many existing ones, and the files it reads.
+pub fn many_udiff_files(files: usize) -> (String, std::collections::BTreeMap<String, String>) {
+    let mut patch = String::new();
+    let mut existing = std::collections::BTreeMap::new();
+    for i in 0..files {
+        patch.push_str(&format!(
+            "diff --git a/new/{i}.txt b/new/{i}.txt\nnew file mode 100644\n--- /dev/null\n\
+             +++ b/new/{i}.txt\n@@ -0,0 +1 @@\n+file {i}\n"
+        ));
+        patch.push_str(&format!(
+            "--- a/old/{i}.txt\n+++ b/old/{i}.txt\n@@ -1 +1 @@\n-old {i}\n+new {i}\n"
+        ));
+        existing.insert(format!("old/{i}.txt"), format!("old {i}\n"));
+    }
+    (patch, existing)
+}
+
+/// Cost bounds of the patch module across files: a patch adding `files` one-line files and
+/// updating as many existing ones, and the files it reads.
+pub fn many_files(files: usize) -> (String, std::collections::BTreeMap<String, String>) {
+    let mut patch = String::from("*** Begin Patch\n");
+    let mut existing = std::collections::BTreeMap::new();
+    for i in 0..files {
+        patch.push_str(&format!("*** Add File: new/{i}.txt\n+file {i}\n"));
+        patch.push_str(&format!(
+            "*** Update File: old/{i}.txt\n@@\n-old {i}\n+new {i}\n"
+        ));
+        existing.insert(format!("old/{i}.txt"), format!("old {i}\n"));
+    }
+    patch.push_str("*** End Patch\n");
+    (patch, existing)
 }

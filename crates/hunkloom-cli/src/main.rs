@@ -9,7 +9,7 @@ mod patch;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use hunkloom_tools::Profile;
 
 #[derive(Parser)]
@@ -25,36 +25,58 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Apply a SEARCH/REPLACE diff or a unified diff to FILE, or a multi-file patch (`*** Begin
-    /// Patch`, or a git patch with `--dialect udiff`) to the files it names — atomically: every
-    /// file is either old or new; encodings, BOMs and line endings are kept. Every file must
-    /// lie inside the root.
+    /// Apply a SEARCH/REPLACE diff, a unified diff (`--dialect udiff`) or a V4A body
+    /// (`--dialect v4a`) to FILE, a lazy snippet (`// ... existing code ...` markers) to FILE,
+    /// or a multi-file patch (`*** Begin Patch`, or a git patch with `--dialect udiff`) to the
+    /// files it names — atomically: every file is either old or new; encodings, BOMs and line
+    /// endings are kept. Every file must lie inside the root.
     Apply {
         /// The edit to apply; `-` reads it from standard input. An edit whose first line is
         /// `*** Begin Patch` (or a heredoc `<<'EOF'` around it) is applied as a patch.
         #[arg(
             long,
             value_name = "EDIT",
-            conflicts_with = "patch",
-            required_unless_present = "patch"
+            conflicts_with_all = ["patch", "lazy"],
+            required_unless_present_any = ["patch", "lazy"]
         )]
         diff: Option<PathBuf>,
         /// A multi-file patch in the `*** Begin Patch` format of Codex's and Cline's
         /// `apply_patch` (`-`: standard input); its paths are relative to the root.
-        #[arg(long, value_name = "PATCH")]
+        #[arg(long, value_name = "PATCH", conflicts_with = "lazy")]
         patch: Option<PathBuf>,
+        /// A lazy edit of FILE (`-`: standard input): the changed code with a few unchanged
+        /// lines around it and `// ... existing code ...` (or `# ...`) markers for the rest,
+        /// merged where its unchanged lines are unique in the file, or refused if any part
+        /// cannot be placed without guessing. A snippet without markers is the whole new file.
+        #[arg(long, value_name = "SNIPPET")]
+        lazy: Option<PathBuf>,
+        /// For --lazy: the file's language (python, typescript, go, rust, java, or an
+        /// extension such as py, js, kt, sh; default: from FILE's extension).
+        #[arg(long, value_name = "LANG", requires = "lazy")]
+        lang: Option<String>,
         /// How the edit is read. A diff: native (default; tolerant, refuses ambiguous or stale
-        /// edits), cline-v1 or cline-v2 (byte-exact Cline), udiff (a unified diff placed by its
-        /// text, refusing what is ambiguous) or udiff-strict (exactly as `git apply`). A patch:
-        /// codex (default), cline, udiff or udiff-strict. A unified diff given without FILE is
-        /// applied as a patch to the files its headers name.
+        /// edits), cline-v1 or cline-v2 (byte-exact Cline), roo (byte-exact Roo Code), v4a
+        /// (a per-file body of OpenAI's apply_patch tool, applied byte-exact as the OpenAI
+        /// Agents SDK does, line endings normalized as it does), udiff (a unified diff placed
+        /// by its text, refusing what is ambiguous) or udiff-strict (exactly as `git apply`).
+        /// A patch: codex (default), cline, udiff or udiff-strict; a unified diff given without
+        /// FILE is applied as a patch to the files its headers name.
         #[arg(long)]
         dialect: Option<String>,
         /// For udiff-strict: count each hunk's lines from its body, as `git apply --recount`.
         #[arg(long)]
         recount: bool,
-        /// For a patch: when a hunk fails, write the hunks before it (Codex's behaviour)
-        /// instead of nothing.
+        /// With `--dialect v4a`: the body creates FILE (only `+` lines; a FILE that exists is
+        /// refused) instead of updating it.
+        #[arg(long)]
+        create: bool,
+        /// For `--dialect roo`: the similarity a window needs to be replaced (Roo's
+        /// fuzzyThreshold, default 1.0).
+        #[arg(long, value_name = "T")]
+        fuzzy_threshold: Option<f64>,
+        /// Write what applies instead of nothing: for a diff in the native dialect, the blocks
+        /// that matched (each failed block is reported); for a patch, the hunks before a failing
+        /// one (Codex's behaviour). The command still fails when something was not applied.
         #[arg(long)]
         partial: bool,
         /// Print a unified diff of each change instead of writing.
@@ -64,7 +86,7 @@ enum Command {
         /// applies (default: the current directory).
         #[arg(long, value_name = "DIR")]
         root: Option<PathBuf>,
-        /// The file a diff edits (a patch names its own files).
+        /// The file a diff or a lazy snippet edits (a patch names its own files).
         file: Option<PathBuf>,
     },
     /// Serve hunkloom's edit tools to an MCP client (Claude Code, Claude Desktop, Cursor, ...)
@@ -103,7 +125,11 @@ fn main() -> ExitCode {
         Command::Apply {
             diff,
             patch,
+            lazy,
+            lang,
             dialect,
+            create,
+            fuzzy_threshold,
             recount,
             partial,
             dry_run,
@@ -112,7 +138,11 @@ fn main() -> ExitCode {
         } => apply::run(&apply::Args {
             diff,
             patch,
+            lazy,
+            lang,
             dialect,
+            create,
+            fuzzy_threshold,
             recount,
             partial,
             dry_run,
@@ -127,16 +157,47 @@ fn main() -> ExitCode {
             root,
             profile,
             read_only,
-        }),
-        Command::Demo { chunk, delay_ms } => demo::run(chunk.max(1), delay_ms),
+        })
+        .map_err(Failure::Refused),
+        Command::Demo { chunk, delay_ms } => {
+            demo::run(chunk.max(1), delay_ms).map_err(Failure::Refused)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
+        Err(Failure::Usage {
+            subcommand,
+            message,
+        }) => {
+            // Reported as clap reports its own usage errors: the message, the usage line, and
+            // exit status 2.
+            let mut cli = Cli::command();
+            cli.build();
+            let kind = clap::error::ErrorKind::ArgumentConflict;
+            match cli.find_subcommand_mut(subcommand) {
+                Some(command) => command.error(kind, message).exit(),
+                None => Cli::command().error(kind, message).exit(),
+            }
+        }
+        Err(Failure::Refused(message)) => {
             eprintln!("hunkloom: {message}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Why a command failed, which decides its exit status.
+pub(crate) enum Failure {
+    /// The arguments do not make a valid command (exit status 2, with the usage, like clap's own
+    /// usage errors).
+    Usage {
+        /// The subcommand whose usage is shown.
+        subcommand: &'static str,
+        /// What is wrong with the arguments.
+        message: String,
+    },
+    /// The command ran and something was refused or failed (exit status 1).
+    Refused(String),
 }
 
 /// A text-editor profile by name.

@@ -8,31 +8,37 @@ use hunkloom::Policy;
 use hunkloom::patch::{PatchDialect, PatchOptions};
 use hunkloom_fs::{ChangeKind, PatchedFile, Workspace, WorkspaceOptions};
 
-use crate::apply::Args;
+use crate::Failure;
+use crate::apply::{Args, explain, usage};
 
 /// Applies (or, with `--dry-run`, previews) the patch `text` under `root`. Its paths are
 /// relative to the root; the files need no prior read (the person running the command has
 /// them in front of them).
-pub(crate) fn run(text: &str, args: &Args, root: &Path) -> Result<(), String> {
+pub(crate) fn run(text: &str, args: &Args, root: &Path) -> Result<(), Failure> {
     let dialect: PatchDialect = args
         .dialect
         .as_deref()
         .unwrap_or("codex")
         .parse()
-        .map_err(|e: hunkloom::Error| e.to_string())?;
+        .map_err(|e: hunkloom::Error| usage(e.to_string()))?;
+    if args.recount && dialect != PatchDialect::UdiffStrict {
+        return Err(usage("--recount applies to --dialect udiff-strict only"));
+    }
+    apply(text, dialect, args, root).map_err(Failure::Refused)
+}
+
+/// Plans (`--dry-run`) or applies the patch.
+fn apply(text: &str, dialect: PatchDialect, args: &Args, root: &Path) -> Result<(), String> {
     let policy = if args.partial {
         Policy::Partial
     } else {
         Policy::AllOrNothing
     };
-    if args.recount && dialect != PatchDialect::UdiffStrict {
-        return Err("--recount applies to --dialect udiff-strict only".to_owned());
-    }
     let options = PatchOptions::new()
         .dialect(dialect)
         .policy(policy)
         .recount(args.recount);
-    let refused = |e: hunkloom::Error| format!("patch not applied: [{}] {e}", e.code());
+    let refused = |e: hunkloom::Error| format!("patch not applied: {}", explain(&e, root));
     let mut workspace = Workspace::open(root, WorkspaceOptions::new()).map_err(refused)?;
     let (files, warnings, failure) = if args.dry_run {
         let plan = workspace.plan_patch(text, &options).map_err(refused)?;

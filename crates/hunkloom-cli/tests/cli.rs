@@ -166,8 +166,92 @@ fn unknown_dialect_is_refused() {
         &["apply", "--diff", "-", "--dialect", "v9", "x"],
         Some(""),
     );
-    assert!(!out.status.success());
+    assert_eq!(out.status.code(), Some(2), "a usage error");
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown dialect 'v9'"));
+}
+
+#[test]
+fn usage_errors_exit_2_with_the_usage_like_claps_own() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let clap_own = hunkloom(dir.path(), &["apply", "--no-such-flag"], None);
+    assert_eq!(clap_own.status.code(), Some(2));
+    for (args, stdin, says) in [
+        (vec!["apply", "--diff", "-"], DIFF, "FILE is required"),
+        (
+            vec![
+                "apply",
+                "--diff",
+                "-",
+                "--partial",
+                "--dialect",
+                "cline-v1",
+                "f.txt",
+            ],
+            DIFF,
+            "--partial applies to the native dialect",
+        ),
+        (
+            vec!["apply", "--diff", "-", "f.txt"],
+            "*** Begin Patch\n*** Delete File: f.txt\n*** End Patch\n",
+            "names its own files",
+        ),
+        (
+            vec!["apply", "--patch", "-", "--dialect", "v9"],
+            "*** Begin Patch\n*** End Patch\n",
+            "unknown patch dialect 'v9'",
+        ),
+    ] {
+        let out = hunkloom(dir.path(), &args, Some(stdin));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(stderr.contains("Usage: hunkloom apply"), "{stderr}");
+    }
+    // A refused edit is not a usage error.
+    std::fs::write(dir.path().join("f.txt"), "x\n").expect("write");
+    let out = hunkloom(dir.path(), &["apply", "--diff", "-", "f.txt"], Some(DIFF));
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn partial_writes_the_blocks_that_matched_and_reports_the_rest() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, "a\nb\nc\n").expect("write");
+    let diff = format!("{DIFF}------- SEARCH\nzzz\n=======\nZ\n+++++++ REPLACE\n");
+    let out = hunkloom(dir.path(), &["apply", "--diff", "-", "f.txt"], Some(&diff));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "a\nb\nc\n");
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--partial", "--dry-run", "f.txt"],
+        Some(&diff),
+    );
+    assert_eq!(out.status.code(), Some(1), "a block was not applied");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("-b\n+B\n"));
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "a\nb\nc\n");
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--partial", "f.txt"],
+        Some(&diff),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "a\nB\nc\n");
+    assert!(stderr.contains("1 block(s) applied"), "{stderr}");
+    assert!(
+        stderr.contains("block 2 not applied: [search_not_found]"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("1 of 2 block(s) not applied"), "{stderr}");
+    // Every block matched: success.
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--partial", "f.txt"],
+        Some("------- SEARCH\nc\n=======\nC\n+++++++ REPLACE\n"),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), "a\nB\nC\n");
 }
 
 #[test]
@@ -247,9 +331,10 @@ fn a_file_outside_the_root_is_refused() {
         ],
     ] {
         let out = hunkloom(root.path(), &args, Some(DIFF));
-        assert!(!out.status.success());
+        assert_eq!(out.status.code(), Some(1));
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains("[path_outside_root]"), "{stderr}");
+        assert!(stderr.contains("Pass --root DIR"), "{stderr}");
     }
     assert_eq!(std::fs::read(&file).expect("read"), b"a\nb\nc\n");
     // With --root naming its directory, the same file is edited.
@@ -406,6 +491,16 @@ fn plain_apply_recognises_a_patch_by_its_first_marker() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_patched(dir.path());
+    // The shell command a model writes around it, with any heredoc delimiter.
+    let dir = patch_tree();
+    let command = format!("apply_patch <<'PATCH'\n{PATCH}PATCH\n");
+    let out = hunkloom(dir.path(), &["apply", "--diff", "-"], Some(&command));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_patched(dir.path());
     // A FILE argument makes no sense for a patch.
     let out = hunkloom(dir.path(), &["apply", "--diff", "-", "a.txt"], Some(PATCH));
     assert!(!out.status.success());
@@ -476,6 +571,7 @@ fn a_patch_leaving_the_root_is_refused() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("[path_outside_root]"), "{stderr}");
+    assert!(stderr.contains("Pass --root DIR"), "{stderr}");
     assert_unpatched(dir.path());
     assert!(
         !dir.path()
@@ -523,6 +619,223 @@ fn patch_dialects_are_codex_and_cline() {
     assert!(
         stderr.contains("unknown patch dialect 'native'"),
         "{stderr}"
+    );
+}
+
+#[test]
+fn dialect_v4a_applies_a_body_and_creates_with_create() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("app.py");
+    std::fs::write(
+        &file,
+        "class A:\r\n    def f(self):\r\n        return 1\r\n",
+    )
+    .expect("write");
+    let body = "@@ def f(self):\n-        return 1\n+        return 2\n";
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--dialect", "v4a", "app.py"],
+        Some(body),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("app.py: 1 section(s) applied"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        "class A:\r\n    def f(self):\r\n        return 2\r\n"
+    );
+
+    // A failing body exits non-zero with the reference's message and writes nothing.
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--dialect", "v4a", "app.py"],
+        Some(body),
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("[patch_context_not_found] Invalid Context 2:\n        return 1"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        "class A:\r\n    def f(self):\r\n        return 2\r\n"
+    );
+
+    // `--create` makes a new file and refuses an existing one.
+    let out = hunkloom(
+        dir.path(),
+        &[
+            "apply",
+            "--diff",
+            "-",
+            "--dialect",
+            "v4a",
+            "--create",
+            "new.txt",
+        ],
+        Some("+one\n+two\n"),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("new.txt")).expect("read"),
+        "one\ntwo"
+    );
+    let out = hunkloom(
+        dir.path(),
+        &[
+            "apply",
+            "--diff",
+            "-",
+            "--dialect",
+            "v4a",
+            "--create",
+            "app.py",
+        ],
+        Some("+x\n"),
+    );
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("[file_exists]"));
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "--create", "other.txt"],
+        Some("+x\n"),
+    );
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--create applies to --dialect v4a only")
+    );
+}
+
+const LAZY_FILE: &str = "def load(path):\r\n    return open(path).read()\r\n\r\ndef save(path, text):\r\n    open(path, \"w\").write(text)\r\n";
+
+#[test]
+fn apply_lazy_merges_a_snippet_and_keeps_the_line_endings() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("store.py");
+    std::fs::write(&file, LAZY_FILE).expect("write");
+    let snippet = "# ... existing code ...\ndef save(path, text):\n    log(path)\n    open(path, \"w\").write(text)\n";
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--lazy", "-", "store.py"],
+        Some(snippet),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "hunkloom: store.py: lazy edit merged\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        LAZY_FILE.replace("text):\r\n", "text):\r\n    log(path)\r\n")
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").collect();
+    assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+}
+
+#[test]
+fn apply_lazy_refuses_what_it_cannot_place_and_leaves_the_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("store.txt");
+    std::fs::write(&file, LAZY_FILE).expect("write");
+    let snippet_path = dir.path().join("snippet.txt");
+    std::fs::write(&snippet_path, "# ...\ndef gone():\n    pass\n# ...\n").expect("write");
+    let snippet = snippet_path.to_str().unwrap();
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--lazy", snippet, "--lang", "py", "store.txt"],
+        None,
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("hunkloom: store.txt left unchanged: [lazy_no_anchor] segment 1"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), LAZY_FILE);
+    // A dry run prints the merge and writes nothing.
+    std::fs::write(
+        &snippet_path,
+        "# ...\ndef save(path, text):\n    log(path)\n    open(path, \"w\").write(text)\n",
+    )
+    .expect("write");
+    let out = hunkloom(
+        dir.path(),
+        &[
+            "apply",
+            "--dry-run",
+            "--lazy",
+            snippet,
+            "--lang",
+            "python",
+            "store.txt",
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("+    log(path)\r\n"));
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), LAZY_FILE);
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--lazy", snippet, "--lang", "cobol", "store.txt"],
+        None,
+    );
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown language 'cobol'"));
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--lazy", snippet, "--diff", snippet, "store.txt"],
+        None,
+    );
+    assert!(!out.status.success(), "--lazy and --diff are exclusive");
+}
+
+#[test]
+fn the_roo_dialect_applies_as_roo_code_does_at_its_threshold() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("f.py");
+    std::fs::write(&file, "def f():\n    return sum(items)\n").expect("write");
+    // A typo in SEARCH: refused at Roo's default threshold, applied at 0.9.
+    let diff = "<<<<<<< SEARCH\n    return sum(itms)\n=======\n    return 0\n>>>>>>> REPLACE";
+    let args = |extra: &[&'static str]| {
+        let mut a = vec!["apply", "--diff", "-", "--dialect", "roo"];
+        a.extend_from_slice(extra);
+        a
+    };
+    let mut strict = args(&[]);
+    strict.push(file.to_str().unwrap());
+    let out = hunkloom(dir.path(), &strict, Some(diff));
+    assert!(!out.status.success());
+    let stderr = String::from_utf8(out.stderr).expect("utf8");
+    assert!(
+        stderr.contains(
+            "[search_not_found] No sufficiently similar match found (94% similar, needs 100%)"
+        ),
+        "{stderr}"
+    );
+    let mut loose = args(&["--fuzzy-threshold", "0.9"]);
+    loose.push(file.to_str().unwrap());
+    let out = hunkloom(dir.path(), &loose, Some(diff));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read"),
+        "def f():\n    return 0\n"
     );
 }
 
@@ -651,7 +964,7 @@ fn recount_is_for_udiff_strict() {
         ],
         Some(diff),
     );
-    assert!(!out.status.success());
+    assert_eq!(out.status.code(), Some(2), "a usage error");
     assert!(
         String::from_utf8_lossy(&out.stderr)
             .contains("--recount applies to --dialect udiff-strict only")

@@ -3,7 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
+use hunkloom::lazy::Language;
 use hunkloom::ops::{Convention, Edit};
+use hunkloom::patch::v4a::{V4aMode, V4aOutcome};
 use hunkloom::{ApplyOptions, Outcome};
 
 use crate::document::Encoding;
@@ -18,7 +20,10 @@ use crate::merge::ExternalChange;
 /// | [`StrReplace`](Op::StrReplace), [`Insert`](Op::Insert), [`SetText`](Op::SetText) | the `\n` view | lines restored to the file's endings |
 /// | [`Diff`](Op::Diff) in [`Dialect::Native`](hunkloom::Dialect::Native) | the `\n` view | lines restored to the file's endings |
 /// | [`Diff`](Op::Diff) in a Cline dialect | the decoded text unchanged | the result as is (Cline's bytes) |
+/// | [`V4a`](Op::V4a) | the decoded text unchanged | the result as is (the reference's bytes) |
 /// | [`Write`](Op::Write) | — | the content as given |
+/// | [`Lazy`](Op::Lazy) | the `\n` view | lines restored to the file's endings |
+/// | [`Write`](Op::Write) | — | the content as given (or, when the omission guard refuses it, merged as a lazy edit when that is certain) |
 ///
 /// The `\n` view is the decoded text with every `\r\n` written `\n`; `\r\n` in an op's own text
 /// is read as `\n` there too. Every op keeps the file's encoding and BOM (new files are UTF-8
@@ -59,6 +64,26 @@ pub enum Op {
         /// Dialect and failure policy.
         options: ApplyOptions,
     },
+    /// A V4A body ([`hunkloom::patch::v4a`]), applied byte for byte as the OpenAI Agents SDK
+    /// applies it (line endings normalized as it does). In [`V4aMode::Default`] the file must
+    /// exist; [`V4aMode::Create`] creates a file that does not exist and refuses one that does
+    /// (`file_exists`).
+    V4a {
+        /// The body.
+        diff: String,
+        /// Update an existing file, or create a new one.
+        mode: V4aMode,
+    },
+    /// A lazy edit ([`hunkloom::apply_lazy`]): the changed code with `// ... existing code
+    /// ...` markers for the rest, merged into the file where every part of it is placed
+    /// without guessing, or refused (`lazy_no_anchor`, `lazy_ambiguous`, ...). The language
+    /// comes from `language`, else from the path's extension.
+    Lazy {
+        /// What the model wrote.
+        snippet: String,
+        /// The file's language (default: from its path).
+        language: Option<Language>,
+    },
     /// The whole new content as a `\n` view (typically the `\n` view of [`read`] with changes
     /// made by the caller, e.g. a multi-file patch): lines equal to the old ones keep their own
     /// endings, changed lines get the endings of the lines they replace.
@@ -78,6 +103,11 @@ pub enum Report {
     Edit(Edit),
     /// A diff: the core's report per block (positions in the text the dialect saw).
     Diff(Outcome),
+    /// A V4A body: the core's report per section (lines of the text as it was).
+    V4a(V4aOutcome),
+    /// A lazy edit merged into the file: an [`Op::Lazy`], or an [`Op::Write`] whose
+    /// markers were merged instead of written.
+    Lazy,
     /// A write, a `SetText`, a delete, a move without an op, or an undo.
     None,
 }

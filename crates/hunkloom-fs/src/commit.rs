@@ -39,6 +39,7 @@ use hunkloom::Error;
 
 use crate::errors;
 use crate::journal::{self, Entry, JOURNAL, JOURNAL_TEMP, State};
+use crate::reading::{RegularFile, read_regular};
 
 /// One file operation of a commit, on a resolved absolute path.
 #[derive(Clone, Debug)]
@@ -155,19 +156,22 @@ pub(crate) fn verify(ops: &[FileOp]) -> Result<Vec<Option<Prior>>, Error> {
         .collect()
 }
 
+/// What is at `target` now: refused unless it is a regular file (a FIFO or device put there
+/// since the plan must not hang the commit), read whole (the plan already bounded its size;
+/// a file grown past that since is stale anyway, so the bound here only stops one that
+/// never ends).
 fn read_prior(target: &Path, shown: &Path) -> Result<Option<Prior>, Error> {
-    match std::fs::metadata(target) {
-        Ok(meta) => {
-            let bytes = std::fs::read(target).map_err(|e| errors::io("read", shown, &e))?;
-            Ok(Some(Prior {
-                bytes,
-                permissions: meta.permissions(),
-            }))
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(errors::io("read", shown, &e)),
-    }
+    Ok(
+        read_regular(target, shown, PRIOR_LIMIT)?.map(|RegularFile { bytes, meta }| Prior {
+            bytes,
+            permissions: meta.permissions(),
+        }),
+    )
 }
+
+/// The most a commit reads back of a file it checks (the file layer's size limit is at most
+/// this in practice; anything larger cannot be the file that was planned against unchanged).
+const PRIOR_LIMIT: u64 = 1 << 40;
 
 /// Commits `ops` (already verified, `priors` from [`verify`]) all or none.
 pub(crate) fn commit(

@@ -29,8 +29,9 @@
 //!   (`unsupported_encoding`) and never rewritten. The tool operations and the `native` dialect
 //!   see the text with `\r\n` written `\n` (so a model's LF text matches a CRLF file); the
 //!   result is written with every untouched line's own ending and changed lines in the ending
-//!   of the lines they replace. The Cline dialects see the decoded text unchanged, so their
-//!   results stay byte-identical with Cline. Files above a size limit (1 GiB by default) are
+//!   of the lines they replace. The Cline dialects and V4A bodies see the decoded text
+//!   unchanged, so their results stay byte-identical with Cline and with the OpenAI Agents
+//!   SDK. Files above a size limit (1 GiB by default) are
 //!   refused before they are read (`file_too_large`).
 //! - **Commits are atomic,** also across files: see [Atomic commits](#atomic-commits).
 //! - **Undo.** [`Workspace::undo`] takes back a file's last edits (5 by default), refused if
@@ -45,7 +46,8 @@
 //! - [`Workspace`]: [`open`](Workspace::open) a root, then [`read`](Workspace::read) and
 //!   [`edit`](Workspace::edit) (or [`str_replace`](Workspace::str_replace),
 //!   [`insert`](Workspace::insert), [`write`](Workspace::write),
-//!   [`apply_diff`](Workspace::apply_diff)), [`undo`](Workspace::undo), and
+//!   [`apply_diff`](Workspace::apply_diff), [`apply_v4a`](Workspace::apply_v4a)),
+//!   [`undo`](Workspace::undo), and
 //!   [`apply_patch`](Workspace::apply_patch) for a multi-file patch.
 //! - [`Op`]: one edit of one file, as owned data.
 //! - [`Change`]: an edit planned in memory ([`Workspace::plan`], [`plan_delete`][pd],
@@ -201,6 +203,7 @@ mod lock;
 mod merge;
 mod patch;
 mod paths;
+mod reading;
 mod tracking;
 mod undo;
 mod workspace;
@@ -213,4 +216,5 @@ pub use document::Encoding;
 pub use hunkloom::{Error, ErrorKind, Result};
 pub use merge::ExternalChange;
 pub use patch::{PatchOutcome, PatchPlan, PatchedFile};
+pub use reading::read_edit_input;
 pub use workspace::{Workspace, WorkspaceOptions};

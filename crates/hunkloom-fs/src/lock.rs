@@ -15,9 +15,14 @@
 //! one.) Elsewhere a directory cannot be opened as a file, so the lock is a file in the system's
 //! temporary directory, `hunkloom-locks/<hash of the root path>.lock`, which stays there. Where
 //! the platform has no file locks (`Unsupported`), commits run unlocked, as before.
+//!
+//! A commit holds the lock for milliseconds, so a waiter that has not had it after
+//! [`WAIT_LIMIT`] is facing a stuck process (a committer stopped by a debugger, a hung network
+//! file system): it gives up with `io_error` naming the root rather than hang its host.
 
-use std::fs::File;
+use std::fs::{File, TryLockError};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use hunkloom::Result;
 
@@ -30,16 +35,43 @@ pub(crate) struct RootLock {
 }
 
 impl RootLock {
-    /// Waits for and takes the lock of `root` (canonical).
+    /// Waits (up to [`WAIT_LIMIT`]) for and takes the lock of `root` (canonical).
     pub(crate) fn acquire(root: &Path) -> Result<RootLock> {
+        Self::acquire_within(root, WAIT_LIMIT)
+    }
+
+    /// Waits up to `limit` for the lock, polling with a growing pause (1 ms doubling to 50 ms):
+    /// std has no timed `flock`, and a commit's hold is short enough that polling costs little.
+    pub(crate) fn acquire_within(root: &Path, limit: Duration) -> Result<RootLock> {
         let file = open(root).map_err(|e| errors::io("lock", root, &e))?;
-        match file.lock() {
-            Ok(()) => Ok(RootLock { _file: Some(file) }),
-            Err(e) if e.kind() == std::io::ErrorKind::Unsupported => Ok(RootLock { _file: None }),
-            Err(e) => Err(errors::io("lock", root, &e)),
+        let started = Instant::now();
+        let mut pause = Duration::from_millis(1);
+        loop {
+            match file.try_lock() {
+                Ok(()) => return Ok(RootLock { _file: Some(file) }),
+                Err(TryLockError::WouldBlock) => {}
+                Err(TryLockError::Error(e)) if e.kind() == std::io::ErrorKind::Unsupported => {
+                    return Ok(RootLock { _file: None });
+                }
+                Err(TryLockError::Error(e)) => return Err(errors::io("lock", root, &e)),
+            }
+            let waited = started.elapsed();
+            if waited >= limit {
+                let busy = std::io::Error::other(format!(
+                    "another commit in this root has held its lock for more than {} s; \
+                     nothing was written",
+                    limit.as_secs_f64()
+                ));
+                return Err(errors::io("lock", root, &busy));
+            }
+            std::thread::sleep(pause.min(limit - waited));
+            pause = (pause * 2).min(Duration::from_millis(50));
         }
     }
 }
+
+/// How long a commit waits for another one in the same root before giving up.
+pub(crate) const WAIT_LIMIT: Duration = Duration::from_secs(30);
 
 #[cfg(unix)]
 fn open(root: &Path) -> std::io::Result<File> {
@@ -57,4 +89,23 @@ fn open(root: &Path) -> std::io::Result<File> {
         .create(true)
         .truncate(false)
         .open(dir.join(format!("{key:032x}.lock")))
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_held_lock_makes_a_waiter_give_up_after_its_limit_then_free_it_is_taken() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().canonicalize().expect("canonical");
+        let held = RootLock::acquire(&root).expect("first");
+        let started = Instant::now();
+        let err = RootLock::acquire_within(&root, Duration::from_millis(120)).expect_err("busy");
+        assert!(started.elapsed() >= Duration::from_millis(120));
+        assert_eq!(err.code(), "io_error");
+        assert!(err.message().contains("held its lock"), "{}", err.message());
+        drop(held);
+        RootLock::acquire_within(&root, Duration::from_millis(120)).expect("free now");
+    }
 }

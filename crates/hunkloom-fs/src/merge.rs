@@ -46,6 +46,18 @@ pub struct ExternalChange {
     pub read_count: usize,
 }
 
+impl std::fmt::Display for ExternalChange {
+    /// Where the region is in the file as written, for a message to a model: `line 2`,
+    /// `lines 3-5`, or `lines removed before line 4`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.count {
+            0 => write!(f, "lines removed before line {}", self.start),
+            1 => write!(f, "line {}", self.start),
+            n => write!(f, "lines {}-{}", self.start, self.start + n - 1),
+        }
+    }
+}
+
 /// A region one side replaced: `base` lines `[start, end)` became that side's lines
 /// `[new_start, new_end)` (0-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,6 +238,16 @@ mod tests {
             read_start,
             read_count,
         }
+    }
+
+    #[test]
+    fn regions_read_as_lines_of_the_file_as_written() {
+        assert_eq!(change(2, 1, 2, 1).to_string(), "line 2");
+        assert_eq!(change(3, 3, 3, 1).to_string(), "lines 3-5");
+        assert_eq!(
+            change(4, 0, 4, 2).to_string(),
+            "lines removed before line 4"
+        );
     }
 
     #[test]

@@ -3,7 +3,9 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+use hunkloom::lazy::{Language, LazyOptions};
 use hunkloom::ops::{self, Convention, Guards};
+use hunkloom::patch::v4a::{self, V4aMode};
 use hunkloom::{ApplyOptions, Dialect, Error, Result};
 
 use crate::change::{Base, Change, ChangeKind, EditOutcome, Op, Report};
@@ -15,6 +17,7 @@ use crate::journal;
 use crate::lock;
 use crate::merge;
 use crate::paths;
+use crate::reading::{RegularFile, read_regular};
 use crate::tracking::{self, Fingerprint, ReadRecord, Tracker};
 use crate::undo::{UndoEntry, UndoHistory};
 
@@ -33,7 +36,9 @@ pub struct WorkspaceOptions {
     /// The guards of the edits (default [`Guards::NATIVE`]): with
     /// [`Guards::omission_placeholders`], a whole-file write ([`Op::Write`]) of an existing file
     /// and a `str_replace` whose new text elides code with a placeholder line (`// ... existing
-    /// code ...`) are refused with `omission_placeholder`. ([`Op::SetText`], the content a
+    /// code ...`) are refused with `omission_placeholder` — except that with
+    /// [`Guards::lazy_merge`] such a write is merged into the file as a lazy edit when that is
+    /// certain ([`Report::Lazy`]). ([`Op::SetText`], the content a
     /// multi-file patch computed, and diffs, which run the `native` dialect's own guard, are
     /// not affected.)
     pub guards: Guards,
@@ -268,6 +273,21 @@ impl Workspace {
         self.edit(path, &op)
     }
 
+    /// [`Op::V4a`] on `path`: a V4A body as the OpenAI Agents SDK applies it, updating the file
+    /// ([`V4aMode::Default`]) or creating it ([`V4aMode::Create`]).
+    pub fn apply_v4a(
+        &mut self,
+        path: impl AsRef<Path>,
+        diff: &str,
+        mode: V4aMode,
+    ) -> Result<EditOutcome> {
+        let op = Op::V4a {
+            diff: diff.to_owned(),
+            mode,
+        };
+        self.edit(path, &op)
+    }
+
     /// [`Op::Diff`] on `path`.
     pub fn apply_diff(
         &mut self,
@@ -282,6 +302,21 @@ impl Workspace {
         self.edit(path, &op)
     }
 
+    /// [`Op::Lazy`] on `path`: merges the lazy `snippet` into the file (the language from
+    /// `language`, else from the path), or refuses it with the core's `lazy_*` codes.
+    pub fn apply_lazy(
+        &mut self,
+        path: impl AsRef<Path>,
+        snippet: &str,
+        language: Option<Language>,
+    ) -> Result<EditOutcome> {
+        let op = Op::Lazy {
+            snippet: snippet.to_owned(),
+            language,
+        };
+        self.edit(path, &op)
+    }
+
     /// Plans `op` on `path` in memory, touching nothing on disk.
     ///
     /// An existing file must have been read through this workspace (`not_read`) and must still
@@ -292,8 +327,8 @@ impl Workspace {
     /// the lines next to them are unchanged there (the change's
     /// [`external_changes`](Change::external_changes) say where the file had changed); when
     /// they are not, it is `stale_file`, naming the lines. A missing file is created
-    /// by [`Op::Write`], [`Op::SetText`], a [`Op::StrReplace`] with an empty `old`, or a diff
-    /// that applies to empty content, without a read; any other op on it is `file_not_found`
+    /// by [`Op::Write`], [`Op::SetText`], a [`Op::StrReplace`] with an empty `old`, a diff
+    /// that applies to empty content, or a V4A body in create mode, without a read; any other op on it is `file_not_found`
     /// (with up to three similar existing paths). Then the op's own errors (core codes).
     pub fn plan(&self, path: impl AsRef<Path>, op: &Op) -> Result<Change> {
         let given = path.as_ref();
@@ -303,7 +338,7 @@ impl Workspace {
         };
         let mergeable = matches!(
             op,
-            Op::StrReplace { .. } | Op::Insert { .. } | Op::Diff { .. }
+            Op::StrReplace { .. } | Op::Insert { .. } | Op::Diff { .. } | Op::Lazy { .. }
         );
         let (text, report, external) = match self.read_base(&resolved, given, &loaded, mergeable)? {
             None => {
@@ -590,6 +625,13 @@ impl Workspace {
                 }
                 _ => return Err(self.not_found(given)),
             },
+            Op::V4a {
+                diff,
+                mode: V4aMode::Create,
+            } => {
+                let outcome = v4a::apply_v4a_outcome("", diff, V4aMode::Create)?;
+                (outcome.new_content.clone(), Report::V4a(outcome))
+            }
             _ => return Err(self.not_found(given)),
         };
         let bytes = document::encode(Encoding::Utf8, &text);
@@ -607,41 +649,13 @@ impl Workspace {
 
     /// Reads and decodes the file (`None` if it does not exist), size limit first.
     pub(crate) fn load(&self, resolved: &Path, given: &Path) -> Result<Option<Loaded>> {
-        let meta = match std::fs::metadata(resolved) {
-            Ok(meta) => meta,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(errors::io("read", given, &e)),
+        // A FIFO, socket, device or directory is refused on the opened handle (see
+        // [`reading`](crate::reading)): reading it could block forever or never end.
+        let Some(RegularFile { bytes, meta }) =
+            read_regular(resolved, given, self.options.max_file_size)?
+        else {
+            return Ok(None);
         };
-        if meta.is_dir() {
-            return Err(errors::io(
-                "read",
-                given,
-                &std::io::Error::other("it is a directory"),
-            ));
-        }
-        // A FIFO, socket or device: reading it could block forever or never end.
-        if !meta.is_file() {
-            return Err(errors::io(
-                "read",
-                given,
-                &std::io::Error::other("it is not a regular file"),
-            ));
-        }
-        if meta.len() > self.options.max_file_size {
-            return Err(errors::too_large(
-                given,
-                meta.len(),
-                self.options.max_file_size,
-            ));
-        }
-        let bytes = std::fs::read(resolved).map_err(|e| errors::io("read", given, &e))?;
-        if bytes.len() as u64 > self.options.max_file_size {
-            return Err(errors::too_large(
-                given,
-                bytes.len() as u64,
-                self.options.max_file_size,
-            ));
-        }
         let (encoding, text) =
             document::decode(&bytes).ok_or_else(|| errors::unsupported_encoding(given))?;
         Ok(Some(Loaded {
@@ -760,10 +774,17 @@ fn apply_op(text: &str, op: &Op, given: &Path, guards: Guards) -> Result<(String
         Ok((document::restore_endings(text, &view), report))
     };
     match op {
-        Op::Write { content } => {
-            guards.check_write(text, content)?;
-            Ok((content.clone(), Report::None))
-        }
+        Op::Write { content } => match guards.guard_write(text, content, path.as_deref())? {
+            std::borrow::Cow::Borrowed(_) => Ok((content.clone(), Report::None)),
+            std::borrow::Cow::Owned(merged) => Ok((merged, Report::Lazy)),
+        },
+        Op::Lazy { snippet, language } => in_view(&|view| {
+            let mut options = LazyOptions::new();
+            options.path.clone_from(&path);
+            options.language = *language;
+            let merged = hunkloom::apply_lazy(&document::normalize(snippet), view, &options)?;
+            Ok((merged, Report::Lazy))
+        }),
         Op::SetText { text: new } => in_view(&|_| Ok((document::normalize(new), Report::None))),
         Op::StrReplace {
             old,
@@ -793,6 +814,14 @@ fn apply_op(text: &str, op: &Op, given: &Path, guards: Guards) -> Result<(String
         Op::Diff { diff, options } => {
             let outcome = hunkloom::apply_diff(diff, text, options)?;
             Ok((outcome.new_content.clone(), Report::Diff(outcome)))
+        }
+        Op::V4a {
+            mode: V4aMode::Create,
+            ..
+        } => Err(errors::exists(given)),
+        Op::V4a { diff, mode } => {
+            let outcome = v4a::apply_v4a_outcome(text, diff, *mode)?;
+            Ok((outcome.new_content.clone(), Report::V4a(outcome)))
         }
     }
 }

@@ -205,3 +205,57 @@ fn an_identical_write_changes_nothing() {
     assert!(!outcome.changed);
     assert_eq!(snapshot(dir.path()).len(), 1);
 }
+
+#[test]
+fn v4a_bodies_update_create_and_refuse_without_writing() {
+    use hunkloom::patch::v4a::V4aMode;
+    use hunkloom_fs::Report;
+    // A UTF-16 file with a BOM and CRLF endings keeps its encoding; the text is the reference's.
+    let mut utf16 = vec![0xFF, 0xFE];
+    utf16.extend("a\r\nb\r\n".encode_utf16().flat_map(u16::to_le_bytes));
+    let (dir, mut ws) = setup(&[("app.txt", &utf16)]);
+    ws.read("app.txt").expect("read");
+    let outcome = ws
+        .apply_v4a("app.txt", "@@\n a\n-b\n+B\n", V4aMode::Default)
+        .expect("update");
+    let Report::V4a(report) = &outcome.report else {
+        panic!("{:?}", outcome.report)
+    };
+    assert_eq!((report.sections.len(), report.sections[0].line), (1, 1));
+    let mut want = vec![0xFF, 0xFE];
+    want.extend("a\r\nB\r\n".encode_utf16().flat_map(u16::to_le_bytes));
+    assert_eq!(
+        std::fs::read(dir.path().join("app.txt")).expect("read"),
+        want
+    );
+
+    // A failing body writes nothing and carries the reference's message.
+    let before = snapshot(dir.path());
+    let e = ws
+        .apply_v4a("app.txt", "-zzz\n+y\n", V4aMode::Default)
+        .unwrap_err();
+    assert_eq!(
+        (e.code(), e.message()),
+        ("patch_context_not_found", "Invalid Context 0:\nzzz")
+    );
+    // Create mode makes a new file (without a final newline, as the reference does) and
+    // refuses an existing one.
+    let e = ws
+        .apply_v4a("app.txt", "+x\n", V4aMode::Create)
+        .unwrap_err();
+    assert_eq!(e.code(), "file_exists");
+    assert_eq!(snapshot(dir.path()), before);
+    let created = ws
+        .apply_v4a("new.txt", "+one\n+two\n", V4aMode::Create)
+        .expect("create");
+    assert_eq!(created.kind, ChangeKind::Create);
+    assert_eq!(
+        std::fs::read(dir.path().join("new.txt")).expect("read"),
+        b"one\ntwo"
+    );
+    let e = ws
+        .apply_v4a("missing.txt", "+x\n", V4aMode::Default)
+        .unwrap_err();
+    assert_eq!(e.code(), "file_not_found");
+    assert_no_leftovers(dir.path());
+}

@@ -8,14 +8,17 @@
 //! - [`vectors_dir`] and [`load_jsonl`]: where `tests/vectors/` is and how a JSONL corpus is read.
 //! - [`chunking`]: how a diff is cut into pushes ([`Chunking`], [`SplitMix64`]).
 //! - [`cline`]: the Cline `constructNewFileContent` vectors and the `cline-apply-patch` JSON.
+//! - [`lazy`]: the lazy-edit corpus, its scoring and its per-category report.
 //! - [`robustness`]: the robustness corpus, its scoring and its per-category report.
 //! - [`robustness_v2`]: the second robustness corpus (already-applied edits, refusal codes),
 //!   scored per mode.
+//! - [`roo`]: Roo's `apply_diff` corpora (`roo-multi-search-replace*`), their calls and checks.
 //! - [`tools`]: the tool-operation corpora (`cline-content-fixes`, `roo-insert-content`).
 //! - [`text_editor`]: the text-editor tool corpora (trees, calls, outputs).
 //! - [`codex`]: Codex's `apply_patch` scenario trees and their judging.
 //! - [`udiff`]: the unified-diff corpus, judged against `git apply` and against the intent.
 //! - [`tally`]: per-part pass counts in first-seen order.
+//! - [`v4a`]: the OpenAI V4A corpus and its judging.
 //!
 //! The crate does not depend on `hunkloom`: a runner turns the engine's results into the plain
 //! values here (strings, codes, JSON), so the core's own tests can use it without a cycle.
@@ -23,12 +26,15 @@
 pub mod chunking;
 pub mod cline;
 pub mod codex;
+pub mod lazy;
 pub mod robustness;
 pub mod robustness_v2;
+pub mod roo;
 pub mod tally;
 pub mod text_editor;
 pub mod tools;
 pub mod udiff;
+pub mod v4a;
 
 use std::path::{Path, PathBuf};
 

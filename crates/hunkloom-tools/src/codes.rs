@@ -71,6 +71,24 @@ tool_codes! {
     MultipleMatches => "multiple_matches";
     /// `old_str` and `new_str` are the same (`openhands` and `native` refuse this).
     OldEqualsNew => "old_equals_new";
+    /// A whole text that stands in for some of the file's code with a placeholder (`// ...
+    /// existing code ...`) and cannot be written as it is; nothing was written.
+    OmissionPlaceholder => "omission_placeholder";
+    /// `native` `create` over an existing file with a lazy edit: a part of it whose first or
+    /// last line occurs nowhere in the file (the output names it); nothing was written.
+    LazyNoAnchor => "lazy_no_anchor";
+    /// `native` `create` over an existing file with a lazy edit: a part of it that could go to
+    /// several places (the output lists them); nothing was written.
+    LazyAmbiguous => "lazy_ambiguous";
+    /// `native` `create` over an existing file with a lazy edit that leaves out a whole
+    /// definition without a marker or a `// removed NAME` comment; nothing was written.
+    LazySilentDeletion => "lazy_silent_deletion";
+    /// `native` `create` over an existing file with a lazy edit whose parts are out of the
+    /// file's order or overlap; nothing was written.
+    LazyConflict => "lazy_conflict";
+    /// `native` `create` over an existing file with a lazy edit whose unchanged lines are
+    /// indented inconsistently with the file's; nothing was written.
+    LazyIndentation => "lazy_indentation";
     /// `undo_edit` found no edit of the file left to undo.
     NothingToUndo => "nothing_to_undo";
     /// The file is neither text in a supported encoding nor empty: binary content, or bytes
@@ -113,6 +131,12 @@ impl ToolCode {
             K::UnsupportedEncoding => ToolCode::UnsupportedEncoding,
             K::FileTooLarge => ToolCode::FileTooLarge,
             K::NothingToUndo => ToolCode::NothingToUndo,
+            K::OmissionPlaceholder => ToolCode::OmissionPlaceholder,
+            K::LazyNoAnchor => ToolCode::LazyNoAnchor,
+            K::LazyAmbiguous => ToolCode::LazyAmbiguous,
+            K::LazySilentDeletion => ToolCode::LazySilentDeletion,
+            K::LazyConflict => ToolCode::LazyConflict,
+            K::LazyIndentation => ToolCode::LazyIndentation,
             K::ConcurrentUse => ToolCode::ConcurrentUse,
             K::IoError => ToolCode::IoError,
             _ => ToolCode::InternalError,
@@ -162,6 +186,12 @@ mod tests {
             (K::FileTooLarge, "file_too_large"),
             (K::PathOutsideRoot, "path_outside_root"),
             (K::ConcurrentUse, "concurrent_use"),
+            (K::OmissionPlaceholder, "omission_placeholder"),
+            (K::LazyNoAnchor, "lazy_no_anchor"),
+            (K::LazyAmbiguous, "lazy_ambiguous"),
+            (K::LazySilentDeletion, "lazy_silent_deletion"),
+            (K::LazyConflict, "lazy_conflict"),
+            (K::LazyIndentation, "lazy_indentation"),
         ] {
             assert_eq!(kind.code(), code);
             let e = hunkloom::Error::with_message(kind, "x");

@@ -12,8 +12,10 @@
 //! | `insert` line model | split on `\n` | Python text file | editor lines |
 //! | snippet | lines R−4 … R+4+k | R−3 … R+4+k, trailing empty line | as anthropic, editor lines |
 //! | `create` parents | must exist | must exist | created |
+//! | `create` over a file | refused | refused | a lazy edit (`// ... existing code ...` markers) is merged; else refused |
 
-use hunkloom::ops::{self, Guards, InsertOptions, MatchMode, StrReplaceOptions};
+use hunkloom::ops::{self, Convention, Guards, InsertOptions, MatchMode, StrReplaceOptions};
+use hunkloom_fs::Op;
 
 use crate::editor::{Target, TextEditor};
 use crate::file;
@@ -78,6 +80,17 @@ pub(crate) fn create(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> 
             return Err(messages::write_failed(&target.shown, &os_error));
         }
     }
+    if target.os_path.is_file() {
+        // Only a lazy edit gets here (`native`; the path checks refuse any other text): merged
+        // into the file, and an undo gives back what it replaced.
+        let (old, new) = file::write_lazy(ed, target, text)?;
+        ed.history.push(&target.history_key, old.clone());
+        return Ok(Success {
+            output: messages::lazy_merged(&target.shown),
+            old_content: Some(old),
+            new_content: Some(new),
+        });
+    }
     file::write_whole(ed, target, text)?;
     ed.history.push(&target.history_key, text.to_owned());
     Ok(Success {
@@ -103,7 +116,13 @@ pub(crate) fn str_replace(ed: &mut TextEditor, input: Input<'_>, target: &Target
         Profile::OpenHands => replace_openhands(ed, target, &view, old, new)?,
         Profile::Native => replace_native(ed, target, &view, old, new)?,
     };
-    let new_text = file::write_edit(ed, target, &text, &planned.new_view)?;
+    let merge = Op::StrReplace {
+        old: old.to_owned(),
+        new: new.to_owned(),
+        replace_all: false,
+    };
+    let written = file::write_edit(ed, target, &text, &planned.new_view, &merge)?;
+    let new_text = written.text;
     ed.history.push(&target.history_key, text.clone());
     let shown_text = if style.snippet_trailing_line {
         file::view_of(&new_text)
@@ -117,7 +136,8 @@ pub(crate) fn str_replace(ed: &mut TextEditor, input: Input<'_>, target: &Target
     let last = line + style.context_after + planned.new_newlines;
     let snippet = snippet(ed, &shown_text, first, last);
     Ok(Success {
-        output: messages::edited(style, &target.shown, &snippet, first),
+        output: messages::edited(style, &target.shown, &snippet, first)
+            + &messages::merged(&target.shown, &written.external),
         old_content: Some(text),
         new_content: Some(new_text),
     })
@@ -330,7 +350,13 @@ pub(crate) fn insert(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> 
     let options = InsertOptions::new().model(model);
     let edit =
         ops::insert_with(&view, line as i64, &inserted, &options).map_err(|e| Failure::of(&e))?;
-    let new_text = file::write_edit(ed, target, &text, &edit.new_content)?;
+    let merge = Op::Insert {
+        line: line as usize,
+        text: inserted.clone(),
+        convention: Convention::After,
+    };
+    let written = file::write_edit(ed, target, &text, &edit.new_content, &merge)?;
+    let new_text = written.text;
     ed.history.push(&target.history_key, text.clone());
     // OpenHands re-reads the written file for its snippet; Anthropic shows the text it built.
     let shown_text = if style.snippet_trailing_line {
@@ -352,7 +378,8 @@ pub(crate) fn insert(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> 
     }
     let snippet = snippet(ed, &shown_text, first, last);
     Ok(Success {
-        output: messages::inserted(style, &target.shown, &snippet, first),
+        output: messages::inserted(style, &target.shown, &snippet, first)
+            + &messages::merged(&target.shown, &written.external),
         old_content: Some(text),
         new_content: Some(new_text),
     })

@@ -170,7 +170,13 @@ impl TextEditor {
                 ));
             }
         };
-        let target = self.check_path(&command, path, shown)?;
+        // `native` takes a `create` over an existing file whose text is a lazy edit (it has
+        // `// ... existing code ...` markers) as that edit.
+        let lazy = style.profile == Profile::Native
+            && command == "create"
+            && matches!(input.string("file_text"), Param::Given(text)
+                if hunkloom::lazy::is_lazy(text, &hunkloom::LazyOptions::new().path(path)));
+        let target = self.check_path(&command, path, lazy, shown)?;
         match command.as_str() {
             "view" => view::view(self, input, &target),
             "create" => edit::create(self, input, &target),
@@ -182,11 +188,12 @@ impl TextEditor {
     }
 
     /// The path checks, in the references' order: absolute, inside the root, exists (or not,
-    /// for `create`), a directory only for `view`.
+    /// for `create`, unless it is a `lazy` edit of a file), a directory only for `view`.
     fn check_path(
         &self,
         command: &str,
         path: &str,
+        lazy: bool,
         shown_out: &mut Option<String>,
     ) -> Result<Target, Failure> {
         let style = self.style;
@@ -217,7 +224,9 @@ impl TextEditor {
         let meta = std::fs::metadata(&os_path).ok();
         match (&meta, command) {
             (None, c) if c != "create" => return Err(messages::does_not_exist(style, &shown)),
-            (Some(_), "create") => return Err(messages::already_exists(style, &shown)),
+            (Some(m), "create") if !(lazy && m.is_file()) => {
+                return Err(messages::already_exists(style, &shown));
+            }
             (Some(m), c) if m.is_dir() && c != "view" => {
                 return Err(messages::is_directory(style, &shown));
             }

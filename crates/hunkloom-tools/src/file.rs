@@ -4,12 +4,15 @@
 //! The commands see a file's `\n` view: the decoded text with every `\r\n` written `\n` (what
 //! the references see, as they read in Python's text mode). Edits are written back with
 //! [`Op::SetText`], which gives every untouched line its own ending back and keeps the encoding
-//! and BOM; whole texts (`create`, `undo_edit`) with [`Op::Write`], exactly as given. Every write
+//! and BOM; whole texts (`create`, `undo_edit`) with [`Op::Write`], exactly as given; a
+//! `native` `create` over an existing file whose text has `// ... existing code ...` markers
+//! with [`Op::Lazy`], merged into it when that is certain and refused otherwise. Every write
 //! is atomic (a temporary file beside the target, renamed over it), and nothing is left under the
 //! root afterwards.
 
 use hunkloom::ErrorKind;
-use hunkloom_fs::Op;
+use hunkloom::ops::Guards;
+use hunkloom_fs::{ExternalChange, Op, Report};
 
 use crate::codes::ToolCode;
 use crate::editor::{Target, TextEditor};
@@ -152,31 +155,58 @@ pub(crate) fn utf8_error(bytes: &[u8]) -> Option<String> {
     })
 }
 
+/// A text written over a file, and where the file had changed since the model read it when the
+/// edit was merged around such changes.
+pub(crate) struct Written {
+    pub(crate) text: String,
+    pub(crate) external: Vec<ExternalChange>,
+}
+
 /// Writes `new_view` (the edited `\n` view of `old_text`) over the file, which must still hold
 /// `old_text`; the file's line endings, encoding and BOM are kept. Returns the written text.
+///
+/// When reads are required and the file changed since the model read it, `merge` (the same
+/// edit as a file-layer op) is planned against the text that was read and merged around the
+/// changes, the file layer's staleness by region; it is written only if it gives exactly
+/// `new_view`, so the answer's snippet is the truth, and refused as stale otherwise.
 pub(crate) fn write_edit(
     ed: &mut TextEditor,
     target: &Target,
     old_text: &str,
     new_view: &str,
-) -> Result<String, Failure> {
+    merge: &Op,
+) -> Result<Written, Failure> {
     let op = Op::SetText {
         text: new_view.to_owned(),
     };
-    let change = ed
-        .ws
-        .plan(target.ws_path(), &op)
-        .map_err(|e| Failure::of(&e))?;
+    let change = match ed.ws.plan(target.ws_path(), &op) {
+        Err(e) if e.kind() == ErrorKind::StaleFile => {
+            let merged = ed
+                .ws
+                .plan(target.ws_path(), merge)
+                .map_err(|e| Failure::of(&e))?;
+            if merged.new_text().map(view_of).as_deref() != Some(new_view) {
+                return Err(stale(target));
+            }
+            merged
+        }
+        planned => planned.map_err(|e| Failure::of(&e))?,
+    };
     if change.old_text() != Some(old_text) {
         return Err(stale(target));
     }
-    let new_text = change.new_text().unwrap_or_default().to_owned();
+    let written = Written {
+        text: change.new_text().unwrap_or_default().to_owned(),
+        external: change.external_changes().to_vec(),
+    };
     ed.ws.commit(vec![change]).map_err(|e| Failure::of(&e))?;
-    Ok(new_text)
+    Ok(written)
 }
 
 /// Writes `content` as the file's whole text, exactly (creating the file if it does not exist;
-/// an existing file keeps its encoding).
+/// an existing file keeps its encoding). A content the file layer would merge as a lazy edit
+/// instead (its omission guard fires and the merge is certain) is refused as the guard refuses
+/// it without the merge: `create` and `undo_edit` write their text exactly or not at all.
 pub(crate) fn write_whole(
     ed: &mut TextEditor,
     target: &Target,
@@ -185,10 +215,40 @@ pub(crate) fn write_whole(
     let op = Op::Write {
         content: content.to_owned(),
     };
-    ed.ws
-        .edit(target.ws_path(), &op)
-        .map(drop)
-        .map_err(|e| Failure::of(&e))
+    let change = ed
+        .ws
+        .plan(target.ws_path(), &op)
+        .map_err(|e| Failure::of(&e))?;
+    if matches!(change.report(), Report::Lazy) {
+        let old = change.old_text().unwrap_or_default();
+        let refusal = Guards::NATIVE.lazy_merge(false).check_write(old, content);
+        return Err(refusal
+            .err()
+            .map_or_else(|| stale(target), |e| Failure::of(&e)));
+    }
+    ed.ws.commit(vec![change]).map_err(|e| Failure::of(&e))?;
+    Ok(())
+}
+
+/// Merges the lazy edit `snippet` into the existing file ([`Op::Lazy`], the language from the
+/// path), all or nothing: the file's text before and after.
+pub(crate) fn write_lazy(
+    ed: &mut TextEditor,
+    target: &Target,
+    snippet: &str,
+) -> Result<(String, String), Failure> {
+    let op = Op::Lazy {
+        snippet: snippet.to_owned(),
+        language: None,
+    };
+    let change = ed
+        .ws
+        .plan(target.ws_path(), &op)
+        .map_err(|e| Failure::of(&e))?;
+    let old = change.old_text().unwrap_or_default().to_owned();
+    let new = change.new_text().unwrap_or_default().to_owned();
+    ed.ws.commit(vec![change]).map_err(|e| Failure::of(&e))?;
+    Ok((old, new))
 }
 
 /// The file changed between reading it and writing it.

@@ -5,6 +5,8 @@
 //! Each function returns the [`Failure`] (code and text) or the success text, so the code a
 //! host sees and the text a model reads are decided in one place.
 
+use hunkloom_fs::ExternalChange;
+
 use crate::codes::ToolCode;
 use crate::profile::{Profile, Style};
 use crate::render;
@@ -292,6 +294,15 @@ pub(crate) fn created(shown: &str) -> String {
     format!("File created successfully at: {shown}")
 }
 
+/// After a `native` `create` whose text was a lazy edit of the existing file, merged into it.
+pub(crate) fn lazy_merged(shown: &str) -> String {
+    format!(
+        "The file {shown} already exists, so the text was merged into it as a lazy edit: the \
+         code its `... existing code ...` markers stand for was kept. View the file to make \
+         sure the result is as expected."
+    )
+}
+
 /// After `str_replace`: the snippet's listing between the two sentences.
 pub(crate) fn edited(style: &Style, shown: &str, snippet: &str, first: usize) -> String {
     format!(
@@ -308,6 +319,20 @@ pub(crate) fn inserted(style: &Style, shown: &str, snippet: &str, first: usize) 
          expected (correct indentation, no duplicate lines, etc). Edit the file again if \
          necessary.",
         render::cat_n(style, snippet, "a snippet of the edited file", first)
+    )
+}
+
+/// After an edit merged around changes made to the file since the model read it (empty when
+/// there were none): which lines changed, so the model reads them again before it edits them.
+pub(crate) fn merged(shown: &str, external: &[ExternalChange]) -> String {
+    if external.is_empty() {
+        return String::new();
+    }
+    let regions: Vec<String> = external.iter().map(ToString::to_string).collect();
+    format!(
+        " Note: {shown} had changed since you viewed it ({}); the edit was merged around those \
+         changes, which are kept. View those lines before editing them.",
+        regions.join(", ")
     )
 }
 

@@ -45,12 +45,23 @@ fn build(profile: Profile, name: &str, undo: bool) -> Value {
         Profile::Anthropic => "the file has one line more than it has newlines",
         _ => "a final newline ends the last line",
     };
+    let create = match profile {
+        Profile::Native => {
+            "* `create` writes a new file. Over an existing file it takes only a lazy edit: the \
+             changed code with unchanged lines around it and a `// ... existing code ...` (or \
+             `# ...`) marker comment for each stretch left out, merged where its unchanged \
+             lines occur once in the file, or refused.\n"
+        }
+        _ => "* `create` writes a new file; it cannot overwrite an existing one.\n",
+    };
     let mut description = String::from(
         "View, create and edit plain-text files.\n\
          * `view` shows a file with line numbers (`cat -n`), or a directory's files and \
-         directories two levels deep, hidden ones excluded.\n\
-         * `create` writes a new file; it cannot overwrite an existing one.\n\
-         * `str_replace` replaces `old_str`, which must occur exactly once in the file, with \
+         directories two levels deep, hidden ones excluded.\n",
+    );
+    description.push_str(create);
+    description.push_str(
+        "* `str_replace` replaces `old_str`, which must occur exactly once in the file, with \
          `new_str`; include enough surrounding lines to make `old_str` unique.\n\
          * `insert` inserts `new_str` after line `insert_line` (0: at the top).\n",
     );

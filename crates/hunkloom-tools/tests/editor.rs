@@ -155,6 +155,76 @@ fn native_requires_a_view_before_an_edit_and_refuses_stale_files() {
 }
 
 #[test]
+fn native_merges_an_edit_around_lines_changed_since_the_view_and_says_so() {
+    let lines: String = (1..=10).map(|i| format!("line {i}\r\n")).collect();
+    let f = Fixture::new(&[("a.txt", lines.as_bytes())]);
+    let mut e = f.editor(Profile::Native);
+    ok(&mut e, json!({"command": "view", "path": "a.txt"}));
+    let theirs = lines.replace("line 2\r\n", "line two, edited elsewhere\r\n");
+    std::fs::write(f.root.join("a.txt"), &theirs).expect("write");
+
+    let r = ok(
+        &mut e,
+        json!({"command": "str_replace", "path": "a.txt", "old_str": "line 8", "new_str": "line eight"}),
+    );
+    assert!(
+        r.output.ends_with(
+            " Note: a.txt had changed since you viewed it (line 2); the edit was merged around \
+             those changes, which are kept. View those lines before editing them."
+        ),
+        "{}",
+        r.output
+    );
+    let want = theirs.replace("line 8\r\n", "line eight\r\n");
+    assert_eq!(f.read("a.txt"), want.as_bytes());
+    assert_eq!(r.new_content.as_deref(), Some(want.as_str()));
+
+    // Its own write counts as read: the next edit is plain.
+    let r = ok(
+        &mut e,
+        json!({"command": "insert", "path": "a.txt", "insert_line": 10, "new_str": "line 11"}),
+    );
+    assert!(!r.output.contains("Note:"), "{}", r.output);
+
+    // Another change elsewhere, then an insert: merged too.
+    let now = String::from_utf8(f.read("a.txt")).expect("utf-8");
+    std::fs::write(
+        f.root.join("a.txt"),
+        now.replace("line 10\r\n", "line ten\r\n"),
+    )
+    .expect("write");
+    let r = ok(
+        &mut e,
+        json!({"command": "insert", "path": "a.txt", "insert_line": 3, "new_str": "after three"}),
+    );
+    assert!(r.output.contains("(line 11)"), "{}", r.output);
+
+    // A change that touches the edited lines: refused, naming them, nothing written.
+    let before = f.read("a.txt");
+    let touched = String::from_utf8(before.clone())
+        .expect("utf-8")
+        .replace("line 5\r\n", "line five\r\n");
+    std::fs::write(f.root.join("a.txt"), &touched).expect("write");
+    let r = err(
+        &mut e,
+        json!({"command": "str_replace", "path": "a.txt", "old_str": "line 4\nline 5", "new_str": "4 and 5"}),
+        "not_found",
+    );
+    assert!(r.output.contains("line 4"), "{}", r.output);
+    let r = err(
+        &mut e,
+        json!({"command": "str_replace", "path": "a.txt", "old_str": "line 6", "new_str": "line six"}),
+        "stale_file",
+    );
+    assert!(
+        r.output.contains("line 6") || r.output.contains("lines"),
+        "{}",
+        r.output
+    );
+    assert_eq!(f.read("a.txt"), touched.as_bytes());
+}
+
+#[test]
 fn native_uses_claude_codes_str_replace() {
     let f = Fixture::new(&[
         ("q.md", "say \u{201C}hi\u{201D}  \nkeep\n".as_bytes()),
@@ -754,4 +824,59 @@ fn random_calls_never_panic() {
         }
         let _ = std::fs::remove_file(f.root.join("new.txt"));
     }
+}
+
+#[test]
+fn native_create_over_a_file_merges_a_lazy_edit_when_certain() {
+    let file = "import os\r\n\r\ndef load(p):\r\n    return open(p).read()\r\n\r\ndef save(p, t):\r\n    open(p, 'w').write(t)\r\n";
+    let f = Fixture::new(&[("s.py", file.as_bytes())]);
+    let mut e = f.editor(Profile::Native);
+    let lazy = "# ... existing code ...\ndef save(p, t):\n    log(p)\n    open(p, 'w').write(t)\n";
+    let create = json!({"command": "create", "path": "s.py", "file_text": lazy});
+    err(&mut e, create.clone(), "not_read");
+    ok(&mut e, json!({"command": "view", "path": "s.py"}));
+    let r = ok(&mut e, create.clone());
+    let merged = file.replace("t):\r\n", "t):\r\n    log(p)\r\n");
+    assert!(
+        r.output
+            .starts_with("The file s.py already exists, so the text was merged into it"),
+        "{}",
+        r.output
+    );
+    assert_eq!(r.old_content.as_deref(), Some(file));
+    assert_eq!(r.new_content.as_deref(), Some(merged.as_str()));
+    assert_eq!(f.read("s.py"), merged.as_bytes());
+    // Undo gives back the file as it was before the merge.
+    ok(&mut e, json!({"command": "undo_edit", "path": "s.py"}));
+    assert_eq!(f.read("s.py"), file.as_bytes());
+    // A lazy text that cannot be placed for certain is refused, and nothing is written.
+    let floating = "# ... existing code ...\ndef close(p):\n    pass\n";
+    let r = err(
+        &mut e,
+        json!({"command": "create", "path": "s.py", "file_text": floating}),
+        "lazy_no_anchor",
+    );
+    assert!(
+        r.output
+            .starts_with("segment 1 (snippet lines 2-3) cannot be placed"),
+        "{}",
+        r.output
+    );
+    assert_eq!(f.read("s.py"), file.as_bytes());
+    // A text without markers is no lazy edit: the file exists, as before.
+    err(
+        &mut e,
+        json!({"command": "create", "path": "s.py", "file_text": "x = 1\n"}),
+        "file_exists",
+    );
+    // The reference profiles refuse every create over a file, as their tools do.
+    for profile in [Profile::Anthropic, Profile::OpenHands] {
+        let mut r = f.editor(profile);
+        err(
+            &mut r,
+            json!({"command": "create", "path": f.path("s.py"), "file_text": lazy}),
+            "file_exists",
+        );
+    }
+    assert_eq!(f.read("s.py"), file.as_bytes());
 }

@@ -55,7 +55,8 @@ error_kinds! {
     SearchNotFound => "search_not_found", NotFound;
     /// An empty SEARCH block was given for a non-empty file (Cline v1).
     EmptySearchNonEmptyFile => "empty_search_nonempty_file", NotFound;
-    /// The markers of a block are out of place or missing.
+    /// The markers of a block are out of place or missing (`roo`: also a block whose SEARCH
+    /// text is empty, which Roo refuses).
     MalformedBlock => "malformed_block", MalformedDiff;
     /// A SEARCH block matched before the end of the previous block (Cline v2).
     MatchBeforePreviousBlock => "match_before_previous_block", NotFound;
@@ -83,10 +84,32 @@ error_kinds! {
     /// `str_replace` and whole-file writes with the omission guard on). The model should write
     /// the code out in full.
     OmissionPlaceholder => "omission_placeholder", InvalidEdit;
+    /// A lazy edit ([`apply_lazy`](crate::lazy::apply_lazy)) cannot be placed: a segment of
+    /// the snippet whose first or last line occurs nowhere in the file, even ignoring
+    /// whitespace; a deletion comment naming no definition; or a snippet with nothing but
+    /// markers. The message names the segment and the line.
+    LazyNoAnchor => "lazy_no_anchor", NotFound;
+    /// A lazy edit's segment (or a deletion comment's definition) could sit at several places
+    /// in the file and nothing unique chooses one; [`Error::matches`] lists the candidates.
+    LazyAmbiguous => "lazy_ambiguous", Ambiguous;
+    /// A lazy edit's segment leaves out a whole definition (function, method, class) of the
+    /// lines it replaces without a marker or a deletion comment, so merging it would delete
+    /// that definition silently. The message names the definitions.
+    LazySilentDeletion => "lazy_silent_deletion", InvalidEdit;
+    /// A lazy edit's segments do not follow the file: out of order or overlapping, anchors
+    /// that cross, or a deletion outside the gap where its comment stands.
+    LazyConflict => "lazy_conflict", InvalidEdit;
+    /// A lazy edit's segment matched only ignoring whitespace, and its unchanged lines'
+    /// indentation differs from the file's in no consistent way, so its new lines cannot be
+    /// re-indented safely.
+    LazyIndentation => "lazy_indentation", InvalidEdit;
+    /// An unknown language name for a lazy edit.
+    InvalidLanguage => "invalid_language", InvalidOption;
     /// A streaming applier was called from a second thread while a call was in progress
     /// (bindings whose host languages share objects between threads detect this).
     ConcurrentUse => "concurrent_use", ConcurrentUse;
-    /// `str_replace` was given the same old and new text.
+    /// `str_replace` was given the same old and new text (also a `roo` block whose SEARCH and
+    /// REPLACE texts are the same).
     OldEqualsNew => "old_equals_new", InvalidEdit;
     /// `str_replace` with an empty old text on a file that already has content.
     FileExists => "file_exists", InvalidEdit;

@@ -18,8 +18,12 @@
 //!   [`cline::ResumeCache`] makes Cline's call-per-prefix pattern cheap.
 //! - [`ops`]: the tool-call edits (`str_replace` with Claude Code's rules, line inserts in both
 //!   conventions, Roo's `insert_content`); [`fixes`]: Cline's `write_to_file` clean-up.
+//! - [`roo::apply_diff`]: the drop-in for Roo Code's `apply_diff` (`MultiSearchReplaceDiffStrategy`),
+//!   byte-identical at any fuzzy threshold; also the `roo` [`Dialect`].
 //! - [`patch`]: the `*** Begin Patch` multi-file format (Codex, Cline), parsed while streaming
-//!   and planned in memory; multi-file unified diffs (git patches) planned the same way.
+//!   and planned in memory; [`patch::v4a`]: the per-file bodies of OpenAI's `apply_patch` tool,
+//!   byte-exact with the OpenAI Agents SDK; multi-file unified diffs (git patches) planned like
+//!   the patches.
 //! - [`Error`]: one error type with a stable [`code`](Error::code); in the Cline dialects its
 //!   message is Cline's exact text.
 //! - [`Position`] and [`TextOffset`]: every reported position in UTF-8 bytes, UTF-16 code units
@@ -50,17 +54,20 @@ mod blocks;
 pub mod cline;
 mod error;
 pub mod fixes;
+pub mod lazy;
 mod matching;
 mod names;
 mod native;
 pub mod ops;
 pub mod patch;
+pub mod roo;
 mod search;
 mod stream;
 pub mod text;
 mod udiff;
 
 pub use error::{Error, ErrorFamily, ErrorKind, Match, Result};
+pub use lazy::{LazyOptions, apply_lazy};
 pub use matching::Strategy;
 pub use stream::{
     ApplierOptions, ApplyOptions, BlockReport, BlockStatus, Dialect, Normalization, Outcome,
@@ -68,7 +75,9 @@ pub use stream::{
 };
 pub use text::{Position, TextOffset};
 
-/// The README's examples, compiled and run as doctests.
+/// The README's examples, compiled and run as doctests; each is a whole program (its own
+/// `fn main`), so it compiles when pasted, and a warning in one (an unused variable) fails it.
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
+#[doc(test(attr(deny(warnings))))]
 struct ReadmeDoctests;

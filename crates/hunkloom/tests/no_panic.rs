@@ -1,7 +1,8 @@
 //! No input panics (DESIGN §11): arbitrary and marker-heavy text through the `native` dialect
 //! (whole and streamed at random split points, both policies), the tool-call edits in `ops`,
-//! every content fix in `fixes`, the patch parser and planner in every dialect, and unified
-//! diffs in `udiff` and `udiff-strict` (whole and streamed, which must agree). Every call
+//! every content fix in `fixes`, the patch parser and planner in every dialect, V4A bodies
+//! (`patch::v4a`, whole and streamed, and the Codex dialect's entry for them), and unified diffs
+//! in `udiff` and `udiff-strict` (whole and streamed, which must agree). Every call
 //! returns `Ok`, or an `Err` with a non-empty code. The Cline dialects have theirs in
 //! `properties.rs`; the cargo-fuzz targets in `fuzz/` run the same calls for longer.
 
@@ -10,7 +11,10 @@ use std::collections::{BTreeMap, HashMap};
 use hunkloom::fixes::{self, Fix};
 use hunkloom::ops::roo::InsertGroup;
 use hunkloom::ops::{self, Convention, LineArg};
-use hunkloom::patch::{PatchDialect, PatchOptions, PatchParser, is_patch, parse_patch, plan_patch};
+use hunkloom::patch::v4a::{V4aApplier, V4aMode, apply_v4a_outcome};
+use hunkloom::patch::{
+    PatchDialect, PatchOptions, PatchParser, is_patch, parse_patch, plan_body, plan_patch,
+};
 use hunkloom::{
     ApplierOptions, ApplyOptions, BlockStatus, Dialect, Policy, StreamingApplier, apply_diff,
 };
@@ -589,6 +593,55 @@ fn udiff_all(diff: &str, original: &str, seed: u64) -> Result<(), TestCaseError>
     Ok(())
 }
 
+/// A V4A body: sections of headers and change lines (with the markers that end or break a
+/// section), stray lines spliced in.
+fn v4a_body() -> impl Strategy<Value = String> {
+    let line = prop_oneof![
+        8 => change_line(),
+        2 => file_line().prop_map(|l| format!("@@ {l}")),
+        2 => Just("@@".to_owned()),
+        1 => prop::sample::select(vec![
+            "*** End of File", "*** End Patch", "***", "*** Move to: x", "@@@", "@@x", "",
+            "*** Update File: a", "\\ No newline at end of file", "```diff",
+        ])
+        .prop_map(str::to_owned),
+        1 => file_line(),
+        1 => "\\PC{0,6}",
+    ];
+    (
+        proptest::collection::vec(line, 0..14),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(lines, crlf, eol)| joined(lines, crlf, eol))
+}
+
+/// A V4A body applied whole and streamed at random split points (same outcome), in both modes,
+/// and through the Codex dialect's entry for one file.
+fn v4a_all(body: &str, input: &str, seed: u64) -> Result<(), TestCaseError> {
+    for &mode in V4aMode::ALL {
+        let whole = apply_v4a_outcome(input, body, mode);
+        let mut applier = V4aApplier::new(input, mode);
+        let mut streamed = Ok(());
+        for piece in pushes(body, seed) {
+            if let Err(e) = applier.push(piece) {
+                streamed = Err(e);
+                break;
+            }
+        }
+        let streamed = streamed.and_then(|()| applier.finish());
+        prop_assert_eq!(&whole, &streamed, "chunking changed the outcome");
+        check("apply_v4a", whole)?;
+        let files = BTreeMap::from([("a.txt".to_owned(), input.to_owned())]);
+        let plan = plan_body("a.txt", body, mode, &files, Policy::AllOrNothing);
+        if let Ok(plan) = &plan {
+            let _ = plan.apply_to(&mut files.clone());
+        }
+        check("plan_body", plan)?;
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 384, ..ProptestConfig::default() })]
 
@@ -611,6 +664,22 @@ proptest! {
         diff in "\\PC{0,80}", original in "\\PC{0,40}", seed in any::<u64>()
     ) {
         udiff_all(&diff, &original, seed)?;
+    }
+
+    #[test]
+    fn v4a_never_panics_and_streams_alike(
+        body in v4a_body(),
+        input in text_of(file_line(), 12),
+        seed in any::<u64>(),
+    ) {
+        v4a_all(&body, &input, seed)?;
+    }
+
+    #[test]
+    fn v4a_never_panics_on_arbitrary_text(
+        body in "\\PC{0,80}", input in "\\PC{0,40}", seed in any::<u64>()
+    ) {
+        v4a_all(&body, &input, seed)?;
     }
 
     #[test]

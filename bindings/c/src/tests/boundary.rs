@@ -631,12 +631,12 @@ fn an_unknown_dialect_is_an_invalid_option() {
         hl_applier_options {
             dialect: 9,
             policy: 0,
-            recount: false,
+            ..Default::default()
         },
         hl_applier_options {
             dialect: HL_DIALECT_NATIVE,
             policy: 2,
-            recount: false,
+            ..Default::default()
         },
     ] {
         // SAFETY: live slice and options, local out-pointer.

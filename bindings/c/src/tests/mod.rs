@@ -11,11 +11,14 @@
 //!   through `hl_apply_diff` and the streaming applier in several chunkings.
 //! - `robustness_v2`: the second robustness corpus (already-applied edits, refusal codes), scored
 //!   per mode as the core's runner scores it, through the same calls.
+//! - `roo_vectors`: Roo's `apply_diff` corpora through `hl_apply_diff` with `HL_DIALECT_ROO`.
 //! - `native`: what the C layer adds for the `native` dialect: `hl_apply_diff`, its options, the
 //!   extended block reports, the partial policy.
 //! - `ops_boundary`: the tool operations' C layer: existence flags, NULL arguments, UTF-8,
 //!   statuses and error codes, out-parameters left alone.
 //!
+//! - `lazy`: the lazy-edit corpus through `hl_apply_lazy`, scored as the core's runner scores
+//!   it, with each refusal's status and code.
 //! - `patch_vectors`: the `apply_patch` rows of `cline-apply-patch` through `hl_apply_patch`.
 //! - `workspace`: `hl_workspace_*` on temporary directories and `hl_apply_patch`'s C layer.
 //! - `text_editor`: the text-editor corpora's main and crash sets through `hl_text_editor_*`
@@ -23,6 +26,9 @@
 //! - `udiff`: the unified-diff corpus through `hl_apply_diff` and the streaming applier in
 //!   `HL_DIALECT_UDIFF_STRICT` (exact with `git apply`, `recount` too) and `HL_DIALECT_UDIFF`
 //!   (scored against the intent), judged as the core's runner judges it.
+//! - `v4a`: the V4A corpus through `hl_apply_v4a`.
+//!
+//! - `error_reference`: docs/error-codes.md's family table names the status of every code.
 //!
 //! `ffi`, `ops_ffi` and `patch_ffi` hold the small safe wrappers they use; the vector loading,
 //! chunkings, scoring and tallies are `hunkloom-testkit`'s, shared with the core's runners so
@@ -30,7 +36,9 @@
 
 mod boundary;
 mod error_matches;
+mod error_reference;
 mod ffi;
+mod lazy;
 mod native;
 mod ops_boundary;
 mod ops_ffi;
@@ -40,8 +48,10 @@ mod patch_vectors;
 mod resume;
 mod robustness;
 mod robustness_v2;
+mod roo_vectors;
 mod text_editor;
 mod udiff;
+mod v4a;
 mod vectors;
 mod workspace;
 

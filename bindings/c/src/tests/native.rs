@@ -33,7 +33,7 @@ fn native(policy: hl_policy) -> Option<hl_apply_options> {
     Some(hl_apply_options {
         dialect: HL_DIALECT_NATIVE,
         policy,
-        recount: false,
+        ..Default::default()
     })
 }
 
@@ -111,7 +111,7 @@ fn the_cline_dialects_through_apply_diff_are_the_engines() {
         let options = hl_apply_options {
             dialect: value,
             policy: HL_POLICY_PARTIAL,
-            recount: false,
+            ..Default::default()
         };
         let engine = apply_diff(DRIFT, FILE, &ApplyOptions::new().dialect(dialect));
         match (run(DRIFT, FILE, Some(options)), engine) {
@@ -128,7 +128,7 @@ fn the_cline_dialects_through_apply_diff_are_the_engines() {
     let options = hl_apply_options {
         dialect: HL_DIALECT_CLINE_V1,
         policy: 0,
-        recount: false,
+        ..Default::default()
     };
     let (_, _, blocks) = run(DRIFT, FILE, Some(options)).expect("Cline v1 trims lines");
     assert_eq!(blocks[0].strategy, "line_trimmed");
@@ -188,9 +188,9 @@ fn unknown_options_are_the_engines_errors_and_write_no_result() {
     for (options, code) in [
         (
             hl_apply_options {
-                dialect: 4,
+                dialect: 42,
                 policy: 0,
-                recount: false,
+                ..Default::default()
             },
             "invalid_dialect",
         ),
@@ -198,7 +198,7 @@ fn unknown_options_are_the_engines_errors_and_write_no_result() {
             hl_apply_options {
                 dialect: 0,
                 policy: 2,
-                recount: false,
+                ..Default::default()
             },
             "invalid_policy",
         ),
@@ -329,7 +329,7 @@ fn a_native_applier_streamed_byte_by_byte_equals_apply_diff() {
         let options = hl_applier_options {
             dialect: HL_DIALECT_NATIVE,
             policy,
-            recount: false,
+            ..Default::default()
         };
         let mut a = Applier::with_options(original.as_bytes(), options).expect("new");
         let mut mirror = a.preview().expect("preview");
@@ -355,7 +355,7 @@ fn a_native_snapshot_reports_the_first_failed_block() {
         hl_applier_options {
             dialect: HL_DIALECT_NATIVE,
             policy: HL_POLICY_PARTIAL,
-            recount: false,
+            ..Default::default()
         },
     )
     .expect("new");

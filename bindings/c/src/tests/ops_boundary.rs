@@ -11,7 +11,7 @@ use engine::ops::{self, Convention, LineArg};
 use super::ffi::{CError, cptr};
 use super::ops_ffi::{
     EditOut, Line, OneFix, apply_model_content_fixes, insert, insert_content, one_fix, str_replace,
-    write,
+    str_replace_with, write,
 };
 use crate::*;
 
@@ -57,6 +57,29 @@ fn engine_str_replace(
         .map_err(c_error)
 }
 
+/// An old text and a new one that stands in for most of it with a placeholder line.
+const OMITTING_OLD: &str = "def f():\n    a = 1\n    b = 2\n    c = 3\n    return a + b + c\n";
+const OMITTING_NEW: &str = "def f():\n    # ... existing code ...\n    return 0\n";
+
+#[test]
+fn str_replace_with_switches_the_omission_guard_and_defaults_as_str_replace() {
+    let (old, new) = (OMITTING_OLD.as_bytes(), OMITTING_NEW.as_bytes());
+    let guarded = str_replace_with(Some(old), old, new, None).expect("call");
+    assert_eq!(guarded.expect_err("guarded").code, "omission_placeholder");
+    let off = hl_str_replace_options {
+        no_omission_guard: true,
+        ..Default::default()
+    };
+    let written = str_replace_with(Some(old), old, new, Some(&off))
+        .expect("call")
+        .expect("unguarded");
+    assert_eq!(written.content, OMITTING_NEW);
+    let default = str_replace_with(Some(b"a b"), b"a", b"c", None)
+        .expect("call")
+        .expect("applies");
+    assert_eq!(default.content, "c b");
+}
+
 /// `str_replace`'s arguments: content (`None`: missing), old, new, replace_all, path.
 type StrReplaceCase<'a> = (Option<&'a str>, &'a str, &'a str, bool, Option<&'a str>);
 
@@ -95,6 +118,7 @@ fn str_replace_carries_the_engines_edit_and_errors() {
         (None, "a", "b", false, None),
         (Some("abc"), "x\ny", "z", false, None),
         (Some("a a a"), "a", "b", false, None),
+        (Some(OMITTING_OLD), OMITTING_OLD, OMITTING_NEW, false, None),
     ];
     for &(content, old, new, all, path) in cases {
         let want = engine_str_replace(content, old, new, all, path);
@@ -107,6 +131,21 @@ fn str_replace_carries_the_engines_edit_and_errors() {
         )
         .unwrap_or_else(|s| panic!("{content:?} {old:?}: status {s:?}"));
         assert_eq!(got, want, "{content:?} {old:?} {new:?}");
+        let path_bytes = path.map(str::as_bytes).unwrap_or_default();
+        let options = hl_str_replace_options {
+            replace_all: all,
+            path: cptr(path_bytes),
+            path_len: path_bytes.len(),
+            ..Default::default()
+        };
+        let with = str_replace_with(
+            content.map(str::as_bytes),
+            old.as_bytes(),
+            new.as_bytes(),
+            Some(&options),
+        )
+        .unwrap_or_else(|s| panic!("{content:?} {old:?}: status {s:?}"));
+        assert_eq!(with, want, "with options: {content:?} {old:?} {new:?}");
     }
     // The ones the C test spells out.
     let e = str_replace(Some(b"abc"), b"x\ny", b"z", false, None).expect("call");

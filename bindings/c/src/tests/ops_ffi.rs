@@ -184,6 +184,34 @@ pub(super) fn str_replace(
     contract(take(status, edit, error, |e| read_edit(e), hl_edit_free))
 }
 
+/// `hl_str_replace_with` on byte texts; `options` `None` passes NULL.
+pub(super) fn str_replace_with(
+    content: Option<&[u8]>,
+    old: &[u8],
+    new: &[u8],
+    options: Option<&hl_str_replace_options>,
+) -> Outcome<EditOut> {
+    let (c, c_len) = arg(content);
+    let (mut edit, mut error) = (sentinel(), sentinel());
+    let options = options.map_or(std::ptr::null(), std::ptr::from_ref);
+    // SAFETY: live slices and options; local out-pointers.
+    let status = unsafe {
+        hl_str_replace_with(
+            c,
+            c_len,
+            content.is_some(),
+            cptr(old),
+            old.len(),
+            cptr(new),
+            new.len(),
+            options,
+            &mut edit,
+            &mut error,
+        )
+    };
+    contract(take(status, edit, error, |e| read_edit(e), hl_edit_free))
+}
+
 /// `hl_insert` on byte texts.
 pub(super) fn insert(
     content: &[u8],
@@ -371,4 +399,50 @@ fn owned_text(status: hl_status, out: *mut hl_text) -> Result<String, hl_status>
     // SAFETY: `out` came from the library and is freed once.
     unsafe { hl_text_free(out) };
     Ok(text.expect("readable text"))
+}
+
+/// `hl_apply_v4a` on byte texts.
+pub(super) fn apply_v4a(input: &[u8], diff: &[u8], mode: hl_v4a_mode) -> Outcome<String> {
+    let (mut out, mut error): (*mut hl_text, *mut hl_error) = (sentinel(), sentinel());
+    // SAFETY: live slices; local out-pointers.
+    let status = unsafe {
+        hl_apply_v4a(
+            cptr(input),
+            input.len(),
+            cptr(diff),
+            diff.len(),
+            mode,
+            &mut out,
+            &mut error,
+        )
+    };
+    contract(take(status, out, error, |t| read_hl_text(t), hl_text_free))
+}
+
+/// `hl_apply_lazy` on byte texts; `path` and `lang` `None` are not given.
+pub(super) fn apply_lazy(
+    snippet: &[u8],
+    original: &[u8],
+    path: Option<&[u8]>,
+    lang: Option<&[u8]>,
+) -> Outcome<String> {
+    let (p, p_len) = arg(path);
+    let (l, l_len) = arg(lang);
+    let (mut text, mut error) = (sentinel(), sentinel());
+    // SAFETY: live slices; local out-pointers.
+    let status = unsafe {
+        hl_apply_lazy(
+            cptr(snippet),
+            snippet.len(),
+            cptr(original),
+            original.len(),
+            p,
+            p_len,
+            l,
+            l_len,
+            &mut text,
+            &mut error,
+        )
+    };
+    contract(take(status, text, error, |t| read_hl_text(t), hl_text_free))
 }

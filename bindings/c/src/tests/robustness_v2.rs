@@ -69,7 +69,7 @@ fn streamed(case: &Case, mode: Mode) -> Result<Full, String> {
     let options = hl_applier_options {
         dialect: HL_DIALECT_NATIVE,
         policy: HL_POLICY_ALL_OR_NOTHING,
-        recount: false,
+        ..Default::default()
     };
     let mut applier = Applier::with_options(case.original.as_bytes(), options)
         .map_err(|s| format!("hl_applier_new: {s:?}"))?;

@@ -23,6 +23,7 @@ fn options(dialect: hl_dialect, recount: bool) -> hl_apply_options {
         dialect,
         policy: HL_POLICY_ALL_OR_NOTHING,
         recount,
+        ..Default::default()
     }
 }
 
@@ -44,6 +45,7 @@ fn streamed(
         dialect,
         policy: HL_POLICY_ALL_OR_NOTHING,
         recount,
+        ..Default::default()
     };
     let mut applier = Applier::with_options(case.original.as_bytes(), o)
         .map_err(|s| format!("hl_applier_new: {s:?}"))?;

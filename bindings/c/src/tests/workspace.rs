@@ -408,7 +408,7 @@ fn refusals_carry_the_file_layers_codes() {
     let bad = hl_apply_options {
         dialect: 42,
         policy: 0,
-        recount: false,
+        ..Default::default()
     };
     assert_eq!(
         code(w.apply_diff("t.txt", "", Some(bad))),
@@ -1153,4 +1153,102 @@ fn workspace_apply_patch_commits_all_or_nothing() {
         hl_patch_outcome_free(ptr::null_mut());
     }
     assert_eq!((outcome, error), (sentinel(), sentinel()));
+}
+
+#[test]
+fn a_patch_reports_the_regions_it_was_merged_around_per_file() {
+    let w = Ws::new();
+    let lines: Vec<String> = (1..=10).map(|i| format!("line {i}\n")).collect();
+    w.put("a.txt", lines.concat().as_bytes());
+    w.read("a.txt").expect("read");
+    let mut changed = lines.clone();
+    changed[1] = "line two, edited elsewhere\n".to_owned();
+    w.put("a.txt", changed.concat().as_bytes());
+    let patch = "*** Begin Patch\n*** Update File: a.txt\n@@\n line 7\n-line 8\n+line eight\n*** End Patch\n";
+    let (p, n) = c(patch.as_bytes());
+    let (mut outcome, mut error) = (sentinel::<hl_patch_outcome>(), sentinel::<hl_error>());
+    // SAFETY: a live workspace and locals.
+    let status =
+        unsafe { hl_workspace_apply_patch(w.ws, p, n, ptr::null(), &mut outcome, &mut error) };
+    assert_eq!(status, hl_status::Ok);
+    changed[7] = "line eight\n".to_owned();
+    assert_eq!(w.get("a.txt"), changed.concat().into_bytes());
+    let (mut count, mut change) = (SENTINEL, hl_external_change::default());
+    // SAFETY: a live outcome and locals.
+    unsafe {
+        assert_eq!(
+            hl_patch_outcome_external_change_count(outcome, 0, &mut count),
+            hl_status::Ok
+        );
+        assert_eq!(count, 1);
+        assert_eq!(
+            hl_patch_outcome_external_change(outcome, 0, 0, &mut change),
+            hl_status::Ok
+        );
+        let mut untouched = hl_external_change::default();
+        assert_eq!(
+            hl_patch_outcome_external_change(outcome, 0, 1, &mut untouched),
+            hl_status::OutOfRange
+        );
+        let mut none = SENTINEL;
+        assert_eq!(
+            hl_patch_outcome_external_change_count(outcome, 1, &mut none),
+            hl_status::OutOfRange
+        );
+        assert_eq!((untouched, none), (hl_external_change::default(), SENTINEL));
+        assert_eq!(
+            hl_patch_outcome_external_change_count(outcome, 0, ptr::null_mut()),
+            hl_status::NullArgument
+        );
+        hl_patch_outcome_free(outcome);
+    }
+    assert_eq!(
+        change,
+        hl_external_change {
+            start: 2,
+            count: 1,
+            read_start: 2,
+            read_count: 1
+        }
+    );
+}
+
+#[test]
+fn the_omission_guard_and_the_kept_reads_are_options() {
+    let old = "def f():\n    a = 1\n    b = 2\n    c = 3\n    return a + b + c\n";
+    let new = "def f():\n    # ... existing code ...\n    return 0\n";
+    let guarded = Ws::new();
+    guarded.put("f.py", old.as_bytes());
+    guarded.read("f.py").expect("read");
+    for refused in [
+        guarded.write("f.py", new),
+        guarded.str_replace("f.py", old, new),
+    ] {
+        assert_eq!(
+            code(refused),
+            (hl_status::EditRejected, "omission_placeholder".into())
+        );
+    }
+    assert_eq!(guarded.get("f.py"), old.as_bytes());
+    let unguarded = Ws::with(Some(hl_workspace_options {
+        no_omission_guard: true,
+        ..Default::default()
+    }));
+    unguarded.put("f.py", old.as_bytes());
+    unguarded.read("f.py").expect("read");
+    unguarded.write("f.py", new).expect("written as given");
+    assert_eq!(unguarded.get("f.py"), new.as_bytes());
+
+    // No kept read: an edit of a file changed since its read is refused, not merged.
+    let strict = Ws::with(Some(hl_workspace_options {
+        no_kept_read: true,
+        ..Default::default()
+    }));
+    strict.put("a.txt", b"one\ntwo\nthree\nfour\nfive\n");
+    strict.read("a.txt").expect("read");
+    strict.put("a.txt", b"ONE\ntwo\nthree\nfour\nfive\n");
+    assert_eq!(
+        code(strict.str_replace("a.txt", "five\n", "5\n")),
+        (hl_status::StaleFile, "stale_file".into())
+    );
 }

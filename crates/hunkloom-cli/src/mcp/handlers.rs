@@ -3,8 +3,8 @@
 //!
 //! # One root, two trackers
 //!
-//! A [`Session`] holds one [`Workspace`] for `apply_diff`, `apply_patch`, `read_file` and
-//! `undo_edit`, and one [`TextEditor`] for `str_replace_based_edit_tool`. Both are opened on
+//! A [`Session`] holds one [`Workspace`] for `apply_diff`, `apply_lazy`, `apply_patch`,
+//! `read_file` and `undo_edit`, and one [`TextEditor`] for `str_replace_based_edit_tool`. Both are opened on
 //! the same canonical root, with the same ignore file (`.hunkloomignore`) and the same path
 //! rules, so a path is refused or accepted alike by every tool. The text editor keeps its own
 //! record of viewed files and its own undo history, as the reference editors it reproduces do:
@@ -64,6 +64,7 @@ impl Session {
         let answer = match tool {
             ToolName::TextEditor => return self.text_editor(arguments),
             ToolName::ApplyDiff => self.apply_diff(arguments),
+            ToolName::ApplyLazy => self.apply_lazy(arguments),
             ToolName::ApplyPatch => self.apply_patch(arguments),
             ToolName::ReadFile => self.read_file(arguments),
             ToolName::UndoEdit => self.undo_edit(arguments),
@@ -93,6 +94,19 @@ impl Session {
             .apply_diff(path, diff, &ApplyOptions::new())
             .map_err(|e| render::refusal(tool, Some(path), &e))?;
         Ok(Reply::ok(render::diff_applied(path, &outcome)))
+    }
+
+    fn apply_lazy(&mut self, arguments: &JsonObject) -> Result<Reply, Reply> {
+        let tool = ToolName::ApplyLazy;
+        self.writable(tool)?;
+        let args = Arguments::new(tool, arguments)?;
+        let path = args.path()?;
+        let snippet = args.text("snippet")?;
+        let outcome = self
+            .workspace
+            .apply_lazy(path, snippet, None)
+            .map_err(|e| render::refusal(tool, Some(path), &e))?;
+        Ok(Reply::ok(render::lazy_applied(path, &outcome)))
     }
 
     fn apply_patch(&mut self, arguments: &JsonObject) -> Result<Reply, Reply> {

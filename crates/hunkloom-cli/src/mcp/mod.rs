@@ -26,6 +26,14 @@ mod server;
 mod stdio;
 mod tools;
 
+/// What the `mcp` fuzz target (fuzz/fuzz_targets/mcp.rs, which compiles this module from its
+/// sources) drives: the session behind `tools/call` and the tool names.
+#[cfg(fuzzing)]
+pub(crate) mod fuzzing {
+    pub(crate) use super::handlers::Session;
+    pub(crate) use super::tools::ToolName;
+}
+
 use std::path::PathBuf;
 use std::str::FromStr;
 

@@ -2,7 +2,7 @@
 //! refusals with what to change. Presentation only: every decision was made by the file layer.
 
 use hunkloom::{BlockReport, BlockStatus, Error, ErrorKind, Strategy};
-use hunkloom_fs::{ChangeKind, EditOutcome, PatchOutcome, PatchedFile, Report};
+use hunkloom_fs::{ChangeKind, EditOutcome, ExternalChange, PatchOutcome, PatchedFile, Report};
 
 use crate::mcp::reply::Reply;
 use crate::mcp::tools::ToolName;
@@ -34,6 +34,9 @@ pub(crate) fn diff_applied(path: &str, outcome: &EditOutcome) -> String {
     for block in blocks {
         out.push_str(&format!("- {}\n", block_line(block)));
     }
+    if let Some(note) = merged(&outcome.external_changes) {
+        out.push_str(&format!("{path} had changed since it was read: {note}.\n"));
+    }
     if outcome.changed {
         let lines = outcome
             .new_content
@@ -45,6 +48,39 @@ pub(crate) fn diff_applied(path: &str, outcome: &EditOutcome) -> String {
         ));
     }
     out.trim_end().to_owned()
+}
+
+/// Where the file had changed since the model read it, when the edit was merged around such
+/// changes: the model's picture of those lines is out of date, so it hears which they are.
+fn merged(external: &[ExternalChange]) -> Option<String> {
+    if external.is_empty() {
+        return None;
+    }
+    let regions: Vec<String> = external.iter().map(ToString::to_string).collect();
+    Some(format!(
+        "the edit was merged around those changes ({}), which are kept; read those lines again \
+         before editing them",
+        regions.join(", ")
+    ))
+}
+
+/// The answer to an `apply_lazy` that was committed.
+pub(crate) fn lazy_applied(path: &str, outcome: &EditOutcome) -> String {
+    if !outcome.changed {
+        return format!(
+            "{path} already has this content (the snippet changes nothing); nothing was written."
+        );
+    }
+    let lines = outcome
+        .new_content
+        .as_deref()
+        .map_or(0, |t| t.lines().count());
+    format!(
+        "Merged the snippet into {path}: every part was placed where its unchanged lines are \
+         unique, and the code the markers stand for was kept. {path} now has {}. undo_edit \
+         takes this edit back.",
+        count(lines, "line")
+    )
 }
 
 /// One block's line: where it went and how it matched.
@@ -96,6 +132,12 @@ pub(crate) fn patch_applied(outcome: &PatchOutcome) -> String {
     );
     for file in &outcome.files {
         out.push_str(&format!("- {}\n", file_line(file)));
+        if let Some(note) = merged(&file.external_changes) {
+            out.push_str(&format!(
+                "  {} had changed since it was read: {note}.\n",
+                file.path
+            ));
+        }
     }
     for warning in &outcome.warnings {
         out.push_str(&format!("warning: {}: {}\n", warning.path, warning.message));
@@ -149,7 +191,7 @@ pub(crate) fn refusal(tool: ToolName, path: Option<&str>, error: &Error) -> Repl
         text.push_str(advice);
     }
     let unchanged = match (tool, path) {
-        (ToolName::ApplyDiff, Some(path)) => {
+        (ToolName::ApplyDiff | ToolName::ApplyLazy, Some(path)) => {
             Some(format!("Nothing was written: {path} is unchanged."))
         }
         (ToolName::ApplyPatch, _) => Some("Nothing was written: no file has changed.".to_owned()),
@@ -177,6 +219,10 @@ fn advice(tool: ToolName, kind: ErrorKind) -> Option<&'static str> {
         }
         (_, K::StaleFile) => {
             "Call read_file on it to see its current content, then rebuild the edit from that."
+        }
+        (T::ApplyLazy, K::FileNotFound) => {
+            "Check the path; a lazy edit changes an existing file (create a new one with \
+             apply_diff and an empty SEARCH part)."
         }
         (T::ApplyDiff, K::FileNotFound) => {
             "Check the path; to create a new file, send one block with an empty SEARCH part."

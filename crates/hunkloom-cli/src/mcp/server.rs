@@ -39,8 +39,9 @@ impl Server {
     pub(crate) fn new(session: Session, tools: Vec<Tool>, read_only: bool) -> Server {
         let instructions = format!(
             "hunkloom edits files under {} safely. Read a file with read_file before editing \
-             it with apply_diff; use apply_patch to change several files at once, all or none; \
-             undo_edit takes an edit back. A refused call is an error result that says what to \
+             it with apply_diff (SEARCH/REPLACE blocks) or apply_lazy (the changed code with \
+             `... existing code ...` markers); use apply_patch to change several files at once, \
+             all or none; undo_edit takes an edit back. A refused call is an error result that says what to \
              change; nothing is written then.{}",
             session.root().display(),
             if read_only {

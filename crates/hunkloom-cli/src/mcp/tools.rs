@@ -43,6 +43,8 @@ tools! {
     TextEditor => NEWEST_ANTHROPIC_NAME, read_only: false;
     /// A native SEARCH/REPLACE diff on one file.
     ApplyDiff => "apply_diff", read_only: false;
+    /// A lazy edit of one file: changed code with `// ... existing code ...` markers.
+    ApplyLazy => "apply_lazy", read_only: false;
     /// A multi-file `*** Begin Patch` patch, all files or none.
     ApplyPatch => "apply_patch", read_only: false;
     /// A file's text with line numbers; records the read.
@@ -62,6 +64,7 @@ impl ToolName {
         match self {
             ToolName::TextEditor => &[],
             ToolName::ApplyDiff => &["path", "diff"],
+            ToolName::ApplyLazy => &["path", "snippet"],
             ToolName::ApplyPatch => &["patch"],
             ToolName::ReadFile => &["path", "start_line", "end_line"],
             ToolName::UndoEdit => &["path"],
@@ -105,6 +108,23 @@ fn definition(tool: ToolName, root: &Path, profile: Profile) -> Tool {
                     }
                 }),
                 &["path", "diff"],
+            ),
+        ),
+        ToolName::ApplyLazy => (
+            "Merge a lazy edit",
+            APPLY_LAZY.to_owned() + &root_note,
+            object(
+                json!({
+                    "path": {
+                        "type": "string",
+                        "description": "The file to edit, relative to the workspace root (or absolute inside it)."
+                    },
+                    "snippet": {
+                        "type": "string",
+                        "description": "The changed code with unchanged lines around each change and `... existing code ...` marker comments for everything left out, as described above."
+                    }
+                }),
+                &["path", "snippet"],
             ),
         ),
         ToolName::ApplyPatch => (
@@ -152,7 +172,7 @@ fn definition(tool: ToolName, root: &Path, profile: Profile) -> Tool {
                 json!({
                     "path": {
                         "type": "string",
-                        "description": "The file whose last apply_diff or apply_patch change to take back."
+                        "description": "The file whose last apply_diff, apply_lazy or apply_patch change to take back."
                     }
                 }),
                 &["path"],
@@ -221,6 +241,30 @@ lines it replaced and how it matched; a refusal says what to change. The file ke
 encoding, BOM and line endings, the write is atomic, and undo_edit takes the edit back. If the \
 file changed since you read it, the edit is refused: read it again.";
 
+const APPLY_LAZY: &str = "\
+Edit one file by writing only what changes. Write the changed code with a few unchanged lines \
+copied from the file above and below each change, and a marker comment in the file's comment \
+syntax for each stretch left out:
+
+// ... existing code ...
+func (s *Server) Start() error {
+    s.ready = true
+    log.Printf(\"started\")
+    return nil
+}
+
+func (s *Server) Stop() error {
+// ... existing code ...
+
+(`# ... existing code ...` in Python.) Every part between markers is placed where its first \
+and last lines occur exactly once in the file, so begin and end each part with unchanged lines \
+that are unique (a function header, not a lone `}`). Lines left out between the unchanged \
+lines of one part are deleted; to delete a whole function, write a comment `// removed NAME` \
+in its place. Read the file with read_file first. A part that cannot be placed for certain is \
+refused, saying which part and why; then nothing is written. The file keeps its encoding, BOM \
+and line endings, and undo_edit takes the edit back. Text without markers replaces the whole \
+file.";
+
 const APPLY_PATCH: &str = "\
 Add, update, delete and move several files in one step, all of them or none, with a patch in \
 the `*** Begin Patch` format:
@@ -257,7 +301,7 @@ or anyone else), edits are refused until you read it again. Without end_line at 
 are shown, and the result says how to read on.";
 
 const UNDO_EDIT: &str = "\
-Take back the last apply_diff or apply_patch change of a file (the last 5 per file, one per \
+Take back the last apply_diff, apply_lazy or apply_patch change of a file (the last 5 per file, one per \
 call): its previous content is restored, a file the change created is removed, one it deleted \
 comes back. Refused if the file changed after that edit, so nobody's newer work is lost. Edits \
 made with str_replace_based_edit_tool are taken back with that tool's own `undo_edit` command.";

@@ -31,7 +31,7 @@ fn initialize_negotiates_the_current_and_older_revisions() {
                 .is_some_and(|i| i.contains("read_file")),
             "{init}"
         );
-        assert_eq!(mcp.tools().len(), 5);
+        assert_eq!(mcp.tools().len(), 6);
         let status = mcp.close();
         assert!(status.success(), "{status:?}");
     }
@@ -75,6 +75,7 @@ fn tools_list_gives_object_schemas_and_read_only_lists_only_reads() {
             [
                 "str_replace_based_edit_tool",
                 "apply_diff",
+                "apply_lazy",
                 "apply_patch",
                 "read_file",
                 "undo_edit"
@@ -128,6 +129,10 @@ fn tools_list_gives_object_schemas_and_read_only_lists_only_reads() {
         (
             "apply_diff",
             json!({"path": "a.txt", "diff": block("a\n", "b\n")}),
+        ),
+        (
+            "apply_lazy",
+            json!({"path": "a.txt", "snippet": "# ...\na\nb\n"}),
         ),
         (
             "apply_patch",

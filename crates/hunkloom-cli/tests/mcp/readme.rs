@@ -33,7 +33,7 @@ fn serves(cwd: &Path, args: &[String]) {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let mut mcp = Mcp::spawn(cwd, &args);
     assert_eq!(mcp.initialize(CURRENT)["protocolVersion"], CURRENT);
-    assert_eq!(mcp.tools().len(), 5);
+    assert_eq!(mcp.tools().len(), 6);
     assert_eq!(mcp.ok("read_file", json!({"path": "a.txt"})), "     1\ta\n");
     assert!(mcp.close().success());
 }

@@ -542,3 +542,120 @@ fn a_10_mb_file_is_read_in_windows_and_edited_exactly() {
     assert!(read(dir.path().join("big.txt")) == text.as_bytes());
     assert!(mcp.close().success());
 }
+
+#[test]
+fn an_edit_merged_around_changes_since_the_read_says_where_they_are() {
+    let lines: String = (1..=10).map(|i| format!("line {i}\n")).collect();
+    let dir = tree(&[("a.txt", lines.as_bytes()), ("b.txt", lines.as_bytes())]);
+    let mut mcp = Mcp::start(dir.path(), &[]);
+    mcp.ok("read_file", json!({"path": "a.txt"}));
+    mcp.ok("read_file", json!({"path": "b.txt"}));
+    let theirs = lines.replace("line 2\n", "line two, edited elsewhere\n");
+    std::fs::write(dir.path().join("a.txt"), &theirs).expect("write");
+    std::fs::write(dir.path().join("b.txt"), &theirs).expect("write");
+
+    let text = mcp.ok(
+        "apply_diff",
+        json!({"path": "a.txt", "diff": block("line 8\n", "line eight\n")}),
+    );
+    assert!(
+        text.contains(
+            "a.txt had changed since it was read: the edit was merged around those changes (line 2)"
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        read(dir.path().join("a.txt")),
+        theirs.replace("line 8\n", "line eight\n").into_bytes()
+    );
+
+    let patch = "*** Begin Patch\n*** Update File: b.txt\n@@\n line 7\n-line 8\n+line eight\n*** End Patch\n";
+    let text = mcp.ok("apply_patch", json!({"patch": patch}));
+    assert!(
+        text.contains(
+            "b.txt had changed since it was read: the edit was merged around those changes (line 2)"
+        ),
+        "{text}"
+    );
+    // An edit of a file unchanged since its last write says nothing of the kind.
+    let text = mcp.ok(
+        "apply_diff",
+        json!({"path": "a.txt", "diff": block("line 9\n", "line nine\n")}),
+    );
+    assert!(!text.contains("had changed"), "{text}");
+}
+
+#[test]
+fn apply_lazy_merges_a_snippet_or_refuses_it_and_writes_nothing() {
+    let file = "package main\r\n\r\nfunc (s *Server) Start() error {\r\n\treturn nil\r\n}\r\n\r\nfunc (s *Server) Stop() error {\r\n\treturn nil\r\n}\r\n";
+    let dir = tree(&[("server.go", file.as_bytes())]);
+    let mut mcp = Mcp::start(dir.path(), &[]);
+    let snippet = "// ... existing code ...\nfunc (s *Server) Start() error {\n\ts.ready = true\n\treturn nil\n}\n\nfunc (s *Server) Stop() error {\n// ... existing code ...\n";
+    mcp.refused(
+        "apply_lazy",
+        json!({"path": "server.go", "snippet": snippet}),
+        "not_read",
+    );
+    mcp.ok("read_file", json!({"path": "server.go"}));
+    let text = mcp.ok(
+        "apply_lazy",
+        json!({"path": "server.go", "snippet": snippet}),
+    );
+    assert!(
+        text.starts_with("Merged the snippet into server.go"),
+        "{text}"
+    );
+    let merged = file.replace(
+        "Start() error {\r\n",
+        "Start() error {\r\n\ts.ready = true\r\n",
+    );
+    assert_eq!(read(dir.path().join("server.go")), merged.as_bytes());
+    // A part whose last line, `}`, closes every function is refused, never guessed.
+    let before = snapshot(dir.path());
+    let vague = "// ...\nfunc (s *Server) Stop() error {\n\ts.ready = false\n\treturn nil\n}\n";
+    let text = mcp.refused(
+        "apply_lazy",
+        json!({"path": "server.go", "snippet": vague}),
+        "lazy_ambiguous",
+    );
+    assert!(
+        text.contains("its last 2 lines (from `return nil`) occur at 2 places"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("Nothing was written: server.go is unchanged."),
+        "{text}"
+    );
+    assert_eq!(snapshot(dir.path()), before);
+    mcp.ok("undo_edit", json!({"path": "server.go"}));
+    assert_eq!(read(dir.path().join("server.go")), file.as_bytes());
+    assert!(mcp.close().success());
+}
+
+#[test]
+fn the_native_text_editor_merges_a_lazy_create_over_a_file() {
+    let file = "def a():\n    return 1\n\n\ndef b():\n    return 2\n";
+    let dir = tree(&[("m.py", file.as_bytes())]);
+    let mut mcp = Mcp::start(dir.path(), &[]);
+    let editor = "str_replace_based_edit_tool";
+    mcp.ok(editor, json!({"command": "view", "path": "m.py"}));
+    let lazy = "# ... existing code ...\ndef b():\n    b = 2\n    return b\n";
+    mcp.refused(
+        editor,
+        json!({"command": "create", "path": "m.py", "file_text": lazy}),
+        "lazy_no_anchor",
+    );
+    assert_eq!(read(dir.path().join("m.py")), file.as_bytes());
+    let lazy = "# ... existing code ...\ndef b():\n    b = 2\n    return 2\n";
+    let text = mcp.ok(
+        editor,
+        json!({"command": "create", "path": "m.py", "file_text": lazy}),
+    );
+    assert!(text.contains("merged into it as a lazy edit"), "{text}");
+    assert_eq!(
+        read(dir.path().join("m.py")),
+        file.replace("def b():\n", "def b():\n    b = 2\n")
+            .as_bytes()
+    );
+    assert!(mcp.close().success());
+}

@@ -71,6 +71,9 @@ pub enum Strategy {
     Typo,
     /// `native`: no match; the block failed (see its error).
     Unmatched,
+    /// `roo`: the window most similar to the SEARCH text after Roo's normalization, at or above
+    /// the fuzzy threshold.
+    Similarity,
 }
 
 crate::names::names!(Strategy {
@@ -88,6 +91,7 @@ crate::names::names!(Strategy {
     BlankLines => "blank_lines",
     Typo => "typo",
     Unmatched => "unmatched",
+    Similarity => "similarity",
 });
 
 /// A located SEARCH text: the byte span it covers in the original and how it was found.

@@ -19,11 +19,9 @@
 //! Two places or more refuse the block as not found (the message names them); so does a
 //! REPLACE text found nowhere.
 
-use std::cell::OnceCell;
-
 use rustc_hash::FxHashSet;
 
-use super::loose_lines::LooseLineIndex;
+use super::file_index::FileIndex;
 use super::normalize::{BLANK, loose_hash};
 use super::tiers::{self, Located, Miss, SearchText, Tier};
 
@@ -31,7 +29,7 @@ use super::tiers::{self, Located, Miss, SearchText, Tier};
 /// is, if the block is already applied (see the module doc).
 pub(crate) fn locate(
     text: &str,
-    index: &OnceCell<LooseLineIndex>,
+    index: &FileIndex,
     search: &SearchText,
     replace: &[String],
 ) -> Option<Located> {

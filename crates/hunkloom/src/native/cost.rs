@@ -14,6 +14,30 @@ thread_local! {
     static WORK: Cell<usize> = const { Cell::new(0) };
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Bytes and places a block's search read on this thread since the last [`take_search`]
+    /// (kept apart from [`WORK`]: streaming bounds are per push, search bounds per block).
+    static SEARCH: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Counts `units` of searching (bytes scanned, places checked) done on this thread.
+#[cfg(test)]
+pub(super) fn charge_search(units: usize) {
+    SEARCH.with(|w| w.set(w.get() + units));
+}
+
+/// Counts nothing outside tests.
+#[cfg(not(test))]
+#[inline(always)]
+pub(super) fn charge_search(_: usize) {}
+
+/// The searching counted on this thread since the last call, resetting the count.
+#[cfg(test)]
+pub(super) fn take_search() -> usize {
+    SEARCH.with(|w| w.replace(0))
+}
+
 /// Counts `units` of work done on this thread.
 #[cfg(test)]
 pub(super) fn charge(units: usize) {

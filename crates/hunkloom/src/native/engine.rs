@@ -12,6 +12,7 @@ use std::cell::OnceCell;
 use super::applied;
 use super::cost::charge;
 use super::diagnose;
+use super::file_index::FileIndex;
 use super::indent::IndentMap;
 use super::loose_lines::LooseLineIndex;
 use super::omission::{self, OmissionCheck};
@@ -38,8 +39,8 @@ pub(crate) struct NativeEngine {
     blocks: Vec<Block>,
     /// The preview: the original and the placed regions.
     pieces: PieceTable,
-    /// The original's lines, indexed on the first tolerant match.
-    index: OnceCell<LooseLineIndex>,
+    /// What is learnt about the original once for every block (its lines, indexed).
+    index: FileIndex,
     /// Converts byte offsets of the original into positions.
     cursor: OffsetCursor,
     /// The original's length, measured once.
@@ -413,12 +414,15 @@ impl NativeEngine {
         match miss {
             Miss::NotFound => {
                 let b = &self.blocks[block];
-                let sparse = match self.index.get() {
+                let sparse = match self.index.loose.get() {
                     None => diagnose::not_found_sparse(original, block, &b.search, &b.replace),
                     Some(_) => None,
                 };
                 sparse.unwrap_or_else(|| {
-                    let ix = self.index.get_or_init(|| LooseLineIndex::new(original));
+                    let ix = self
+                        .index
+                        .loose
+                        .get_or_init(|| LooseLineIndex::new(original));
                     diagnose::not_found(original, ix, block, &b.search, &b.replace)
                 })
             }

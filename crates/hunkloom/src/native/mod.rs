@@ -76,6 +76,7 @@ mod cost;
 pub(crate) mod diagnose;
 mod differences;
 mod engine;
+pub(crate) mod file_index;
 #[cfg(test)]
 mod guard_tests;
 pub(crate) mod indent;

@@ -5,10 +5,11 @@
 //! changed region; so streaming a block in the middle of a large file costs O(chunk) per push,
 //! and the preview string is only built when asked for ([`PieceTable::materialize`]).
 //!
-//! Nothing a push does walks the regions or copies what a region already shows: each region
-//! knows its place in file order, the offsets before a region are prefix sums
-//! ([`RegionSums`]), and a splice copies only the text after what the push left alone. A push
-//! costs O(chunk + the splice + changed regions × log regions).
+//! Nothing a push does walks the regions or copies what a region already shows: the regions
+//! are kept in file order in a B-tree keyed by where they start, the offsets before a region
+//! are prefix sums ([`RegionSums`]), and a splice copies only the text after what the push
+//! left alone. A push costs O(chunk + the splice + changed regions × log regions), and placing
+//! a block O(log regions), whatever order the blocks arrive in.
 //!
 //! The table owns every region: a [`RegionId`] is only made by [`PieceTable::insert`] and
 //! regions are never removed (a withdrawn one shows the original text again), so an id, and
@@ -16,8 +17,10 @@
 
 use super::cost::{append, charge};
 use super::region::Region;
-use super::region_sums::RegionSums;
+use super::region_sums::{Key, RegionSums};
 use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::ops::Bound;
 
 use crate::text::{Piece, Position, TextOffset};
 
@@ -30,8 +33,9 @@ pub(super) struct RegionId(usize);
 pub(super) struct PieceTable {
     /// Every region placed, indexed by [`RegionId`] (in the order they were placed).
     placed: Vec<Placed>,
-    /// The regions sorted by where they start (regions never overlap).
-    file_order: Vec<RegionId>,
+    /// The regions by where they start and end in the original (regions never overlap, so
+    /// the keys are distinct and sort in file order).
+    file_order: BTreeMap<Key, RegionId>,
     /// The regions' displayed and original lengths, summed in file order.
     sums: RegionSums,
     /// The regions the current push changed, in the order it first changed them.
@@ -45,8 +49,6 @@ struct Placed {
     block: usize,
     /// The region and what it shows.
     region: Region,
-    /// Its index in `file_order` (and in the prefix sums).
-    order: usize,
     /// Its entry in `touched` during the current push.
     touch: Option<usize>,
 }
@@ -106,37 +108,43 @@ impl PieceTable {
 
     /// The block whose region (withdrawn ones included) overlaps the bytes `start..end` of the
     /// original, or starts at `start` when that span is empty.
+    ///
+    /// The first such region in file order, found in O(log regions): regions cover whole
+    /// lines and never overlap, so only the last one starting at or before `start` and the
+    /// first one starting after it can overlap (an empty span is the empty SEARCH part of an
+    /// empty original, where every region is empty and starts at 0). The naive scan over
+    /// every region is the oracle of the tests.
     pub(super) fn overlapping(&self, start: usize, end: usize) -> Option<usize> {
-        self.file_order.iter().find_map(|&id| {
-            let p = &self.placed[id.0];
-            let r = &p.region;
-            let overlaps = start < r.end.bytes && r.start.bytes < end
-                || start == end && start == r.start.bytes;
-            overlaps.then_some(p.block)
-        })
+        let overlaps = |id: &RegionId| {
+            let r = &self.placed[id.0].region;
+            start < r.end.bytes && r.start.bytes < end || start == end && start == r.start.bytes
+        };
+        let before = self.file_order.range(..=(start, usize::MAX)).next_back();
+        let after = self
+            .file_order
+            .range((Bound::Excluded((start, usize::MAX)), Bound::Unbounded))
+            .next();
+        [before, after]
+            .into_iter()
+            .flatten()
+            .map(|(_, id)| id)
+            .find(|id| overlaps(id))
+            .map(|id| self.placed[id.0].block)
     }
 
-    /// Places `block`'s `region` (which overlaps no other) and shows it; O(regions).
+    /// Places `block`'s `region` (which overlaps no other) and shows it; O(log regions).
     pub(super) fn insert(&mut self, block: usize, region: Region) -> RegionId {
         let id = RegionId(self.placed.len());
-        let order = self
-            .file_order
-            .partition_point(|&other| self.placed[other.0].region.start < region.start);
-        self.file_order.insert(order, id);
+        let key = key(&region);
+        debug_assert!(!self.file_order.contains_key(&key), "regions never overlap");
+        self.sums
+            .insert(key, region.display_len(), region.original_len());
+        self.file_order.insert(key, id);
         self.placed.push(Placed {
             block,
             region,
-            order,
             touch: None,
         });
-        for &later in &self.file_order[order + 1..] {
-            self.placed[later.0].order += 1;
-        }
-        let placed = &self.placed;
-        self.sums.rebuild(self.file_order.iter().map(|&id| {
-            let r = &placed[id.0].region;
-            (r.display_len(), r.original_len())
-        }));
         // It showed the original text until now.
         self.change(id).region.activate();
         id
@@ -164,14 +172,15 @@ impl PieceTable {
     /// recording what each changed region shows now.
     pub(super) fn splice(&mut self, original: &str) -> Option<Splice> {
         for t in &self.touched {
-            let p = &self.placed[t.region.0];
-            self.sums.set_shown(p.order, p.region.display_len());
+            let r = &self.placed[t.region.0].region;
+            self.sums.set_shown(key(r), r.display_len());
         }
-        let order = |t: &&Touch| self.placed[t.region.0].order;
+        let order = |t: &&Touch| key(&self.placed[t.region.0].region);
         let first = *self.touched.iter().min_by_key(order)?;
-        let last = self.placed[self.touched.iter().max_by_key(order)?.region.0].order;
+        let last = key(&self.placed[self.touched.iter().max_by_key(order)?.region.0].region);
         let f = &self.placed[first.region.0];
-        let (grown, shrunk) = self.sums.prefix(f.order);
+        let first_key = key(&f.region);
+        let (grown, shrunk) = self.sums.before(first_key);
         let start = f
             .region
             .start
@@ -184,7 +193,8 @@ impl PieceTable {
         f.region
             .write_from(original, first.keep.bytes, &mut inserted);
         let mut at = f.region.end.bytes;
-        for &id in &self.file_order[f.order + 1..=last] {
+        let later = (Bound::Excluded(first_key), Bound::Included(last));
+        for &id in self.file_order.range(later).map(|(_, id)| id) {
             charge(1);
             let p = &self.placed[id.0];
             let r = &p.region;
@@ -207,14 +217,14 @@ impl PieceTable {
 
     /// The preview's length, the original's being `original_len`, as of the last splice.
     pub(super) fn preview_len(&self, original_len: TextOffset) -> TextOffset {
-        let (grown, shrunk) = self.sums.prefix(self.file_order.len());
+        let (grown, shrunk) = self.sums.total();
         original_len.add(grown).sub(shrunk)
     }
 
     /// The starts of the regions shown, in file order.
     pub(super) fn shown_starts(&self) -> Vec<Position> {
         self.file_order
-            .iter()
+            .values()
             .map(|&id| &self.placed[id.0].region)
             .filter(|r| r.is_active())
             .map(|r| r.start)
@@ -227,7 +237,7 @@ impl PieceTable {
     pub(super) fn pieces(&self, original: &str, original_len: TextOffset) -> Vec<Piece<'static>> {
         let mut out = Vec::with_capacity(2 * self.file_order.len() + 1);
         let mut at = TextOffset::default();
-        for &id in &self.file_order {
+        for &id in self.file_order.values() {
             let r = &self.placed[id.0].region;
             if r.start.bytes > at.bytes {
                 out.push(Piece::Original {
@@ -254,7 +264,7 @@ impl PieceTable {
     pub(super) fn materialize(&self, original: &str) -> String {
         let mut out = String::with_capacity(original.len());
         let mut at = 0;
-        for &id in &self.file_order {
+        for &id in self.file_order.values() {
             let r = &self.placed[id.0].region;
             out.push_str(&original[at..r.start.bytes]);
             r.write_from(original, 0, &mut out);
@@ -263,4 +273,9 @@ impl PieceTable {
         out.push_str(&original[at..]);
         out
     }
+}
+
+/// Where `region` sits in file order.
+fn key(region: &Region) -> Key {
+    (region.start.bytes, region.end.bytes)
 }

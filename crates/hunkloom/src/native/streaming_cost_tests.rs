@@ -78,9 +78,52 @@ fn streaming_many_blocks_costs_log_blocks() {
         work(&original, &diff).0
     };
     let (few, many) = (spread(8), spread(512));
-    // Two Fenwick walks (a prefix sum and an update) of at most log2(512) + 1 nodes each.
+    // Tree walks (an insertion, a prefix sum and an update) of O(log2(512)) nodes each.
     assert!(
         many <= few + 2 * 10,
         "the largest push grew: {few} -> {many}"
     );
+}
+
+/// Placing a block costs O(log blocks) once the file's lines are indexed, whatever order the
+/// blocks arrive in: a diff of one-line blocks over a file of as many lines, pushed whole, does
+/// work O(n log n) in its size (it was quadratic: a scan of every region per block, prefix sums
+/// rebuilt per block and a whole-file search per block).
+#[test]
+fn placing_blocks_in_any_order_costs_log_blocks() {
+    let per_block = |n: usize, order: &dyn Fn(usize) -> usize| {
+        let original: String = (0..n).map(|i| format!("let v{i} = f({i});\n")).collect();
+        let diff: String = (0..n)
+            .map(|k| {
+                let i = order(k) % n;
+                block(
+                    &format!("let v{i} = f({i});\n"),
+                    &format!("let v{i} = g({i});\n"),
+                )
+            })
+            .collect();
+        let mut engine = NativeEngine::new(Policy::AllOrNothing);
+        cost::take();
+        cost::take_search();
+        engine.push(&original, &diff);
+        let outcome = engine.finish(&original).expect("applies");
+        let w = cost::take() + cost::take_search();
+        assert_eq!(outcome.new_content, original.replace("= f(", "= g("));
+        w as f64 / n as f64
+    };
+    let orders: [(&str, &dyn Fn(usize) -> usize); 3] = [
+        ("forward", &|k| k),
+        // (usize::MAX - k) % n runs down through every residue.
+        ("reverse", &|k| usize::MAX - k),
+        // 7919 is prime, so k * 7919 runs over every residue once.
+        ("shuffled", &|k| k * 7919),
+    ];
+    for (name, order) in orders {
+        let (small, large) = (per_block(500, &order), per_block(8000, &order));
+        // 16 times the blocks: log grows by 4 bits over ~9; linear growth would be 16x.
+        assert!(
+            large <= small * 2.0,
+            "{name}: work per block grew {small:.1} -> {large:.1}"
+        );
+    }
 }

@@ -3,11 +3,10 @@
 //! count, hint use, indentation map and set of tolerated differences (each side computing it
 //! from its own rule definitions), or the same refusal.
 
-use std::cell::OnceCell;
-
 use proptest::prelude::*;
 
 use super::diagnose;
+use super::file_index::FileIndex;
 use super::loose_lines::LooseLineIndex;
 use super::naive::{self, NaiveMiss};
 use super::tiers::{self, Miss, SearchText, Tier};
@@ -232,7 +231,7 @@ fn case() -> impl Strategy<Value = (String, SearchText, Option<usize>)> {
 /// The fast result in the oracle's terms.
 fn fast(
     text: &str,
-    index: &OnceCell<LooseLineIndex>,
+    index: &FileIndex,
     search: &SearchText,
     hint: Option<usize>,
 ) -> Result<naive::Found, NaiveMiss> {
@@ -264,11 +263,14 @@ proptest! {
             prop_assert!(found.tier == Tier::Exact || found.relaxed & found.tier.bit() != 0);
         }
         // Without an index (the engine's state before its first tolerant match) ...
-        let fresh = OnceCell::new();
+        let fresh = FileIndex::default();
         prop_assert_eq!(&fast(&text, &fresh, &search, hint), &want, "fresh index");
-        // ... and with the whole-file index already built by an earlier block.
-        let built = OnceCell::from(LooseLineIndex::new(&text));
+        // ... with the whole-file index already built by an earlier block ...
+        let built = FileIndex::warmed(&text, true);
         prop_assert_eq!(&fast(&text, &built, &search, hint), &want, "built index");
+        // ... and with the exact lines indexed after many blocks, but not the loose ones.
+        let exact = FileIndex::warmed(&text, false);
+        prop_assert_eq!(&fast(&text, &exact, &search, hint), &want, "exact lines indexed");
     }
 }
 

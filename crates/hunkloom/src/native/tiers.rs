@@ -9,11 +9,8 @@
 //! common-suffix lengths of every position (two more linear passes). A work budget bounds the
 //! windows checked per block.
 
-use std::cell::OnceCell;
-
-use memchr::memmem;
-
 use super::differences::tolerated;
+use super::file_index::FileIndex;
 use super::indent::IndentMap;
 use super::loose_lines::LooseLineIndex;
 use super::normalize::{BLANK, fold_trimmed, indent_of, loose_hash, split_line_number};
@@ -167,7 +164,7 @@ struct Cand {
 /// Runs the cascade for one non-empty SEARCH text.
 pub(crate) fn locate(
     text: &str,
-    index: &OnceCell<LooseLineIndex>,
+    index: &FileIndex,
     search: &SearchText,
     hint: Option<usize>,
 ) -> Result<Located, Miss> {
@@ -188,14 +185,14 @@ pub(crate) fn locate(
             .to_owned();
         found
     };
-    if let Some(exact) = exact_fast_path(text, search)
+    if let Some(exact) = exact_fast_path(text, index, search)
         && !exact.is_empty()
     {
         return decide(exact, Tier::Exact, hint).map(|f| settle(f, search));
     }
     // Index only around the anchors' hits if nothing is indexed yet and anchors apply (see
     // [`sparse`]); else the whole file, once per applier.
-    let plan = match index.get() {
+    let plan = match index.loose.get() {
         None => sparse::plan(text, search),
         Some(_) => None,
     };
@@ -212,7 +209,7 @@ pub(crate) fn locate(
             .collect(),
         None => vec![View {
             text,
-            ix: index.get_or_init(|| LooseLineIndex::new(text)),
+            ix: index.loose.get_or_init(|| LooseLineIndex::new(text)),
             byte: 0,
             line: 0,
         }],
@@ -224,7 +221,7 @@ pub(crate) fn locate(
     if let Some((stripped, number)) = search.without_line_numbers() {
         // (Never with sparse views: the plan refuses SEARCH texts with line numbers.)
         let hint = hint.or(Some(number));
-        let found = match exact_fast_path(text, &stripped).filter(|e| !e.is_empty()) {
+        let found = match exact_fast_path(text, index, &stripped).filter(|e| !e.is_empty()) {
             Some(exact) => Some(decide(exact, Tier::Exact, hint)?),
             None => line_tiers(&views, &stripped, hint, &mut budget)?,
         };
@@ -358,35 +355,29 @@ fn blank_runs(ix: &LooseLineIndex, k: usize) -> Vec<usize> {
     out
 }
 
-/// The exact tier without indexing the file, when line endings can only differ at the end of
-/// the file (no `\r` in the file or the SEARCH text): line-aligned `memmem` hits (overlapping
-/// ones included), plus the file's last lines if they lack only the final newline. `None` when
-/// the indexed path must decide.
-fn exact_fast_path(text: &str, search: &SearchText) -> Option<Vec<Cand>> {
-    if search.eols.iter().any(|e| *e != "\n") || memchr::memchr(b'\r', text.as_bytes()).is_some() {
+/// The exact tier without the loose index, when line endings can only differ at the end of
+/// the file (no `\r` in the file or the SEARCH text): line-aligned hits (overlapping ones
+/// included; see [`FileIndex::line_aligned_hits`]), plus the file's last lines if they lack
+/// only the final newline. `None` when the indexed path must decide.
+fn exact_fast_path(text: &str, index: &FileIndex, search: &SearchText) -> Option<Vec<Cand>> {
+    if search.eols.iter().any(|e| *e != "\n") || index.has_cr(text) {
         return None;
     }
     let needle = search.joined();
-    let finder = memmem::Finder::new(needle.as_bytes());
     let hay = text.as_bytes();
     let k = search.lines.len();
-    let mut out = Vec::new();
-    let mut at = 0;
-    while let Some(i) = finder.find(&hay[at..]) {
-        let start = at + i;
-        at = start + 1;
-        if start > 0 && hay[start - 1] != b'\n' {
-            continue;
-        }
-        out.push(Cand {
+    let mut out: Vec<Cand> = index
+        .line_aligned_hits(text, &needle)
+        .into_iter()
+        .map(|start| Cand {
             start,
             end: start + needle.len(),
             first_line: 0,
             line_count: k,
             tier: Tier::Exact,
             indent: IndentMap::IDENTITY,
-        });
-    }
+        })
+        .collect();
     // `needle` minus its last `\n` at the very end of a file without a final newline.
     let tail = &needle[..needle.len() - 1];
     // (An empty file has no last line: `tail` must cover one.)

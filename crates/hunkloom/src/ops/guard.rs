@@ -10,9 +10,18 @@
 //! text. [`str_replace`](super::str_replace()) checks `new` against `old` (its options'
 //! [`guards`](super::StrReplaceOptions::guards)); [`write()`] checks a whole-file write against
 //! the file's current content.
+//!
+//! A whole-file write that the guard refuses may be a lazy edit: the changed code with
+//! `// ... existing code ...` markers for the rest. With [`Guards::lazy_merge`] (on by default)
+//! it is merged into the file by [`apply_lazy`](crate::lazy::apply_lazy) when that is certain
+//! (every part of it placed where its unchanged lines are unique), and refused as before
+//! otherwise, with the reason the merge failed added to the message.
+
+use std::borrow::Cow;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::fixes::{self, Fix, Written};
+use crate::lazy::{LazyOptions, apply_lazy};
 use crate::native::omission;
 
 /// Which guards an operation runs.
@@ -22,22 +31,33 @@ pub struct Guards {
     /// Refuse a new text that elides code of the old one with a placeholder line (error
     /// `omission_placeholder`).
     pub omission_placeholders: bool,
+    /// A whole-file write that the omission guard refuses is merged as a lazy edit instead
+    /// when the merge is certain ([`Guards::guard_write`]).
+    pub lazy_merge: bool,
 }
 
 impl Guards {
     /// hunkloom's own operations: every guard on (the default).
     pub const NATIVE: Guards = Guards {
         omission_placeholders: true,
+        lazy_merge: true,
     };
 
     /// The Cline drop-ins: no guard, so the output is Cline's byte for byte.
     pub const NONE: Guards = Guards {
         omission_placeholders: false,
+        lazy_merge: false,
     };
 
     /// Sets [`omission_placeholders`](Self::omission_placeholders).
     pub fn omission_placeholders(mut self, on: bool) -> Self {
         self.omission_placeholders = on;
+        self
+    }
+
+    /// Sets [`lazy_merge`](Self::lazy_merge).
+    pub fn lazy_merge(mut self, on: bool) -> Self {
+        self.lazy_merge = on;
         self
     }
 
@@ -63,6 +83,47 @@ impl Guards {
     /// themselves: error `omission_placeholder` if `content` elides code of `existing`.
     pub fn check_write(self, existing: &str, content: &str) -> Result<()> {
         self.check(existing, content, "the new content")
+    }
+
+    /// Runs the guards on a whole-file write of `content` over a file whose current content is
+    /// `existing` (at `path`, whose extension gives the language of a lazy edit): the text to
+    /// write. That is `content` itself, unless the omission guard refuses it; then, with
+    /// [`lazy_merge`](Self::lazy_merge), `content` merged into `existing` as a lazy edit
+    /// ([`apply_lazy`]) when that is certain ([`Cow::Owned`]), and otherwise error
+    /// `omission_placeholder`, whose message also says why the merge was refused.
+    pub fn guard_write<'c>(
+        self,
+        existing: &str,
+        content: &'c str,
+        path: Option<&str>,
+    ) -> Result<Cow<'c, str>> {
+        if !self.omission_placeholders {
+            return Ok(Cow::Borrowed(content));
+        }
+        let Some(placeholder) = omission::elided(existing, content) else {
+            return Ok(Cow::Borrowed(content));
+        };
+        let mut message = omission::message("the new content", &placeholder);
+        if self.lazy_merge {
+            let options = LazyOptions {
+                path: path.map(str::to_owned),
+                language: None,
+            };
+            match apply_lazy(content, existing, &options) {
+                // A snippet the lazy rules read as the whole file has no markers of its
+                // language: nothing was merged.
+                Ok(merged) if merged != content => return Ok(Cow::Owned(merged)),
+                Ok(_) => {}
+                Err(e) => {
+                    message.push_str(&format!(
+                        " It was not merged as a lazy edit either ({}): {}",
+                        e.code(),
+                        e.message()
+                    ));
+                }
+            }
+        }
+        Err(Error::new(ErrorKind::OmissionPlaceholder, message))
     }
 }
 
@@ -147,8 +208,9 @@ impl WriteOptions {
 
 /// A whole-file write: the model's content cleaned up by the write-path content fixes
 /// ([`fixes::write_with`]), then, when the file exists (`existing` is its current content), the
-/// guards against it: with [`Guards::omission_placeholders`], content that elides the file's
-/// code with a placeholder is refused with `omission_placeholder`. With
+/// guards against it ([`Guards::guard_write`]): with [`Guards::omission_placeholders`], content
+/// that elides the file's code with a placeholder is merged into it as a lazy edit when that is
+/// certain ([`Guards::lazy_merge`]) and refused with `omission_placeholder` otherwise. With
 /// [`WriteOptions::cline`] this is [`fixes::write`] exactly.
 pub fn write(
     existing: Option<&str>,
@@ -161,8 +223,18 @@ pub fn write(
         options.model_id.as_deref(),
         &options.fixes,
     );
-    if let Some(existing) = existing {
-        options.guards.check_write(existing, &written.new_content)?;
+    let Some(existing) = existing else {
+        return Ok(written);
+    };
+    let content =
+        options
+            .guards
+            .guard_write(existing, &written.new_content, options.path.as_deref())?;
+    if let Cow::Owned(merged) = content {
+        return Ok(Written {
+            new_content: merged,
+            ..written
+        });
     }
     Ok(written)
 }
@@ -217,6 +289,41 @@ mod tests {
             "omission_placeholder"
         );
         assert!(check_omission(old, "    one()\n    two()\n    # ...\n    four()\n").is_ok());
+    }
+
+    #[test]
+    fn a_lazy_write_is_merged_when_certain_and_refused_otherwise() {
+        let file = "def a():\n    one()\n    two()\n\ndef b():\n    three()\n    four()\n";
+        let lazy = "# ... existing code ...\ndef b():\n    three()\n    five()\n    four()\n";
+        let merged = write(Some(file), lazy, &WriteOptions::new().path("m.py")).expect("merged");
+        assert_eq!(
+            merged.new_content,
+            file.replace("three()\n", "three()\n    five()\n")
+        );
+        let off = WriteOptions::new()
+            .path("m.py")
+            .guards(Guards::NATIVE.lazy_merge(false));
+        assert_eq!(
+            write(Some(file), lazy, &off).unwrap_err().code(),
+            "omission_placeholder"
+        );
+        // Not certain: the second segment's anchors are nowhere in the file.
+        let err = write(Some(FILE), ELIDED, &WriteOptions::new().path("a.py")).unwrap_err();
+        assert_eq!(err.code(), "omission_placeholder");
+        assert!(
+            err.message()
+                .contains("It was not merged as a lazy edit either (lazy_no_anchor): segment 2"),
+            "{}",
+            err.message()
+        );
+        assert_eq!(
+            Guards::NATIVE.guard_write(file, lazy, Some("m.py")),
+            Ok(Cow::Owned(merged.new_content))
+        );
+        assert_eq!(
+            Guards::NATIVE.guard_write(file, file, Some("m.py")),
+            Ok(Cow::Borrowed(file))
+        );
     }
 
     #[test]

@@ -27,7 +27,8 @@
 //!   context line;
 //! - blank lines before `*** Begin Patch` and after `*** End Patch` are ignored;
 //! - a heredoc wrapper is accepted: a first line `<<EOF`, `<<'EOF'` or `<<"EOF"`, and a line
-//!   ending in `EOF` after `*** End Patch`.
+//!   ending in `EOF` after `*** End Patch`. The shell command a model writes around it,
+//!   `apply_patch <<'EOF'` … `EOF`, is taken off by [`strip_invocation`].
 //!
 //! Parse errors carry a stable [`code`](crate::Error::code) — `invalid_patch` for the envelope,
 //! `invalid_patch_hunk` for a hunk, with the 1-based line number of the input in the message.
@@ -47,6 +48,10 @@
 //!   as the `udiff` dialect of [`apply_diff`](crate::apply_diff) applies them, or exactly as
 //!   `git apply` does (with `--recount` when [`PatchOptions::recount`] is set). `--- /dev/null`
 //!   adds a file, `+++ /dev/null` deletes one, different names move one.
+//!
+//! A bare per-file body (what OpenAI's Responses-API `apply_patch` tool sends) is read by the
+//! Codex dialect for one named file with [`plan_body`]; the [`v4a`] module applies the same
+//! body as the OpenAI Agents SDK does.
 //!
 //! With [`Policy::AllOrNothing`] (the default) any failure is an error and the plan is not made;
 //! with [`Policy::Partial`] the plan keeps the changes of the hunks before the first failure and
@@ -91,15 +96,18 @@
 //! ```
 
 pub mod cline;
+mod invocation;
 mod lenient;
 mod lines;
 mod parse;
 mod plan;
 mod seek;
+pub mod v4a;
 
 use std::fmt;
 use std::str::FromStr;
 
+pub use invocation::strip_invocation;
 pub use parse::PatchParser;
 pub use plan::{ChangeKind, FileChange, FileSource, HunkFailure, Plan, Warning, plan};
 
@@ -365,6 +373,76 @@ pub fn parse_patch(text: &str) -> Result<Patch> {
     })
 }
 
+/// Parses a bare per-file body (a V4A body, as OpenAI's Responses-API `apply_patch` tool sends
+/// it) for the one file `path` with the Codex grammar, as if it were wrapped in
+/// `*** Begin Patch`, `*** Update File: <path>` (`*** Add File: <path>` in
+/// [`V4aMode::Create`](v4a::V4aMode::Create)) and `*** End Patch` (see
+/// [`PatchParser::for_body`]).
+pub fn parse_body(path: &str, body: &str, mode: v4a::V4aMode) -> Result<Patch> {
+    let mut parser = PatchParser::for_body(path, mode);
+    parser.push(body)?;
+    parser.finish()?;
+    Ok(Patch {
+        hunks: parser.into_hunks(),
+    })
+}
+
+/// Plans a bare per-file body for the one file `path` in the Codex dialect ([`parse_body`],
+/// then [`plan`]): Codex's reading of what the [`v4a`] module applies as the OpenAI Agents SDK
+/// does (its module docs list the differences). A `*** Move to:` line in the body moves the
+/// file, as it would inside the envelope.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use hunkloom::Policy;
+/// use hunkloom::patch::{plan_body, v4a::V4aMode};
+///
+/// let mut files = BTreeMap::from([("app.py".to_string(), "a = 1\r\nb = 2".to_string())]);
+/// let plan = plan_body("app.py", "@@\n-b = 2\n+b = 3\n", V4aMode::Default, &files, Policy::AllOrNothing)?;
+/// plan.apply_to(&mut files);
+/// assert_eq!(files["app.py"], "a = 1\r\nb = 3\r\n"); // Codex ends the file with a newline
+/// # Ok::<(), hunkloom::Error>(())
+/// ```
+pub fn plan_body<S: FileSource + ?Sized>(
+    path: &str,
+    body: &str,
+    mode: v4a::V4aMode,
+    files: &S,
+    policy: Policy,
+) -> Result<Plan> {
+    plan(&parse_body(path, body, mode)?, files, policy)
+}
+
+/// What a binding's `apply_patch` plans: without `path`, the whole patch `text`
+/// ([`plan_patch`]); with it, `text` is a bare body for that one file, read in `mode`
+/// ([`plan_body`]). A body is read in the Codex dialect only, and `mode` only applies to one:
+/// anything else is an `invalid_dialect` error.
+pub fn plan_patch_or_body<S: FileSource + ?Sized>(
+    text: &str,
+    path: Option<&str>,
+    mode: v4a::V4aMode,
+    files: &S,
+    options: &PatchOptions,
+) -> Result<Plan> {
+    match path {
+        None if mode == v4a::V4aMode::Default => plan_patch(text, files, options),
+        None => Err(Error::new(
+            ErrorKind::InvalidDialect,
+            format!("mode '{mode}' applies to a bare body: give the path of its file"),
+        )),
+        Some(path) if options.dialect == PatchDialect::Codex => {
+            plan_body(path, text, mode, files, options.policy)
+        }
+        Some(_) => Err(Error::new(
+            ErrorKind::InvalidDialect,
+            format!(
+                "a bare body for one file is read in the codex dialect only, not {}",
+                options.dialect
+            ),
+        )),
+    }
+}
+
 /// Parses `text` in `options.dialect` and plans it against `files`: every file's new content,
 /// nothing written.
 pub fn plan_patch<S: FileSource + ?Sized>(
@@ -392,6 +470,21 @@ mod tests {
         }
         let err = "git".parse::<PatchDialect>().unwrap_err();
         assert_eq!(err.code(), "invalid_dialect");
+    }
+
+    #[test]
+    fn bodies_are_for_the_codex_dialect_only() {
+        let files = std::collections::BTreeMap::from([("a".to_string(), "x\n".to_string())]);
+        let codex = PatchOptions::new();
+        let plan = plan_patch_or_body("-x\n+y\n", Some("a"), v4a::V4aMode::Default, &files, &codex)
+            .unwrap();
+        assert_eq!(plan.changes[0].path, "a");
+        let cline = PatchOptions::new().dialect(PatchDialect::Cline);
+        let e = plan_patch_or_body("-x\n", Some("a"), v4a::V4aMode::Default, &files, &cline)
+            .unwrap_err();
+        assert_eq!(e.code(), "invalid_dialect");
+        let e = plan_patch_or_body("+x\n", None, v4a::V4aMode::Create, &files, &codex).unwrap_err();
+        assert_eq!(e.code(), "invalid_dialect");
     }
 
     #[test]

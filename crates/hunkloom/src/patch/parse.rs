@@ -40,6 +40,9 @@ pub struct PatchParser {
     current: Option<Hunk>,
     error: Option<Error>,
     finished: bool,
+    /// Reading a bare body ([`for_body`](Self::for_body)): `finish` reads the `*** End Patch`
+    /// its envelope would end with.
+    body: bool,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -65,6 +68,38 @@ impl PatchParser {
     /// A parser at the start of a patch.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A parser of a bare per-file body — what OpenAI's Responses-API `apply_patch` tool sends
+    /// (a V4A body) — for the one file `path`: the body is read exactly as Codex reads it inside
+    /// the envelope `*** Begin Patch`, `*** Update File: <path>` (in [`V4aMode::Create`]:
+    /// `*** Add File: <path>`), body, `*** End Patch` — except that a body ending with its own
+    /// `*** End Patch` line is complete, as Codex accepts the repeated marker. Line numbers in
+    /// errors count the body's own lines from 1 (the envelope's last line is the one after the
+    /// body).
+    ///
+    /// [`V4aMode::Create`]: super::v4a::V4aMode::Create
+    pub fn for_body(path: &str, mode: super::v4a::V4aMode) -> Self {
+        let path = path.to_owned();
+        let current = match mode {
+            super::v4a::V4aMode::Default => Hunk::Update {
+                path,
+                move_to: None,
+                chunks: Vec::new(),
+                line: 1,
+            },
+            super::v4a::V4aMode::Create => Hunk::Add {
+                path,
+                contents: String::new(),
+                line: 1,
+            },
+        };
+        PatchParser {
+            state: State::InHunk,
+            current: Some(current),
+            body: true,
+            ..PatchParser::default()
+        }
     }
 
     /// Feeds the next piece; returns the hunks it completed.
@@ -104,6 +139,12 @@ impl PatchParser {
         if !self.partial.is_empty() {
             let line = std::mem::take(&mut self.partial);
             let result = self.line(strip_cr(&line));
+            self.fail_on(result)?;
+        }
+        // A body that ends with `*** End Patch` itself already closed the envelope (Codex
+        // accepts the repeated marker).
+        if self.body && self.state != State::Ended {
+            let result = self.line(super::lenient::END_PATCH);
             self.fail_on(result)?;
         }
         let result = self.check_end();
@@ -528,6 +569,38 @@ mod tests {
         assert_eq!(p.finish().unwrap().len(), 1);
         assert!(p.finish().unwrap().is_empty());
         assert_eq!(p.push("x").unwrap_err().code(), "already_finished");
+    }
+
+    #[test]
+    fn bare_bodies_read_as_inside_the_envelope() {
+        use crate::patch::parse_body;
+        use crate::patch::v4a::V4aMode;
+        let p = parse_body("a.py", "@@ def f():\n-x\n+y", V4aMode::Default).unwrap();
+        let Hunk::Update { path, chunks, .. } = &p.hunks[0] else {
+            panic!()
+        };
+        assert_eq!((path.as_str(), chunks.len()), ("a.py", 1));
+        // The body's own `*** End Patch` closes the envelope; text after it does not.
+        assert!(parse_body("a", "-x\n+y\n*** End Patch\n", V4aMode::Default).is_ok());
+        let e = parse_body("a", "-x\n*** End Patch\nmore\n", V4aMode::Default).unwrap_err();
+        assert_eq!(e.code(), "invalid_patch");
+        // Line numbers count the body's lines.
+        let e = parse_body("a", "@@\n-x\n\tbad\n", V4aMode::Default).unwrap_err();
+        assert!(e.message().starts_with("invalid hunk at line 3, "), "{e}");
+        let e = parse_body("a", "", V4aMode::Default).unwrap_err();
+        assert_eq!(
+            e.message(),
+            "invalid hunk at line 1, Update file hunk for path 'a' is empty"
+        );
+        let p = parse_body("n.txt", "+one\n+two\n", V4aMode::Create).unwrap();
+        assert_eq!(
+            p.hunks,
+            [Hunk::Add {
+                path: "n.txt".into(),
+                contents: "one\ntwo\n".into(),
+                line: 1
+            }]
+        );
     }
 
     #[test]

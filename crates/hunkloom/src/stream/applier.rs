@@ -11,6 +11,7 @@ use crate::cline::partial_match_starts;
 use crate::error::{Error, ErrorKind, Result};
 use crate::matching::Haystack;
 use crate::native::NativeEngine;
+use crate::roo::RooOptions;
 use crate::stream::{BlockReport, Dialect, Outcome, PieceOutcome, PieceUpdate, Update};
 use crate::text::{OriginalText, Piece, PieceText, Position, TextOffset};
 use crate::udiff::UdiffEngine;
@@ -25,6 +26,8 @@ pub struct ApplierOptions {
     pub policy: Policy,
     /// How the Cline dialects keep the preview (default: one string).
     pub preview: PreviewForm,
+    /// The fuzzy threshold and buffer lines of the `roo` dialect (default: Roo's, 1.0 and 40).
+    pub roo: RooOptions,
     /// `udiff-strict` only: count each hunk's lines from its body instead of trusting its
     /// `@@` header, as `git apply --recount` does (default: off).
     pub recount: bool,
@@ -116,6 +119,12 @@ impl ApplierOptions {
         self
     }
 
+    /// Sets the options of the `roo` dialect.
+    pub fn roo(mut self, roo: RooOptions) -> Self {
+        self.roo = roo;
+        self
+    }
+
     /// Sets `udiff-strict`'s `--recount`.
     pub fn recount(mut self, recount: bool) -> Self {
         self.recount = recount;
@@ -133,6 +142,12 @@ impl ApplierOptions {
 /// In the Cline dialects, after any prefix `P` has been pushed, `preview()` equals Cline's
 /// `constructNewFileContent(P, original, false)` and [`error`](Self::error) its rejection, and
 /// `finish()` equals the final call.
+///
+/// In the `roo` dialect the applier only keeps the pushed text: Roo sorts a diff's blocks by
+/// their `:start_line:` hints before applying any, so no block's effect is known before the
+/// diff ends. The preview stays the original, no push reports a block, and `finish` applies
+/// the whole diff as [`apply_diff`](crate::apply_diff) does; every chunking gives the same
+/// result.
 ///
 /// The applier owns all its state, so it is `Send + 'static` and can be wrapped by any binding.
 ///
@@ -163,6 +178,14 @@ enum Inner {
     Cline(Box<ClineState>),
     Native(Box<NativeEngine>),
     Udiff(UdiffEngine),
+    Roo(Box<RooState>),
+}
+
+/// The `roo` dialect's state: the diff so far.
+#[derive(Clone, Debug)]
+struct RooState {
+    diff: String,
+    options: RooOptions,
 }
 
 #[derive(Clone, Debug)]
@@ -194,6 +217,10 @@ impl StreamingApplier {
                 ),
                 built: OnceCell::new(),
                 reports: Vec::new(),
+            })),
+            None if dialect == Dialect::Roo => Inner::Roo(Box::new(RooState {
+                diff: String::new(),
+                options: options.roo,
             })),
             None => match dialect {
                 Dialect::Udiff | Dialect::UdiffStrict => Inner::Udiff(UdiffEngine::new(
@@ -250,6 +277,10 @@ impl StreamingApplier {
                 splice.into_update(inserted)
             }
             Inner::Native(engine) => engine.push(original.as_str(), chunk),
+            Inner::Roo(state) => {
+                state.diff.push_str(chunk);
+                Update::default()
+            }
             Inner::Udiff(engine) => engine.push(original, chunk),
         }
     }
@@ -262,6 +293,7 @@ impl StreamingApplier {
         match &self.inner {
             Inner::Cline(state) => state.engine.may_search(chunk),
             Inner::Native(_) | Inner::Udiff(_) => true,
+            Inner::Roo(_) => false,
         }
     }
 
@@ -287,6 +319,10 @@ impl StreamingApplier {
             }
             Inner::Native(engine) => owned_pieces(engine.push(original.as_str(), chunk)),
             Inner::Udiff(engine) => owned_pieces(engine.push(original, chunk)),
+            Inner::Roo(state) => {
+                state.diff.push_str(chunk);
+                PieceUpdate::default()
+            }
         }
     }
 
@@ -302,6 +338,7 @@ impl StreamingApplier {
                     .get_or_init(|| p.to_string(self.original.as_str())),
             },
             Inner::Native(engine) => engine.preview(self.original.as_str()),
+            Inner::Roo(_) => self.original.as_str(),
             Inner::Udiff(engine) => engine.preview(&self.original),
         }
     }
@@ -316,6 +353,7 @@ impl StreamingApplier {
                 Output::Pieces(p) => p.pieces().collect(),
             },
             Inner::Native(engine) => engine.preview_pieces(self.original.as_str()),
+            Inner::Roo(_) => self.original_pieces(),
             Inner::Udiff(engine) => engine.preview_pieces(&self.original),
         }
     }
@@ -325,6 +363,7 @@ impl StreamingApplier {
         match &self.inner {
             Inner::Cline(state) => state.engine.preview_end(),
             Inner::Native(engine) => engine.preview_len(self.original.as_str()),
+            Inner::Roo(_) => self.original.offset_at(self.original.as_str().len()),
             Inner::Udiff(engine) => engine.preview_len(&self.original),
         }
     }
@@ -336,6 +375,7 @@ impl StreamingApplier {
         match &self.inner {
             Inner::Cline(state) => state.engine.error(),
             Inner::Native(engine) => engine.error(),
+            Inner::Roo(_) => None,
             Inner::Udiff(engine) => engine.error(),
         }
     }
@@ -345,6 +385,7 @@ impl StreamingApplier {
         match &self.inner {
             Inner::Cline(state) => state.engine.committed_blocks().len(),
             Inner::Native(engine) => engine.blocks_completed(),
+            Inner::Roo(_) => 0,
             Inner::Udiff(engine) => engine.blocks_completed(),
         }
     }
@@ -359,6 +400,7 @@ impl StreamingApplier {
                 starts.into_iter().map(|b| text.position_at(b)).collect()
             }
             Inner::Native(engine) => engine.match_indices(),
+            Inner::Roo(_) => Vec::new(),
             Inner::Udiff(engine) => engine.match_indices(&self.original),
         }
     }
@@ -377,6 +419,9 @@ impl StreamingApplier {
                 })
             }
             Inner::Native(engine) => engine.finish(original.as_str()),
+            Inner::Roo(state) => {
+                crate::roo::outcome(original.as_str(), &state.diff, &state.options)
+            }
             Inner::Udiff(engine) => engine.finish(original),
         }
     }
@@ -419,6 +464,29 @@ impl StreamingApplier {
                     match_indices,
                 })
             }
+            Inner::Roo(state) => {
+                let outcome = crate::roo::outcome(original.as_str(), &state.diff, &state.options)?;
+                let mut content = PieceText::default();
+                content.push_new(&outcome.new_content);
+                Ok(PieceOutcome {
+                    content,
+                    blocks: outcome.blocks,
+                    match_indices: outcome.match_indices,
+                })
+            }
+        }
+    }
+
+    /// The whole original as one piece (or none when it is empty).
+    fn original_pieces(&self) -> Vec<Piece<'_>> {
+        let end = self.preview_len();
+        if end.bytes == 0 {
+            Vec::new()
+        } else {
+            vec![Piece::Original {
+                start: TextOffset::default(),
+                end,
+            }]
         }
     }
 }

@@ -18,6 +18,12 @@ pub enum Dialect {
     /// What the model meant, made robust: every marker spelling, a cascade of tolerant tiers,
     /// refusal of ambiguous or stale edits (see [`apply_diff`](crate::apply_diff)).
     Native,
+    /// Roo Code's `apply_diff` (`MultiSearchReplaceDiffStrategy`), byte-identical: blocks
+    /// located by similarity at a fuzzy threshold, applied in `:start_line:` order, the blocks
+    /// that fail reported while the others apply (see [`roo`](crate::roo); options in
+    /// [`RooOptions`](crate::roo::RooOptions)). Roo sorts the blocks before applying any, so a
+    /// streaming applier keeps the diff and applies it at `finish`.
+    Roo,
     /// A unified diff of one file, applied as the model meant it: each hunk placed by its
     /// context and removed lines (line numbers are only hints; wrong counts, missing headers
     /// and drifted whitespace are tolerated), in exactly one place or refused with the
@@ -39,17 +45,19 @@ impl Dialect {
         Dialect::ClineV1,
         Dialect::ClineV2,
         Dialect::Native,
+        Dialect::Roo,
         Dialect::Udiff,
         Dialect::UdiffStrict,
     ];
 
-    /// The dialect's name: `"cline-v1"`, `"cline-v2"`, `"native"`, `"udiff"` or
+    /// The dialect's name: `"cline-v1"`, `"cline-v2"`, `"native"`, `"roo"`, `"udiff"` or
     /// `"udiff-strict"`.
     pub fn as_str(self) -> &'static str {
         match self {
             Dialect::ClineV1 => "cline-v1",
             Dialect::ClineV2 => "cline-v2",
             Dialect::Native => "native",
+            Dialect::Roo => "roo",
             Dialect::Udiff => "udiff",
             Dialect::UdiffStrict => "udiff-strict",
         }

@@ -1,6 +1,7 @@
 //! [`apply_diff`]: a whole diff applied at once, in any dialect (`native` by default).
 
 use crate::error::Result;
+use crate::roo::RooOptions;
 use crate::stream::{ApplierOptions, Dialect, Outcome, Policy, StreamingApplier};
 
 /// Options of [`apply_diff`]. Unlike [`ApplierOptions`] (whose default dialect is Cline v1, for
@@ -12,6 +13,8 @@ pub struct ApplyOptions {
     pub dialect: Dialect,
     /// What happens when some blocks fail (`native` and `udiff`; default: all or nothing).
     pub policy: Policy,
+    /// The fuzzy threshold and buffer lines of the `roo` dialect (default: Roo's, 1.0 and 40).
+    pub roo: RooOptions,
     /// `udiff-strict` only: count each hunk's lines from its body instead of trusting its
     /// `@@` header, as `git apply --recount` does (default: off).
     pub recount: bool,
@@ -22,6 +25,7 @@ impl Default for ApplyOptions {
         ApplyOptions {
             dialect: Dialect::Native,
             policy: Policy::AllOrNothing,
+            roo: RooOptions::default(),
             recount: false,
         }
     }
@@ -45,6 +49,12 @@ impl ApplyOptions {
         self
     }
 
+    /// Sets the options of the `roo` dialect.
+    pub fn roo(mut self, roo: RooOptions) -> Self {
+        self.roo = roo;
+        self
+    }
+
     /// Sets `udiff-strict`'s `--recount`.
     pub fn recount(mut self, recount: bool) -> Self {
         self.recount = recount;
@@ -57,6 +67,7 @@ impl From<&ApplyOptions> for ApplierOptions {
         ApplierOptions::new()
             .dialect(o.dialect)
             .policy(o.policy)
+            .roo(o.roo)
             .recount(o.recount)
     }
 }
@@ -71,6 +82,11 @@ impl From<&ApplyOptions> for ApplierOptions {
 /// (`search_not_found`), with a message a model can act on. By default a diff applies all its
 /// blocks or none. The result is the same as streaming the diff through a
 /// [`StreamingApplier`] in any chunking.
+///
+/// In the `roo` dialect the result is Roo's (see [`roo::apply_diff`](crate::roo::apply_diff)),
+/// whatever the policy: the blocks that applied, and the others reported failed with Roo's
+/// message; a diff none of whose blocks applied is refused with the first failure's code and
+/// every failure's message, separated by blank lines.
 ///
 /// A unified diff of one file goes through [`Dialect::Udiff`] (each hunk located by its
 /// context and removed lines with the same cascade, line numbers never used, refused when it

@@ -17,7 +17,7 @@ use super::place::{self, Placement};
 use super::read::{Hunk, Reader};
 use crate::error::{Error, ErrorKind, Result};
 use crate::matching::Strategy;
-use crate::native::loose_lines::LooseLineIndex;
+use crate::native::file_index::FileIndex;
 use crate::native::tiers::Tier;
 use crate::stream::{BlockReport, BlockStatus, Normalization, Outcome, Policy, Update};
 use crate::text::{OriginalText, Piece, Position, TextOffset};
@@ -38,8 +38,8 @@ pub(crate) struct Lenient {
     reader: Reader,
     /// The incomplete last line of the diff.
     partial: String,
-    /// The original's lines, indexed on the first tolerant match.
-    index: OnceCell<LooseLineIndex>,
+    /// What is learnt about the original once for every hunk (its lines, indexed).
+    index: FileIndex,
     /// Every hunk completed, in diff order.
     hunks: Vec<Done>,
     /// The regions placed, in file order (they never overlap).
@@ -50,6 +50,12 @@ pub(crate) struct Lenient {
     preview: OnceCell<String>,
     /// Regions placed by the current push (so a push that placed none costs nothing more).
     fresh: usize,
+    /// The first of them in file order.
+    first_fresh: usize,
+    /// The lengths every placed region shows and replaces, summed (the preview's length is the
+    /// original's plus the one less the other).
+    shown: TextOffset,
+    replaced: TextOffset,
 }
 
 /// A completed hunk: its report, and its failure.
@@ -141,10 +147,7 @@ impl UdiffEngine {
         let base = original.offset_at(original.as_str().len());
         match self {
             UdiffEngine::Strict { .. } => base,
-            UdiffEngine::Lenient(l) => l
-                .regions
-                .iter()
-                .fold(base, |len, r| len.add(r.new_len).sub(r.old_len)),
+            UdiffEngine::Lenient(l) => base.add(l.shown).sub(l.replaced),
         }
     }
 
@@ -397,18 +400,23 @@ impl Lenient {
                 ),
             ));
         }
+        self.first_fresh = if self.fresh == 0 {
+            order
+        } else {
+            self.first_fresh.min(order)
+        };
         self.fresh += 1;
-        self.regions.insert(
-            order,
-            Region {
-                start: at.start,
-                end: at.end,
-                old_len: TextOffset::of(&text[at.start..at.end]),
-                new_len: TextOffset::of(new),
-                text: new.clone(),
-                fresh: true,
-            },
-        );
+        let region = Region {
+            start: at.start,
+            end: at.end,
+            old_len: TextOffset::of(&text[at.start..at.end]),
+            new_len: TextOffset::of(new),
+            text: new.clone(),
+            fresh: true,
+        };
+        self.shown = self.shown.add(region.new_len);
+        self.replaced = self.replaced.add(region.old_len);
+        self.regions.insert(order, region);
         Ok(placement)
     }
 
@@ -434,23 +442,40 @@ impl Lenient {
         report
     }
 
-    /// One splice for everything this push placed.
+    /// One splice for everything this push placed: from the first placed region's start to
+    /// the last one's end, in the preview as it was before the push. The offsets before it come
+    /// from the running sums less what lies from there on, so a diff whose hunks come in file
+    /// order costs O(1) per hunk here.
     fn splice(&mut self, original: &OriginalText) -> Update<'static> {
         if std::mem::take(&mut self.fresh) == 0 {
             return Update::default();
         }
-        let fresh: Vec<usize> = (0..self.regions.len())
-            .filter(|&i| self.regions[i].fresh)
-            .collect();
-        let (Some(&first), Some(&last)) = (fresh.first(), fresh.last()) else {
-            return Update::default();
-        };
         let text = original.as_str();
-        let (lo, hi) = (self.regions[first].start, self.regions[last].end);
-        let mut start = original.offset_at(lo);
-        for r in &self.regions[..first] {
-            start = start.add(r.new_len).sub(r.old_len);
+        let first = self.first_fresh;
+        // What the regions from `first` on show and replace, before this push.
+        let (mut shown_after, mut replaced_after) = (TextOffset::default(), TextOffset::default());
+        let mut last = first;
+        for (i, r) in self.regions.iter().enumerate().skip(first) {
+            if r.fresh {
+                last = i;
+            } else {
+                shown_after = shown_after.add(r.new_len);
+                replaced_after = replaced_after.add(r.old_len);
+            }
         }
+        let (mut shown_before, mut replaced_before) = (self.shown, self.replaced);
+        for r in self.regions[first..].iter().filter(|r| r.fresh) {
+            shown_before = shown_before.sub(r.new_len);
+            replaced_before = replaced_before.sub(r.old_len);
+        }
+        // Now the sums of the regions before `first`.
+        shown_before = shown_before.sub(shown_after);
+        replaced_before = replaced_before.sub(replaced_after);
+        let (lo, hi) = (self.regions[first].start, self.regions[last].end);
+        let start = original
+            .offset_at(lo)
+            .add(shown_before)
+            .sub(replaced_before);
         let mut removed = original.offset_at(hi).sub(original.offset_at(lo));
         let mut inserted = String::new();
         let mut at = lo;
@@ -461,6 +486,8 @@ impl Lenient {
             if !r.fresh {
                 removed = removed.add(r.new_len).sub(r.old_len);
             }
+        }
+        for r in &mut self.regions[first..] {
             r.fresh = false;
         }
         Update {

@@ -14,13 +14,12 @@
 //! 3. A hunk with no context or removed line has nothing to place it by (its line numbers are
 //!    hints, never trusted): refused, except in an empty file.
 
-use std::cell::OnceCell;
-
 use super::anchors;
 use super::build;
 use super::read::{Hunk, HunkLine};
 use crate::error::{Error, ErrorKind, Match, Result};
 use crate::native::diagnose;
+use crate::native::file_index::FileIndex;
 use crate::native::indent::IndentMap;
 use crate::native::loose_lines::LooseLineIndex;
 use crate::native::tiers::{self, Located, Miss, SearchText, Tier};
@@ -75,11 +74,7 @@ pub(crate) enum Placement {
 }
 
 /// Places `hunk` in `text` (whose line index `index` is built on first need).
-pub(crate) fn place(
-    text: &str,
-    index: &OnceCell<LooseLineIndex>,
-    hunk: &Hunk,
-) -> Result<Placement> {
+pub(crate) fn place(text: &str, index: &FileIndex, hunk: &Hunk) -> Result<Placement> {
     let old: Vec<&HunkLine> = hunk.old_side().collect();
     if old.is_empty() {
         if !text.is_empty() {
@@ -175,7 +170,7 @@ fn lines((first, count): (usize, usize)) -> String {
 
 /// Where `side` (a hunk's old or new lines) matches `text`: the `native` cascade without its
 /// blank-line and line-number tiers, then the [`anchors`] tier.
-fn find(text: &str, index: &OnceCell<LooseLineIndex>, side: &[&HunkLine]) -> Result<Found, Miss> {
+fn find(text: &str, index: &FileIndex, side: &[&HunkLine]) -> Result<Found, Miss> {
     let search = SearchText {
         lines: side.iter().map(|l| l.text.clone()).collect(),
         eols: side.iter().map(|l| l.eol).collect(),
@@ -183,7 +178,7 @@ fn find(text: &str, index: &OnceCell<LooseLineIndex>, side: &[&HunkLine]) -> Res
     match tiers::locate(text, index, &search, None) {
         Ok(l) if !matches!(l.tier, Tier::BlankLines | Tier::LineNumberPrefix) => Ok(l.into()),
         Ok(_) | Err(Miss::NotFound) => {
-            let ix = index.get_or_init(|| LooseLineIndex::new(text));
+            let ix = index.loose.get_or_init(|| LooseLineIndex::new(text));
             let pairs: Vec<(&str, &str)> = side.iter().map(|l| (l.text.as_str(), l.eol)).collect();
             anchors::locate(text, ix, &pairs)
         }
@@ -194,12 +189,7 @@ fn find(text: &str, index: &OnceCell<LooseLineIndex>, side: &[&HunkLine]) -> Res
 /// Where the new side of `hunk` already is, when the hunk (with added and context lines that
 /// make its new side differ from its old side) finds it as strictly as its old side at `at`,
 /// elsewhere or reaching past it.
-fn applied_too(
-    text: &str,
-    index: &OnceCell<LooseLineIndex>,
-    hunk: &Hunk,
-    at: &Found,
-) -> Option<Found> {
+fn applied_too(text: &str, index: &FileIndex, hunk: &Hunk, at: &Found) -> Option<Found> {
     if !hunk.has(LineKind::Add) || !hunk.has(LineKind::Context) {
         return None;
     }
@@ -212,12 +202,54 @@ fn applied_too(
     if same {
         return None;
     }
-    let there = find(text, index, &new).ok()?;
+    // An old side found exactly is only outdone by a new side found exactly: one lookup of
+    // its lines, not the whole cascade (which would read the file once per hunk).
+    let there = if at.tier <= Tier::LineEndings {
+        exactly(text, index, &new)?
+    } else {
+        find(text, index, &new).ok().filter(|t| t.tier <= at.tier)?
+    };
     // At the same start, a new side no longer than the old one is covered by it: the removed
     // lines are still there, so the hunk is not applied yet (a hunk that truncates the file
     // and adds back a line it removed).
     let covered = there.start == at.start && there.line_count <= at.line_count;
-    (there.tier <= at.tier && !covered).then_some(there)
+    (!covered).then_some(there)
+}
+
+/// The one place `side` occurs byte for byte in `text`, its lines ending as the file's do (the
+/// last one may end the file without a newline); `None` if none or several.
+fn exactly(text: &str, index: &FileIndex, side: &[&HunkLine]) -> Option<Found> {
+    let eol = if index.has_cr(text) { "\r\n" } else { "\n" };
+    let mut needle = String::new();
+    for line in side {
+        needle.push_str(&line.text);
+        needle.push_str(eol);
+    }
+    let mut hits: Vec<(usize, usize)> = index
+        .line_aligned_hits(text, &needle)
+        .into_iter()
+        .map(|s| (s, s + needle.len()))
+        .collect();
+    let tail = &needle[..needle.len() - eol.len()];
+    if !text.ends_with('\n') && text.ends_with(tail) {
+        let s = text.len() - tail.len();
+        if s == 0 || text.as_bytes()[s - 1] == b'\n' {
+            hits.push((s, text.len()));
+        }
+    }
+    let [(start, end)] = hits.as_slice() else {
+        return None;
+    };
+    Some(Found {
+        start: *start,
+        end: *end,
+        first_line: 0,
+        line_count: side.len(),
+        tier: Tier::Exact,
+        candidates: 1,
+        indent: IndentMap::IDENTITY,
+        relaxed: 0,
+    })
 }
 
 /// The refusal of a hunk found both before and after.
@@ -242,13 +274,8 @@ fn both(text: &str, hunk: &Hunk, old: &Found, new: &Found) -> Error {
 }
 
 /// Why `hunk` was not found: the closest window and its first differing line.
-fn not_found(
-    text: &str,
-    index: &OnceCell<LooseLineIndex>,
-    hunk: &Hunk,
-    old: &[&HunkLine],
-) -> Error {
-    let ix = index.get_or_init(|| LooseLineIndex::new(text));
+fn not_found(text: &str, index: &FileIndex, hunk: &Hunk, old: &[&HunkLine]) -> Error {
+    let ix = index.loose.get_or_init(|| LooseLineIndex::new(text));
     let search = SearchText {
         lines: old.iter().map(|l| l.text.clone()).collect(),
         eols: old.iter().map(|l| l.eol).collect(),

@@ -6,7 +6,7 @@ use super::{ActionType, ClineAction, ClineChunk, ClineParse, clip_context, diff_
 use crate::error::{ErrorKind, Result};
 use crate::patch::Warning;
 use crate::text::js_trim;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 pub(super) const BEGIN: &str = "*** Begin Patch";
 pub(super) const END: &str = "*** End Patch";
@@ -30,6 +30,9 @@ pub(super) struct Parser<'a> {
     files: &'a BTreeMap<String, String>,
     index: usize,
     out: ClineParse,
+    /// The paths of `out.actions`, so a duplicate is found in O(1) rather than by a scan of
+    /// every action (which made a patch of many files quadratic).
+    paths: HashSet<String>,
 }
 
 impl<'a> Parser<'a> {
@@ -39,6 +42,7 @@ impl<'a> Parser<'a> {
             files,
             index: 0,
             out: ClineParse::default(),
+            paths: HashSet::new(),
         }
     }
 
@@ -71,13 +75,19 @@ impl<'a> Parser<'a> {
     }
 
     fn check_duplicate(&self, path: &str, operation: &str) -> Result<()> {
-        if self.out.actions.iter().any(|(p, _)| p == path) {
+        if self.paths.contains(path) {
             return Err(diff_error(
                 ErrorKind::DuplicatePatchPath,
                 format!("Duplicate {operation} for file: {path}"),
             ));
         }
         Ok(())
+    }
+
+    /// Records `path`'s action.
+    fn push(&mut self, path: &str, action: ClineAction) {
+        self.paths.insert(path.to_string());
+        self.out.actions.push((path.to_string(), action));
     }
 
     fn parse_update(&mut self, path: &str) -> Result<()> {
@@ -98,7 +108,7 @@ impl<'a> Parser<'a> {
         };
         let mut action = self.parse_update_file(text, path)?;
         action.move_path = move_path;
-        self.out.actions.push((path.to_string(), action));
+        self.push(path, action);
         Ok(())
     }
 
@@ -183,9 +193,7 @@ impl<'a> Parser<'a> {
                 format!("Delete File Error: Missing File: {path}"),
             ));
         }
-        self.out
-            .actions
-            .push((path.to_string(), ClineAction::new(ActionType::Delete)));
+        self.push(path, ClineAction::new(ActionType::Delete));
         self.index += 1;
         Ok(())
     }
@@ -215,7 +223,7 @@ impl<'a> Parser<'a> {
         }
         let mut action = ClineAction::new(ActionType::Add);
         action.new_file = Some(lines.join("\n"));
-        self.out.actions.push((path.to_string(), action));
+        self.push(path, action);
         Ok(())
     }
 }

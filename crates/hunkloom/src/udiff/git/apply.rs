@@ -4,10 +4,26 @@
 //! start of the file and a fragment without trailing context to its end. The first fragment
 //! that does not apply fails the file.
 //!
-//! Finding the candidates is one substring search per fragment (line-aligned hits of the
-//! preimage's bytes) instead of git's line-by-line walk, with the same winner.
+//! # The same winner, without git's walk
+//!
+//! git rewrites its image after every fragment and walks it line by line from the hint, so a
+//! patch of h fragments over n lines costs O(n·h). Here the image is never rebuilt:
+//!
+//! - Lines an earlier fragment wrote can never be matched again, so a preimage can only match a
+//!   run of original lines that no fragment consumed ([`Consumed`]), and the candidates are
+//!   found in the original through an index of its lines (the preimage's rarest line anchors
+//!   them).
+//! - Where a run sits in git's image (for the nearest-to-the-hint choice and the start and end
+//!   pins) is its original line plus the growth of the fragments before it, kept in a Fenwick
+//!   tree over the original's lines ([`Growth`]).
+//! - A fragment with no preimage line has no trailing context, so git pins it to the end of its
+//!   image: its lines are appended there.
+//!
+//! The new text is assembled once, at the end. A fragment costs O(k + candidates × k + log n)
+//! for k preimage lines.
 
-use memchr::memmem;
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
 
 use super::parse::{FilePatch, Fragment, git_error};
 use crate::error::{ErrorKind, Result};
@@ -20,25 +36,6 @@ pub(crate) struct Placed {
     pub(crate) line_count: usize,
     pub(crate) start: usize,
     pub(crate) end: usize,
-}
-
-/// The file as the fragments change it.
-struct Image {
-    text: String,
-    lines: Vec<Line>,
-}
-
-/// One line of the image.
-#[derive(Clone, Copy, Debug)]
-struct Line {
-    /// Its length in bytes, with its `\n`.
-    len: usize,
-    /// git's whitespace-blind line hash (24 bits).
-    hash: u32,
-    /// A fragment wrote it (later fragments may not match it).
-    patched: bool,
-    /// The original line it is, if no fragment wrote it.
-    origin: Option<usize>,
 }
 
 /// git's line hash: every byte but whitespace, `h = h * 3 + byte`, kept to 24 bits.
@@ -62,25 +59,6 @@ fn split(text: &str) -> Vec<&str> {
         at += len;
     }
     out
-}
-
-impl Image {
-    fn new(text: &str) -> Self {
-        let lines = split(text)
-            .into_iter()
-            .enumerate()
-            .map(|(i, l)| Line {
-                len: l.len(),
-                hash: hash_line(l.as_bytes()),
-                patched: false,
-                origin: Some(i),
-            })
-            .collect();
-        Image {
-            text: text.to_owned(),
-            lines,
-        }
-    }
 }
 
 /// A fragment's two sides, as git builds them from its body.
@@ -123,19 +101,153 @@ fn sides(fragment: &Fragment) -> Option<Sides> {
     Some(Sides { old, new })
 }
 
+/// Prefix sums of the growth (new lines less old lines) of the fragments applied, by the
+/// original line where each applied: a Fenwick tree.
+struct Growth(Vec<i64>);
+
+impl Growth {
+    fn new(lines: usize) -> Self {
+        Growth(vec![0; lines + 1])
+    }
+
+    fn add(&mut self, line: usize, delta: i64) {
+        let mut i = line + 1;
+        while i < self.0.len() {
+            self.0[i] += delta;
+            i += i & i.wrapping_neg();
+        }
+    }
+
+    /// The growth of the fragments applied at original lines before `line`.
+    fn before(&self, line: usize) -> i64 {
+        let mut i = line.min(self.0.len() - 1);
+        let mut sum = 0;
+        while i > 0 {
+            sum += self.0[i];
+            i -= i & i.wrapping_neg();
+        }
+        sum
+    }
+}
+
+/// The runs of original lines fragments consumed (start → end), which never overlap.
+#[derive(Default)]
+struct Consumed(BTreeMap<usize, (usize, Vec<String>)>);
+
+impl Consumed {
+    /// Whether the lines `p..p + k` are all still original.
+    fn free(&self, p: usize, k: usize) -> bool {
+        match self.0.range(..p + k).next_back() {
+            Some((_, (end, _))) => *end <= p,
+            None => true,
+        }
+    }
+}
+
+/// The file being patched: the original, what the fragments did to it, and git's image size.
+struct Image<'a> {
+    text: &'a str,
+    lines: Vec<&'a str>,
+    /// Where each original line starts (one more: the end).
+    starts: Vec<usize>,
+    /// The original's lines by content.
+    index: FxHashMap<&'a str, Vec<u32>>,
+    consumed: Consumed,
+    growth: Growth,
+    /// Lines appended at the end of the image (fragments without a preimage).
+    tail: Vec<String>,
+    /// The number of lines of git's image.
+    nr: usize,
+}
+
+impl<'a> Image<'a> {
+    fn new(text: &'a str) -> Self {
+        let lines = split(text);
+        let mut starts = Vec::with_capacity(lines.len() + 1);
+        let mut at = 0;
+        let mut index: FxHashMap<&str, Vec<u32>> = FxHashMap::default();
+        for (i, l) in lines.iter().enumerate() {
+            starts.push(at);
+            at += l.len();
+            index.entry(l).or_default().push(i as u32);
+        }
+        starts.push(at);
+        let n = lines.len();
+        Image {
+            text,
+            lines,
+            starts,
+            index,
+            consumed: Consumed::default(),
+            growth: Growth::new(n),
+            tail: Vec::new(),
+            nr: n,
+        }
+    }
+
+    /// Where original line `p` (not consumed) sits in git's image.
+    fn position(&self, p: usize) -> usize {
+        (p as i64 + self.growth.before(p)) as usize
+    }
+
+    /// Whether the original lines from `p` match `old` as git compares them: every line equal,
+    /// but a last preimage line without `\n` need only start the file's line, the rest of which
+    /// git's whitespace-blind hash cannot tell apart.
+    fn matches(&self, p: usize, old: &[String], match_end: bool) -> bool {
+        let k = old.len();
+        if p + k > self.lines.len() {
+            return false;
+        }
+        for (j, pre) in old.iter().enumerate() {
+            let line = self.lines[p + j];
+            if pre.ends_with('\n') || j + 1 < k {
+                if line != pre {
+                    return false;
+                }
+            } else {
+                // The incomplete last line: its bytes start the line, and the hashes agree;
+                // pinned to the end, nothing may follow it.
+                let ok = line.starts_with(pre.as_str())
+                    && hash_line(line.as_bytes()) == hash_line(pre.as_bytes())
+                    && (!match_end || line.len() == pre.len());
+                if !ok {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The original lines where `old` (not empty) may start: those of its rarest complete line,
+    /// shifted; every line when it has only an incomplete one.
+    fn candidates(&self, old: &[String]) -> Vec<usize> {
+        let anchor = old
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.ends_with('\n'))
+            .min_by_key(|(_, l)| self.index.get(l.as_str()).map_or(0, Vec::len));
+        match anchor {
+            Some((j, line)) => self
+                .index
+                .get(line.as_str())
+                .map(|ps| {
+                    ps.iter()
+                        .filter_map(|&p| (p as usize).checked_sub(j))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            None => (0..self.lines.len()).collect(),
+        }
+    }
+}
+
 /// Applies every fragment of `patch` to `original`: the new text and where each fragment
 /// applied, or git's two error lines for the first fragment that does not apply.
 pub(crate) fn apply_fragments(original: &str, patch: &FilePatch) -> Result<(String, Vec<Placed>)> {
     let mut image = Image::new(original);
-    let starts: Vec<usize> = std::iter::once(0)
-        .chain(split(original).iter().scan(0, |at, l| {
-            *at += l.len();
-            Some(*at)
-        }))
-        .collect();
     let mut placed = Vec::with_capacity(patch.fragments.len());
     for fragment in &patch.fragments {
-        match apply_one(&mut image, fragment, &starts) {
+        match apply_one(&mut image, fragment) {
             Some(p) => placed.push(p),
             None => {
                 let name = patch.name();
@@ -149,7 +261,8 @@ pub(crate) fn apply_fragments(original: &str, patch: &FilePatch) -> Result<(Stri
             }
         }
     }
-    if patch.is_delete && !image.text.is_empty() {
+    let text = assemble(&image);
+    if patch.is_delete && !text.is_empty() {
         return Err(git_error(
             ErrorKind::PatchContextNotFound,
             &format!(
@@ -158,155 +271,101 @@ pub(crate) fn apply_fragments(original: &str, patch: &FilePatch) -> Result<(Stri
             ),
         ));
     }
-    Ok((image.text, placed))
+    Ok((text, placed))
 }
 
-/// Applies one fragment; `starts` are the original's line starts (one past the last line
-/// too). `None` when it matches nowhere.
-fn apply_one(image: &mut Image, fragment: &Fragment, starts: &[usize]) -> Option<Placed> {
+/// Applies one fragment; `None` when it matches nowhere.
+fn apply_one(image: &mut Image<'_>, fragment: &Fragment) -> Option<Placed> {
     let Sides { old, new } = sides(fragment)?;
     let match_beginning = fragment.oldpos <= 1;
     let match_end = fragment.trailing == 0;
-    let hint = fragment.newpos.saturating_sub(1);
-    let at = find_pos(image, &old, hint, match_beginning, match_end)?;
-    // Where it applied in the original (for the report).
-    let origin = |i: usize| image.lines.get(i).and_then(|l| l.origin);
-    let first = origin(at)
-        .or_else(|| {
-            image.lines[at.min(image.lines.len())..]
-                .iter()
-                .find_map(|l| l.origin)
-        })
-        .unwrap_or(starts.len() - 1);
-    let placed = Placed {
-        first_line: first,
-        line_count: old.len(),
-        start: starts[first],
-        end: starts[(first + old.len()).min(starts.len() - 1)],
-    };
-    update(image, at, old.len(), &new);
-    Some(placed)
-}
-
-/// The line where `old` applies: among the runs of lines it matches (see [`matches_at`]), the
-/// one nearest `hint` (forward first on a tie).
-fn find_pos(
-    image: &Image,
-    old: &[String],
-    hint: usize,
-    match_beginning: bool,
-    match_end: bool,
-) -> Option<usize> {
-    let nr = image.lines.len();
     let k = old.len();
+    let nr = image.nr;
+    let n = image.lines.len();
+    if k == 0 {
+        // No preimage: no trailing context, so pinned to the end of the image (and to its
+        // start too when the header says line 0 or 1, which only an empty image satisfies).
+        if match_beginning && nr != 0 {
+            return None;
+        }
+        image.nr += new.len();
+        image.tail.extend(new);
+        return Some(Placed {
+            first_line: n,
+            line_count: 0,
+            start: image.text.len(),
+            end: image.text.len(),
+        });
+    }
     let line = if match_beginning {
         0
     } else if match_end {
         nr.checked_sub(k).unwrap_or(nr)
     } else {
-        hint
+        fragment.newpos.saturating_sub(1)
     }
     .min(nr);
-    let needle: String = old.concat();
-    let hashes: Vec<u32> = old.iter().map(|l| hash_line(l.as_bytes())).collect();
-    let mut offsets = Vec::with_capacity(nr + 1);
-    let mut at = 0;
-    for l in &image.lines {
-        offsets.push(at);
-        at += l.len;
-    }
-    offsets.push(at);
-    let candidates: Vec<usize> = if needle.is_empty() {
-        (0..=nr).collect()
-    } else {
-        // Line-aligned hits of the preimage's bytes.
-        let mut out = Vec::new();
-        let mut line_of = 0;
-        for hit in memmem::find_iter(image.text.as_bytes(), needle.as_bytes()) {
-            while offsets[line_of] < hit {
-                line_of += 1;
-            }
-            if offsets[line_of] == hit {
-                out.push(line_of);
-            }
-        }
-        out
-    };
-    let rank = |p: usize| {
-        if p >= line {
-            (2 * (p - line)).saturating_sub(1)
+    // git tries `line`, then `line + 1`, `line - 1`, `line + 2`, ...: the nearest, forward first.
+    let rank = |q: usize| {
+        if q >= line {
+            (2 * (q - line)).saturating_sub(1)
         } else {
-            2 * (line - p)
+            2 * (line - q)
         }
     };
-    candidates
-        .into_iter()
-        .filter(|&p| {
-            matches_at(
-                image,
-                &offsets,
-                p,
-                &hashes,
-                needle.len(),
-                match_beginning,
-                match_end,
-            )
-        })
-        .min_by_key(|&p| rank(p))
+    let mut best: Option<(usize, usize)> = None;
+    for p in image.candidates(&old) {
+        if best.is_some_and(|(r, _)| r == 0) {
+            break;
+        }
+        if !image.consumed.free(p, k) || !image.matches(p, &old, match_end) {
+            continue;
+        }
+        let q = image.position(p);
+        if (match_beginning && q != 0) || (match_end && q + k != nr) || q + k > nr {
+            continue;
+        }
+        if best.is_none_or(|(r, _)| rank(q) < r) {
+            best = Some((rank(q), p));
+        }
+    }
+    let (_, p) = best?;
+    let grown = new.len() as i64 - k as i64;
+    image.growth.add(p, grown);
+    image.nr = (image.nr as i64 + grown) as usize;
+    image.consumed.0.insert(p, (p + k, new));
+    Some(Placed {
+        first_line: p,
+        line_count: k,
+        start: image.starts[p],
+        end: image.starts[p + k],
+    })
 }
 
-/// Whether the preimage (line hashes `hashes`, `bytes` long in all, its bytes known to occur
-/// at line `p`) matches there: inside the file, at its start or end when pinned, over lines no
-/// fragment wrote, each line equal to its preimage line but for whitespace git's hash skips.
-fn matches_at(
-    image: &Image,
-    offsets: &[usize],
-    p: usize,
-    hashes: &[u32],
-    bytes: usize,
-    match_beginning: bool,
-    match_end: bool,
-) -> bool {
-    let nr = image.lines.len();
-    let k = hashes.len();
-    if k + p > nr || (match_end && k + p != nr) || (match_beginning && p != 0) {
-        return false;
+/// The new text: the original with each consumed run replaced, then the appended lines.
+fn assemble(image: &Image<'_>) -> String {
+    let mut out = String::with_capacity(image.text.len());
+    let mut at = 0;
+    for (&start, (end, new)) in &image.consumed.0 {
+        out.push_str(&image.text[image.starts[at]..image.starts[start]]);
+        for line in new {
+            out.push_str(line);
+        }
+        at = *end;
     }
-    let lines = &image.lines[p..p + k];
-    if lines
-        .iter()
-        .zip(hashes)
-        .any(|(l, &h)| l.patched || l.hash != h)
-    {
-        return false;
+    out.push_str(&image.text[image.starts[at]..]);
+    for line in &image.tail {
+        out.push_str(line);
     }
-    let current = offsets[p];
-    if match_end {
-        current + bytes == image.text.len()
-    } else {
-        current + bytes <= image.text.len()
-    }
-}
-
-/// Replaces the `k` lines at `at` with `new`, marking them written.
-fn update(image: &mut Image, at: usize, k: usize, new: &[String]) {
-    let start: usize = image.lines[..at].iter().map(|l| l.len).sum();
-    let removed: usize = image.lines[at..at + k].iter().map(|l| l.len).sum();
-    let inserted: String = new.concat();
-    image.text.replace_range(start..start + removed, &inserted);
-    let lines = new.iter().map(|l| Line {
-        len: l.len(),
-        hash: hash_line(l.as_bytes()),
-        patched: true,
-        origin: None,
-    });
-    image.lines.splice(at..at + k, lines);
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::udiff::git::naive;
     use crate::udiff::git::parse::parse;
+    use proptest::prelude::*;
 
     fn apply(diff: &str, original: &str) -> Result<String> {
         let patches = parse(diff, None, false)?;
@@ -335,6 +394,115 @@ mod tests {
         assert_eq!(
             err.message(),
             "error: patch failed: f:1\nerror: f: patch does not apply"
+        );
+    }
+
+    #[test]
+    fn positions_follow_the_growth_of_earlier_fragments() {
+        // The first fragment adds two lines; the second's hint (new side, line 6) is right
+        // only counting them, and picks the nearer of two equal runs.
+        let original = "a\nb\nc\nd\nc\nd\n";
+        let diff =
+            "--- a/f\n+++ b/f\n@@ -1,2 +1,4 @@\n a\n+1\n+2\n b\n@@ -5,2 +7,2 @@\n-c\n+C\n d\n";
+        assert_eq!(apply(diff, original).unwrap(), "a\n1\n2\nb\nc\nd\nC\nd\n");
+    }
+
+    /// A file of repeated short lines (so preimages match in several places) and a patch of
+    /// fragments cut from it, with hints right or wrong, markers where the file lacks a final
+    /// newline, and removed and added lines.
+    fn case() -> impl Strategy<Value = (String, String)> {
+        let line = prop::sample::select(vec!["a", "b", "c", "  a", "x", ""]);
+        (
+            proptest::collection::vec(line.clone(), 0..14),
+            any::<bool>(),
+            proptest::collection::vec(
+                (
+                    any::<usize>(),
+                    0usize..4,
+                    any::<u8>(),
+                    0usize..16,
+                    proptest::collection::vec(line, 0..3),
+                ),
+                1..4,
+            ),
+        )
+            .prop_map(|(lines, final_nl, fragments)| {
+                let mut file = String::new();
+                for (i, l) in lines.iter().enumerate() {
+                    file.push_str(l);
+                    if final_nl || i + 1 < lines.len() {
+                        file.push('\n');
+                    }
+                }
+                let mut diff = String::from("--- a/f\n+++ b/f\n");
+                for (at, len, ops, hint, added) in fragments {
+                    let start = if lines.is_empty() {
+                        0
+                    } else {
+                        at % lines.len()
+                    };
+                    let end = (start + len).min(lines.len());
+                    let mut body = String::new();
+                    let (mut old, mut new) = (0, 0);
+                    for (j, l) in lines[start..end].iter().enumerate() {
+                        let removed = (ops >> (j % 8)) & 1 == 1;
+                        body.push(if removed { '-' } else { ' ' });
+                        body.push_str(l);
+                        body.push('\n');
+                        if start + j + 1 == lines.len() && !final_nl {
+                            body.push_str("\\ No newline at end of file\n");
+                        }
+                        old += 1;
+                        new += usize::from(!removed);
+                    }
+                    for a in &added {
+                        body.push('+');
+                        body.push_str(a);
+                        body.push('\n');
+                        new += 1;
+                    }
+                    if old + new == 0 {
+                        continue;
+                    }
+                    diff.push_str(&format!("@@ -{hint},{old} +{hint},{new} @@\n{body}"));
+                }
+                (file, diff)
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        /// The indexed application picks the same places as git's walk, so gives the same text
+        /// (or the same failure).
+        #[test]
+        fn agrees_with_gits_walk((file, diff) in case()) {
+            let Ok(patches) = parse(&diff, None, false) else { return Ok(()) };
+            let fast = apply_fragments(&file, &patches[0]).ok().map(|(t, _)| t);
+            prop_assert_eq!(fast, naive::apply(&file, &patches[0]), "{:?} on {:?}", diff, file);
+        }
+    }
+
+    /// The oracle comparison is only worth its time if patches apply: in a fixed sample, many
+    /// must, and some must fail.
+    #[test]
+    fn the_generator_reaches_both_outcomes() {
+        use proptest::strategy::ValueTree;
+        use proptest::test_runner::TestRunner;
+        let mut runner = TestRunner::deterministic();
+        let (mut applied, mut failed) = (0, 0);
+        for _ in 0..400 {
+            let (file, diff) = case().new_tree(&mut runner).expect("a value").current();
+            if let Ok(patches) = parse(&diff, None, false) {
+                match apply_fragments(&file, &patches[0]) {
+                    Ok(_) => applied += 1,
+                    Err(_) => failed += 1,
+                }
+            }
+        }
+        assert!(
+            applied >= 100 && failed >= 40,
+            "{applied} applied, {failed} failed"
         );
     }
 }

@@ -14,6 +14,8 @@
 //!   exits 1 (`patch failed` / `patch does not apply`). Nothing is partial.
 
 mod apply;
+#[cfg(test)]
+mod naive;
 mod names;
 pub(crate) mod parse;
 

@@ -1,0 +1,42 @@
+//! Lazy edits: `apply_lazy`, a snippet with `// ... existing code ...` markers merged into a
+//! file without a model.
+
+use hunkloom::LazyOptions;
+use hunkloom::lazy::Language;
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+
+use crate::errors::to_py_err;
+use crate::gil;
+
+/// The core's options from the Python arguments: `lang` (a language name or extension) wins
+/// over `path`.
+pub(crate) fn options(
+    py: Python<'_>,
+    path: Option<String>,
+    lang: Option<&str>,
+) -> PyResult<LazyOptions> {
+    let mut options = LazyOptions::new();
+    options.path = path;
+    if let Some(lang) = lang {
+        options.language = Some(Language::from_name(lang).map_err(|e| to_py_err(py, &e))?);
+    }
+    Ok(options)
+}
+
+/// Merge the lazy `snippet` into `original`: the whole new text, or the refusal.
+#[pyfunction]
+#[pyo3(signature = (snippet, original, path = None, lang = None))]
+pub(crate) fn apply_lazy(
+    py: Python<'_>,
+    snippet: PyBackedStr,
+    original: PyBackedStr,
+    path: Option<String>,
+    lang: Option<&str>,
+) -> PyResult<String> {
+    let options = options(py, path, lang)?;
+    gil::run(py, snippet.len() + original.len(), || {
+        hunkloom::apply_lazy(&snippet, &original, &options)
+    })
+    .map_err(|e| to_py_err(py, &e))
+}

@@ -1,0 +1,170 @@
+//! The OpenAI V4A corpus (`openai-v4a/v4a.jsonl`), read and judged the same way by every
+//! runner: [`load`] gives the rows, [`judge`] compares one result with a row's `expect`
+//! (the reference's output, or its exact error message), and [`SKIP`] lists the rows no
+//! runner runs, each with its reason (none).
+//!
+//! The rows also record what codex-rs did with the same body inside a `*** Begin Patch`
+//! envelope; [`judge_codex`] compares the Codex dialect's entry for one file with that, and
+//! [`CODEX_DEVIATIONS`] lists the rows where the dialect deliberately differs.
+
+use serde::Deserialize;
+
+/// The corpus, relative to [`vectors_dir`](crate::vectors_dir).
+pub const V4A: &str = "openai-v4a/v4a.jsonl";
+
+/// The name runners print: `v4a <mode>: <passed>/<total> passed`.
+pub const CORPUS: &str = "v4a";
+
+/// Rows no runner runs, with the reason. Empty: every row is run.
+pub const SKIP: &[(&str, &str)] = &[];
+
+/// One row (see `openai-v4a/README.md`).
+#[derive(Clone, Debug, Deserialize)]
+pub struct Row {
+    /// The row's id, e.g. `v4a-s1-0042`.
+    pub id: String,
+    /// The generator's family of the case.
+    pub family: String,
+    /// `default` or `create`.
+    pub mode: String,
+    /// The file's text before.
+    pub input: String,
+    /// The V4A body.
+    pub diff: String,
+    /// What the reference did.
+    pub expect: Expect,
+    /// What codex-rs did with the body wrapped in `*** Begin Patch` / `*** Update File:
+    /// src/app.txt` (`*** Add File: src/new.txt` in create mode) / `*** End Patch`.
+    pub codex: Codex,
+}
+
+/// The reference's result: the new text, or its `ValueError` message.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Expect {
+    /// `apply_diff` returned this text.
+    Output {
+        /// The text.
+        output: String,
+    },
+    /// `apply_diff` raised `ValueError(error)`.
+    Error {
+        /// The exact message.
+        error: String,
+    },
+}
+
+/// codex-rs's result for the wrapped body.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Codex {
+    /// codex failed; `error` is its standard error.
+    Error {
+        /// Its standard error, with paths as `src/app.txt`.
+        error: String,
+    },
+    /// codex succeeded: the file's text afterwards (`None`: no such file), and the whole tree
+    /// when codex left other files.
+    Output {
+        /// The file's text afterwards.
+        output: Option<String>,
+        /// The whole tree, path to text, when it holds other files.
+        #[serde(default)]
+        files: Option<std::collections::BTreeMap<String, String>>,
+    },
+}
+
+/// Why the rows of [`CODEX_DEVIATIONS`] differ.
+pub const MIXED_ENDINGS: &str = "mixed line endings: the codex dialect gives a new line the \
+    ending of the next unchanged line (its documented rule, Codex scenario 024); codex-rs 0.169.0 \
+    chose the other ending here. The texts are checked equal apart from line endings";
+
+/// Rows where the Codex dialect's entry for one file differs from codex-rs by design, with the
+/// reason. [`judge_codex`] still checks that the two agree apart from what the reason names.
+pub const CODEX_DEVIATIONS: &[(&str, &str)] = &[
+    ("v4a-s1-0067", MIXED_ENDINGS),
+    ("v4a-s1-0148", MIXED_ENDINGS),
+    ("v4a-s1-0153", MIXED_ENDINGS),
+    ("v4a-s1-0265", MIXED_ENDINGS),
+    ("v4a-s1-0292", MIXED_ENDINGS),
+    ("v4a-s1-0664", MIXED_ENDINGS),
+    ("v4a-s1-1039", MIXED_ENDINGS),
+    ("v4a-s1-1127", MIXED_ENDINGS),
+    ("v4a-s1-1470", MIXED_ENDINGS),
+];
+
+/// The path codex-rs was given for a row's file in `mode`.
+pub fn codex_path(mode: &str) -> &'static str {
+    if mode == "create" {
+        "src/new.txt"
+    } else {
+        "src/app.txt"
+    }
+}
+
+/// Every row.
+pub fn load() -> Vec<Row> {
+    crate::load_jsonl(V4A)
+}
+
+/// `Ok(true)` when `got` (the new text, or the error message) is the row's `expect`, else why
+/// not.
+pub fn judge(row: &Row, got: Result<&str, &str>) -> Result<bool, String> {
+    match (&row.expect, got) {
+        (Expect::Output { output }, Ok(text)) => crate::check(text, output),
+        (Expect::Error { error }, Err(message)) => crate::check(message, error),
+        (Expect::Output { output }, Err(message)) => Err(format!(
+            "\n  want output {output:?}\n  got error   {message:?}"
+        )),
+        (Expect::Error { error }, Ok(text)) => {
+            Err(format!("\n  want error  {error:?}\n  got output  {text:?}"))
+        }
+    }
+}
+
+/// Judges the Codex dialect's result for a row's body (`got`: every file afterwards, or the
+/// error message) against what codex-rs did: `Ok(true)` when they agree, `Ok(false)` for a row
+/// of [`CODEX_DEVIATIONS`] that agrees apart from its line endings, else why not.
+///
+/// A failure agrees when both failed and, for codex-rs's "Failed to find …" errors, the messages
+/// are equal (the recorded message lost its trailing line feeds); codex-rs's parse errors word
+/// their line numbers differently, so only the failure is compared for them.
+pub fn judge_codex(
+    row: &Row,
+    got: Result<&std::collections::BTreeMap<String, String>, &str>,
+) -> Result<bool, String> {
+    let path = codex_path(&row.mode);
+    let deviation = CODEX_DEVIATIONS.iter().any(|(id, _)| *id == row.id);
+    let same = |a: &str, b: &str| {
+        if a == b {
+            Ok(true)
+        } else if deviation && a.replace("\r\n", "\n") == b.replace("\r\n", "\n") {
+            Ok(false)
+        } else {
+            Err(format!("\n  codex-rs {b:?}\n  got      {a:?}"))
+        }
+    };
+    match (&row.codex, got) {
+        (Codex::Error { error }, Err(message)) if error.starts_with("Failed to find") => {
+            crate::check(message.trim_end_matches('\n'), error)
+        }
+        (Codex::Error { .. }, Err(_)) => Ok(true),
+        (Codex::Error { error }, Ok(files)) => {
+            Err(format!("\n  codex-rs failed {error:?}\n  got {files:?}"))
+        }
+        (
+            Codex::Output {
+                files: Some(tree), ..
+            },
+            Ok(files),
+        ) => same(&format!("{files:?}"), &format!("{tree:?}")),
+        (Codex::Output { output, .. }, Ok(files)) => match (files.get(path), output) {
+            (Some(got), Some(want)) => same(got, want),
+            (None, None) => Ok(true),
+            (got, want) => Err(format!("\n  codex-rs {want:?}\n  got      {got:?}")),
+        },
+        (Codex::Output { output, .. }, Err(message)) => {
+            Err(format!("\n  codex-rs {output:?}\n  got error {message:?}"))
+        }
+    }
+}
