@@ -83,12 +83,15 @@ pub(crate) fn plan_lenient<S: FileSource + ?Sized>(
         written: HashMap::new(),
     };
     let mut plan = Plan::default();
-    for (i, names) in reader.files().iter().enumerate() {
-        let section: Vec<Hunk> = hunks.iter().filter(|h| h.file == i).cloned().collect();
+    let mut sections: Vec<Vec<Hunk>> = vec![Vec::new(); reader.files().len()];
+    for hunk in hunks {
+        sections[hunk.file].push(hunk);
+    }
+    for (i, (names, section)) in reader.files().iter().zip(&sections).enumerate() {
         if section.is_empty() {
             continue;
         }
-        match file_change(&overlay, names, &section) {
+        match file_change(&overlay, names, section) {
             Ok(change) => {
                 overlay.record(&change);
                 plan.changes.push(change);
