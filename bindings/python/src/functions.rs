@@ -66,6 +66,8 @@ pub(crate) fn resume_cache_stats(py: Python<'_>) -> PyResumeCacheStats {
     diff, original, *, dialect = "native", policy = "all_or_nothing", fuzzy_threshold = 1.0,
     buffer_lines = 40, recount = false
 ))]
+// Each keyword argument of the Python function is a parameter here.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn apply_diff(
     py: Python<'_>,
     diff: PyBackedStr,

@@ -88,6 +88,8 @@ impl PyPatchResult {
     patch, files, *, dialect = "codex", policy = "all_or_nothing", path = None, mode = "default",
     recount = false
 ))]
+// Each keyword argument of the Python function is a parameter here.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn apply_patch(
     py: Python<'_>,
     patch: String,
