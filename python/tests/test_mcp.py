@@ -20,7 +20,14 @@ from mcp import ClientSession, StdioServerParameters, stdio_client, types
 
 ROOT = Path(__file__).resolve().parents[2]
 CURRENT_REVISION = "2025-11-25"
-TOOLS = ["str_replace_based_edit_tool", "apply_diff", "apply_patch", "read_file", "undo_edit"]
+TOOLS = [
+    "str_replace_based_edit_tool",
+    "apply_diff",
+    "apply_lazy",
+    "apply_patch",
+    "read_file",
+    "undo_edit",
+]
 
 
 def hunkloom_bin() -> Path:
@@ -178,6 +185,19 @@ def test_read_edit_refuse_a_stale_edit_patch_and_undo(tmp_path: Path) -> None:
             await ok(session, "undo_edit", {"path": "old.txt"})
             assert (tmp_path / "old.txt").read_bytes() == b"gone\n"
             await refused(session, "undo_edit", {"path": "README.md"}, "nothing_to_undo")
+
+            # A lazy edit: merged where its unchanged lines are unique, or refused untouched.
+            helpers = tmp_path / "src" / "helpers.py"
+            await ok(session, "read_file", {"path": "src/helpers.py"})
+            lazy = "# ... existing code ...\nB = 3\nC = 4\n"
+            text = await ok(session, "apply_lazy", {"path": "src/helpers.py", "snippet": lazy})
+            assert text.startswith("Merged the snippet into src/helpers.py")
+            assert helpers.read_bytes() == b"A = 1\nB = 3\nC = 4\n"
+            floating = "# ... existing code ...\nD = 5\n# ... existing code ...\n"
+            await refused(
+                session, "apply_lazy", {"path": "src/helpers.py", "snippet": floating}, "lazy_no_anchor"
+            )
+            assert helpers.read_bytes() == b"A = 1\nB = 3\nC = 4\n"
 
             # Paths stay inside the root.
             await refused(session, "read_file", {"path": "../outside.txt"}, "path_outside_root")

@@ -5,11 +5,14 @@
 //!   lazy-edit corpus;
 //! - adding or removing blank lines next to markers changes nothing: the same file, or a
 //!   refusal with the same code (its message may name other snippet lines), on snippets of the
-//!   corpus with blank lines added or removed at random next to their markers.
+//!   corpus with blank lines added or removed at random next to their markers;
+//! - no input panics, every refusal has a `lazy_*` code, and a merge writes no line that is
+//!   neither in the file nor in the snippet (compared trimmed: only indentation is remapped),
+//!   and no marker the file does not have, on random marker-heavy snippets and files.
 
 use std::sync::OnceLock;
 
-use hunkloom::lazy::{Language, LazyOptions, apply_lazy};
+use hunkloom::lazy::{Language, LazyOptions, apply_lazy, is_lazy};
 use hunkloom_testkit::lazy::{LazyCase, load_lazy_edits};
 use proptest::prelude::*;
 
@@ -127,8 +130,126 @@ fn the_intended_file_as_a_snippet_is_returned_as_is() {
     assert!(checked >= 1200, "{checked} content cases");
 }
 
+/// Lines of files and snippets: code with repeats, every marker and deletion comment style,
+/// tabs, trailing blanks, multi-byte characters.
+const MIXED: &[&str] = &[
+    "",
+    "  ",
+    "}",
+    "def f(x):",
+    "    return x",
+    "\treturn x",
+    "fn f() {",
+    "    g();",
+    "func (s *S) Run() error {",
+    "class A:",
+    "// ... existing code ...",
+    "# ... existing code ...",
+    "    // ...",
+    "/* ... */",
+    "...",
+    "# (unchanged)",
+    "// removed f",
+    "# removed Run",
+    "// A deleted",
+    "x = 1 ",
+    "é 😀",
+];
+
+/// A file of numbered statements and [`MIXED`] lines, and a snippet cut from it the way a model
+/// writes one: a marker, a run of the file's lines with one line added, another marker (each
+/// marker present or not), in a language where both `//` and `#` are comments.
+/// Gives `(snippet, file, language)`.
+fn file_and_cut() -> impl Strategy<Value = (String, String, Language)> {
+    (
+        proptest::collection::vec(
+            (
+                proptest::sample::select(MIXED),
+                proptest::bool::weighted(0.7),
+            ),
+            1..30,
+        ),
+        any::<usize>(),
+        2..8usize,
+        any::<usize>(),
+        proptest::sample::select(&["// ...", "# ... existing code ...", "/* ... */"][..]),
+        any::<(bool, bool)>(),
+    )
+        .prop_map(|(picks, start, len, at, marker, (above, below))| {
+            let lines: Vec<String> = picks
+                .iter()
+                .enumerate()
+                .map(|(i, (l, numbered))| {
+                    if *numbered {
+                        format!("    step_{i}()")
+                    } else {
+                        (*l).to_owned()
+                    }
+                })
+                .collect();
+            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+            let start = start % lines.len();
+            let end = (start + len).min(lines.len());
+            let mut cut: Vec<&str> = lines[start..end].to_vec();
+            // Inside the run, so that both its ends are lines of the file.
+            cut.insert(1 + at % cut.len().max(1), "    added(1)");
+            let mut snippet = String::new();
+            if above {
+                snippet.push_str(marker);
+                snippet.push('\n');
+            }
+            for l in cut {
+                snippet.push_str(l);
+                snippet.push('\n');
+            }
+            if below {
+                snippet.push_str(marker);
+                snippet.push('\n');
+            }
+            let file: String = lines.iter().map(|l| format!("{l}\n")).collect();
+            (snippet, file, Language::Other)
+        })
+}
+
+fn mixed(max: usize) -> impl Strategy<Value = String> {
+    (
+        proptest::collection::vec(proptest::sample::select(MIXED), 0..max),
+        any::<bool>(),
+    )
+        .prop_map(|(lines, crlf)| {
+            let eol = if crlf { "\r\n" } else { "\n" };
+            lines.iter().map(|l| format!("{l}{eol}")).collect()
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, .. ProptestConfig::default() })]
+
+    #[test]
+    fn no_input_panics_and_merges_write_only_known_lines(
+        (snippet, original, lang) in prop_oneof![(mixed(14), mixed(24), language()), file_and_cut()],
+    ) {
+        let options = LazyOptions::new().language(lang);
+        match apply_lazy(&snippet, &original, &options) {
+            Err(e) => {
+                prop_assert!(e.code().starts_with("lazy_"), "{}: {}", e.code(), e.message());
+                prop_assert!(!e.message().is_empty());
+            }
+            Ok(merged) if is_lazy(&snippet, &options) => {
+                let known: std::collections::HashSet<&str> =
+                    original.lines().chain(snippet.lines()).map(str::trim).collect();
+                let markers: std::collections::HashSet<&str> =
+                    snippet.lines().filter(|l| is_lazy(l, &options)).map(str::trim).collect();
+                let had: std::collections::HashSet<&str> = original.lines().map(str::trim).collect();
+                for line in merged.lines() {
+                    let t = line.trim();
+                    prop_assert!(known.contains(t), "{t:?} comes from nowhere");
+                    prop_assert!(!markers.contains(t) || had.contains(t), "marker {t:?} written");
+                }
+            }
+            Ok(merged) => prop_assert_eq!(merged, snippet),
+        }
+    }
 
     #[test]
     fn a_snippet_without_markers_is_returned_as_is(

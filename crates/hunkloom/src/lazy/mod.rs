@@ -34,9 +34,11 @@
 //!    the file has them, the new lines as the snippet has them, re-indented when the segment
 //!    matched only ignoring whitespace and its anchors agree on how. (See `render`.)
 //! 6. **No silent deletion**: a segment that would drop a definition header (function, method,
-//!    class, type) of the lines it replaces, other than one its inline deletion comments allow,
-//!    is refused. Statements between two anchors that the segment leaves out are deleted, as in
-//!    any diff hunk.
+//!    class, type) of the lines it replaces is refused unless one of its inline deletion
+//!    comments names it; and an inline deletion comment must name a definition the segment
+//!    drops (stricter than the corpus rules, which only compare counts: a comment that
+//!    deletes nothing is refused, not ignored). Statements between two anchors that the
+//!    segment leaves out are deleted, as in any diff hunk.
 //! 7. Segments must follow the file's order without overlapping; every file line outside them
 //!    is kept, including those before the first and after the last. A deletion comment removes
 //!    the one definition of that name with its attached comments, attributes and decorators
@@ -49,7 +51,7 @@
 //! | `lazy_no_anchor` | a segment's first or last line occurs nowhere, even ignoring whitespace; a deletion comment names no definition; the snippet has only markers |
 //! | `lazy_ambiguous` | a segment's anchor (or a deletion comment's definition) occurs at several places; [`Error::matches`](crate::Error::matches) lists them |
 //! | `lazy_silent_deletion` | a segment leaves out a definition without a deletion comment |
-//! | `lazy_conflict` | segments out of order or overlapping, anchors that cross, a deletion outside its gap or overlapping another |
+//! | `lazy_conflict` | segments out of order or overlapping, anchors that cross, a deletion outside its gap or overlapping another, an inline deletion comment naming a definition its segment does not drop |
 //! | `lazy_indentation` | a segment matched ignoring whitespace but its anchors' indentation maps to the file's in no consistent way |
 //! | `invalid_language` | an unknown [`Language`] name ([`Language::from_name`]) |
 //!
