@@ -188,7 +188,7 @@ fn usage_errors_exit_2_with_the_usage_like_claps_own() {
                 "f.txt",
             ],
             DIFF,
-            "--partial applies to the native dialect",
+            "--partial applies to the native and udiff dialects",
         ),
         (
             vec!["apply", "--diff", "-", "f.txt"],
