@@ -10,7 +10,8 @@
 #
 # One target for longer: `make fuzz FUZZ_TARGETS=patch_plan FUZZ_SECONDS=600`.
 #
-# fuzz-long  the campaign: every target for SECONDS each (default 3600), the same way. Each
+# fuzz-long  the campaign: every target for SECONDS each (default 3600), the same way, FUZZ_JOBS
+#            targets at a time (default 1; one libFuzzer process per target and core). Each
 #            run (short or long) appends its target's inputs, coverage and corpus size to
 #            fuzz/campaign.log (fuzz/run.sh); `python3 fuzz/campaign.py` totals the log into
 #            the figures of fuzz/README.md and RELIABILITY.md. Seeds come from the conformance
@@ -19,6 +20,8 @@
 # Seconds per target.
 FUZZ_SECONDS ?= 30
 SECONDS ?= 3600
+# Targets fuzzed at once by fuzz-long (each is one single-threaded libFuzzer process).
+FUZZ_JOBS ?= 1
 FUZZ_TARGETS ?= native_apply cline_stream patch_plan ops c_abi fs_ops text_editor mcp udiff_apply
 
 .PHONY: fuzz fuzz-long fuzz-tool fuzz-seeds
@@ -34,9 +37,7 @@ fuzz: fuzz-tool fuzz-seeds ## Run every cargo-fuzz target for FUZZ_SECONDS each 
 	  fuzz/run.sh $$t $(FUZZ_SECONDS); \
 	done
 
-fuzz-long: fuzz-tool fuzz-seeds ## The fuzzing campaign: every target for SECONDS each (default 3600), logged to fuzz/campaign.log
-	@set -e; for t in $(FUZZ_TARGETS); do \
-	  echo "== fuzz $$t for $(SECONDS) s"; \
-	  fuzz/run.sh $$t $(SECONDS); \
-	done
+fuzz-long: fuzz-tool fuzz-seeds ## The fuzzing campaign: every target for SECONDS each (default 3600, FUZZ_JOBS at a time), logged to fuzz/campaign.log
+	$(CARGO) fuzz build -s none
+	printf '%s\n' $(FUZZ_TARGETS) | xargs -P $(FUZZ_JOBS) -I{} fuzz/run.sh {} $(SECONDS)
 	python3 fuzz/campaign.py
