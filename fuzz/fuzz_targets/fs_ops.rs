@@ -136,7 +136,12 @@ fuzz_target!(|steps: Vec<Step>| {
     std::fs::write(root.join("d/b.txt"), "\u{feff}alpha\r\nbeta\r\n").expect("write");
     let mut ws = Workspace::open(root, WorkspaceOptions::new()).expect("open");
     let mut fault: Option<(usize, FaultMode)> = None;
+    // FS_OPS_TRACE=1 prints each step (to read a crash input: `fs_ops <artifact>`).
+    let trace = std::env::var_os("FS_OPS_TRACE").is_some();
     for step in steps.into_iter().take(24) {
+        if trace {
+            eprintln!("{step:?}");
+        }
         let before = tree(root);
         let planned: Result<Vec<Change>, hunkloom::Error> = match step {
             Step::Read { file } => {

@@ -183,13 +183,19 @@ pub(crate) fn commit(
     faults.start();
     match ops {
         [] => Ok(()),
-        [op] => commit_one(op, priors[0].as_ref().map(|p| &p.permissions), faults),
+        [op] => commit_one(root, op, priors[0].as_ref().map(|p| &p.permissions), faults),
         _ => commit_many(root, ops, priors, faults),
     }
 }
 
 /// One file: temporary file, flush, rename, flush the directory (or remove and flush).
+///
+/// While the temporary file exists the root holds an unflushed journal in state `prepare`
+/// naming it, so that if the process dies before the rename the next recovery removes it
+/// (nothing else: the target is old, or already new). If the journal cannot be written (a
+/// root the process may not write to) the commit goes on without it.
 fn commit_one(
+    root: &Path,
     op: &FileOp,
     permissions: Option<&std::fs::Permissions>,
     faults: &mut Faults,
@@ -206,6 +212,19 @@ fn commit_one(
     std::fs::create_dir_all(dir)
         .map_err(|e| errors::io("create the directory of", &op.shown, &e))?;
     let temp = temp_name(&op.target, "tmp");
+    let entry = Entry {
+        target: op.target.clone(),
+        temp: Some(temp.clone()),
+        backup: None,
+    };
+    let journal_path = root.join(JOURNAL);
+    let journaled =
+        journal::write_unflushed(root, &journal::render(root, State::Prepare, &[entry])).is_ok();
+    let forget = || {
+        if journaled {
+            let _ = std::fs::remove_file(&journal_path);
+        }
+    };
     let result = (|| {
         write_new(&temp, bytes, permissions.or(op.permissions.as_ref()))
             .map_err(|e| errors::io("write", &op.shown, &e))?;
@@ -219,12 +238,16 @@ fn commit_one(
             let _ = journal::sync_dir(dir);
             match faults.step() {
                 Err(Stop::Crashed) => Err(Stop::Crashed),
-                _ => Ok(()),
+                _ => {
+                    forget();
+                    Ok(())
+                }
             }
         }
         Err(Stop::Crashed) => Err(Stop::Crashed),
         Err(stop) => {
             let _ = std::fs::remove_file(&temp);
+            forget();
             Err(stop)
         }
     }

@@ -121,6 +121,16 @@ pub(crate) fn write(root: &Path, text: &str) -> std::io::Result<()> {
     sync_dir(root)
 }
 
+/// Writes the journal atomically without flushing anything: the record of a one-file commit,
+/// whose only job is to let the next recovery remove a temporary file a process that died
+/// mid-commit left (the file itself is old or new either way, so a power cut losing the record
+/// costs at most that stray file, never data).
+pub(crate) fn write_unflushed(root: &Path, text: &str) -> std::io::Result<()> {
+    let temp = root.join(JOURNAL_TEMP);
+    std::fs::write(&temp, text)?;
+    std::fs::rename(&temp, root.join(JOURNAL))
+}
+
 /// Flushes a directory's entries (renames, creations, removals) to disk. A no-op where
 /// directories cannot be opened (Windows), whose renames are flushed with the file.
 pub(crate) fn sync_dir(dir: &Path) -> std::io::Result<()> {
