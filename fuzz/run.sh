@@ -25,6 +25,13 @@ cargo fuzz run -s none "$target" "fuzz/corpus/$target" "fuzz/seeds/$target" \
 status=${PIPESTATUS[0]}
 inputs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$out" | tail -n 1)
 [ -n "$inputs" ] || inputs=$(sed -n 's/^#\([0-9]*\).*/\1/p' "$out" | tail -n 1)
+if [ -z "$inputs" ]; then
+    # libFuzzer never started (the target did not build): show why, log nothing.
+    tail -n 40 "$out" >&2
+    rm -f "$out"
+    echo "fuzz/run.sh: $target did not run" >&2
+    exit 1
+fi
 cov=$(sed -n 's/.* cov: \([0-9]*\) .*/\1/p' "$out" | tail -n 1)
 ft=$(sed -n 's/.* ft: \([0-9]*\) .*/\1/p' "$out" | tail -n 1)
 corpus=$(ls "fuzz/corpus/$target" | wc -l)

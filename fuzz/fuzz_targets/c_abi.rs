@@ -17,6 +17,15 @@ use arbitrary::Arbitrary;
 use hl_c::*;
 use libfuzzer_sys::fuzz_target;
 
+/// The options of the Roo and unified-diff dialects: a threshold anywhere in and around
+/// `0..=1` (NaN and out-of-range values included), any buffer size, and `--recount`.
+#[derive(Arbitrary, Debug)]
+struct Extra {
+    fuzzy_threshold: f64,
+    buffer_lines: u32,
+    recount: bool,
+}
+
 #[derive(Arbitrary, Debug)]
 enum Call {
     New {
@@ -24,6 +33,7 @@ enum Call {
         original: Vec<u8>,
         dialect: u32,
         policy: u32,
+        extra: Extra,
         no_options: bool,
     },
     Push {
@@ -51,6 +61,7 @@ enum Call {
         original: Vec<u8>,
         dialect: u32,
         policy: u32,
+        extra: Extra,
         null_result: bool,
     },
     StrReplace {
@@ -132,12 +143,16 @@ fuzz_target!(|calls: Vec<Call>| {
                 original,
                 dialect,
                 policy,
+                extra,
                 no_options,
             } => {
                 let i = usize::from(slot) % SLOTS;
                 let options = hl_applier_options {
-                    dialect: dialect % 6,
+                    dialect: dialect % 8,
                     policy: policy % 4,
+                    fuzzy_threshold: extra.fuzzy_threshold,
+                    buffer_lines: extra.buffer_lines,
+                    recount: extra.recount,
                 };
                 let opts: *const hl_applier_options = if no_options { ptr::null() } else { &options };
                 let mut applier = ptr::null_mut();
@@ -253,11 +268,15 @@ fuzz_target!(|calls: Vec<Call>| {
                 original,
                 dialect,
                 policy,
+                extra,
                 null_result,
             } => {
                 let options = hl_apply_options {
-                    dialect: dialect % 6,
+                    dialect: dialect % 8,
                     policy: policy % 4,
+                    fuzzy_threshold: extra.fuzzy_threshold,
+                    buffer_lines: extra.buffer_lines,
+                    recount: extra.recount,
                 };
                 let (mut result, mut error) = (ptr::null_mut(), ptr::null_mut());
                 let out: *mut *mut hl_result = if null_result { ptr::null_mut() } else { &mut result };
