@@ -893,8 +893,8 @@ class TextEditor:
         """Answer one tool call: ``input`` is the call's arguments, e.g. ``{"command": "view",
         "path": "/repo/app.py"}``. Every mistake a model can make comes back as a result with
         ``is_error`` set; only an ``input`` that is not a ``dict`` of JSON values (dict, list,
-        tuple, str, int, float, bool, None) raises :class:`InvalidOptionError`
-        (``invalid_input``)."""
+        tuple, str, int, float, bool, None; a ``str`` without a UTF-8 form, i.e. with a lone
+        surrogate, is not one) raises :class:`InvalidOptionError` (``invalid_input``)."""
     @staticmethod
     def schema(profile: _Profile = "native", name: Optional[str] = None) -> dict[str, Any]:
         """The tool's definition for a model API: ``{"name", "description", "input_schema"}``

@@ -161,12 +161,32 @@ def test_names_and_texts_with_odd_bytes(tmp_path: Path) -> None:
     assert (tmp_path / name).read_bytes() == b"y\n"
     print("hostile non-UTF-8-name python str_replace: ok, applied")
     before = snapshot(tmp_path)
-    # A text that cannot be UTF-8 (a lone surrogate) is refused by Python's own conversion.
-    with pytest.raises(UnicodeEncodeError):
-        ws.str_replace(name, "y", "\udcff")
-    with pytest.raises(UnicodeEncodeError):
-        hunkloom.apply_diff("------- SEARCH\ny\n=======\n\udcff\n+++++++ REPLACE\n", "y\n")
-    print("hostile invalid-UTF-8-diff python apply_diff: UnicodeEncodeError, files unchanged")
+    # A text that cannot be UTF-8 (a lone surrogate, as json.loads makes from "\\udcff") is
+    # refused with a stable code before anything is done, by every entry point that takes text.
+    diff = "------- SEARCH\ny\n=======\n\udcff\n+++++++ REPLACE\n"
+    calls: dict[str, Callable[[], object]] = {
+        "Workspace.str_replace": lambda: ws.str_replace(name, "y", "\udcff"),
+        "Workspace.write": lambda: ws.write(name, "\udcff"),
+        "Workspace.apply_diff": lambda: ws.apply_diff(name, diff),
+        "Workspace.apply_patch": lambda: ws.apply_patch(f"*** Begin Patch\n*** Add File: n.txt\n+\udcff\n*** End Patch"),
+        "apply_diff": lambda: hunkloom.apply_diff(diff, "y\n"),
+        "construct_new_file_content": lambda: hunkloom.construct_new_file_content(diff, "y\n"),
+        "str_replace": lambda: hunkloom.str_replace("y\n", "y", "\udcff"),
+        "apply_patch": lambda: hunkloom.apply_patch("*** Begin Patch\n*** End Patch", {"\udcff": "y"}),
+        "apply_v4a": lambda: hunkloom.apply_v4a("y\n", "-y\n+\udcff\n"),
+        "apply_lazy": lambda: hunkloom.apply_lazy("\udcff", "y\n", lang="python"),
+        "StreamingApplier.push": lambda: hunkloom.StreamingApplier("y\n").push(diff),
+    }
+    for entry, call in calls.items():
+        with pytest.raises(hunkloom.UnsupportedFileError) as err:
+            call()
+        assert err.value.code == "unsupported_encoding", entry
+        assert "lone surrogate, U+DCFF" in str(err.value), (entry, str(err.value))
+    editor = hunkloom.TextEditor(tmp_path)
+    with pytest.raises(hunkloom.InvalidOptionError) as refused:
+        editor.call({"command": "create", "path": str(tmp_path / "s.txt"), "file_text": "\udcff"})
+    assert refused.value.code == "invalid_input" and "lone surrogate" in str(refused.value)
+    print("hostile invalid-UTF-8-diff python apply_diff: unsupported_encoding, files unchanged")
     # A NUL in a path: a clear refusal, before any system call.
     with pytest.raises((hunkloom.HunkloomError, ValueError)) as nul:
         ws.read("a\0b")

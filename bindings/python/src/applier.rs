@@ -11,11 +11,11 @@
 use hunkloom::{ApplierOptions, Dialect, Policy, StreamingApplier};
 use hunkloom_handle::{Handle, Phase};
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyString;
 
 use crate::errors::{exception, to_py_err};
 use crate::gil;
+use crate::text::Text;
 use crate::types::{PyOutcome, PyUpdate};
 
 /// Apply a diff while it streams in: `push` pieces of any size, read `preview`, then `finish`.
@@ -52,7 +52,7 @@ impl PyStreamingApplier {
     ))]
     fn new(
         py: Python<'_>,
-        original: PyBackedStr,
+        original: Text,
         dialect: &str,
         policy: &str,
         fuzzy_threshold: f64,
@@ -82,11 +82,11 @@ impl PyStreamingApplier {
     }
 
     /// Feed the next piece of the diff; returns the splice it made to the preview.
-    fn push(&self, py: Python<'_>, chunk: &str) -> PyResult<PyUpdate> {
+    fn push(&self, py: Python<'_>, chunk: Text) -> PyResult<PyUpdate> {
         self.with(py, |state| {
             let applier = &mut state.applier;
             let size = chunk.len() + applier.original().len();
-            let update = gil::run(py, size, || applier.push(chunk).into_owned());
+            let update = gil::run(py, size, || applier.push(&chunk).into_owned());
             if !update.is_noop() {
                 state.preview = None;
             }

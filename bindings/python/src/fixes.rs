@@ -2,11 +2,11 @@
 
 use hunkloom::fixes::{self, Fix, Written};
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyString;
 
 use crate::errors::to_py_err;
 use crate::gil;
+use crate::text::Text;
 use crate::types::names_repr;
 
 /// The result of `write`.
@@ -44,10 +44,10 @@ impl PyWritten {
 #[pyo3(signature = (text, path = None, model_id = None, *, fixes = None))]
 pub(crate) fn write(
     py: Python<'_>,
-    text: PyBackedStr,
-    path: Option<PyBackedStr>,
-    model_id: Option<PyBackedStr>,
-    fixes: Option<Vec<PyBackedStr>>,
+    text: Text,
+    path: Option<Text>,
+    model_id: Option<Text>,
+    fixes: Option<Vec<Text>>,
 ) -> PyResult<PyWritten> {
     let enabled: Vec<Fix> = match &fixes {
         Some(names) => names
@@ -65,7 +65,7 @@ pub(crate) fn write(
 
 /// Cline's fence stripping of `write_to_file` content.
 #[pyfunction]
-pub(crate) fn strip_markdown_fences(py: Python<'_>, text: PyBackedStr) -> String {
+pub(crate) fn strip_markdown_fences(py: Python<'_>, text: Text) -> String {
     gil::run(py, text.len(), || fixes::strip_markdown_fences(&text))
 }
 
@@ -74,9 +74,9 @@ pub(crate) fn strip_markdown_fences(py: Python<'_>, text: PyBackedStr) -> String
 #[pyo3(signature = (text, model_id = None, file_path = None))]
 pub(crate) fn apply_model_content_fixes(
     py: Python<'_>,
-    text: PyBackedStr,
-    model_id: Option<PyBackedStr>,
-    file_path: Option<PyBackedStr>,
+    text: Text,
+    model_id: Option<Text>,
+    file_path: Option<Text>,
 ) -> String {
     gil::run(py, text.len(), || {
         fixes::apply_model_content_fixes(&text, model_id.as_deref(), file_path.as_deref())
@@ -85,12 +85,12 @@ pub(crate) fn apply_model_content_fixes(
 
 /// Cline's `fixModelHtmlEscaping`: undo HTML entities a model escaped.
 #[pyfunction]
-pub(crate) fn fix_model_html_escaping(py: Python<'_>, text: PyBackedStr) -> String {
+pub(crate) fn fix_model_html_escaping(py: Python<'_>, text: Text) -> String {
     gil::run(py, text.len(), || fixes::fix_model_html_escaping(&text))
 }
 
 /// Cline's `removeInvalidChars`.
 #[pyfunction]
-pub(crate) fn remove_invalid_chars(py: Python<'_>, text: PyBackedStr) -> String {
+pub(crate) fn remove_invalid_chars(py: Python<'_>, text: Text) -> String {
     gil::run(py, text.len(), || fixes::remove_invalid_chars(&text))
 }

@@ -7,10 +7,10 @@ use hunkloom::text::line_number_from_char_index;
 use hunkloom::{ApplyOptions, Dialect, Policy};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 
 use crate::errors::to_py_err;
 use crate::gil;
+use crate::text::Text;
 use crate::types::{PyNewFileContent, PyOutcome, PyResumeCacheStats};
 
 /// Cline's `constructNewFileContent`: apply a SEARCH/REPLACE diff (or a prefix of one, with
@@ -22,8 +22,8 @@ use crate::types::{PyNewFileContent, PyOutcome, PyResumeCacheStats};
 #[pyo3(signature = (diff, original, is_final = true, version = "v1"))]
 pub(crate) fn construct_new_file_content(
     py: Python<'_>,
-    diff: PyBackedStr,
-    original: PyBackedStr,
+    diff: Text,
+    original: Text,
     is_final: bool,
     version: &str,
 ) -> PyResult<PyNewFileContent> {
@@ -70,8 +70,8 @@ pub(crate) fn resume_cache_stats(py: Python<'_>) -> PyResumeCacheStats {
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn apply_diff(
     py: Python<'_>,
-    diff: PyBackedStr,
-    original: PyBackedStr,
+    diff: Text,
+    original: Text,
     dialect: &str,
     policy: &str,
     fuzzy_threshold: f64,
@@ -95,7 +95,7 @@ pub(crate) fn apply_diff(
 /// The 1-based line number of a `str` index into `content` (indices past the end count the
 /// lines of the whole text).
 #[pyfunction]
-pub(crate) fn line_number_from_index(py: Python<'_>, content: PyBackedStr, index: usize) -> usize {
+pub(crate) fn line_number_from_index(py: Python<'_>, content: Text, index: usize) -> usize {
     gil::run(py, content.len(), || {
         line_number_from_char_index(&content, index)
     })

@@ -4,20 +4,20 @@
 use hunkloom::LazyOptions;
 use hunkloom::lazy::Language;
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 
 use crate::errors::to_py_err;
 use crate::gil;
+use crate::text::Text;
 
 /// The core's options from the Python arguments: `lang` (a language name or extension) wins
 /// over `path`.
 pub(crate) fn options(
     py: Python<'_>,
-    path: Option<String>,
+    path: Option<&str>,
     lang: Option<&str>,
 ) -> PyResult<LazyOptions> {
     let mut options = LazyOptions::new();
-    options.path = path;
+    options.path = path.map(str::to_owned);
     if let Some(lang) = lang {
         options.language = Some(Language::from_name(lang).map_err(|e| to_py_err(py, &e))?);
     }
@@ -29,12 +29,12 @@ pub(crate) fn options(
 #[pyo3(signature = (snippet, original, path = None, lang = None))]
 pub(crate) fn apply_lazy(
     py: Python<'_>,
-    snippet: PyBackedStr,
-    original: PyBackedStr,
-    path: Option<String>,
+    snippet: Text,
+    original: Text,
+    path: Option<Text>,
     lang: Option<&str>,
 ) -> PyResult<String> {
-    let options = options(py, path, lang)?;
+    let options = options(py, path.as_deref(), lang)?;
     gil::run(py, snippet.len() + original.len(), || {
         hunkloom::apply_lazy(&snippet, &original, &options)
     })

@@ -12,6 +12,7 @@ mod gil;
 mod lazy;
 mod ops;
 mod patch;
+mod text;
 mod text_editor;
 mod types;
 mod v4a;

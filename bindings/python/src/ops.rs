@@ -3,11 +3,11 @@
 use hunkloom::ops::{self, Convention, Edit, Guards, InsertedContent, LineArg, StrReplaceOptions};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
 
 use crate::errors::to_py_err;
 use crate::gil;
+use crate::text::Text;
 use crate::types::names_repr;
 
 /// The result of `str_replace` or `insert`.
@@ -82,11 +82,11 @@ impl PyInsertedContent {
 #[pyo3(signature = (content, old, new, replace_all = false, path = None, *, omission_guard = true))]
 pub(crate) fn str_replace(
     py: Python<'_>,
-    content: Option<PyBackedStr>,
-    old: PyBackedStr,
-    new: PyBackedStr,
+    content: Option<Text>,
+    old: Text,
+    new: Text,
     replace_all: bool,
-    path: Option<PyBackedStr>,
+    path: Option<Text>,
     omission_guard: bool,
 ) -> PyResult<PyEdit> {
     let size = content.as_ref().map_or(0, |c| c.len()) + old.len() + new.len();
@@ -107,9 +107,9 @@ pub(crate) fn str_replace(
 #[pyfunction]
 pub(crate) fn insert(
     py: Python<'_>,
-    content: PyBackedStr,
+    content: Text,
     line: usize,
-    text: PyBackedStr,
+    text: Text,
     convention: &str,
 ) -> PyResult<PyEdit> {
     let convention: Convention = convention.parse().map_err(|e| to_py_err(py, &e))?;
@@ -148,9 +148,9 @@ fn line_arg(line: Option<&Bound<'_, PyAny>>) -> PyResult<LineArg> {
 #[pyo3(signature = (original, line, content = None))]
 pub(crate) fn insert_content(
     py: Python<'_>,
-    original: Option<PyBackedStr>,
+    original: Option<Text>,
     line: Option<&Bound<'_, PyAny>>,
-    content: Option<PyBackedStr>,
+    content: Option<Text>,
 ) -> PyResult<PyInsertedContent> {
     let line = line_arg(line)?;
     let size = original.as_ref().map_or(0, |o| o.len());

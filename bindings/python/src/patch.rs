@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 
 use crate::errors::{exception, to_py_err};
 use crate::gil;
+use crate::text::Text;
 use crate::types::names_repr;
 
 /// A note about a patch change that did not stop it.
@@ -92,11 +93,11 @@ impl PyPatchResult {
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn apply_patch(
     py: Python<'_>,
-    patch: String,
-    files: HashMap<String, String>,
+    patch: Text,
+    files: HashMap<Text, Text>,
     dialect: &str,
     policy: &str,
-    path: Option<String>,
+    path: Option<Text>,
     mode: &str,
     recount: bool,
 ) -> PyResult<PyPatchResult> {
@@ -107,7 +108,10 @@ pub(crate) fn apply_patch(
         .dialect(dialect)
         .policy(policy)
         .recount(recount);
-    let mut files: BTreeMap<String, String> = files.into_iter().collect();
+    let mut files: BTreeMap<String, String> = files
+        .into_iter()
+        .map(|(name, text)| (name.to_string(), text.to_string()))
+        .collect();
     let size = patch.len() + files.values().map(String::len).sum::<usize>();
     let (plan, deleted) = gil::run(py, size, || {
         plan_patch_or_body(&patch, path.as_deref(), mode, &files, &options).map(|plan| {

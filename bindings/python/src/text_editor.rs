@@ -95,8 +95,12 @@ fn to_json(value: &Bound<'_, PyAny>, at: &mut String, depth: usize) -> Result<Va
         return Ok(Value::Bool(b.is_true()));
     }
     if let Ok(s) = value.cast::<PyString>() {
-        // A lone surrogate (json.loads accepts "\ud800") crosses as U+FFFD.
-        return Ok(Value::String(s.to_string_lossy().into_owned()));
+        // A lone surrogate (json.loads accepts "\ud800") has no UTF-8 form: refused, rather
+        // than written into a file as U+FFFD.
+        return s
+            .to_cow()
+            .map(|s| Value::String(s.into_owned()))
+            .map_err(|_| format!("{at} is a str with a lone surrogate, which has no UTF-8 form"));
     }
     if value.is_instance_of::<PyInt>() {
         if let Ok(i) = value.extract::<i64>() {

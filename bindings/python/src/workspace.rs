@@ -20,6 +20,7 @@ use pyo3::types::PyString;
 use crate::errors::{exception, to_py_err};
 use crate::ops::PyEdit;
 use crate::patch::PyPatchWarning;
+use crate::text::Text;
 use crate::types::PyOutcome;
 
 /// What a committed file edit did.
@@ -282,11 +283,12 @@ impl PyWorkspace {
         &self,
         py: Python<'_>,
         path: PathBuf,
-        old: String,
-        new: String,
+        old: Text,
+        new: Text,
         replace_all: bool,
     ) -> PyResult<PyEditOutcome> {
-        self.edit(py, move |ws| ws.str_replace(&path, &old, &new, replace_all))
+        let (old, new) = (&*old, &*new);
+        self.edit(py, move |ws| ws.str_replace(&path, old, new, replace_all))
     }
 
     /// Insert lines into a file that was read, in the convention `"before"` or `"after"`.
@@ -295,16 +297,18 @@ impl PyWorkspace {
         py: Python<'_>,
         path: PathBuf,
         line: usize,
-        text: String,
+        text: Text,
         convention: &str,
     ) -> PyResult<PyEditOutcome> {
         let convention: Convention = convention.parse().map_err(|e| to_py_err(py, &e))?;
-        self.edit(py, move |ws| ws.insert(&path, line, &text, convention))
+        let text = &*text;
+        self.edit(py, move |ws| ws.insert(&path, line, text, convention))
     }
 
     /// Write `content` as the file's whole text (creating it if needed).
-    fn write(&self, py: Python<'_>, path: PathBuf, content: String) -> PyResult<PyEditOutcome> {
-        self.edit(py, move |ws| ws.write(&path, &content))
+    fn write(&self, py: Python<'_>, path: PathBuf, content: Text) -> PyResult<PyEditOutcome> {
+        let content = &*content;
+        self.edit(py, move |ws| ws.write(&path, content))
     }
 
     /// Apply a diff (SEARCH/REPLACE, or a unified diff in `udiff` / `udiff-strict`) to a file
@@ -314,7 +318,7 @@ impl PyWorkspace {
         &self,
         py: Python<'_>,
         path: PathBuf,
-        diff: String,
+        diff: Text,
         dialect: &str,
         policy: &str,
         recount: bool,
@@ -325,7 +329,8 @@ impl PyWorkspace {
             .dialect(dialect)
             .policy(policy)
             .recount(recount);
-        self.edit(py, move |ws| ws.apply_diff(&path, &diff, &options))
+        let diff = &*diff;
+        self.edit(py, move |ws| ws.apply_diff(&path, diff, &options))
     }
 
     /// Merge a lazy snippet (`// ... existing code ...` markers) into a file that was read; the
@@ -335,11 +340,12 @@ impl PyWorkspace {
         &self,
         py: Python<'_>,
         path: PathBuf,
-        snippet: String,
+        snippet: Text,
         lang: Option<&str>,
     ) -> PyResult<PyEditOutcome> {
         let language = crate::lazy::options(py, None, lang)?.language;
-        self.edit(py, move |ws| ws.apply_lazy(&path, &snippet, language))
+        let snippet = &*snippet;
+        self.edit(py, move |ws| ws.apply_lazy(&path, snippet, language))
     }
 
     /// Apply a multi-file patch (`*** Begin Patch`, or a git patch in `udiff` / `udiff-strict`)
@@ -348,7 +354,7 @@ impl PyWorkspace {
     fn apply_patch(
         &self,
         py: Python<'_>,
-        patch: String,
+        patch: Text,
         dialect: &str,
         policy: &str,
         recount: bool,
@@ -359,7 +365,8 @@ impl PyWorkspace {
             .dialect(dialect)
             .policy(policy)
             .recount(recount);
-        let outcome = self.run(py, move |ws| ws.apply_patch(&patch, &options))?;
+        let patch = &*patch;
+        let outcome = self.run(py, move |ws| ws.apply_patch(patch, &options))?;
         PyPatchOutcome::new(py, &outcome)
     }
 

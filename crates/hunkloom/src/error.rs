@@ -146,7 +146,8 @@ error_kinds! {
     /// The file's content changed since it was read or edited (`hunkloom-fs`).
     StaleFile => "stale_file", StaleFile;
     /// The file is not UTF-8, UTF-8 with BOM, or UTF-16 with BOM; it is never rewritten
-    /// (`hunkloom-fs`).
+    /// (`hunkloom-fs`). Also a text handed to the Python binding that has no UTF-8 form (a `str`
+    /// with a lone surrogate).
     UnsupportedEncoding => "unsupported_encoding", UnsupportedFile;
     /// The file is larger than the workspace's size limit (`hunkloom-fs`).
     FileTooLarge => "file_too_large", UnsupportedFile;
