@@ -136,6 +136,9 @@ fuzz_target!(|steps: Vec<Step>| {
     std::fs::write(root.join("d/b.txt"), "\u{feff}alpha\r\nbeta\r\n").expect("write");
     let mut ws = Workspace::open(root, WorkspaceOptions::new()).expect("open");
     let mut fault: Option<(usize, FaultMode)> = None;
+    // The mode of the fault injected into `ws` and not fired yet: a workspace keeps an injected
+    // fault until a commit reaches its step, which may be a later commit than the next one.
+    let mut armed: Option<FaultMode> = None;
     // FS_OPS_TRACE=1 prints each step (to read a crash input: `fs_ops <artifact>`).
     let trace = std::env::var_os("FS_OPS_TRACE").is_some();
     for step in steps.into_iter().take(24) {
@@ -166,19 +169,25 @@ fuzz_target!(|steps: Vec<Step>| {
             }
             Step::Reopen => {
                 ws = Workspace::open(root, WorkspaceOptions::new()).expect("reopen");
+                armed = None;
                 assert_eq!(tree(root), before, "opening changed a settled tree");
                 continue;
             }
             Step::Undo { file } => {
                 if let Some((after, mode)) = fault.take() {
                     ws.inject_fault(after, mode);
+                    armed = Some(mode);
                 }
                 let r = ws.undo(name(file));
+                if ws.fault_fired() {
+                    armed = None;
+                }
                 let after_tree = tree(root);
                 if r.is_err() {
                     if ws.fault_fired() {
                         // A crash: settle it, then the one file is old or new, nothing else.
                         ws = Workspace::open(root, WorkspaceOptions::new()).expect("recover");
+                        armed = None;
                         let settled_tree = tree(root);
                         leftovers(&settled_tree);
                         for (k, v) in &before {
@@ -246,11 +255,15 @@ fuzz_target!(|steps: Vec<Step>| {
                 continue;
             }
         };
-        let injected = fault.take();
-        if let Some((after, mode)) = injected {
+        if let Some((after, mode)) = fault.take() {
             ws.inject_fault(after, mode);
+            armed = Some(mode);
         }
+        let crash_armed = armed == Some(FaultMode::Crash);
         let result = ws.commit(changes.clone());
+        if ws.fault_fired() {
+            armed = None;
+        }
         let after = tree(root);
         match result {
             Ok(_) => {
@@ -261,7 +274,7 @@ fuzz_target!(|steps: Vec<Step>| {
                     "a successful commit did not write what it planned"
                 );
             }
-            Err(e) if ws.fault_fired() && matches!(injected, Some((_, FaultMode::Crash))) => {
+            Err(e) if ws.fault_fired() && crash_armed => {
                 let _ = e;
                 // The process "died": the next open settles the journal, all old or all new.
                 ws = Workspace::open(root, WorkspaceOptions::new()).expect("recover");
