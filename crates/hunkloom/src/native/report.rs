@@ -3,10 +3,10 @@
 //! and every difference the match tolerated, in the dialect-neutral [`BlockReport`].
 
 use super::region::Region;
-use super::tiers::{Located, Tier};
+use super::tiers::{Located, normalizations};
 use crate::error::Error;
 use crate::matching::Strategy;
-use crate::stream::{BlockReport, BlockStatus, Normalization};
+use crate::stream::{BlockReport, BlockStatus};
 use crate::text::Position;
 
 /// Where an already-applied block's REPLACE text is.
@@ -53,7 +53,7 @@ pub(super) fn block_report(
     report.strategy = if at.line_count == 0 {
         Strategy::EmptySearchNewFile
     } else {
-        strategy(at.tier)
+        at.tier.strategy()
     };
     report.start = start;
     report.end = end;
@@ -64,32 +64,6 @@ pub(super) fn block_report(
     };
     report.candidates = at.candidates;
     report.indent_delta = at.indent.columns();
-    report.normalizations = [
-        (Tier::LineEndings, Normalization::LineEndings),
-        (Tier::TrailingWhitespace, Normalization::TrailingWhitespace),
-        (Tier::Indentation, Normalization::Indentation),
-        (Tier::Punctuation, Normalization::Punctuation),
-        (Tier::LineNumberPrefix, Normalization::LineNumberPrefixes),
-        (Tier::BlankLines, Normalization::BlankLines),
-        (Tier::Typo, Normalization::Typo),
-    ]
-    .into_iter()
-    .filter(|(t, _)| at.used(*t))
-    .map(|(_, n)| n)
-    .collect();
+    report.normalizations = normalizations(at.relaxed);
     report
-}
-
-/// The public name of the tier that placed a block.
-fn strategy(tier: Tier) -> Strategy {
-    match tier {
-        Tier::Exact => Strategy::Exact,
-        Tier::LineEndings => Strategy::LineEndings,
-        Tier::TrailingWhitespace => Strategy::TrailingWhitespace,
-        Tier::Indentation => Strategy::Indentation,
-        Tier::Punctuation => Strategy::Punctuation,
-        Tier::LineNumberPrefix => Strategy::LineNumberPrefix,
-        Tier::BlankLines => Strategy::BlankLines,
-        Tier::Typo => Strategy::Typo,
-    }
 }

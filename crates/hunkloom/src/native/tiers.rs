@@ -16,7 +16,9 @@ use super::loose_lines::LooseLineIndex;
 use super::normalize::{BLANK, fold_trimmed, indent_of, loose_hash, split_line_number};
 use super::sparse::{self, Plan};
 use super::typo::is_typo;
+use crate::matching::Strategy;
 use crate::search::run_agreement::{all_runs, common_prefixes, common_suffixes};
+use crate::stream::Normalization;
 
 /// The tiers, strictest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -35,6 +37,38 @@ impl Tier {
     pub(crate) fn bit(self) -> u8 {
         1 << self as u8
     }
+
+    /// The public name of the tier, as a block's or hunk's report gives it.
+    pub(crate) fn strategy(self) -> Strategy {
+        match self {
+            Tier::Exact => Strategy::Exact,
+            Tier::LineEndings => Strategy::LineEndings,
+            Tier::TrailingWhitespace => Strategy::TrailingWhitespace,
+            Tier::Indentation => Strategy::Indentation,
+            Tier::Punctuation => Strategy::Punctuation,
+            Tier::LineNumberPrefix => Strategy::LineNumberPrefix,
+            Tier::BlankLines => Strategy::BlankLines,
+            Tier::Typo => Strategy::Typo,
+        }
+    }
+}
+
+/// The differences a match tolerated, from the bits of the tiers it relaxed
+/// ([`Tier::bit`]), in the order of the tiers.
+pub(crate) fn normalizations(relaxed: u8) -> Vec<Normalization> {
+    [
+        (Tier::LineEndings, Normalization::LineEndings),
+        (Tier::TrailingWhitespace, Normalization::TrailingWhitespace),
+        (Tier::Indentation, Normalization::Indentation),
+        (Tier::Punctuation, Normalization::Punctuation),
+        (Tier::LineNumberPrefix, Normalization::LineNumberPrefixes),
+        (Tier::BlankLines, Normalization::BlankLines),
+        (Tier::Typo, Normalization::Typo),
+    ]
+    .into_iter()
+    .filter(|(t, _)| relaxed & t.bit() != 0)
+    .map(|(_, n)| n)
+    .collect()
 }
 
 /// A `:start_line:` hint picks among candidates whose first line is at most this far from it.

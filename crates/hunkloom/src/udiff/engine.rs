@@ -18,8 +18,8 @@ use super::read::{Hunk, Reader};
 use crate::error::{Error, ErrorKind, Result};
 use crate::matching::Strategy;
 use crate::native::file_index::FileIndex;
-use crate::native::tiers::Tier;
-use crate::stream::{BlockReport, BlockStatus, Normalization, Outcome, Policy, Update};
+use crate::native::tiers::normalizations;
+use crate::stream::{BlockReport, BlockStatus, Outcome, Policy, Update};
 use crate::text::{OriginalText, Piece, Position, TextOffset};
 
 /// The state of a `udiff` or `udiff-strict` applier over one original text.
@@ -428,7 +428,7 @@ impl Lenient {
         };
         let start = original.position_at(at.start);
         let end = original.position_at(at.end);
-        let mut report = BlockReport::cline(hunk.index, strategy(at.tier), start, end, false);
+        let mut report = BlockReport::cline(hunk.index, at.tier.strategy(), start, end, false);
         report.status = status;
         report.end_line = if at.line_count == 0 {
             start.line
@@ -526,35 +526,4 @@ fn failed(index: usize) -> BlockReport {
     report.candidates = 0;
     report.end_line = 0;
     report
-}
-
-/// The public name of the tier that placed a hunk.
-fn strategy(tier: Tier) -> Strategy {
-    match tier {
-        Tier::Exact => Strategy::Exact,
-        Tier::LineEndings => Strategy::LineEndings,
-        Tier::TrailingWhitespace => Strategy::TrailingWhitespace,
-        Tier::Indentation => Strategy::Indentation,
-        Tier::Punctuation => Strategy::Punctuation,
-        Tier::LineNumberPrefix => Strategy::LineNumberPrefix,
-        Tier::BlankLines => Strategy::BlankLines,
-        Tier::Typo => Strategy::Typo,
-    }
-}
-
-/// The differences a match tolerated, from its bits.
-fn normalizations(relaxed: u8) -> Vec<Normalization> {
-    [
-        (Tier::LineEndings, Normalization::LineEndings),
-        (Tier::TrailingWhitespace, Normalization::TrailingWhitespace),
-        (Tier::Indentation, Normalization::Indentation),
-        (Tier::Punctuation, Normalization::Punctuation),
-        (Tier::LineNumberPrefix, Normalization::LineNumberPrefixes),
-        (Tier::BlankLines, Normalization::BlankLines),
-        (Tier::Typo, Normalization::Typo),
-    ]
-    .into_iter()
-    .filter(|(t, _)| relaxed & t.bit() != 0)
-    .map(|(_, n)| n)
-    .collect()
 }
