@@ -36,7 +36,7 @@ def main() -> int:
         t["crashes"] += int(f.get("crashes", 0))
         t["corpus"] = int(f.get("corpus", t["corpus"]))
         t["cov"] = max(t["cov"], int(f.get("cov", 0)))
-    print("| target | inputs | seconds | runs | corpus (last) | coverage (cov, best) | crashes |")
+    print("| target | inputs | seconds (budget) | runs | corpus (last) | coverage (cov, best) | crashes |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for target, t in totals.items():
         print(
