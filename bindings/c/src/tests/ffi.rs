@@ -404,6 +404,26 @@ impl Applier {
         ))
     }
 
+    /// Pushes every piece while keeping the host's copy of the preview through the splices
+    /// alone (starting from `mirror`), then checks that copy equals the applier's preview.
+    pub(super) fn push_mirrored(
+        &mut self,
+        pieces: &[&[u8]],
+        mut mirror: String,
+    ) -> Result<(), String> {
+        for piece in pieces {
+            let (start, removed, inserted, _) = self.push(piece)?;
+            if start + removed > mirror.len() || !mirror.is_char_boundary(start) {
+                return Err(format!("splice {start}+{removed} outside {}", mirror.len()));
+            }
+            mirror.replace_range(start..start + removed, &inserted);
+        }
+        if self.preview().map_err(|s| format!("preview: {s:?}"))? != mirror {
+            return Err("the splices do not rebuild the preview".into());
+        }
+        Ok(())
+    }
+
     pub(super) fn preview(&mut self) -> Result<String, hl_status> {
         let (mut p, mut len) = (ptr::null(), 0);
         // SAFETY: live handle, local out-pointers.

@@ -55,19 +55,7 @@ fn streamed(case: &Case, mode: Mode) -> Result<Full, String> {
     };
     let mut applier = Applier::with_options(case.original.as_bytes(), options)
         .map_err(|s| format!("hl_applier_new: {s:?}"))?;
-    // The host's copy of the preview, kept only through the splices.
-    let mut mirror = case.original.clone();
-    for piece in mode.pieces(&case.diff) {
-        let (start, removed, inserted, _) = applier.push(piece)?;
-        if start + removed > mirror.len() || !mirror.is_char_boundary(start) {
-            return Err(format!("splice {start}+{removed} outside {}", mirror.len()));
-        }
-        mirror.replace_range(start..start + removed, &inserted);
-    }
-    let preview = applier.preview().map_err(|s| format!("preview: {s:?}"))?;
-    if preview != mirror {
-        return Err("the splices do not rebuild the preview".into());
-    }
+    applier.push_mirrored(&mode.pieces(&case.diff), case.original.clone())?;
     let (status, result, error) = applier.end(true);
     Ok(from_c(take_full(status, result, error, &case.original)?))
 }

@@ -49,17 +49,7 @@ fn streamed(
     };
     let mut applier = Applier::with_options(case.original.as_bytes(), o)
         .map_err(|s| format!("hl_applier_new: {s:?}"))?;
-    let mut mirror = case.original.clone();
-    for piece in mode.pieces(&case.diff) {
-        let (start, removed, inserted, _) = applier.push(piece)?;
-        if start + removed > mirror.len() || !mirror.is_char_boundary(start) {
-            return Err(format!("splice {start}+{removed} outside {}", mirror.len()));
-        }
-        mirror.replace_range(start..start + removed, &inserted);
-    }
-    if applier.preview().map_err(|s| format!("preview: {s:?}"))? != mirror {
-        return Err("the splices do not rebuild the preview".into());
-    }
+    applier.push_mirrored(&mode.pieces(&case.diff), case.original.clone())?;
     let (status, result, error) = applier.end(true);
     Ok(take_full(status, result, error, &case.original)?
         .map(|(content, _, _)| content)
