@@ -30,6 +30,7 @@ lint: ## rustfmt, clippy (warnings are errors), rustdoc (broken links are errors
 	@# The fuzz targets (their own workspace) must keep compiling as the APIs they drive change;
 	@# type-checked without building libFuzzer itself.
 	RUSTFLAGS="--cfg fuzzing" $(CARGO) check --manifest-path fuzz/Cargo.toml --locked --no-default-features --bins -q
+	python3 fuzz/campaign.py --check
 	$(MAKE) --no-print-directory lint-workflows
 
 .PHONY: gen

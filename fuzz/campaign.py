@@ -4,7 +4,11 @@ by `make fuzz` and `make fuzz-long`) into the figures RELIABILITY.md and fuzz/RE
 quote: per target the inputs run, seconds, runs, the last corpus size and coverage, and the
 crashes; then `total inputs fuzzed: N`. Numbers are printed with thousands separators.
 
-Usage: python3 fuzz/campaign.py [fuzz/campaign.log]"""
+Usage: python3 fuzz/campaign.py [--write | --check] [fuzz/campaign.log]
+
+--write puts the table and the total between the `<!-- campaign:begin -->` and
+`<!-- campaign:end -->` markers of fuzz/README.md and RELIABILITY.md; --check (in `make lint`)
+fails if either shows other figures than the log."""
 
 from __future__ import annotations
 
@@ -22,8 +26,7 @@ def parse(line: str) -> dict[str, str]:
     return fields
 
 
-def main() -> int:
-    path = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).parent / "campaign.log")
+def figures(path: Path) -> str:
     totals: "OrderedDict[str, dict[str, int]]" = OrderedDict()
     for line in path.read_text().splitlines():
         if not line.strip() or line.startswith("#"):
@@ -36,15 +39,51 @@ def main() -> int:
         t["crashes"] += int(f.get("crashes", 0))
         t["corpus"] = int(f.get("corpus", t["corpus"]))
         t["cov"] = max(t["cov"], int(f.get("cov", 0)))
-    print("| target | inputs | seconds (budget) | runs | corpus (last) | coverage (cov, best) | crashes |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    out = [
+        "| target | inputs | seconds (budget) | runs | corpus (last) | coverage (cov, best) | crashes |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
     for target, t in totals.items():
-        print(
+        out.append(
             f"| {target} | {t['inputs']:,} | {t['seconds']:,} | {t['runs']:,} | {t['corpus']:,} | "
             f"{t['cov']:,} | {t['crashes']:,} |"
         )
-    print()
-    print(f"total inputs fuzzed: {sum(t['inputs'] for t in totals.values()):,}")
+    out.append("")
+    out.append(f"total inputs fuzzed: {sum(t['inputs'] for t in totals.values()):,}")
+    return "\n".join(out) + "\n"
+
+
+BEGIN = "<!-- campaign:begin -->\n"
+END = "<!-- campaign:end -->"
+DOCS = ("fuzz/README.md", "RELIABILITY.md")
+
+
+def with_figures(doc: str, table: str) -> str:
+    start = doc.index(BEGIN) + len(BEGIN)
+    return doc[:start] + "\n" + table + "\n" + doc[doc.index(END, start):]
+
+
+def main() -> int:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    mode = next((a for a in sys.argv[1:] if a.startswith("--")), "")
+    here = Path(__file__).resolve().parent
+    table = figures(Path(args[0]) if args else here / "campaign.log")
+    if not mode:
+        print(table, end="")
+        return 0
+    stale = []
+    for name in DOCS:
+        doc_path = here.parent / name
+        doc = doc_path.read_text()
+        fresh = with_figures(doc, table)
+        if mode == "--write":
+            doc_path.write_text(fresh)
+        elif fresh != doc:
+            stale.append(name)
+    if stale:
+        print(f"{', '.join(stale)}: the fuzzing figures differ from fuzz/campaign.log; run "
+              "`python3 fuzz/campaign.py --write`", file=sys.stderr)
+        return 1
     return 0
 
 

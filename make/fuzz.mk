@@ -13,9 +13,9 @@
 # fuzz-long  the campaign: every target for SECONDS each (default 3600), the same way, FUZZ_JOBS
 #            targets at a time (default 1; one libFuzzer process per target and core). Each
 #            run (short or long) appends its target's inputs, coverage and corpus size to
-#            fuzz/campaign.log (fuzz/run.sh); `python3 fuzz/campaign.py` totals the log into
-#            the figures of fuzz/README.md and RELIABILITY.md. Seeds come from the conformance
-#            vectors (fuzz/seed.py writes fuzz/seeds/<target>/, ignored by git).
+#            fuzz/campaign.log (fuzz/run.sh); `python3 fuzz/campaign.py --write` puts the
+#            totals into the figures of fuzz/README.md and RELIABILITY.md. Seeds come from
+#            the conformance vectors (fuzz/seed.py writes fuzz/seeds/<target>/, ignored by git).
 
 # Seconds per target.
 FUZZ_SECONDS ?= 30
@@ -40,4 +40,4 @@ fuzz: fuzz-tool fuzz-seeds ## Run every cargo-fuzz target for FUZZ_SECONDS each 
 fuzz-long: fuzz-tool fuzz-seeds ## The fuzzing campaign: every target for SECONDS each (default 3600, FUZZ_JOBS at a time), logged to fuzz/campaign.log
 	$(CARGO) fuzz build -s none
 	printf '%s\n' $(FUZZ_TARGETS) | xargs -P $(FUZZ_JOBS) -I{} fuzz/run.sh {} $(SECONDS)
-	python3 fuzz/campaign.py
+	python3 fuzz/campaign.py --write
