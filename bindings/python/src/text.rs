@@ -7,8 +7,6 @@
 //! with a stable code instead, so one `except HunkloomError` covers every refusal. Nothing has
 //! been done when it is raised: arguments are converted before the call starts.
 
-use std::borrow::Borrow;
-use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::Deref;
 
@@ -41,24 +39,6 @@ impl Deref for Text {
 
     fn deref(&self) -> &str {
         &self.0
-    }
-}
-
-impl AsRef<str> for Text {
-    fn as_ref(&self) -> &str {
-        self
-    }
-}
-
-impl Borrow<str> for Text {
-    fn borrow(&self) -> &str {
-        self
-    }
-}
-
-impl fmt::Debug for Text {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&**self, f)
     }
 }
 
