@@ -213,6 +213,9 @@ fn a_symlink_swapped_in_after_the_read_is_not_followed_blindly() {
 
 #[test]
 fn a_file_growing_while_it_is_read_and_edited() {
+    const MAX_LINES: u64 = 100_000;
+    const BURST: u64 = 64;
+    const PAUSE: Duration = Duration::from_micros(200);
     let dir = tempfile::tempdir().expect("tempdir");
     let p = dir.path().to_path_buf();
     std::fs::write(p.join("log.txt"), "x\n").expect("write");
@@ -225,10 +228,15 @@ fn a_file_growing_while_it_is_read_and_edited() {
                 .append(true)
                 .open(p.join("log.txt"))
                 .expect("open");
+            // Bounded, so the test's cost and disk use do not depend on the machine's speed:
+            // bursts with a pause between them, and at most `MAX_LINES` (about 1.3 MB) in all.
             let mut n = 0u64;
-            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) && n < MAX_LINES {
                 writeln!(f, "line {n}").expect("append");
                 n += 1;
+                if n % BURST == 0 {
+                    std::thread::sleep(PAUSE);
+                }
             }
             n
         })
