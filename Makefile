@@ -37,12 +37,16 @@ lint: ## rustfmt, clippy (warnings are errors), rustdoc (broken links are errors
 gen: gen-c gen-node ## Regenerate the committed generated files (C header, Node loader and types)
 
 .PHONY: bench
-bench: bench-rust bench-lazy bench-python bench-node ## Every benchmark (Rust criterion, Python and Node scripts)
+bench: bench-rust bench-lazy bench-parallel bench-python bench-node ## Every benchmark (Rust criterion, Python and Node scripts)
 
 .PHONY: bench-rust
 bench-rust: ## Criterion benchmarks S1-S5 (stateful vs stateless-per-prefix vs a copy of the file), cost bounds (10^4-10^6 blocks)
 	$(CARGO) bench --locked -p hunkloom-bench --bench streaming -- --warm-up-time 1 --measurement-time 3
 	$(CARGO) bench --locked -p hunkloom-bench --bench cost_bounds -- --warm-up-time 1 --measurement-time 3
+
+.PHONY: bench-parallel
+bench-parallel: ## Criterion: 16 edits of one file from 1, 4 and 16 threads through one Workspace (each committed with fsync), and one edit alone
+	$(CARGO) bench --locked -p hunkloom-bench --bench parallel -- --warm-up-time 1 --measurement-time 5
 
 .PHONY: bench-lazy
 bench-lazy: ## Criterion: lazy edits (apply_lazy) of a 10,000-line file, in MB/s of file plus snippet

@@ -173,7 +173,8 @@ typedef enum hl_status {
     HL_STATUS_UNSUPPORTED_FILE = 12,
     /**
      * The operating system refused a file operation (code `io_error`; the message has the
-     * system's text). A multi-file commit that fails this way was rolled back.
+     * system's text), or a call waited past its lock timeout for its turn (code
+     * `lock_timeout`). A multi-file commit that fails this way was rolled back.
      */
     HL_STATUS_IO_ERROR = 13,
 } hl_status;
@@ -267,10 +268,10 @@ typedef struct hl_text hl_text;
  *
  * Create it with `hl_text_editor_new` and release it with `hl_text_editor_free`.
  *
- * Threads: an editor may be moved to another thread, but must never be used by two threads at
- * the same time. A call that overlaps another call on the same editor is detected and refused
- * with `HL_STATUS_CONCURRENT_USE` (except `hl_text_editor_free`, which must never overlap
- * anything).
+ * Threads: an editor may be used by many threads at once (every function but
+ * `hl_text_editor_free`, which must never overlap anything). Calls on different files run in
+ * parallel; calls on the same file take turns, each answered as if it came after the one
+ * before (a call that waits past 5 s answers with an error result, code `lock_timeout`).
  */
 typedef struct hl_text_editor hl_text_editor;
 
@@ -281,12 +282,14 @@ typedef struct hl_text_editor hl_text_editor;
  *
  * Create it with `hl_workspace_open` and release it with `hl_workspace_free`.
  *
- * Threads: a workspace may be moved to another thread, but must never be used by two threads
- * at the same time (lock around it if you share it). A call that overlaps another call on the
- * same workspace is detected and refused with `HL_STATUS_CONCURRENT_USE` (except
- * `hl_workspace_free`, which must never overlap anything). Two workspaces on the same root are
- * independent: each refuses an edit of a file the other changed since it read it
- * (`stale_file`).
+ * Threads: a workspace may be used by many threads at once (every function but
+ * `hl_workspace_free`, which must never overlap anything). Calls on different files run in
+ * parallel; calls editing the same file take turns (each waits up to `lock_timeout_ms`, then
+ * fails with `HL_STATUS_IO_ERROR`, code `lock_timeout`). Each edit is computed on what was read
+ * through this workspace when the call started and merged into the file as the calls before it
+ * left it: parallel edits of different lines all land, and of two edits of the same (or
+ * adjacent) lines the first lands and the second fails with `stale_file` naming the lines.
+ * Two workspaces on the same root merge the same way around each other's changes.
  */
 typedef struct hl_workspace hl_workspace;
 
@@ -996,6 +999,12 @@ typedef struct hl_workspace_options {
      * `omission_placeholder`.
      */
     bool no_omission_guard;
+    /**
+     * How many milliseconds a call waits for its turn (another thread editing the same file,
+     * another commit in the root) before failing with `HL_STATUS_IO_ERROR`, code
+     * `lock_timeout`, having written nothing. 0: the default, 5000.
+     */
+    uint64_t lock_timeout_ms;
 } hl_workspace_options;
 
 /**
@@ -2562,14 +2571,13 @@ enum hl_status hl_text_editor_new(const char *root,
  *
  * @return with `*error`, a new `hl_error` the caller frees with `hl_error_free`:
  * `HL_STATUS_INVALID_OPTION` (code `invalid_input`) if `input_json` is not JSON or not a JSON
- * object (a host's mistake); `HL_STATUS_CONCURRENT_USE` (code `concurrent_use`) if another call
- * on `editor` is in progress. Without an error: `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL
+ * object (a host's mistake). Without an error: `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL
  * or `input_json` is NULL with a non-zero length; `HL_STATUS_INVALID_UTF8` if `input_json` is
  * not UTF-8; `HL_STATUS_PANIC` if the editor is poisoned. `*result_json` is set only on
  * success.
  *
  * # Safety
- * `editor` must be a live editor not used by another thread meanwhile; `input_json` must point
+ * `editor` must be a live editor (not freed, and not being freed meanwhile); `input_json` must point
  * to `input_len` readable bytes (or be NULL with length 0); `result_json` and `error` must be
  * writable.
  */
@@ -2751,8 +2759,8 @@ enum hl_status hl_workspace_root(const struct hl_workspace *ws,
  * `notebook_not_supported`); `HL_STATUS_EDIT_REJECTED` (code `file_not_found`, the message
  * suggesting up to three similar paths); `HL_STATUS_UNSUPPORTED_FILE` (codes `file_too_large`,
  * `unsupported_encoding`: only UTF-8, and UTF-8 or UTF-16 with a byte-order mark, are read);
- * `HL_STATUS_IO_ERROR` (code `io_error`); `HL_STATUS_CONCURRENT_USE` (code `concurrent_use`) if
- * another call on `ws` is in progress. Without an error: `HL_STATUS_NULL_ARGUMENT` if a pointer
+ * `HL_STATUS_IO_ERROR` (code `io_error`; code `lock_timeout` for an edit that waited past the
+ * workspace's `lock_timeout_ms` for its turn). Without an error: `HL_STATUS_NULL_ARGUMENT` if a pointer
  * is NULL or `path` is NULL with a non-zero length; `HL_STATUS_INVALID_UTF8` if `path` is not
  * UTF-8; `HL_STATUS_PANIC` if the workspace is poisoned. `*text` is set only on success.
  *
@@ -2953,7 +2961,7 @@ enum hl_status hl_workspace_undo(struct hl_workspace *ws,
  * similar paths); `HL_STATUS_PATH_REFUSED`, `HL_STATUS_STALE_FILE` (code `stale_file`),
  * `HL_STATUS_UNSUPPORTED_FILE`, `HL_STATUS_IO_ERROR` as for the other workspace functions;
  * `HL_STATUS_EDIT_REJECTED` with code `conflicting_changes` when two hunks name one file
- * differently; `HL_STATUS_CONCURRENT_USE` if another call on `ws` is in progress. Without an
+ * differently. Without an
  * error: `HL_STATUS_NULL_ARGUMENT`, `HL_STATUS_INVALID_UTF8`, `HL_STATUS_PANIC` as for
  * `hl_workspace_read`. `*outcome` is set only on success.
  *

@@ -158,7 +158,6 @@ export declare class StreamingApplier {
    */
   finish(): Outcome
 
-
 }
 
 /**
@@ -263,7 +262,8 @@ export declare class Workspace {
    * @param options `ignoreFile` (default `".hunkloomignore"`), `maxFileSize` (bytes,
    * default 1 GiB), `undoDepth` (edits per file, default 5), `maxKeptRead` (bytes of each
    * file read kept for merging an edit around later changes, default 4 MiB), `omissionGuard`
-   * (refuse writes and replacements that elide code with a placeholder line, default true).
+   * (refuse writes and replacements that elide code with a placeholder line, default true),
+   * `lockTimeout` (milliseconds a call waits for its turn, default 5000).
    */
   constructor(root: string, options?: WorkspaceOptions)
   /** The root directory: absolute, symlinks resolved. */
@@ -365,7 +365,6 @@ export declare class Workspace {
    * @param path The file.
    */
   undo(path: string): EditOutcome
-
 }
 
 /** Options of a `StreamingApplier`. */
@@ -1372,6 +1371,12 @@ export interface WorkspaceOptions {
    * (`omission_placeholder`; default `true`).
    */
   omissionGuard?: boolean
+  /**
+   * How many milliseconds a call waits for its turn (another call editing the same file,
+   * another commit in the root, in any process) before it throws `lock_timeout` having
+   * written nothing (default 5000). A non-negative integer.
+   */
+  lockTimeout?: number
 }
 
 /**

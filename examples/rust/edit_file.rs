@@ -18,7 +18,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(|c| std::str::from_utf8(c).expect("ASCII"))
         .collect();
 
-    let mut ws = Workspace::open(root.path(), WorkspaceOptions::new())?;
+    let ws = Workspace::open(root.path(), WorkspaceOptions::new())?;
     let original = ws.read("app.py")?; // an edit needs a read first
 
     // The live view starts from the applier's own preview (the original, in the native dialect)

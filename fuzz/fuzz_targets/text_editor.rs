@@ -58,7 +58,7 @@ fuzz_target!(|input: (u8, Vec<Call<'_>>)| {
     std::fs::write(root.join("a.txt"), "one\ntwo\nthree\n").expect("write");
     std::fs::write(outer.path().join("escape.txt"), "outside\n").expect("write");
     let profile = Profile::ALL[usize::from(profile) % Profile::ALL.len()];
-    let mut editor = TextEditor::new(&root, EditorOptions::new().profile(profile)).expect("open");
+    let editor = TextEditor::new(&root, EditorOptions::new().profile(profile)).expect("open");
     for call in calls.into_iter().take(16) {
         let input = match call.raw {
             Some(raw) => serde_json::from_str(raw).unwrap_or(Value::Null),

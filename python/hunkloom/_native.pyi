@@ -184,9 +184,8 @@ class AlreadyFinishedError(HunkloomError):
     """A ``StreamingApplier`` was used after ``finish()`` (code ``already_finished``)."""
 
 class ConcurrentUseError(HunkloomError):
-    """A ``StreamingApplier``, ``Workspace`` or ``TextEditor`` was called from a second thread
-    while a call on it was running (code ``concurrent_use``). Use each one from one thread at a
-    time."""
+    """A ``StreamingApplier`` was called from a second thread while a call on it was running
+    (code ``concurrent_use``). Push each applier from one thread at a time."""
 
 class InternalError(HunkloomError):
     """A bug inside hunkloom stopped the call (code ``internal_error``); the applier, workspace or
@@ -209,7 +208,8 @@ class UnsupportedFileError(HunkloomError):
 
 class FileSystemError(HunkloomError):
     """The operating system refused a file operation; the message has its text (code
-    ``io_error``)."""
+    ``io_error``). Also a call that waited past its ``lock_timeout`` for another edit of the
+    same file or another commit in the root (code ``lock_timeout``); nothing was written."""
 
 @final
 class NewFileContent:
@@ -645,8 +645,16 @@ class Workspace:
     writes, it is refused with :class:`StaleFileError`, naming the lines. UTF-8 (with or without BOM) and
     UTF-16 (with BOM) files keep their encoding and every untouched line ending; other files
     raise :class:`UnsupportedFileError` and are never rewritten. Writes are atomic, and
-    :meth:`undo` takes back a file's last edits. Calls release the GIL; use a workspace from
-    one thread at a time (:class:`ConcurrentUseError`).
+    :meth:`undo` takes back a file's last edits.
+
+    Calls release the GIL, and one workspace serves many threads at once (parallel tool calls,
+    subagents): calls on different files run in parallel, calls editing the same file take
+    turns. Each edit is computed on what was read when the call started and merged into the file
+    as the calls before it left it, so parallel edits of different lines all land; of two edits
+    of the same (or adjacent) lines the first lands and the second raises
+    :class:`StaleFileError` naming the lines. A call that waits longer than ``lock_timeout``
+    for its turn raises :class:`FileSystemError` with code ``lock_timeout``, having written
+    nothing.
     """
 
     def __new__(
@@ -658,6 +666,7 @@ class Workspace:
         undo_depth: Optional[int] = None,
         max_kept_read: Optional[int] = None,
         omission_guard: bool = True,
+        lock_timeout: Optional[float] = None,
     ) -> Workspace:
         """Open ``root`` (finishing or rolling back a multi-file commit a crash interrupted).
         ``ignore_file`` names the gitignore-syntax file of refused paths (default
@@ -667,7 +676,7 @@ class Workspace:
         none, so a changed file is always refused). ``omission_guard`` (default on) refuses a
         ``write`` of an existing file or a ``str_replace`` whose new text stands in for code
         with a placeholder line (``omission_placeholder``); off, such edits are written as
-        given."""
+        given. ``lock_timeout`` is how many seconds a call waits for its turn (default 5)."""
     @property
     def root(self) -> Path:
         """The root directory."""
@@ -872,8 +881,9 @@ class TextEditor:
     ``str_replace_editor``), ``"openhands"`` (OpenHands ACI's ``OHEditor``) or ``"native"`` (the
     default: hunkloom's own edit semantics with Anthropic's message shapes). Paths stay inside
     ``root``; line endings, byte-order marks, tabs and encodings are kept where the references
-    would rewrite them; writes are atomic. Calls release the GIL; use an editor from one thread
-    at a time (a concurrent call raises :class:`ConcurrentUseError`).
+    would rewrite them; writes are atomic. Calls release the GIL, and one editor answers
+    parallel tool calls from many threads: calls on different files run in parallel, calls on
+    the same file take turns, each answered as if it came after the one before.
     """
 
     def __new__(

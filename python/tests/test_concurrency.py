@@ -1,6 +1,6 @@
-"""Threads under load: one Workspace or applier shared by several threads (each call either
-runs alone or raises ConcurrentUseError, never a race), and separate ones in parallel (no
-interference). Each test counts operations and checks that no edit is lost or torn. Prints
+"""Threads under load: one Workspace shared by several threads (every call runs, calls on one
+file take turns), one applier shared by several threads (each call either runs alone or raises
+ConcurrentUseError, never a race), and separate ones in parallel (no interference). Each test counts operations and checks that no edit is lost or torn. Prints
 ``concurrency python ...: N ops, ... lost: 0`` lines for RELIABILITY.md (``pytest -s``)."""
 
 from __future__ import annotations
@@ -39,9 +39,8 @@ def counter_file(i: int) -> str:
 
 
 def test_one_workspace_shared_by_threads(tmp_path: Path) -> None:
-    """Each thread counts up its own file through one shared workspace: every call either
-    commits or raises ConcurrentUseError having done nothing; the final counts equal the
-    commits."""
+    """Each thread counts up its own file through one shared workspace: every call commits (none
+    is refused for running beside another); the final counts equal the commits."""
     for i in range(THREADS):
         (tmp_path / counter_file(i)).write_text("header\ncount: 0\nfooter\n")
     ws = hunkloom.Workspace(tmp_path)
@@ -52,22 +51,18 @@ def test_one_workspace_shared_by_threads(tmp_path: Path) -> None:
     def work(i: int) -> None:
         name = counter_file(i)
         while time.monotonic() < deadline:
-            try:
-                ws.read(name)
-                ws.str_replace(name, f"count: {commits[i]}\n", f"count: {commits[i] + 1}\n")
-                commits[i] += 1
-            except hunkloom.ConcurrentUseError as e:
-                assert e.code == "concurrent_use"
-                refused[i] += 1
+            ws.read(name)
+            ws.str_replace(name, f"count: {commits[i]}\n", f"count: {commits[i] + 1}\n")
+            commits[i] += 1
 
     run_threads(work)
     for i in range(THREADS):
         assert (tmp_path / counter_file(i)).read_text() == f"header\ncount: {commits[i]}\nfooter\n"
     print(
         f"concurrency python {THREADS} threads, one shared Workspace: {sum(commits)} commits, "
-        f"{sum(refused)} concurrent_use refusals, lost: 0, torn: 0"
+        f"{sum(refused)} refused, lost: 0, torn: 0"
     )
-    assert sum(commits) > 0
+    assert all(commits), commits
 
 
 def test_one_applier_shared_by_threads() -> None:

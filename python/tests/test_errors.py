@@ -56,6 +56,7 @@ FAMILY = {
     "unsupported_encoding": hunkloom.UnsupportedFileError,
     "file_too_large": hunkloom.UnsupportedFileError,
     "io_error": hunkloom.FileSystemError,
+    "lock_timeout": hunkloom.FileSystemError,
     "nothing_to_undo": hunkloom.InvalidEditError,
     "conflicting_changes": hunkloom.InvalidEditError,
     "invalid_patch": hunkloom.MalformedDiffError,
@@ -134,6 +135,27 @@ def workspace_and_patch_errors(root: Path) -> list[Callable[[], object]]:
         lambda: hunkloom.apply_patch(begin + "*** Add File: a\n" + end, {}, dialect="cline"),
         lambda: hunkloom.apply_patch(begin + "*** Update File: a\n@@\n-zz\n+y\n" + end, {"a": "x\n"}),
     ]
+
+
+def provoke_lock_timeout(root: Path) -> hunkloom.HunkloomError:
+    """An edit while another process-wide holder keeps the root's commit lock (an advisory
+    lock on the root directory, as another hunkloom process would hold it)."""
+    import fcntl
+    import os
+
+    ws = hunkloom.Workspace(root, lock_timeout=0.05)
+    fd = os.open(root, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        with pytest.raises(hunkloom.FileSystemError) as caught:
+            ws.write("locked.txt", "x\n")
+    finally:
+        os.close(fd)
+    assert caught.value.code == "lock_timeout"
+    assert "nothing was written" in str(caught.value)
+    assert not (root / "locked.txt").exists()
+    ws.write("locked.txt", "x\n")
+    return caught.value
 
 
 def test_every_engine_code_has_a_family() -> None:
@@ -298,6 +320,7 @@ def test_every_code_is_raised_for_real_with_its_class(tmp_path: Path) -> None:
             raising()
         except hunkloom.HunkloomError as error:
             RAISED.setdefault(error.code, type(error))
+    RAISED.setdefault("lock_timeout", type(provoke_lock_timeout(tmp_path)))
     concurrent = test_threads.provoke_concurrent_use()
     RAISED.setdefault(concurrent.code, type(concurrent))
     import test_panic

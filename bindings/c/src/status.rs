@@ -67,7 +67,8 @@ pub enum hl_status {
     /// left untouched.
     UnsupportedFile = 12,
     /// The operating system refused a file operation (code `io_error`; the message has the
-    /// system's text). A multi-file commit that fails this way was rolled back.
+    /// system's text), or a call waited past its lock timeout for its turn (code
+    /// `lock_timeout`). A multi-file commit that fails this way was rolled back.
     IoError = 13,
 }
 

@@ -2,13 +2,14 @@
 //! in as the JSON text of its input object, and the result comes back as JSON text, so a host
 //! passes through what its model API already hands it.
 //!
-//! The editor lives in a [`Handle`], as the workspace does: an overlapping call is refused with
-//! `HL_STATUS_CONCURRENT_USE`, and a panic retires the editor (`HL_STATUS_PANIC` from then on).
+//! The editor lives in a [`Shared`], as the workspace does: many threads call it at once (calls
+//! on the same file take turns in the editor), and a panic retires the editor
+//! (`HL_STATUS_PANIC` from then on).
 
 use std::ffi::c_char;
 
 use engine::{Error, ErrorKind};
-use hunkloom_handle::Handle;
+use hunkloom_handle::Shared;
 use hunkloom_tools::{EditorOptions, Profile, TextEditor, ToolResult};
 use serde_json::{Value, json};
 
@@ -115,13 +116,13 @@ pub(crate) fn to_json_text(result: &ToolResult) -> String {
 ///
 /// Create it with `hl_text_editor_new` and release it with `hl_text_editor_free`.
 ///
-/// Threads: an editor may be moved to another thread, but must never be used by two threads at
-/// the same time. A call that overlaps another call on the same editor is detected and refused
-/// with `HL_STATUS_CONCURRENT_USE` (except `hl_text_editor_free`, which must never overlap
-/// anything).
+/// Threads: an editor may be used by many threads at once (every function but
+/// `hl_text_editor_free`, which must never overlap anything). Calls on different files run in
+/// parallel; calls on the same file take turns, each answered as if it came after the one
+/// before (a call that waits past 5 s answers with an error result, code `lock_timeout`).
 #[derive(Debug)]
 pub struct hl_text_editor {
-    pub(crate) handle: Handle<TextEditor>,
+    pub(crate) handle: Shared<TextEditor>,
 }
 
 /// Creates a text editor over the directory `root` (`root_len` bytes of UTF-8; relative to the
@@ -161,7 +162,7 @@ pub unsafe extern "C" fn hl_text_editor_new(
         let options = options.to_engine(engine_profile(profile)?)?;
         let text_editor = TextEditor::new(root, options)?;
         let boxed = Box::new(hl_text_editor {
-            handle: Handle::new("text editor", text_editor),
+            handle: Shared::new("text editor", text_editor),
         });
         // SAFETY: `out` is non-NULL and writable (this function's contract).
         unsafe { out.write(Box::into_raw(boxed)) };
@@ -184,14 +185,13 @@ pub unsafe extern "C" fn hl_text_editor_new(
 ///
 /// @return with `*error`, a new `hl_error` the caller frees with `hl_error_free`:
 /// `HL_STATUS_INVALID_OPTION` (code `invalid_input`) if `input_json` is not JSON or not a JSON
-/// object (a host's mistake); `HL_STATUS_CONCURRENT_USE` (code `concurrent_use`) if another call
-/// on `editor` is in progress. Without an error: `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL
+/// object (a host's mistake). Without an error: `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL
 /// or `input_json` is NULL with a non-zero length; `HL_STATUS_INVALID_UTF8` if `input_json` is
 /// not UTF-8; `HL_STATUS_PANIC` if the editor is poisoned. `*result_json` is set only on
 /// success.
 ///
 /// # Safety
-/// `editor` must be a live editor not used by another thread meanwhile; `input_json` must point
+/// `editor` must be a live editor (not freed, and not being freed meanwhile); `input_json` must point
 /// to `input_len` readable bytes (or be NULL with length 0); `result_json` and `error` must be
 /// writable.
 #[unsafe(no_mangle)]

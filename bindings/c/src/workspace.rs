@@ -1,16 +1,15 @@
 //! [`hl_workspace`]: the file layer's [`Workspace`] for C — safe edits of real files under a
 //! root (`crates/hunkloom-fs`).
 //!
-//! The workspace lives in a [`Handle`], the lifecycle every binding shares, so a host's
-//! threading mistake becomes `HL_STATUS_CONCURRENT_USE` instead of a data race, and a panic
-//! retires the handle (`HL_STATUS_PANIC` from then on) instead of leaving its read tracking half
-//! updated.
+//! The workspace lives in a [`Shared`], the lifecycle every binding shares: many threads call
+//! it at once (the file layer takes turns per file inside), and a panic retires the handle
+//! (`HL_STATUS_PANIC` from then on) instead of leaving its read tracking half updated.
 
 use std::ffi::c_char;
 
 use engine::ops::Guards;
 use hunkloom_fs::{EditOutcome, Workspace, WorkspaceOptions};
-use hunkloom_handle::Handle;
+use hunkloom_handle::Shared;
 
 use crate::args::{Out, get_text, handle, optional_str_arg, str_arg};
 use crate::edit_outcome::hl_edit_outcome;
@@ -56,6 +55,10 @@ pub struct hl_workspace_options {
     /// (`// ... existing code ...`) is written as given instead of refused with
     /// `omission_placeholder`.
     pub no_omission_guard: bool,
+    /// How many milliseconds a call waits for its turn (another thread editing the same file,
+    /// another commit in the root) before failing with `HL_STATUS_IO_ERROR`, code
+    /// `lock_timeout`, having written nothing. 0: the default, 5000.
+    pub lock_timeout_ms: u64,
 }
 
 impl Default for hl_workspace_options {
@@ -70,6 +73,7 @@ impl Default for hl_workspace_options {
             max_kept_read: 0,
             no_kept_read: false,
             no_omission_guard: false,
+            lock_timeout_ms: 0,
         }
     }
 }
@@ -107,6 +111,9 @@ impl hl_workspace_options {
         if self.no_omission_guard {
             options = options.guards(Guards::NATIVE.omission_placeholders(false));
         }
+        if self.lock_timeout_ms != 0 {
+            options = options.lock_timeout(std::time::Duration::from_millis(self.lock_timeout_ms));
+        }
         Ok(options)
     }
 }
@@ -117,28 +124,29 @@ impl hl_workspace_options {
 ///
 /// Create it with `hl_workspace_open` and release it with `hl_workspace_free`.
 ///
-/// Threads: a workspace may be moved to another thread, but must never be used by two threads
-/// at the same time (lock around it if you share it). A call that overlaps another call on the
-/// same workspace is detected and refused with `HL_STATUS_CONCURRENT_USE` (except
-/// `hl_workspace_free`, which must never overlap anything). Two workspaces on the same root are
-/// independent: each refuses an edit of a file the other changed since it read it
-/// (`stale_file`).
+/// Threads: a workspace may be used by many threads at once (every function but
+/// `hl_workspace_free`, which must never overlap anything). Calls on different files run in
+/// parallel; calls editing the same file take turns (each waits up to `lock_timeout_ms`, then
+/// fails with `HL_STATUS_IO_ERROR`, code `lock_timeout`). Each edit is computed on what was read
+/// through this workspace when the call started and merged into the file as the calls before it
+/// left it: parallel edits of different lines all land, and of two edits of the same (or
+/// adjacent) lines the first lands and the second fails with `stale_file` naming the lines.
+/// Two workspaces on the same root merge the same way around each other's changes.
 #[derive(Debug)]
 pub struct hl_workspace {
     /// The canonical root, NUL-terminated (immutable, read without the handle's lock).
     root: CText,
-    pub(crate) handle: Handle<Workspace>,
+    pub(crate) handle: Shared<Workspace>,
 }
 
-/// Runs `body` on the workspace behind `ws`: a call that overlaps another one is refused
-/// (`HL_STATUS_CONCURRENT_USE`), and a panic inside retires the handle (`HL_STATUS_PANIC`, then
-/// and for every later call).
+/// Runs `body` on the workspace behind `ws` (from any number of threads at once): a panic
+/// inside retires the handle (`HL_STATUS_PANIC`, then and for every later call).
 ///
 /// # Safety
 /// `ws` must be NULL or a live `hl_workspace` (not freed, and not being freed meanwhile).
 unsafe fn with_workspace<R>(
     ws: *const hl_workspace,
-    body: impl FnOnce(&mut Workspace) -> Result<R, Failure>,
+    body: impl FnOnce(&Workspace) -> Result<R, Failure>,
 ) -> Result<R, Failure> {
     // SAFETY: forwarded from this function's contract.
     let w = unsafe { handle(ws) }?;
@@ -156,7 +164,7 @@ unsafe fn edit_with(
     path: *const c_char,
     path_len: usize,
     outcome: *mut *mut hl_edit_outcome,
-    edit: impl FnOnce(&mut Workspace, &str) -> Result<EditOutcome, Failure>,
+    edit: impl FnOnce(&Workspace, &str) -> Result<EditOutcome, Failure>,
 ) -> Result<(), Failure> {
     let out = Out::new(outcome)?;
     // SAFETY: the caller passes `path_len` readable bytes (this function's contract).
@@ -207,7 +215,7 @@ pub unsafe extern "C" fn hl_workspace_open(
         let workspace = Workspace::open(root, options)?;
         let handle = Box::new(hl_workspace {
             root: CText::from_string(workspace.root().to_string_lossy().into_owned()),
-            handle: Handle::new("workspace", workspace),
+            handle: Shared::new("workspace", workspace),
         });
         // SAFETY: `out` is non-NULL and writable (this function's contract).
         unsafe { out.write(Box::into_raw(handle)) };
@@ -247,8 +255,8 @@ pub unsafe extern "C" fn hl_workspace_root(
 /// `notebook_not_supported`); `HL_STATUS_EDIT_REJECTED` (code `file_not_found`, the message
 /// suggesting up to three similar paths); `HL_STATUS_UNSUPPORTED_FILE` (codes `file_too_large`,
 /// `unsupported_encoding`: only UTF-8, and UTF-8 or UTF-16 with a byte-order mark, are read);
-/// `HL_STATUS_IO_ERROR` (code `io_error`); `HL_STATUS_CONCURRENT_USE` (code `concurrent_use`) if
-/// another call on `ws` is in progress. Without an error: `HL_STATUS_NULL_ARGUMENT` if a pointer
+/// `HL_STATUS_IO_ERROR` (code `io_error`; code `lock_timeout` for an edit that waited past the
+/// workspace's `lock_timeout_ms` for its turn). Without an error: `HL_STATUS_NULL_ARGUMENT` if a pointer
 /// is NULL or `path` is NULL with a non-zero length; `HL_STATUS_INVALID_UTF8` if `path` is not
 /// UTF-8; `HL_STATUS_PANIC` if the workspace is poisoned. `*text` is set only on success.
 ///
@@ -541,7 +549,7 @@ pub unsafe extern "C" fn hl_workspace_undo(
 /// similar paths); `HL_STATUS_PATH_REFUSED`, `HL_STATUS_STALE_FILE` (code `stale_file`),
 /// `HL_STATUS_UNSUPPORTED_FILE`, `HL_STATUS_IO_ERROR` as for the other workspace functions;
 /// `HL_STATUS_EDIT_REJECTED` with code `conflicting_changes` when two hunks name one file
-/// differently; `HL_STATUS_CONCURRENT_USE` if another call on `ws` is in progress. Without an
+/// differently. Without an
 /// error: `HL_STATUS_NULL_ARGUMENT`, `HL_STATUS_INVALID_UTF8`, `HL_STATUS_PANIC` as for
 /// `hl_workspace_read`. `*outcome` is set only on success.
 ///

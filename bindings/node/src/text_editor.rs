@@ -2,11 +2,11 @@
 //! `str_replace`, `insert`, `undo_edit`) answered as Anthropic's or OpenHands' editor answers
 //! it, over the file layer (`hunkloom-tools`).
 //!
-//! The class keeps a `hunkloom_tools::TextEditor` in a [`Handle`], the lifecycle every binding
+//! The class keeps a `hunkloom_tools::TextEditor` in a [`Shared`], the lifecycle every binding
 //! shares: a panic inside retires the editor. Calls are synchronous (small file reads and
 //! writes on the calling thread).
 
-use hunkloom_handle::Handle;
+use hunkloom_handle::Shared;
 use hunkloom_tools::{EditorOptions, Profile};
 use napi::bindgen_prelude::Object;
 use napi::{Env, JsValue, Unknown, ValueType};
@@ -81,7 +81,7 @@ pub struct TextEditorOptions {
 /// ```
 #[napi]
 pub struct TextEditor {
-    inner: Handle<hunkloom_tools::TextEditor>,
+    inner: Shared<hunkloom_tools::TextEditor>,
 }
 
 #[napi]
@@ -113,7 +113,7 @@ impl TextEditor {
             }
             let editor = hunkloom_tools::TextEditor::new(root, settings)?;
             Ok(TextEditor {
-                inner: Handle::new("text editor", editor),
+                inner: Shared::new("text editor", editor),
             })
         })
     }

@@ -431,6 +431,10 @@ pub struct WorkspaceOptions {
     /// code with a placeholder line such as `// ... existing code ...`
     /// (`omission_placeholder`; default `true`).
     pub omission_guard: Option<bool>,
+    /// How many milliseconds a call waits for its turn (another call editing the same file,
+    /// another commit in the root, in any process) before it throws `lock_timeout` having
+    /// written nothing (default 5000). A non-negative integer.
+    pub lock_timeout: Option<f64>,
 }
 
 /// Options of the function `strReplace`.

@@ -2,7 +2,7 @@
 //! read-before-edit and staleness checks, encodings and line endings kept, atomic commits,
 //! undo.
 //!
-//! The class keeps a `hunkloom_fs::Workspace` in a [`Handle`], the lifecycle every binding
+//! The class keeps a `hunkloom_fs::Workspace` in a [`Shared`], the lifecycle every binding
 //! shares: a panic inside the file layer retires the workspace instead of leaving half-updated
 //! read records and undo history in use. Every method is synchronous: edits are small file
 //! reads and writes, done on the calling thread.
@@ -10,7 +10,7 @@
 use hunkloom::ops::{Convention, Guards};
 use hunkloom::{ApplyOptions, Dialect};
 use hunkloom_fs::WorkspaceOptions;
-use hunkloom_handle::Handle;
+use hunkloom_handle::Shared;
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
@@ -62,7 +62,7 @@ use crate::{apply, args, ops};
 /// ```
 #[napi]
 pub struct Workspace {
-    inner: Handle<hunkloom_fs::Workspace>,
+    inner: Shared<hunkloom_fs::Workspace>,
 }
 
 impl Workspace {
@@ -71,7 +71,7 @@ impl Workspace {
     /// not be), and every later call throws `internal_error`.
     fn with<T>(
         &self,
-        call: impl FnOnce(&mut hunkloom_fs::Workspace) -> hunkloom::Result<T>,
+        call: impl FnOnce(&hunkloom_fs::Workspace) -> hunkloom::Result<T>,
     ) -> Result<T, Failure> {
         Ok(self.inner.with(call).and_then(|result| result)?)
     }
@@ -89,7 +89,8 @@ impl Workspace {
     /// @param options `ignoreFile` (default `".hunkloomignore"`), `maxFileSize` (bytes,
     /// default 1 GiB), `undoDepth` (edits per file, default 5), `maxKeptRead` (bytes of each
     /// file read kept for merging an edit around later changes, default 4 MiB), `omissionGuard`
-    /// (refuse writes and replacements that elide code with a placeholder line, default true).
+    /// (refuse writes and replacements that elide code with a placeholder line, default true),
+    /// `lockTimeout` (milliseconds a call waits for its turn, default 5000).
     #[napi(
         catch_unwind,
         constructor,
@@ -114,9 +115,12 @@ impl Workspace {
             if let Some(on) = args::option_boolean(&options, "options", "omissionGuard")? {
                 settings = settings.guards(Guards::NATIVE.omission_placeholders(on));
             }
+            if let Some(ms) = args::option_integer(&options, "options", "lockTimeout")? {
+                settings = settings.lock_timeout(std::time::Duration::from_millis(ms));
+            }
             let workspace = hunkloom_fs::Workspace::open(root, settings)?;
             Ok(Workspace {
-                inner: Handle::new("workspace", workspace),
+                inner: Shared::new("workspace", workspace),
             })
         };
         errors::run(env, run)

@@ -58,7 +58,7 @@ create_exception!(
     hunkloom,
     ConcurrentUseError,
     HunkloomError,
-    "A StreamingApplier, Workspace or TextEditor was called from a second thread during a call (code concurrent_use)."
+    "A StreamingApplier was called from a second thread during a call (code concurrent_use)."
 );
 create_exception!(
     hunkloom,
@@ -89,7 +89,7 @@ create_exception!(
     hunkloom,
     FileSystemError,
     HunkloomError,
-    "The operating system refused a file operation; the message has its text (code io_error)."
+    "The operating system refused a file operation; the message has its text (code io_error), or a call waited past its lock_timeout for its turn (code lock_timeout); nothing was written."
 );
 
 /// The exception class of an error kind: one class per core family.

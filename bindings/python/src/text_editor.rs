@@ -1,14 +1,14 @@
 //! `TextEditor`: the text-editor tool of `hunkloom_tools` as a Python object.
 //!
-//! The editor lives in a [`Handle`], as the `Workspace` does: a call runs without the GIL (it
-//! does file I/O), a second thread calling meanwhile gets `ConcurrentUseError`, and a bug inside
-//! `InternalError` (the editor is retired). A call's input crosses as a `serde_json::Value`
+//! The editor lives in a [`Shared`], as the `Workspace` does: a call runs without the GIL (it
+//! does file I/O), many threads call one editor at once (calls on the same file take turns in
+//! the editor), and a bug inside is `InternalError` (the editor is retired). A call's input crosses as a `serde_json::Value`
 //! built from the `dict` here, and its `ToolResult` comes back as a frozen object.
 
 use std::path::PathBuf;
 
 use hunkloom::{Error, ErrorKind};
-use hunkloom_handle::{Handle, Phase};
+use hunkloom_handle::{Phase, Shared};
 use hunkloom_tools::{EditorOptions, Profile, TextEditor, ToolResult};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
@@ -213,7 +213,7 @@ pub struct PyTextEditor {
     profile: Profile,
     root: PathBuf,
     require_read: bool,
-    inner: Handle<TextEditor>,
+    inner: Shared<TextEditor>,
 }
 
 #[pymethods]
@@ -242,7 +242,7 @@ impl PyTextEditor {
             profile,
             root: editor.root().to_path_buf(),
             require_read: editor.requires_read(),
-            inner: Handle::new("text editor", editor),
+            inner: Shared::new("text editor", editor),
         })
     }
 

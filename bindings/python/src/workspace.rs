@@ -1,9 +1,10 @@
 //! `Workspace`: the file layer (`hunkloom_fs`) as a Python object.
 //!
-//! Like the applier, the workspace lives in a [`Handle`] so file I/O runs without the GIL: a
-//! second thread calling in meanwhile gets `ConcurrentUseError`, and a bug inside the engine
-//! `InternalError` (the workspace is retired: files on disk are whole, since commits are all or
-//! none, but its read records and undo history may not be).
+//! The workspace lives in a [`Shared`] and file I/O runs without the GIL, so threads call one
+//! workspace at once: calls on different files run in parallel, calls editing the same file take
+//! turns inside the file layer (and merge from the read each was based on). A bug inside the
+//! engine is `InternalError` (the workspace is retired: files on disk are whole, since commits
+//! are all or none, but its read records and undo history may not be).
 
 use std::path::PathBuf;
 
@@ -13,7 +14,7 @@ use hunkloom::{ApplyOptions, Dialect, Policy};
 use hunkloom_fs::{
     EditOutcome, ExternalChange, PatchOutcome, PatchedFile, Report, Workspace, WorkspaceOptions,
 };
-use hunkloom_handle::{Handle, Phase};
+use hunkloom_handle::{Phase, Shared};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -199,7 +200,7 @@ impl PyPatchOutcome {
 /// are refused when the file changed since, encodings and line endings survive, writes are atomic.
 #[pyclass(module = "hunkloom", name = "Workspace")]
 pub struct PyWorkspace {
-    inner: Handle<Workspace>,
+    inner: Shared<Workspace>,
 }
 
 impl PyWorkspace {
@@ -207,7 +208,7 @@ impl PyWorkspace {
     fn run<T: Send>(
         &self,
         py: Python<'_>,
-        call: impl Send + FnOnce(&mut Workspace) -> hunkloom::Result<T>,
+        call: impl Send + FnOnce(&Workspace) -> hunkloom::Result<T>,
     ) -> PyResult<T> {
         self.inner
             .with(|workspace| py.detach(move || call(workspace)))
@@ -219,7 +220,7 @@ impl PyWorkspace {
     fn edit(
         &self,
         py: Python<'_>,
-        call: impl Send + FnOnce(&mut Workspace) -> hunkloom::Result<EditOutcome>,
+        call: impl Send + FnOnce(&Workspace) -> hunkloom::Result<EditOutcome>,
     ) -> PyResult<PyEditOutcome> {
         let outcome = self.run(py, call)?;
         PyEditOutcome::new(py, &outcome)
@@ -228,10 +229,12 @@ impl PyWorkspace {
 
 #[pymethods]
 impl PyWorkspace {
+    // Keyword options as Python spells them, one argument each.
+    #[allow(clippy::too_many_arguments)]
     #[new]
     #[pyo3(signature = (
         root, *, ignore_file = None, max_file_size = None, undo_depth = None, max_kept_read = None,
-        omission_guard = true
+        omission_guard = true, lock_timeout = None
     ))]
     fn new(
         py: Python<'_>,
@@ -241,6 +244,7 @@ impl PyWorkspace {
         undo_depth: Option<usize>,
         max_kept_read: Option<u64>,
         omission_guard: bool,
+        lock_timeout: Option<f64>,
     ) -> PyResult<Self> {
         let mut options =
             WorkspaceOptions::new().guards(Guards::NATIVE.omission_placeholders(omission_guard));
@@ -256,11 +260,19 @@ impl PyWorkspace {
         if let Some(depth) = undo_depth {
             options = options.undo_depth(depth);
         }
+        if let Some(seconds) = lock_timeout {
+            let limit = std::time::Duration::try_from_secs_f64(seconds).map_err(|_| {
+                pyo3::exceptions::PyValueError::new_err(format!(
+                    "lock_timeout must be a number of seconds from 0 up, not {seconds}"
+                ))
+            })?;
+            options = options.lock_timeout(limit);
+        }
         let workspace = py
             .detach(|| Workspace::open(&root, options))
             .map_err(|e| to_py_err(py, &e))?;
         Ok(PyWorkspace {
-            inner: Handle::new("workspace", workspace),
+            inner: Shared::new("workspace", workspace),
         })
     }
 

@@ -214,7 +214,7 @@ fn apply_op(op: &Op, dry_run: bool, file: &Path, root: &Path, cwd: &Path) -> Res
     let target = cwd.join(file);
     let unchanged =
         |e: hunkloom::Error| format!("{} left unchanged: {}", file.display(), explain(&e, root));
-    let mut workspace =
+    let workspace =
         Workspace::open(root, WorkspaceOptions::new()).map_err(|e| explain(&e, root))?;
     // The person running the command has the file in front of them: it counts as read.
     match workspace.read(&target) {

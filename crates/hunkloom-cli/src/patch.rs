@@ -39,7 +39,7 @@ fn apply(text: &str, dialect: PatchDialect, args: &Args, root: &Path) -> Result<
         .policy(policy)
         .recount(args.recount);
     let refused = |e: hunkloom::Error| format!("patch not applied: {}", explain(&e, root));
-    let mut workspace = Workspace::open(root, WorkspaceOptions::new()).map_err(refused)?;
+    let workspace = Workspace::open(root, WorkspaceOptions::new()).map_err(refused)?;
     let (files, warnings, failure) = if args.dry_run {
         let plan = workspace.plan_patch(text, &options).map_err(refused)?;
         for file in plan.files.iter().filter(|f| f.changed) {

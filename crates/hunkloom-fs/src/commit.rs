@@ -71,6 +71,11 @@ pub(crate) enum Stop {
     /// A simulated crash: it stopped dead, leaving whatever was on disk for recovery.
     #[cfg_attr(not(feature = "fault-injection"), allow(dead_code))]
     Crashed,
+    /// Another writer (an editor saving, another program) changed a target after it was
+    /// verified and before it was replaced; the commit was rolled back with that change kept.
+    /// The caller plans again against the file as it is now (the error is `stale_file`, for a
+    /// caller that does not).
+    Raced(Error),
 }
 
 impl From<Error> for Stop {
@@ -201,8 +206,26 @@ fn commit_one(
     faults: &mut Faults,
 ) -> Result<(), Stop> {
     let dir = parent(&op.target);
+    let temp = temp_name(&op.target, "tmp");
     let Some(bytes) = &op.bytes else {
-        std::fs::remove_file(&op.target).map_err(|e| errors::io("remove", &op.shown, &e))?;
+        let journaled = journal::write_unflushed(
+            root,
+            &journal::render(
+                root,
+                State::Prepare,
+                &[Entry {
+                    target: op.target.clone(),
+                    temp: Some(temp.clone()),
+                    backup: None,
+                }],
+            ),
+        )
+        .is_ok();
+        let removed = remove(op, &temp);
+        if journaled {
+            let _ = std::fs::remove_file(root.join(JOURNAL));
+        }
+        removed?;
         let _ = journal::sync_dir(dir);
         return match faults.step() {
             Err(Stop::Crashed) => Err(Stop::Crashed),
@@ -211,7 +234,6 @@ fn commit_one(
     };
     std::fs::create_dir_all(dir)
         .map_err(|e| errors::io("create the directory of", &op.shown, &e))?;
-    let temp = temp_name(&op.target, "tmp");
     let entry = Entry {
         target: op.target.clone(),
         temp: Some(temp.clone()),
@@ -229,8 +251,7 @@ fn commit_one(
         write_new(&temp, bytes, permissions.or(op.permissions.as_ref()))
             .map_err(|e| errors::io("write", &op.shown, &e))?;
         faults.step()?;
-        std::fs::rename(&temp, &op.target).map_err(|e| errors::io("replace", &op.shown, &e))?;
-        Ok(())
+        replace(&temp, op, bytes)
     })();
     match result {
         Ok(()) => {
@@ -250,6 +271,124 @@ fn commit_one(
             forget();
             Err(stop)
         }
+    }
+}
+
+/// Puts `temp` (holding `bytes`) in place of `op.target` without losing a change another
+/// writer made after [`verify`]: what the target held must still be what `op.expected` says.
+///
+/// Where the system can swap two names atomically (`renameat2(RENAME_EXCHANGE)` on Linux,
+/// `renameatx_np(RENAME_SWAP)` on Apple systems) the new file is swapped in and what it
+/// displaced is checked afterwards: if another writer had saved meanwhile, the swap is undone
+/// (keeping that writer's newest save) and the commit is [`Stop::Raced`]. No window remains in
+/// which a save is overwritten unseen. A new file is put in place only if the name is still
+/// free (`RENAME_NOREPLACE`). Elsewhere, or on a file system without these, the target is
+/// checked again right before a plain rename: a save landing in the microseconds between that
+/// check and the rename is the residual window.
+fn replace(temp: &Path, op: &FileOp, bytes: &[u8]) -> Result<(), Stop> {
+    let raced = || Stop::Raced(errors::stale(&op.shown, "it was last read"));
+    let io = |e: std::io::Error| Stop::Failed(errors::io("replace", &op.shown, &e));
+    let Some(expected) = op.expected else {
+        return match swap::rename_noreplace(temp, &op.target) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(Stop::Raced(errors::exists(&op.shown))),
+            Err(e) => Err(io(e)),
+        };
+    };
+    match swap::exchange(temp, &op.target) {
+        Ok(true) => {
+            if holds(temp, expected) {
+                let _ = std::fs::remove_file(temp);
+                return Ok(());
+            }
+            // Another writer's save was displaced: swap it back. If yet another save replaced
+            // ours in the meantime, that one is the newest: it goes back in place.
+            swap::exchange(temp, &op.target).map_err(io)?;
+            if !holds(temp, crate::tracking::hash(bytes)) {
+                swap::exchange(temp, &op.target).map_err(io)?;
+            }
+            let _ = std::fs::remove_file(temp);
+            Err(raced())
+        }
+        Ok(false) => {
+            if !holds(&op.target, expected) {
+                return Err(raced());
+            }
+            std::fs::rename(temp, &op.target).map_err(io)
+        }
+        Err(e) => Err(io(e)),
+    }
+}
+
+/// Removes `op.target` unless another writer changed it after [`verify`]: the file is first
+/// moved `aside` (a journaled temporary name) and checked; a changed one is moved back
+/// ([`Stop::Raced`]).
+fn remove(op: &FileOp, aside: &Path) -> Result<(), Stop> {
+    let io = |e: std::io::Error| Stop::Failed(errors::io("remove", &op.shown, &e));
+    let Some(expected) = op.expected else {
+        return std::fs::remove_file(&op.target).map_err(io);
+    };
+    std::fs::rename(&op.target, aside).map_err(io)?;
+    if holds(aside, expected) {
+        return std::fs::remove_file(aside).map_err(io);
+    }
+    // Put it back unless a newer save took the name meanwhile (then the newer one stands).
+    if !swap::rename_noreplace(aside, &op.target).map_err(io)? {
+        let _ = std::fs::remove_file(aside);
+    }
+    Err(Stop::Raced(errors::stale(&op.shown, "it was last read")))
+}
+
+/// Whether `path` is a regular file whose bytes hash to `hash`.
+fn holds(path: &Path, hash: u128) -> bool {
+    matches!(read_prior(path, path), Ok(Some(prior)) if crate::tracking::hash(&prior.bytes) == hash)
+}
+
+/// Atomic renames beyond `rename(2)`, where the system has them.
+mod swap {
+    use std::path::Path;
+
+    /// Swaps the two names atomically: `Ok(true)`, or `Ok(false)` where the system or the
+    /// file system cannot (nothing was done).
+    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+    pub(super) fn exchange(a: &Path, b: &Path) -> std::io::Result<bool> {
+        use rustix::fs::{CWD, RenameFlags, renameat_with};
+        match renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE) {
+            Ok(()) => Ok(true),
+            Err(e) if unsupported(e) => Ok(false),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    #[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
+    pub(super) fn exchange(_a: &Path, _b: &Path) -> std::io::Result<bool> {
+        Ok(false)
+    }
+
+    /// Renames `from` to `to` only if `to` does not exist: `Ok(false)` if it does. Where the
+    /// system cannot do this atomically, the check and the rename are two steps.
+    pub(super) fn rename_noreplace(from: &Path, to: &Path) -> std::io::Result<bool> {
+        #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+        {
+            use rustix::fs::{CWD, RenameFlags, renameat_with};
+            match renameat_with(CWD, from, CWD, to, RenameFlags::NOREPLACE) {
+                Ok(()) => return Ok(true),
+                Err(rustix::io::Errno::EXIST) => return Ok(false),
+                Err(e) if unsupported(e) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        if std::fs::symlink_metadata(to).is_ok() {
+            return Ok(false);
+        }
+        std::fs::rename(from, to).map(|()| true)
+    }
+
+    /// The errors of a system or file system without the flag.
+    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+    fn unsupported(e: rustix::io::Errno) -> bool {
+        use rustix::io::Errno;
+        e == Errno::INVAL || e == Errno::NOSYS || e == Errno::OPNOTSUPP || e == Errno::NOTSUP
     }
 }
 
@@ -311,11 +450,14 @@ fn commit_many(
             .map_err(io("write the commit journal in", root))?;
         faults.step()?;
         for (op, entry) in ops.iter().zip(&entries) {
-            match &entry.temp {
-                Some(temp) => {
-                    std::fs::rename(temp, &op.target).map_err(io("replace", &op.shown))?
+            match (&entry.temp, &op.bytes) {
+                (Some(temp), Some(bytes)) => replace(temp, op, bytes)?,
+                _ => {
+                    if op.expected.is_some_and(|hash| !holds(&op.target, hash)) {
+                        return Err(Stop::Raced(errors::stale(&op.shown, "it was last read")));
+                    }
+                    std::fs::remove_file(&op.target).map_err(io("remove", &op.shown))?
                 }
-                None => std::fs::remove_file(&op.target).map_err(io("remove", &op.shown))?,
             }
             applied += 1;
             faults.step()?;
@@ -331,32 +473,35 @@ fn commit_many(
     })();
     match result {
         Err(Stop::Crashed) => Err(Stop::Crashed),
-        Err(Stop::Failed(e)) if state != State::Done => {
-            // Roll back what was done; the entries not yet applied only lose their temp files.
+        Err(stop) if state != State::Done => {
+            // Roll back what was done; the entries not yet applied only lose their temp files
+            // (their targets are not touched: another writer may have saved one since).
             let rollback_state = if applied > 0 {
                 State::Apply
             } else {
                 State::Prepare
             };
-            settle(root, rollback_state, &entries);
-            Err(Stop::Failed(e))
+            settle(root, rollback_state, &entries[..applied], &entries);
+            Err(stop)
         }
         // Done: the commit stands; clean up (what fails here is left for the next open).
         _ => {
-            settle(root, State::Done, &entries);
+            settle(root, State::Done, &[], &entries);
             Ok(())
         }
     }
 }
 
 /// Brings a commit recorded in `entries` to a settled state, as a journal in `state` demands
-/// (see the module documentation), then removes the journal. Best effort: each step is
-/// idempotent, so a failure is retried by the next recovery.
-pub(crate) fn settle(root: &Path, state: State, entries: &[Entry]) {
+/// (see the module documentation), then removes the journal. In state `apply` the targets of
+/// `applied` are restored (recovery after a crash passes every entry: it cannot know which
+/// were replaced). Best effort: each step is idempotent, so a failure is retried by the next
+/// recovery.
+pub(crate) fn settle(root: &Path, state: State, applied: &[Entry], entries: &[Entry]) {
     let exists = |p: &Path| std::fs::symlink_metadata(p).is_ok();
     let mut clean = true;
     if state == State::Apply {
-        for entry in entries.iter().rev() {
+        for entry in applied.iter().rev() {
             match (&entry.temp, &entry.backup) {
                 (_, Some(backup)) if exists(backup) => {
                     clean &= std::fs::rename(backup, &entry.target).is_ok();
@@ -417,7 +562,7 @@ pub(crate) fn recover(root: &Path) -> Result<(), Error> {
             &std::io::Error::other("the commit journal names files outside the root"),
         ));
     }
-    settle(root, state, &entries);
+    settle(root, state, &entries, &entries);
     if path.exists() {
         return Err(errors::io(
             "recover from",

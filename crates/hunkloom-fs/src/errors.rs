@@ -73,19 +73,38 @@ pub(crate) fn stale(given: &Path, since: &str) -> Error {
     )
 }
 
-/// `stale_file` for an edit that could not be merged around the changes made since the read.
-pub(crate) fn stale_lines(given: &Path, conflict: &crate::merge::Conflict) -> Error {
+/// Who changed a file under an edit that could not be merged around the change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Changer {
+    /// Another call through the same workspace (a parallel tool call).
+    AnotherEdit,
+    /// Someone else: the user, a linter, another process.
+    Elsewhere,
+}
+
+/// `stale_file` for an edit that could not be merged around the changes made since the read:
+/// the lines both changed, and the lines to read again.
+pub(crate) fn stale_lines(given: &Path, conflict: &crate::merge::Conflict, by: Changer) -> Error {
+    let who = match by {
+        Changer::AnotherEdit => "by another edit",
+        Changer::Elsewhere => "either by the user or by a linter,",
+    };
+    let (first, last) = conflict.span();
     Error::with_message(
         ErrorKind::StaleFile,
         format!(
-            "{} has been modified since it was last read, either by the user or by a linter, \
-             on or next to the lines this edit changes ({}). Read it again before attempting \
-             to write it.",
+            "{} has been modified since it was last read, {who} on or next to the lines this \
+             edit changes ({}). Read it again (lines {}-{}) before attempting to write it.",
             shown(given),
-            conflict.describe()
+            conflict.describe(),
+            first.saturating_sub(REREAD_MARGIN).max(1),
+            last + REREAD_MARGIN
         ),
     )
 }
+
+/// How many lines around a conflict a model is asked to read again.
+const REREAD_MARGIN: usize = 10;
 
 pub(crate) fn unsupported_encoding(given: &Path) -> Error {
     Error::with_message(

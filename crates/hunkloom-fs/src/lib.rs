@@ -34,6 +34,7 @@
 //!   SDK. Files above a size limit (1 GiB by default) are
 //!   refused before they are read (`file_too_large`).
 //! - **Commits are atomic,** also across files: see [Atomic commits](#atomic-commits).
+//! - **Many callers at once:** see [Many callers at once](#many-callers-at-once).
 //! - **Undo.** [`Workspace::undo`] takes back a file's last edits (5 by default), refused if
 //!   the file changed since.
 //!
@@ -64,7 +65,7 @@
 //!
 //! let dir = tempfile::tempdir()?;
 //! std::fs::write(dir.path().join("app.py"), "def greet():\r\n    print('hi')\r\n")?;
-//! let mut ws = Workspace::open(dir.path(), WorkspaceOptions::new())?;
+//! let ws = Workspace::open(dir.path(), WorkspaceOptions::new())?;
 //!
 //! // An edit of a file the model never read is refused.
 //! let err = ws.str_replace("app.py", "'hi'", "'hello'", false).unwrap_err();
@@ -93,7 +94,7 @@
 //! let dir = tempfile::tempdir()?;
 //! std::fs::write(dir.path().join("a.txt"), "one\n")?;
 //! std::fs::write(dir.path().join("old.txt"), "moved\n")?;
-//! let mut ws = Workspace::open(dir.path(), WorkspaceOptions::new())?;
+//! let ws = Workspace::open(dir.path(), WorkspaceOptions::new())?;
 //! ws.read("a.txt")?;
 //! ws.read("old.txt")?;
 //!
@@ -183,13 +184,42 @@
 //! needs no journal; a crash before its rename can leave its hidden temporary file,
 //! `.<name>.<random>.hunkloom-tmp`, beside the intact old file.)
 //!
-//! Committers take turns: every commit, undo and recovery holds a lock on the root (on Unix an
-//! advisory lock on the root directory itself, so no lock file appears in it) from its checks
-//! to its end, across threads, workspaces and processes. Two agents committing in one root at
-//! once therefore never overwrite each other's files unseen: the second one's check finds the
-//! first one's change (and merges around it or refuses, as for any change since the read), and
-//! a crashed committer's journal is settled by whoever takes the lock next. Once a call has
-//! returned, no journal, lock, temporary or backup file is left in the root.
+//! # Many callers at once
+//!
+//! One [`Workspace`] serves many threads (every method takes `&self`): parallel tool calls,
+//! subagents, a binding's callers. Nothing is refused for being concurrent:
+//!
+//! - **Turns per file.** Calls on different files run in parallel; an edit, patch or undo takes
+//!   the turn of every file it touches (a table per process, shared by every `Workspace`,
+//!   taken all at once so two calls cannot deadlock) for its plan and its commit, so the next
+//!   edit of the file plans against what the previous one left. A call that waits longer than
+//!   [`WorkspaceOptions::lock_timeout`] (5 s) fails with `lock_timeout`, having written nothing.
+//! - **Each edit from its caller's read.** An edit is computed on what was read here when the
+//!   call started, and merged into the file as the calls before it left it (the staleness
+//!   merge above): parallel edits of different lines all land, in any order; of two edits of
+//!   the same (or adjacent) lines the first lands and the second is `stale_file`, whose
+//!   message names the lines and says another edit changed them.
+//! - **One commit at a time per root, across processes.** Every commit, undo and recovery holds
+//!   a lock on the root (on Unix an advisory lock on the root directory itself, so no lock file
+//!   appears in it) from its last check to its end. A file another process (or the user's
+//!   editor) changed between an edit's plan and its commit is planned again against the new
+//!   content (a patch or edit; a change committed with [`Workspace::commit`] is refused as
+//!   `stale_file`), so subagents in separate processes merge around each other too; a crashed
+//!   committer's journal is settled by whoever takes the lock next.
+//! - **Never over an unseen save.** An editor saving between a commit's check and its rename
+//!   must not be overwritten. On Linux and Apple systems each file of a commit is swapped in
+//!   atomically (`renameat2(RENAME_EXCHANGE)`, `renameatx_np(RENAME_SWAP)`) and what it
+//!   displaced is checked: a save that landed meanwhile is swapped back at once (a newer save
+//!   is kept), the files of the commit already replaced are restored, and the edit is planned
+//!   again around the save; a new file is put in place only if the name is still free
+//!   (`RENAME_NOREPLACE`). So no window remains in which a save is lost; a reader in the
+//!   microseconds between such a swap and its swap-back sees the edit's file without that
+//!   save. A file a commit deletes is checked right before it is removed. Where the system or
+//!   the file system cannot swap, each target is checked again right before a plain rename;
+//!   a save in the microseconds between that check and the rename is the remaining window
+//!   there.
+//!
+//! Once a call has returned, no journal, lock, temporary or backup file is left in the root.
 
 #![forbid(unsafe_code)]
 
@@ -205,6 +235,7 @@ mod patch;
 mod paths;
 mod reading;
 mod tracking;
+mod turns;
 mod undo;
 mod workspace;
 
@@ -217,4 +248,5 @@ pub use hunkloom::{Error, ErrorKind, Result};
 pub use merge::ExternalChange;
 pub use patch::{PatchOutcome, PatchPlan, PatchedFile};
 pub use reading::read_edit_input;
+pub use turns::{Turn, Turns};
 pub use workspace::{Workspace, WorkspaceOptions};

@@ -16,9 +16,10 @@
 //! temporary directory, `hunkloom-locks/<hash of the root path>.lock`, which stays there. Where
 //! the platform has no file locks (`Unsupported`), commits run unlocked, as before.
 //!
-//! A commit holds the lock for milliseconds, so a waiter that has not had it after
-//! [`WAIT_LIMIT`] is facing a stuck process (a committer stopped by a debugger, a hung network
-//! file system): it gives up with `io_error` naming the root rather than hang its host.
+//! A commit holds the lock for milliseconds, so a waiter that has not had it after the
+//! workspace's [`lock_timeout`](crate::WorkspaceOptions::lock_timeout) is facing a stuck process
+//! (a committer stopped by a debugger, a hung network file system): it gives up with
+//! `lock_timeout` naming the root rather than hang its host.
 
 use std::fs::{File, TryLockError};
 use std::path::Path;
@@ -26,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use hunkloom::Result;
 
-use crate::errors;
+use crate::{errors, turns};
 
 /// The lock, held until dropped.
 #[derive(Debug)]
@@ -35,14 +36,10 @@ pub(crate) struct RootLock {
 }
 
 impl RootLock {
-    /// Waits (up to [`WAIT_LIMIT`]) for and takes the lock of `root` (canonical).
-    pub(crate) fn acquire(root: &Path) -> Result<RootLock> {
-        Self::acquire_within(root, WAIT_LIMIT)
-    }
-
-    /// Waits up to `limit` for the lock, polling with a growing pause (1 ms doubling to 50 ms):
-    /// std has no timed `flock`, and a commit's hold is short enough that polling costs little.
-    pub(crate) fn acquire_within(root: &Path, limit: Duration) -> Result<RootLock> {
+    /// Waits up to `limit` for the lock of `root` (canonical) and takes it, polling with a
+    /// growing pause (1 ms doubling to 50 ms): std has no timed `flock`, and a commit's hold is
+    /// short enough that polling costs little.
+    pub(crate) fn acquire(root: &Path, limit: Duration) -> Result<RootLock> {
         let file = open(root).map_err(|e| errors::io("lock", root, &e))?;
         let started = Instant::now();
         let mut pause = Duration::from_millis(1);
@@ -57,21 +54,13 @@ impl RootLock {
             }
             let waited = started.elapsed();
             if waited >= limit {
-                let busy = std::io::Error::other(format!(
-                    "another commit in this root has held its lock for more than {} s; \
-                     nothing was written",
-                    limit.as_secs_f64()
-                ));
-                return Err(errors::io("lock", root, &busy));
+                return Err(turns::timeout(root, limit, "another commit in this root"));
             }
             std::thread::sleep(pause.min(limit - waited));
             pause = (pause * 2).min(Duration::from_millis(50));
         }
     }
 }
-
-/// How long a commit waits for another one in the same root before giving up.
-pub(crate) const WAIT_LIMIT: Duration = Duration::from_secs(30);
 
 #[cfg(unix)]
 fn open(root: &Path) -> std::io::Result<File> {
@@ -99,13 +88,17 @@ mod tests {
     fn a_held_lock_makes_a_waiter_give_up_after_its_limit_then_free_it_is_taken() {
         let dir = tempfile::tempdir().expect("tempdir");
         let root = dir.path().canonicalize().expect("canonical");
-        let held = RootLock::acquire(&root).expect("first");
+        let held = RootLock::acquire(&root, Duration::from_secs(1)).expect("first");
         let started = Instant::now();
-        let err = RootLock::acquire_within(&root, Duration::from_millis(120)).expect_err("busy");
+        let err = RootLock::acquire(&root, Duration::from_millis(120)).expect_err("busy");
         assert!(started.elapsed() >= Duration::from_millis(120));
-        assert_eq!(err.code(), "io_error");
-        assert!(err.message().contains("held its lock"), "{}", err.message());
+        assert_eq!(err.code(), "lock_timeout");
+        assert!(
+            err.message().contains("another commit"),
+            "{}",
+            err.message()
+        );
         drop(held);
-        RootLock::acquire_within(&root, Duration::from_millis(120)).expect("free now");
+        RootLock::acquire(&root, Duration::from_millis(120)).expect("free now");
     }
 }

@@ -78,6 +78,18 @@ pub(crate) struct Conflict {
 }
 
 impl Conflict {
+    /// The first and last line (1-based, of the file on disk) either side's clashing regions
+    /// cover, to say which lines to read again.
+    pub(crate) fn span(&self) -> (usize, usize) {
+        let spans = self.theirs.iter().chain(&self.ours);
+        let first = spans.clone().map(|&(start, _)| start).min().unwrap_or(1);
+        let last = spans
+            .map(|&(start, count)| start + count.saturating_sub(1))
+            .max()
+            .unwrap_or(first);
+        (first, last)
+    }
+
     /// The sentence naming the lines, for the `stale_file` message.
     pub(crate) fn describe(&self) -> String {
         let list = |spans: &[(usize, usize)], empty: &str| {

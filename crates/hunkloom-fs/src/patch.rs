@@ -15,6 +15,7 @@ use crate::change::{Change, ChangeKind, Report};
 use crate::document::{self, Encoding};
 use crate::errors;
 use crate::merge::{self, ExternalChange};
+use crate::tracking::Tracker;
 use crate::workspace::{Loaded, Workspace, base};
 
 /// One file a patch changes, in its final state.
@@ -101,8 +102,20 @@ impl Workspace {
     /// …). With [`Policy::Partial`](hunkloom::Policy::Partial), a hunk's failure (a patch
     /// error, or a file that cannot be read) is returned in [`PatchPlan::failure`] instead.
     pub fn plan_patch(&self, patch: &str, options: &PatchOptions) -> Result<PatchPlan> {
+        self.plan_patch_from(patch, options, &self.reads())
+    }
+
+    /// [`plan_patch`](Workspace::plan_patch) with `reads` as what was read here (a call's
+    /// snapshot, taken when it started).
+    fn plan_patch_from(
+        &self,
+        patch: &str,
+        options: &PatchOptions,
+        reads: &Tracker,
+    ) -> Result<PatchPlan> {
         let source = Source {
             workspace: self,
+            reads,
             loaded: RefCell::new(HashMap::new()),
             bases: RefCell::new(HashMap::new()),
             changed_since: RefCell::new(Vec::new()),
@@ -128,6 +141,7 @@ impl Workspace {
         }
         let mut net = Net {
             workspace: self,
+            reads,
             loaded: source.loaded.into_inner(),
             bases: source.bases.into_inner(),
             slots: Vec::new(),
@@ -163,7 +177,7 @@ impl Workspace {
     ///
     /// let dir = tempfile::tempdir()?;
     /// std::fs::write(dir.path().join("app.py"), "def greet():\r\n    print('hi')\r\n")?;
-    /// let mut ws = Workspace::open(dir.path(), WorkspaceOptions::new())?;
+    /// let ws = Workspace::open(dir.path(), WorkspaceOptions::new())?;
     /// let patch = "*** Begin Patch\n\
     ///              *** Update File: app.py\n\
     ///              @@ def greet():\n\
@@ -182,21 +196,37 @@ impl Workspace {
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn apply_patch(&mut self, patch: &str, options: &PatchOptions) -> Result<PatchOutcome> {
-        let PatchPlan {
-            files,
-            warnings,
-            fuzz,
-            failure,
-            changes,
-        } = self.plan_patch(patch, options)?;
-        self.commit(changes)?;
-        Ok(PatchOutcome {
-            files,
-            warnings,
-            fuzz,
-            failure,
-        })
+    ///
+    /// Calls from several threads may run at once: a patch waits for the edits of the files it
+    /// touches (see [`Workspace`]), and a file another writer changed between the plan and the
+    /// commit is planned again against the reads the call started from.
+    pub fn apply_patch(&self, patch: &str, options: &PatchOptions) -> Result<PatchOutcome> {
+        let reads = self.reads();
+        let mut attempt = 0;
+        loop {
+            let PatchPlan {
+                files,
+                warnings,
+                fuzz,
+                failure,
+                changes,
+            } = self.plan_patch_from(patch, options, &reads)?;
+            let turn = self.take_turns(&changes)?;
+            match self.commit_taken(changes, &turn) {
+                Ok(_) => {
+                    return Ok(PatchOutcome {
+                        files,
+                        warnings,
+                        fuzz,
+                        failure,
+                    });
+                }
+                Err(crate::workspace::Attempt::Raced(_)) if attempt < crate::workspace::RETRIES => {
+                    attempt += 1;
+                }
+                Err(attempt) => return Err(attempt.into_error()),
+            }
+        }
     }
 
     /// Adds suggestions of similar paths to a `patch_file_not_found` error.
@@ -233,6 +263,8 @@ fn is_refusal(kind: ErrorKind) -> bool {
 /// The planner's view of the files: read through the workspace, each once.
 struct Source<'w> {
     workspace: &'w Workspace,
+    /// What was read here when the call started.
+    reads: &'w Tracker,
     /// Each file read, by resolved path (`None`: it does not exist).
     loaded: RefCell<HashMap<PathBuf, Option<Loaded>>>,
     /// For each file read here that changed since: the text that was read, which the hunks
@@ -259,7 +291,9 @@ impl Source<'_> {
         let file = self.workspace.load(&resolved, given)?;
         let mut text = file.as_ref().map(|f| f.text.clone());
         if let Some(loaded) = &file
-            && let Some(base) = self.workspace.patch_base(&resolved, given, loaded)?
+            && let Some(base) = self
+                .workspace
+                .patch_base(self.reads, &resolved, given, loaded)?
         {
             text = Some(base.clone());
             self.bases.borrow_mut().insert(resolved.clone(), base);
@@ -306,6 +340,7 @@ struct Slot {
 /// The plan's net effect, file by file.
 struct Net<'w> {
     workspace: &'w Workspace,
+    reads: &'w Tracker,
     loaded: HashMap<PathBuf, Option<Loaded>>,
     bases: HashMap<PathBuf, String>,
     slots: Vec<Slot>,
@@ -328,7 +363,9 @@ impl Net<'_> {
             None => {
                 let file = self.workspace.load(&resolved, shown)?;
                 let read_base = match &file {
-                    Some(loaded) => self.workspace.patch_base(&resolved, shown, loaded)?,
+                    Some(loaded) => self
+                        .workspace
+                        .patch_base(self.reads, &resolved, shown, loaded)?,
                     None => None,
                 };
                 (file, read_base)
@@ -468,8 +505,9 @@ fn file_changes(
     let mut external = Vec::new();
     let new = match (&slot.current, &slot.read_base, &slot.original) {
         (Some((text, encoding)), Some(read), Some(disk)) => {
-            let (merged, around) = merge::merge(read, text, &disk.text)
-                .map_err(|conflict| errors::stale_lines(given, &conflict))?;
+            let (merged, around) = merge::merge(read, text, &disk.text).map_err(|conflict| {
+                errors::stale_lines(given, &conflict, errors::Changer::Elsewhere)
+            })?;
             external = around;
             let bytes = document::encode(*encoding, &merged);
             Some((merged, bytes, *encoding))

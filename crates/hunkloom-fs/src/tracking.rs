@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::SystemTime;
 
 /// The content hash of `bytes`.
@@ -42,11 +43,12 @@ impl Fingerprint {
 
 /// What is remembered of a file read (or written) here: its fingerprint, and its decoded text
 /// when the file was no larger than the kept-read limit (for [merging](crate::merge) an edit
-/// around changes made since).
+/// around changes made since). Cheap to clone (the text is shared), so a call can take the
+/// record it is based on when it starts and keep it while it waits for its turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct ReadRecord {
     pub(crate) fingerprint: Fingerprint,
-    pub(crate) text: Option<String>,
+    pub(crate) text: Option<Arc<str>>,
 }
 
 impl std::ops::Deref for ReadRecord {
@@ -66,7 +68,7 @@ pub(crate) struct Tracker {
 impl Tracker {
     /// Records `fingerprint`, with `text` kept if the file is at most `keep` bytes.
     pub(crate) fn record(&mut self, path: &Path, fingerprint: Fingerprint, text: &str, keep: u64) {
-        let text = (fingerprint.size <= keep).then(|| text.to_owned());
+        let text = (fingerprint.size <= keep).then(|| Arc::from(text));
         self.files
             .insert(path.to_path_buf(), ReadRecord { fingerprint, text });
     }

@@ -2,6 +2,8 @@
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
 
 use hunkloom::lazy::{Language, LazyOptions};
 use hunkloom::ops::{self, Convention, Guards};
@@ -19,6 +21,7 @@ use crate::merge;
 use crate::paths;
 use crate::reading::{RegularFile, read_regular};
 use crate::tracking::{self, Fingerprint, ReadRecord, Tracker};
+use crate::turns::{self, Turn};
 use crate::undo::{UndoEntry, UndoHistory};
 
 /// Settings of a [`Workspace`].
@@ -50,6 +53,10 @@ pub struct WorkspaceOptions {
     /// ([`EditOutcome::external_changes`] says where the file had changed); otherwise, and for
     /// a larger file (only its hash is kept), it is refused as `stale_file`.
     pub max_kept_read: u64,
+    /// How long a call waits for its turn (default 5 s): for another call editing the same
+    /// file in this process, or for another commit in the same root in any process. Past it
+    /// the call fails with `lock_timeout` and writes nothing.
+    pub lock_timeout: Duration,
 }
 
 impl Default for WorkspaceOptions {
@@ -60,6 +67,7 @@ impl Default for WorkspaceOptions {
             undo_depth: 5,
             guards: Guards::NATIVE,
             max_kept_read: 4 << 20,
+            lock_timeout: Duration::from_secs(5),
         }
     }
 }
@@ -99,21 +107,66 @@ impl WorkspaceOptions {
         self.max_kept_read = bytes;
         self
     }
+
+    /// Sets how long a call waits for its turn before failing with `lock_timeout`.
+    pub fn lock_timeout(mut self, limit: Duration) -> Self {
+        self.lock_timeout = limit;
+        self
+    }
 }
 
 /// A directory whose files are read and edited safely. See the [crate documentation](crate).
 ///
-/// Owned, `Send` and `Sync`; methods that change what it remembers (reads, edits, undo) take
-/// `&mut self`, so a binding that shares one between threads puts it behind a lock.
+/// Owned, `Send` and `Sync`, and every method takes `&self`: one workspace serves many threads
+/// at once (parallel tool calls, subagents, a binding's callers). Calls on different files run
+/// in parallel; calls that edit the same file take turns (each waits up to
+/// [`WorkspaceOptions::lock_timeout`], then fails with `lock_timeout`). Each edit is computed
+/// on what was read here when the call started and merged into the file as the calls before it
+/// left it, so parallel edits of different lines of one file all land, and of two edits of the
+/// same (or adjacent) lines the first lands and the second is `stale_file`, naming the lines.
 #[derive(Debug)]
 pub struct Workspace {
     root: PathBuf,
     options: WorkspaceOptions,
     ignore: IgnoreRules,
+    memory: Mutex<Memory>,
+    faults: Mutex<commit::Faults>,
+}
+
+/// What a workspace remembers between calls.
+#[derive(Debug)]
+struct Memory {
     tracker: Tracker,
     undo: UndoHistory,
-    faults: commit::Faults,
 }
+
+/// Why a commit attempt did not land.
+#[derive(Debug)]
+pub(crate) enum Attempt {
+    /// Another writer changed a file between the plan and the commit: plan again.
+    Raced(Error),
+    /// Anything else: the call's answer.
+    Failed(Error),
+}
+
+impl Attempt {
+    /// The error to answer with when the call does not try again.
+    pub(crate) fn into_error(self) -> Error {
+        match self {
+            Attempt::Raced(e) | Attempt::Failed(e) => e,
+        }
+    }
+}
+
+impl From<Error> for Attempt {
+    fn from(e: Error) -> Self {
+        Attempt::Failed(e)
+    }
+}
+
+/// How often a call plans again when another writer keeps changing its file between its plan
+/// and its commit (another process, an editor saving); past it the call is `stale_file`.
+pub(crate) const RETRIES: usize = 8;
 
 /// A file as read from disk.
 #[derive(Clone, Debug)]
@@ -145,14 +198,16 @@ impl Workspace {
             ));
         }
         {
-            let _lock = lock::RootLock::acquire(&root)?;
+            let _lock = lock::RootLock::acquire(&root, options.lock_timeout)?;
             commit::recover(&root)?;
         }
         Ok(Workspace {
             ignore: IgnoreRules::load(&root, &options.ignore_file),
-            undo: UndoHistory::new(options.undo_depth),
-            tracker: Tracker::default(),
-            faults: commit::Faults::default(),
+            memory: Mutex::new(Memory {
+                tracker: Tracker::default(),
+                undo: UndoHistory::new(options.undo_depth),
+            }),
+            faults: Mutex::new(commit::Faults::default()),
             root,
             options,
         })
@@ -197,13 +252,13 @@ impl Workspace {
     ///
     /// Errors: the path checks of [`resolve`](Workspace::resolve), `file_not_found` (with up to
     /// three similar existing paths), `file_too_large`, `unsupported_encoding`, `io_error`.
-    pub fn read(&mut self, path: impl AsRef<Path>) -> Result<String> {
+    pub fn read(&self, path: impl AsRef<Path>) -> Result<String> {
         let given = path.as_ref();
         let resolved = self.resolve(given)?;
         let loaded = self
             .load(&resolved, given)?
             .ok_or_else(|| self.not_found(given))?;
-        self.tracker.record(
+        self.memory().tracker.record(
             &resolved,
             loaded.fingerprint,
             &loaded.text,
@@ -227,15 +282,35 @@ impl Workspace {
 
     /// Plans `op` on `path` and commits it (see [`plan`](Workspace::plan) and
     /// [`commit`](Workspace::commit)). After it, the file counts as read in its new state.
-    pub fn edit(&mut self, path: impl AsRef<Path>, op: &Op) -> Result<EditOutcome> {
-        let change = self.plan(path, op)?;
-        let mut done = self.commit(vec![change])?;
-        Ok(done.remove(0))
+    ///
+    /// The edit is based on what was read here when the call started. It waits for the calls
+    /// already editing the file, then is planned against the file as they left it (merged
+    /// around their changes, see [`plan`](Workspace::plan)) and committed; if another writer
+    /// (another process, an editor) changes the file between that plan and the commit, it is
+    /// planned again.
+    pub fn edit(&self, path: impl AsRef<Path>, op: &Op) -> Result<EditOutcome> {
+        let given = path.as_ref();
+        let resolved = self.resolve(given)?;
+        let seen = self.memory().tracker.get(&resolved).cloned();
+        let turn = turns::take(
+            std::slice::from_ref(&resolved),
+            self.options.lock_timeout,
+            given,
+        )?;
+        let mut attempt = 0;
+        loop {
+            let change = self.plan_from(given, resolved.clone(), op, seen.as_ref())?;
+            match self.commit_taken(vec![change], &turn) {
+                Ok(mut done) => return Ok(done.remove(0)),
+                Err(Attempt::Raced(_)) if attempt < RETRIES => attempt += 1,
+                Err(failed) => return Err(failed.into_error()),
+            }
+        }
     }
 
     /// [`Op::StrReplace`] on `path`.
     pub fn str_replace(
-        &mut self,
+        &self,
         path: impl AsRef<Path>,
         old: &str,
         new: &str,
@@ -251,7 +326,7 @@ impl Workspace {
 
     /// [`Op::Insert`] on `path`.
     pub fn insert(
-        &mut self,
+        &self,
         path: impl AsRef<Path>,
         line: usize,
         text: &str,
@@ -266,7 +341,7 @@ impl Workspace {
     }
 
     /// [`Op::Write`] on `path`: the content as given.
-    pub fn write(&mut self, path: impl AsRef<Path>, content: &str) -> Result<EditOutcome> {
+    pub fn write(&self, path: impl AsRef<Path>, content: &str) -> Result<EditOutcome> {
         let op = Op::Write {
             content: content.to_owned(),
         };
@@ -276,7 +351,7 @@ impl Workspace {
     /// [`Op::V4a`] on `path`: a V4A body as the OpenAI Agents SDK applies it, updating the file
     /// ([`V4aMode::Default`]) or creating it ([`V4aMode::Create`]).
     pub fn apply_v4a(
-        &mut self,
+        &self,
         path: impl AsRef<Path>,
         diff: &str,
         mode: V4aMode,
@@ -290,7 +365,7 @@ impl Workspace {
 
     /// [`Op::Diff`] on `path`.
     pub fn apply_diff(
-        &mut self,
+        &self,
         path: impl AsRef<Path>,
         diff: &str,
         options: &ApplyOptions,
@@ -305,7 +380,7 @@ impl Workspace {
     /// [`Op::Lazy`] on `path`: merges the lazy `snippet` into the file (the language from
     /// `language`, else from the path), or refuses it with the core's `lazy_*` codes.
     pub fn apply_lazy(
-        &mut self,
+        &self,
         path: impl AsRef<Path>,
         snippet: &str,
         language: Option<Language>,
@@ -333,6 +408,19 @@ impl Workspace {
     pub fn plan(&self, path: impl AsRef<Path>, op: &Op) -> Result<Change> {
         let given = path.as_ref();
         let resolved = self.resolve(given)?;
+        let seen = self.memory().tracker.get(&resolved).cloned();
+        self.plan_from(given, resolved, op, seen.as_ref())
+    }
+
+    /// [`plan`](Workspace::plan) with `seen` as what was read here of the file (a call's
+    /// snapshot, taken when it started).
+    fn plan_from(
+        &self,
+        given: &Path,
+        resolved: PathBuf,
+        op: &Op,
+        seen: Option<&ReadRecord>,
+    ) -> Result<Change> {
         let Some(loaded) = self.load(&resolved, given)? else {
             return self.plan_create(resolved, given, op);
         };
@@ -340,7 +428,7 @@ impl Workspace {
             op,
             Op::StrReplace { .. } | Op::Insert { .. } | Op::Diff { .. } | Op::Lazy { .. }
         );
-        let (text, report, external) = match self.read_base(&resolved, given, &loaded, mergeable)? {
+        let (text, report, external) = match read_base(seen, given, &loaded, mergeable)? {
             None => {
                 let (text, report) = apply_op(&loaded.text, op, given, self.options.guards)?;
                 (text, report, Vec::new())
@@ -350,8 +438,17 @@ impl Workspace {
                 // merge existed: the file changed, and the model should read it again.
                 let (ours, report) = apply_op(read, op, given, self.options.guards)
                     .map_err(|_| errors::stale(given, "it was last read"))?;
-                let (text, external) = merge::merge(read, &ours, &loaded.text)
-                    .map_err(|conflict| errors::stale_lines(given, &conflict))?;
+                let (text, external) =
+                    merge::merge(read, &ours, &loaded.text).map_err(|conflict| {
+                        // The file is as this workspace last left it: another call's edit.
+                        let ours = self.memory().tracker.get(&resolved).map(|r| r.hash);
+                        let by = if ours == Some(loaded.fingerprint.hash) {
+                            errors::Changer::AnotherEdit
+                        } else {
+                            errors::Changer::Elsewhere
+                        };
+                        errors::stale_lines(given, &conflict, by)
+                    })?;
                 (text, report, external)
             }
         };
@@ -433,13 +530,37 @@ impl Workspace {
     /// changes (`conflicting_changes`); nothing is written unless all of this holds. Changes to
     /// identical bytes write nothing. Afterwards each written file counts as read, in its new
     /// state, and each change can be taken back with [`undo`](Workspace::undo).
-    pub fn commit(&mut self, changes: Vec<Change>) -> Result<Vec<EditOutcome>> {
+    pub fn commit(&self, changes: Vec<Change>) -> Result<Vec<EditOutcome>> {
+        let turn = self.take_turns(&changes)?;
+        self.commit_taken(changes, &turn)
+            .map_err(Attempt::into_error)
+    }
+
+    /// Takes the turns of every file `changes` touch (see [`turns`]).
+    pub(crate) fn take_turns(&self, changes: &[Change]) -> Result<Turn<'static>> {
+        let paths: Vec<PathBuf> = changes
+            .iter()
+            .flat_map(|c| [Some(&c.path), c.base.as_ref().map(|b| &b.path)])
+            .flatten()
+            .cloned()
+            .collect();
+        let shown = changes.first().map_or(self.root.as_path(), |c| &c.shown);
+        turns::take(&paths, self.options.lock_timeout, shown)
+    }
+
+    /// [`commit`](Workspace::commit), the caller holding the turns of the changes' files:
+    /// [`Attempt::Raced`] when another writer changed one of them since it was planned.
+    pub(crate) fn commit_taken(
+        &self,
+        changes: Vec<Change>,
+        _turn: &Turn<'_>,
+    ) -> std::result::Result<Vec<EditOutcome>, Attempt> {
         let mut seen = HashSet::new();
         for change in &changes {
             let paths = [Some(&change.path), change.base.as_ref().map(|b| &b.path)];
             for path in paths.into_iter().flatten().collect::<HashSet<_>>() {
                 if !path.starts_with(&self.root) || !seen.insert(path.clone()) {
-                    return Err(errors::conflicting(&change.shown));
+                    return Err(errors::conflicting(&change.shown).into());
                 }
             }
         }
@@ -466,12 +587,18 @@ impl Workspace {
                 });
             }
         }
-        let _lock = lock::RootLock::acquire(&self.root)?;
+        let _lock = lock::RootLock::acquire(&self.root, self.options.lock_timeout)?;
         commit::recover(&self.root)?;
-        let priors = commit::verify(&file_ops)?;
+        // A file changed since the plan: by another process or an editor (this process's
+        // calls wait for their turn), so planning again sees it.
+        let priors = commit::verify(&file_ops).map_err(|e| match e.kind() {
+            hunkloom::ErrorKind::StaleFile | hunkloom::ErrorKind::FileExists => Attempt::Raced(e),
+            _ => Attempt::Failed(e),
+        })?;
         self.run_commit(&file_ops, &priors)?;
+        let mut memory = self.memory();
         for (op, prior) in file_ops.iter().zip(priors) {
-            self.after_commit(op, prior.map(|p| (p.bytes, p.permissions)));
+            self.after_commit(&mut memory, op, prior.map(|p| (p.bytes, p.permissions)));
         }
         Ok(changes.into_iter().map(EditOutcome::of).collect())
     }
@@ -480,11 +607,17 @@ impl Workspace {
     /// the content it replaced (re-creating a deleted file, removing a created one).
     ///
     /// Errors: `nothing_to_undo`; `stale_file` if the file changed since that edit (then nothing
-    /// is undone); `io_error`.
-    pub fn undo(&mut self, path: impl AsRef<Path>) -> Result<EditOutcome> {
+    /// is undone); `io_error`; `lock_timeout`.
+    pub fn undo(&self, path: impl AsRef<Path>) -> Result<EditOutcome> {
         let given = path.as_ref();
         let resolved = self.resolve(given)?;
+        let _turn = turns::take(
+            std::slice::from_ref(&resolved),
+            self.options.lock_timeout,
+            given,
+        )?;
         let entry = self
+            .memory()
             .undo
             .last(&resolved)
             .cloned()
@@ -496,21 +629,24 @@ impl Workspace {
             permissions: entry.permissions.clone(),
             shown: given.to_path_buf(),
         };
-        let lock = lock::RootLock::acquire(&self.root)?;
-        commit::recover(&self.root)?;
-        let priors = commit::verify(std::slice::from_ref(&op)).map_err(|e| match e.kind() {
+        let stale = |e: Error| match e.kind() {
             hunkloom::ErrorKind::FileExists | hunkloom::ErrorKind::StaleFile => {
                 errors::stale(given, "that edit")
             }
             _ => e,
-        })?;
-        self.run_commit(std::slice::from_ref(&op), &priors)?;
+        };
+        let lock = lock::RootLock::acquire(&self.root, self.options.lock_timeout)?;
+        commit::recover(&self.root)?;
+        let priors = commit::verify(std::slice::from_ref(&op)).map_err(stale)?;
+        self.run_commit(std::slice::from_ref(&op), &priors)
+            .map_err(|a| stale(a.into_error()))?;
         drop(lock);
-        self.undo.pop(&resolved);
+        let mut memory = self.memory();
+        memory.undo.pop(&resolved);
         let (kind, new_content, encoding) = match &entry.before {
             Some(bytes) => {
                 let (encoding, text) = document::decode(bytes).unwrap_or_default();
-                self.tracker.record(
+                memory.tracker.record(
                     &resolved,
                     Fingerprint::of(bytes, modified(&resolved)),
                     &text,
@@ -524,7 +660,7 @@ impl Workspace {
                 (kind, Some(text), encoding)
             }
             None => {
-                self.tracker.forget(&resolved);
+                memory.tracker.forget(&resolved);
                 (ChangeKind::Delete, None, Encoding::Utf8)
             }
         };
@@ -543,32 +679,47 @@ impl Workspace {
     /// (`FaultMode::Crash`) after its step number `after_step` (0-based).
     #[cfg(feature = "fault-injection")]
     #[doc(hidden)]
-    pub fn inject_fault(&mut self, after_step: usize, mode: commit::FaultMode) {
-        self.faults.plan = Some((after_step, mode));
-        self.faults.fired = false;
+    pub fn inject_fault(&self, after_step: usize, mode: commit::FaultMode) {
+        let mut faults = self.faults();
+        faults.plan = Some((after_step, mode));
+        faults.fired = false;
     }
 
     /// Test-only: whether the last commit hit the injected fault.
     #[cfg(feature = "fault-injection")]
     #[doc(hidden)]
     pub fn fault_fired(&self) -> bool {
-        self.faults.fired
+        self.faults().fired
     }
 
-    fn run_commit(&mut self, ops: &[FileOp], priors: &[Option<commit::Prior>]) -> Result<()> {
-        match commit::commit(&self.root, ops, priors, &mut self.faults) {
+    fn faults(&self) -> MutexGuard<'_, commit::Faults> {
+        self.faults.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn run_commit(
+        &self,
+        ops: &[FileOp],
+        priors: &[Option<commit::Prior>],
+    ) -> std::result::Result<(), Attempt> {
+        match commit::commit(&self.root, ops, priors, &mut self.faults()) {
             Ok(()) => Ok(()),
-            Err(Stop::Failed(e)) => Err(e),
-            Err(Stop::Crashed) => Err(errors::io(
+            Err(Stop::Failed(e)) => Err(Attempt::Failed(e)),
+            Err(Stop::Raced(e)) => Err(Attempt::Raced(e)),
+            Err(Stop::Crashed) => Err(Attempt::Failed(errors::io(
                 "commit in",
                 &self.root,
                 &std::io::Error::other("simulated crash (fault injection)"),
-            )),
+            ))),
         }
     }
 
     /// Updates read tracking and undo history after `op` was committed.
-    fn after_commit(&mut self, op: &FileOp, prior: Option<(Vec<u8>, std::fs::Permissions)>) {
+    fn after_commit(
+        &self,
+        memory: &mut Memory,
+        op: &FileOp,
+        prior: Option<(Vec<u8>, std::fs::Permissions)>,
+    ) {
         let after = op.bytes.as_deref().map(tracking::hash);
         match &op.bytes {
             Some(bytes) => {
@@ -578,20 +729,20 @@ impl Workspace {
                 } else {
                     None
                 };
-                self.tracker.record(
+                memory.tracker.record(
                     &op.target,
                     Fingerprint::of(bytes, modified(&op.target)),
                     text.as_deref().unwrap_or_default(),
                     if text.is_some() { keep } else { 0 },
                 );
             }
-            None => self.tracker.forget(&op.target),
+            None => memory.tracker.forget(&op.target),
         }
         let (before, permissions) = match prior {
             Some((bytes, permissions)) => (Some(bytes), Some(permissions)),
             None => (None, None),
         };
-        self.undo.push(
+        memory.undo.push(
             &op.target,
             UndoEntry {
                 before,
@@ -668,51 +819,38 @@ impl Workspace {
 
     /// `not_read` or `stale_file` unless the file was read here and is unchanged since.
     fn check_read(&self, resolved: &Path, given: &Path, loaded: &Loaded) -> Result<()> {
-        match self.tracker.get(resolved) {
-            None => Err(errors::not_read(given)),
-            Some(read) if read.hash != loaded.fingerprint.hash => {
-                Err(errors::stale(given, "it was last read"))
-            }
-            Some(_) => Ok(()),
-        }
+        read_base(self.memory().tracker.get(resolved), given, loaded, false).map(drop)
     }
 
-    /// For an op that can be merged (`mergeable`): `not_read` unless the file was read here;
-    /// `None` if it is unchanged since; the text that was read if it changed and that text was
-    /// kept; `stale_file` otherwise. For any other op: [`check_read`](Self::check_read).
-    fn read_base(
-        &self,
-        resolved: &Path,
-        given: &Path,
-        loaded: &Loaded,
-        mergeable: bool,
-    ) -> Result<Option<&str>> {
-        match self.tracker.get(resolved) {
-            None => Err(errors::not_read(given)),
-            Some(read) if read.hash == loaded.fingerprint.hash => Ok(None),
-            Some(ReadRecord {
-                text: Some(text), ..
-            }) if mergeable => Ok(Some(text)),
-            Some(_) => Err(errors::stale(given, "it was last read")),
-        }
-    }
-
-    /// The rule of [`plan_patch`](Workspace::plan_patch): a file never read here, or unchanged
-    /// since it was read, passes (`None`); one that changed since gives the text that was read,
-    /// to plan against and merge, if it was kept, and is `stale_file` otherwise.
+    /// The rule of [`plan_patch`](Workspace::plan_patch), with `reads` as what was read here:
+    /// a file never read here, or unchanged since it was read, passes (`None`); one that
+    /// changed since gives the text that was read, to plan against and merge, if it was kept,
+    /// and is `stale_file` otherwise.
     pub(crate) fn patch_base(
         &self,
+        reads: &Tracker,
         resolved: &Path,
         given: &Path,
         loaded: &Loaded,
     ) -> Result<Option<String>> {
-        match self.tracker.get(resolved) {
+        match reads.get(resolved) {
             Some(read) if read.hash != loaded.fingerprint.hash => match &read.text {
-                Some(text) => Ok(Some(text.clone())),
+                Some(text) => Ok(Some(text.to_string())),
                 None => Err(errors::stale(given, "it was last read")),
             },
             _ => Ok(None),
         }
+    }
+
+    /// A snapshot of what was read here (cheap: the texts are shared).
+    pub(crate) fn reads(&self) -> Tracker {
+        self.memory().tracker.clone()
+    }
+
+    /// What the workspace remembers; nothing panics while holding it, so a poisoned lock
+    /// still holds sound records.
+    fn memory(&self) -> MutexGuard<'_, Memory> {
+        self.memory.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn ignore_name(&self) -> &str {
@@ -752,6 +890,26 @@ impl Workspace {
             .collect();
         found.sort();
         found.into_iter().take(3).map(|(_, p)| p).collect()
+    }
+}
+
+/// For an op that can be merged (`mergeable`): `not_read` unless the file was read here
+/// (`seen`); `None` if it is unchanged since; the text that was read if it changed and that
+/// text was kept; `stale_file` otherwise. For any other op: `not_read` or `stale_file` unless
+/// it is unchanged since.
+fn read_base<'a>(
+    seen: Option<&'a ReadRecord>,
+    given: &Path,
+    loaded: &Loaded,
+    mergeable: bool,
+) -> Result<Option<&'a str>> {
+    match seen {
+        None => Err(errors::not_read(given)),
+        Some(read) if read.hash == loaded.fingerprint.hash => Ok(None),
+        Some(ReadRecord {
+            text: Some(text), ..
+        }) if mergeable => Ok(Some(text)),
+        Some(_) => Err(errors::stale(given, "it was last read")),
     }
 }
 

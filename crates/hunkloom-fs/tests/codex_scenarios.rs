@@ -37,7 +37,7 @@ fn run(input: &Tree, patch: &str, policy: ScenarioPolicy) -> Tree {
     };
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
     input.write_to(dir.path());
-    let mut ws = Workspace::open(dir.path(), WorkspaceOptions::new())
+    let ws = Workspace::open(dir.path(), WorkspaceOptions::new())
         .unwrap_or_else(|e| panic!("open: {e}"));
     // Like Codex's runner, only the final tree counts.
     let _ = ws.apply_patch(patch, &PatchOptions::new().policy(policy));

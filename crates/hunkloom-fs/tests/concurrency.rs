@@ -33,7 +33,7 @@ fn seed(root: &Path) {
 /// changed under it (an edit merges around the other committer's line, a patch refuses).
 /// Returns (commits, retries).
 fn committer(root: &Path, who: &str) -> (usize, usize) {
-    let mut ws = Workspace::open(root, WorkspaceOptions::new()).expect("open");
+    let ws = Workspace::open(root, WorkspaceOptions::new()).expect("open");
     let (mut commits, mut retries) = (0, 0);
     let mut retry = |e: hunkloom::Error, k: usize| {
         assert_eq!(e.code(), "stale_file", "{who} step {k}: {}", e.message());
@@ -184,8 +184,8 @@ fn a_journal_left_by_a_crash_is_settled_by_the_next_commit_of_another_workspace(
     let dir = tempfile::tempdir().expect("tempdir");
     seed(dir.path());
     let before = snapshot(dir.path());
-    let mut other = Workspace::open(dir.path(), WorkspaceOptions::new()).expect("open");
-    let mut crashing = Workspace::open(dir.path(), WorkspaceOptions::new()).expect("open");
+    let other = Workspace::open(dir.path(), WorkspaceOptions::new()).expect("open");
+    let crashing = Workspace::open(dir.path(), WorkspaceOptions::new()).expect("open");
     crashing.read("s1.txt").expect("read");
     crashing.read("sub/s2.txt").expect("read");
     let changes = vec![

@@ -25,7 +25,7 @@ fn fresh() -> (tempfile::TempDir, Workspace) {
         std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
         std::fs::write(path, bytes).expect("write");
     }
-    let mut ws = Workspace::open(dir.path(), WorkspaceOptions::new()).expect("open");
+    let ws = Workspace::open(dir.path(), WorkspaceOptions::new()).expect("open");
     for (name, _) in FILES {
         ws.read(name).expect("read");
     }
@@ -73,7 +73,7 @@ fn delete_and_move(ws: &Workspace) -> Vec<Change> {
 
 /// The state after the commit succeeds, without faults.
 fn expected_new(plan: fn(&Workspace) -> Vec<Change>) -> Snapshot {
-    let (dir, mut ws) = fresh();
+    let (dir, ws) = fresh();
     let changes = plan(&ws);
     ws.commit(changes).expect("commit");
     snapshot(dir.path())
@@ -84,7 +84,7 @@ fn every_step(plan: fn(&Workspace) -> Vec<Change>, mode: FaultMode) -> usize {
     let new = expected_new(plan);
     let mut outcomes = (0, 0);
     for step in 0.. {
-        let (dir, mut ws) = fresh();
+        let (dir, ws) = fresh();
         let old = snapshot(dir.path());
         assert_ne!(old, new);
         let changes = plan(&ws);
@@ -148,7 +148,7 @@ fn a_crash_after_any_step_is_settled_by_the_next_open() {
 fn a_single_file_edit_is_atomic_too() {
     for mode in [FaultMode::Error, FaultMode::Crash] {
         for step in 0..3 {
-            let (dir, mut ws) = fresh();
+            let (dir, ws) = fresh();
             let old = std::fs::read(dir.path().join("a.txt")).expect("read");
             ws.inject_fault(step, mode);
             let result = ws.write("a.txt", "a new\n");

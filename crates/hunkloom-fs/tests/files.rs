@@ -9,7 +9,7 @@ use hunkloom_fs::{ChangeKind, Op, Workspace, WorkspaceOptions};
 #[test]
 fn permissions_are_kept() {
     use std::os::unix::fs::PermissionsExt;
-    let (dir, mut ws) = setup(&[("run.sh", b"echo hi\n")]);
+    let (dir, ws) = setup(&[("run.sh", b"echo hi\n")]);
     let path = dir.path().join("run.sh");
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o751)).expect("chmod");
     ws.read("run.sh").expect("read");
@@ -32,7 +32,7 @@ fn permissions_are_kept() {
 #[cfg(unix)]
 #[test]
 fn editing_through_a_symlink_edits_the_target_and_keeps_the_link() {
-    let (dir, mut ws) = setup(&[("real/config.txt", b"a = 1\n")]);
+    let (dir, ws) = setup(&[("real/config.txt", b"a = 1\n")]);
     std::os::unix::fs::symlink("real/config.txt", dir.path().join("config.txt")).expect("link");
     assert_eq!(ws.read("config.txt").expect("read"), "a = 1\n");
     ws.str_replace("config.txt", "1", "2", false).expect("edit");
@@ -59,7 +59,7 @@ fn editing_through_a_symlink_edits_the_target_and_keeps_the_link() {
 
 #[test]
 fn undo_restores_previous_contents_in_order() {
-    let (dir, mut ws) = setup(&[("a.txt", b"v0\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"v0\n")]);
     let path = dir.path().join("a.txt");
     ws.read("a.txt").expect("read");
     for i in 1..=3 {
@@ -87,7 +87,7 @@ fn undo_restores_previous_contents_in_order() {
 fn undo_is_bounded_and_removes_created_files() {
     let dir = tempfile::tempdir().expect("tempdir");
     let options = WorkspaceOptions::new().undo_depth(2);
-    let mut ws = Workspace::open(dir.path(), options).expect("open");
+    let ws = Workspace::open(dir.path(), options).expect("open");
     for i in 0..4 {
         ws.write("n.txt", &format!("{i}")).expect("write");
     }
@@ -110,7 +110,7 @@ fn undo_is_bounded_and_removes_created_files() {
 
 #[test]
 fn undo_is_refused_if_the_file_changed_since_the_edit() {
-    let (dir, mut ws) = setup(&[("a.txt", b"a\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"a\n")]);
     ws.read("a.txt").expect("read");
     ws.write("a.txt", "b\n").expect("write");
     std::fs::write(dir.path().join("a.txt"), "user\n").expect("write");
@@ -121,7 +121,7 @@ fn undo_is_refused_if_the_file_changed_since_the_edit() {
 
 #[test]
 fn undo_restores_a_deleted_file() {
-    let (dir, mut ws) = setup(&[("a.txt", b"\xEF\xBB\xBFkeep\r\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"\xEF\xBB\xBFkeep\r\n")]);
     ws.read("a.txt").expect("read");
     let change = ws.plan_delete("a.txt").expect("plan");
     ws.commit(vec![change]).expect("delete");
@@ -140,7 +140,7 @@ fn a_multi_file_change_commits_every_kind() {
         ("del.txt", b"gone\n"),
         ("mv.txt", b"x\n"),
     ];
-    let (dir, mut ws) = setup(files);
+    let (dir, ws) = setup(files);
     for f in ["upd.txt", "del.txt", "mv.txt"] {
         ws.read(f).expect("read");
     }
@@ -199,7 +199,7 @@ fn a_multi_file_change_commits_every_kind() {
 
 #[test]
 fn an_identical_write_changes_nothing() {
-    let (dir, mut ws) = setup(&[("a.txt", b"same\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"same\n")]);
     ws.read("a.txt").expect("read");
     let outcome = ws.write("a.txt", "same\n").expect("write");
     assert!(!outcome.changed);
@@ -213,7 +213,7 @@ fn v4a_bodies_update_create_and_refuse_without_writing() {
     // A UTF-16 file with a BOM and CRLF endings keeps its encoding; the text is the reference's.
     let mut utf16 = vec![0xFF, 0xFE];
     utf16.extend("a\r\nb\r\n".encode_utf16().flat_map(u16::to_le_bytes));
-    let (dir, mut ws) = setup(&[("app.txt", &utf16)]);
+    let (dir, ws) = setup(&[("app.txt", &utf16)]);
     ws.read("app.txt").expect("read");
     let outcome = ws
         .apply_v4a("app.txt", "@@\n a\n-b\n+B\n", V4aMode::Default)

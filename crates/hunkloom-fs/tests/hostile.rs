@@ -179,7 +179,7 @@ fn a_symlink_swapped_in_after_the_read_is_not_followed_blindly() {
     std::fs::write(p.join("a.txt"), "x\n").expect("write");
     std::fs::write(p.join("b.txt"), "x\n").expect("write");
     std::fs::write(outside.path().join("o.txt"), "x\n").expect("write");
-    let mut ws = Workspace::open(p, WorkspaceOptions::new()).expect("open");
+    let ws = Workspace::open(p, WorkspaceOptions::new()).expect("open");
     ws.read("a.txt").expect("read");
     // Replaced by a link to a file inside the root that was never read: not_read.
     std::fs::remove_file(p.join("a.txt")).expect("rm");
@@ -234,7 +234,7 @@ fn a_file_growing_while_it_is_read_and_edited() {
             while !stop.load(std::sync::atomic::Ordering::Relaxed) && n < MAX_LINES {
                 writeln!(f, "line {n}").expect("append");
                 n += 1;
-                if n % BURST == 0 {
+                if n.is_multiple_of(BURST) {
                     std::thread::sleep(PAUSE);
                 }
             }
@@ -245,7 +245,7 @@ fn a_file_growing_while_it_is_read_and_edited() {
     for _ in 0..50 {
         let q = p.clone();
         let c = bounded("growing", move || {
-            let mut ws = Workspace::open(&q, WorkspaceOptions::new()).expect("open");
+            let ws = Workspace::open(&q, WorkspaceOptions::new()).expect("open");
             let text = ws.read("log.txt")?;
             assert!(text.starts_with("x\n"));
             ws.str_replace("log.txt", "x\n", "X\n", false).map(drop)
@@ -314,7 +314,7 @@ fn odd_bytes_in_names_and_contents() {
     // A name that is not UTF-8 (Linux allows any bytes but `/` and NUL).
     let name = std::ffi::OsStr::from_bytes(b"bad-\xff.txt");
     std::fs::write(p.join(name), "x\n").expect("write");
-    let mut ws = Workspace::open(p, WorkspaceOptions::new()).expect("open");
+    let ws = Workspace::open(p, WorkspaceOptions::new()).expect("open");
     ws.read(name).expect("read");
     ws.str_replace(name, "x", "y", false).expect("edit");
     assert_eq!(std::fs::read(p.join(name)).expect("read"), b"y\n");
@@ -357,7 +357,7 @@ fn a_10_mb_single_line() {
     let t = std::time::Instant::now();
     let q = p.clone();
     bounded("100 MB line", move || {
-        let mut ws = Workspace::open(&q, WorkspaceOptions::new()).expect("open");
+        let ws = Workspace::open(&q, WorkspaceOptions::new()).expect("open");
         ws.read("big.txt").expect("read");
         ws.str_replace("big.txt", "aEND", "aFIN", false)
             .expect("edit");
@@ -387,7 +387,7 @@ fn many_blocks_in_one_diff() {
     let t = std::time::Instant::now();
     let q = p.clone();
     bounded("many blocks", move || {
-        let mut ws = Workspace::open(&q, WorkspaceOptions::new()).expect("open");
+        let ws = Workspace::open(&q, WorkspaceOptions::new()).expect("open");
         ws.read("m.rs").expect("read");
         ws.apply_diff("m.rs", &diff, &ApplyOptions::default())
             .expect("applies");

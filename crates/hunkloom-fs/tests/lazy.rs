@@ -16,7 +16,7 @@ const SNIPPET: &str =
 fn a_lazy_edit_keeps_the_file_s_line_endings_and_encoding() {
     let mut bytes = vec![0xEF, 0xBB, 0xBF];
     bytes.extend_from_slice(FILE.as_bytes());
-    let (dir, mut ws) = setup(&[("m.py", &bytes)]);
+    let (dir, ws) = setup(&[("m.py", &bytes)]);
     ws.read("m.py").expect("read");
     let outcome = ws.apply_lazy("m.py", SNIPPET, None).expect("merged");
     assert_eq!(outcome.report, Report::Lazy);
@@ -34,7 +34,7 @@ fn a_lazy_edit_keeps_the_file_s_line_endings_and_encoding() {
 
 #[test]
 fn a_refused_lazy_edit_writes_nothing() {
-    let (dir, mut ws) = setup(&[("m.py", FILE.as_bytes()), ("m.txt", FILE.as_bytes())]);
+    let (dir, ws) = setup(&[("m.py", FILE.as_bytes()), ("m.txt", FILE.as_bytes())]);
     let before = snapshot(dir.path());
     let err = ws.apply_lazy("m.py", SNIPPET, None).unwrap_err();
     assert_eq!(err.code(), "not_read");
@@ -60,7 +60,7 @@ fn a_refused_lazy_edit_writes_nothing() {
 #[test]
 fn a_whole_file_write_with_markers_is_merged_when_certain() {
     const FILE: &str = "import os\r\n\r\ndef a():\r\n    one()\r\n    one_more()\r\n\r\ndef b():\r\n    two()\r\n    three()\r\n";
-    let (dir, mut ws) = setup(&[("m.py", FILE.as_bytes())]);
+    let (dir, ws) = setup(&[("m.py", FILE.as_bytes())]);
     ws.read("m.py").expect("read");
     let lazy = "# ... existing code ...\ndef b():\n    two()\n    three()\n    four()\n";
     let outcome = ws.write("m.py", lazy).expect("merged");
@@ -89,7 +89,7 @@ fn a_whole_file_write_with_markers_is_merged_when_certain() {
     assert_eq!(snapshot(dir.path()), before);
     // With the merge off, the guard refuses as it always did.
     let off = hunkloom::ops::Guards::NATIVE.lazy_merge(false);
-    let mut plain = Workspace::open(dir.path(), WorkspaceOptions::new().guards(off)).expect("open");
+    let plain = Workspace::open(dir.path(), WorkspaceOptions::new().guards(off)).expect("open");
     plain.read("m.py").expect("read");
     let err = plain.write("m.py", lazy).unwrap_err();
     assert_eq!(err.code(), "omission_placeholder");

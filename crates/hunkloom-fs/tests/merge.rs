@@ -39,7 +39,7 @@ fn merged(outcome: &EditOutcome) -> Vec<(usize, usize, usize, usize)> {
 
 /// A workspace on a root holding `a.txt` = `content`, already read.
 fn read_file(content: &[u8]) -> (tempfile::TempDir, Workspace) {
-    let (dir, mut ws) = setup(&[("a.txt", content)]);
+    let (dir, ws) = setup(&[("a.txt", content)]);
     ws.read("a.txt").expect("read");
     (dir, ws)
 }
@@ -56,7 +56,7 @@ fn change_on_disk(dir: &tempfile::TempDir, content: impl AsRef<[u8]>) {
 
 #[test]
 fn str_replace_merges_around_a_change_above() {
-    let (dir, mut ws) = read_file(ten().as_bytes());
+    let (dir, ws) = read_file(ten().as_bytes());
     change_on_disk(&dir, ten_with(&[(2, "two, by a formatter")]));
     let outcome = ws
         .str_replace("a.txt", "line 7", "LINE SEVEN", false)
@@ -74,7 +74,7 @@ fn str_replace_merges_around_a_change_above() {
 
 #[test]
 fn insert_merges_around_a_change_below_and_lines_added_elsewhere() {
-    let (dir, mut ws) = read_file(ten().as_bytes());
+    let (dir, ws) = read_file(ten().as_bytes());
     // Below: line 9 changed and two lines appended.
     let theirs = ten_with(&[(9, "nine!")]) + "eleven\ntwelve\n";
     change_on_disk(&dir, &theirs);
@@ -90,7 +90,7 @@ fn insert_merges_around_a_change_below_and_lines_added_elsewhere() {
 
 #[test]
 fn a_diff_merges_around_a_change_between_its_blocks() {
-    let (dir, mut ws) = read_file(ten().as_bytes());
+    let (dir, ws) = read_file(ten().as_bytes());
     change_on_disk(&dir, ten_with(&[(5, "five"), (6, "six")]));
     let diff = "<<<<<<< SEARCH\nline 2\n=======\nLINE 2\n>>>>>>> REPLACE\n\
                 <<<<<<< SEARCH\nline 9\n=======\nLINE 9\n>>>>>>> REPLACE\n";
@@ -106,7 +106,7 @@ fn a_diff_merges_around_a_change_between_its_blocks() {
 
 #[test]
 fn lines_removed_and_added_above_shift_the_edit() {
-    let (dir, mut ws) = read_file(ten().as_bytes());
+    let (dir, ws) = read_file(ten().as_bytes());
     // Line 1 removed, two header lines added before line 3.
     let theirs: String = ten()
         .lines()
@@ -138,7 +138,7 @@ fn lines_removed_and_added_above_shift_the_edit() {
 
 #[test]
 fn an_unchanged_file_reports_no_external_changes() {
-    let (_dir, mut ws) = read_file(ten().as_bytes());
+    let (_dir, ws) = read_file(ten().as_bytes());
     let outcome = ws
         .str_replace("a.txt", "line 7", "x", false)
         .expect("fresh");
@@ -169,7 +169,7 @@ fn assert_refused(
 
 #[test]
 fn an_overlapping_change_is_refused_naming_the_lines() {
-    let (dir, mut ws) = read_file(ten().as_bytes());
+    let (dir, ws) = read_file(ten().as_bytes());
     change_on_disk(&dir, ten_with(&[(4, "four"), (5, "five")]));
     let result = ws.str_replace("a.txt", "line 5\nline 6", "five-six", false);
     assert_refused(&dir, result, &["changed on disk: lines 4-5", "lines 5-6"]);
@@ -177,7 +177,7 @@ fn an_overlapping_change_is_refused_naming_the_lines() {
 
 #[test]
 fn an_adjacent_change_is_refused() {
-    let (dir, mut ws) = read_file(ten().as_bytes());
+    let (dir, ws) = read_file(ten().as_bytes());
     change_on_disk(&dir, ten_with(&[(6, "six")]));
     let result = ws.str_replace("a.txt", "line 5", "five", false);
     assert_refused(
@@ -198,7 +198,7 @@ fn an_adjacent_change_is_refused() {
 
 #[test]
 fn a_whole_file_change_is_refused() {
-    let (dir, mut ws) = read_file(ten().as_bytes());
+    let (dir, ws) = read_file(ten().as_bytes());
     // A formatter rewrote every line (here: CRLF endings).
     change_on_disk(&dir, ten().replace('\n', "\r\n"));
     let result = ws.str_replace("a.txt", "line 7", "seven", false);
@@ -207,7 +207,7 @@ fn a_whole_file_change_is_refused() {
 
 #[test]
 fn an_edit_that_does_not_apply_to_what_was_read_is_stale() {
-    let (dir, mut ws) = read_file(ten().as_bytes());
+    let (dir, ws) = read_file(ten().as_bytes());
     change_on_disk(&dir, ten_with(&[(2, "two")]));
     // "two" is on disk but was never read: the model must read again.
     let result = ws.str_replace("a.txt", "two", "2", false);
@@ -216,7 +216,7 @@ fn an_edit_that_does_not_apply_to_what_was_read_is_stale() {
 
 #[test]
 fn writes_and_deletes_of_a_changed_file_are_still_refused() {
-    let (dir, mut ws) = read_file(ten().as_bytes());
+    let (dir, ws) = read_file(ten().as_bytes());
     change_on_disk(&dir, ten_with(&[(2, "two")]));
     let result = ws.write("a.txt", &ten_with(&[(9, "nine")]));
     assert_refused(&dir, result, &[]);
@@ -231,7 +231,7 @@ fn writes_and_deletes_of_a_changed_file_are_still_refused() {
 #[test]
 fn a_crlf_file_keeps_its_endings_through_a_merge() {
     let crlf = ten().replace('\n', "\r\n");
-    let (dir, mut ws) = read_file(crlf.as_bytes());
+    let (dir, ws) = read_file(crlf.as_bytes());
     change_on_disk(&dir, crlf.replace("line 2\r\n", "line two\r\n"));
     // The model's text has LF endings.
     let outcome = ws
@@ -254,7 +254,7 @@ fn utf16le(text: &str) -> Vec<u8> {
 #[test]
 fn a_utf16_file_is_merged_on_its_decoded_text() {
     let text = ten().replace("line 1\n", "línea 1 ✓\n");
-    let (dir, mut ws) = read_file(&utf16le(&text));
+    let (dir, ws) = read_file(&utf16le(&text));
     let theirs = text.replace("line 9", "línea nueve");
     change_on_disk(&dir, utf16le(&theirs));
     let outcome = ws
@@ -271,7 +271,7 @@ fn a_utf16_file_is_merged_on_its_decoded_text() {
 #[test]
 fn a_bom_file_is_merged_and_keeps_its_bom() {
     let bom = |s: &str| [b"\xEF\xBB\xBF".as_slice(), s.as_bytes()].concat();
-    let (dir, mut ws) = read_file(&bom(&ten()));
+    let (dir, ws) = read_file(&bom(&ten()));
     change_on_disk(&dir, bom(&ten_with(&[(10, "ten")])));
     ws.str_replace("a.txt", "line 1\n", "", false)
         .expect("merged");
@@ -286,7 +286,7 @@ fn a_file_larger_than_the_kept_read_limit_falls_back_to_refusal() {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join("a.txt"), ten()).expect("write");
     let options = WorkspaceOptions::new().max_kept_read(ten().len() as u64 - 1);
-    let mut ws = Workspace::open(dir.path(), options).expect("open");
+    let ws = Workspace::open(dir.path(), options).expect("open");
     ws.read("a.txt").expect("read");
     std::fs::write(dir.path().join("a.txt"), ten_with(&[(1, "one")])).expect("write");
     let before = snapshot(dir.path());
@@ -304,7 +304,7 @@ fn a_file_larger_than_the_kept_read_limit_falls_back_to_refusal() {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join("a.txt"), ten()).expect("write");
     let options = WorkspaceOptions::new().max_kept_read(ten().len() as u64);
-    let mut ws = Workspace::open(dir.path(), options).expect("open");
+    let ws = Workspace::open(dir.path(), options).expect("open");
     ws.read("a.txt").expect("read");
     std::fs::write(dir.path().join("a.txt"), ten_with(&[(1, "one")])).expect("write");
     ws.str_replace("a.txt", "line 9", "nine", false)
@@ -317,7 +317,7 @@ fn a_file_larger_than_the_kept_read_limit_falls_back_to_refusal() {
 
 #[test]
 fn a_patch_merges_each_changed_file_and_refuses_a_touching_change() {
-    let (dir, mut ws) = setup(&[("a.txt", ten().as_bytes()), ("b.txt", ten().as_bytes())]);
+    let (dir, ws) = setup(&[("a.txt", ten().as_bytes()), ("b.txt", ten().as_bytes())]);
     ws.read("a.txt").expect("read");
     ws.read("b.txt").expect("read");
     std::fs::write(dir.path().join("a.txt"), ten_with(&[(9, "nine")])).expect("write");
@@ -366,7 +366,7 @@ fn a_patch_merges_each_changed_file_and_refuses_a_touching_change() {
 
 #[test]
 fn a_patch_deleting_a_changed_file_is_refused() {
-    let (dir, mut ws) = read_file(ten().as_bytes());
+    let (dir, ws) = read_file(ten().as_bytes());
     change_on_disk(&dir, ten_with(&[(9, "nine")]));
     let patch = "*** Begin Patch\n*** Delete File: a.txt\n*** End Patch\n";
     let err = ws
@@ -378,7 +378,7 @@ fn a_patch_deleting_a_changed_file_is_refused() {
 
 #[test]
 fn a_patch_that_does_not_apply_to_what_was_read_is_stale() {
-    let (dir, mut ws) = read_file(ten().as_bytes());
+    let (dir, ws) = read_file(ten().as_bytes());
     change_on_disk(&dir, ten_with(&[(2, "two")]));
     let before = snapshot(dir.path());
     // "two" is only on disk: the model never read it.

@@ -58,7 +58,7 @@ fn expected_new() -> BTreeMap<String, Vec<u8>> {
 
 #[test]
 fn a_three_file_patch_commits_every_file() {
-    let (dir, mut ws) = setup(THREE);
+    let (dir, ws) = setup(THREE);
     let outcome = ws
         .apply_patch(&three_file_patch(), &codex())
         .expect("apply");
@@ -95,7 +95,7 @@ fn a_fault_at_any_commit_step_leaves_every_file_as_it_was() {
     for mode in [FaultMode::Error, FaultMode::Crash] {
         let mut rolled_back = 0;
         for step in 0.. {
-            let (dir, mut ws) = setup(THREE);
+            let (dir, ws) = setup(THREE);
             let old = snapshot(dir.path());
             ws.inject_fault(step, mode);
             let result = ws.apply_patch(&three_file_patch(), &codex());
@@ -139,7 +139,7 @@ fn all_or_nothing_writes_nothing_and_partial_commits_the_hunks_before_the_failur
         "*** Add File: created.txt\n+hello\n\
          *** Update File: a.txt\n@@\n-not there\n+x",
     );
-    let (dir, mut ws) = setup(&[("a.txt", b"a\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"a\n")]);
     let old = snapshot(dir.path());
     let err = ws
         .apply_patch(&patch, &codex())
@@ -232,7 +232,7 @@ fn path_refusals_refuse_the_whole_patch_and_change_nothing() {
                 std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
                 std::fs::write(path, bytes).expect("write");
             }
-            let mut ws = Workspace::open(&root, WorkspaceOptions::new()).expect("open");
+            let ws = Workspace::open(&root, WorkspaceOptions::new()).expect("open");
             let old = snapshot(dir.path());
             let err = ws
                 .apply_patch(&wrap(&body), &codex().policy(policy))
@@ -245,7 +245,7 @@ fn path_refusals_refuse_the_whole_patch_and_change_nothing() {
 
 #[test]
 fn two_spellings_of_one_file_conflict() {
-    let (dir, mut ws) = setup(&[("a.txt", b"a\nb\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"a\nb\n")]);
     let old = snapshot(dir.path());
     let patch = wrap("*** Update File: a.txt\n@@\n-a\n+A\n*** Update File: ./a.txt\n@@\n-b\n+B");
     let err = ws.apply_patch(&patch, &codex()).expect_err("conflict");
@@ -255,7 +255,7 @@ fn two_spellings_of_one_file_conflict() {
 
 #[test]
 fn a_missing_file_is_refused_with_suggestions() {
-    let (dir, mut ws) = setup(&[("src/utils.py", b"x\n")]);
+    let (dir, ws) = setup(&[("src/utils.py", b"x\n")]);
     let old = snapshot(dir.path());
     let err = ws
         .apply_patch(&wrap("*** Update File: src/utls.py\n@@\n-x\n+y"), &codex())
@@ -272,7 +272,7 @@ fn a_missing_file_is_refused_with_suggestions() {
 
 #[test]
 fn a_file_read_here_and_changed_since_is_stale_and_one_never_read_is_accepted() {
-    let (dir, mut ws) = setup(&[("a.txt", b"a\n"), ("b.txt", b"b\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"a\n"), ("b.txt", b"b\n")]);
     ws.read("a.txt").expect("read");
     std::fs::write(dir.path().join("a.txt"), "a\nchanged\n").expect("write");
     let old = snapshot(dir.path());
@@ -311,7 +311,7 @@ fn a_file_read_here_and_changed_since_is_stale_and_one_never_read_is_accepted() 
 fn crlf_bom_and_utf16_files_round_trip_byte_exactly() {
     let crlf = "one\r\ntwo\r\nthree\r\n";
     let mixed = "one\r\ntwo\rthree\nfour\r\nlast";
-    let (dir, mut ws) = setup(&[
+    let (dir, ws) = setup(&[
         ("crlf.txt", crlf.as_bytes()),
         ("bom.txt", b"\xEF\xBB\xBFone\r\ntwo\r\nthree\r\n"),
         ("le.txt", &utf16le(crlf)),
@@ -354,7 +354,7 @@ fn crlf_bom_and_utf16_files_round_trip_byte_exactly() {
 
 #[test]
 fn the_cline_dialect_keeps_crlf_lines_too() {
-    let (dir, mut ws) = setup(&[("w.txt", b"\xEF\xBB\xBFalpha\r\nbeta\r\ngamma\r\n")]);
+    let (dir, ws) = setup(&[("w.txt", b"\xEF\xBB\xBFalpha\r\nbeta\r\ngamma\r\n")]);
     let patch = wrap("*** Update File: w.txt\n@@\n alpha\n-beta\n+BETA\n gamma");
     ws.apply_patch(&patch, &codex().dialect(PatchDialect::Cline))
         .expect("apply");
@@ -366,7 +366,7 @@ fn the_cline_dialect_keeps_crlf_lines_too() {
 
 #[test]
 fn a_file_in_another_encoding_is_refused_untouched() {
-    let (dir, mut ws) = setup(&[("latin1.txt", b"caf\xE9\n"), ("ok.txt", b"ok\n")]);
+    let (dir, ws) = setup(&[("latin1.txt", b"caf\xE9\n"), ("ok.txt", b"ok\n")]);
     let old = snapshot(dir.path());
     let patch =
         wrap("*** Update File: ok.txt\n@@\n-ok\n+OK\n*** Update File: latin1.txt\n@@\n-x\n+y");
@@ -379,7 +379,7 @@ fn a_file_in_another_encoding_is_refused_untouched() {
 
 #[test]
 fn a_file_named_twice_is_committed_once_in_its_final_state() {
-    let (dir, mut ws) = setup(&[("gone.txt", b"x\n")]);
+    let (dir, ws) = setup(&[("gone.txt", b"x\n")]);
     let patch = wrap(
         "*** Add File: new.txt\n+one\n\
          *** Update File: new.txt\n@@\n-one\n+two\n\
@@ -413,7 +413,7 @@ fn a_file_named_twice_is_committed_once_in_its_final_state() {
 
 #[test]
 fn a_move_over_an_existing_file_replaces_it_in_the_sources_encoding() {
-    let (dir, mut ws) = setup(&[
+    let (dir, ws) = setup(&[
         ("from.txt", &utf16le("x\r\n")),
         ("to.txt", b"old destination\n"),
     ]);
@@ -432,7 +432,7 @@ fn a_move_over_an_existing_file_replaces_it_in_the_sources_encoding() {
 #[test]
 fn a_moved_file_keeps_its_permissions() {
     use std::os::unix::fs::PermissionsExt;
-    let (dir, mut ws) = setup(&[("run.sh", b"echo a\n")]);
+    let (dir, ws) = setup(&[("run.sh", b"echo a\n")]);
     let script = dir.path().join("run.sh");
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o750)).expect("chmod");
     let patch = wrap("*** Update File: run.sh\n*** Move to: bin/run.sh\n@@\n-echo a\n+echo b");
@@ -450,7 +450,7 @@ const GIT_PATCH: &str = "diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@
 #[test]
 fn a_git_patch_commits_every_file_in_both_udiff_dialects() {
     for dialect in [PatchDialect::Udiff, PatchDialect::UdiffStrict] {
-        let (dir, mut ws) = setup(THREE);
+        let (dir, ws) = setup(THREE);
         let outcome = ws
             .apply_patch(GIT_PATCH, &PatchOptions::new().dialect(dialect))
             .unwrap_or_else(|e| panic!("{dialect}: {e}"));
@@ -473,7 +473,7 @@ fn a_git_patch_that_fails_anywhere_writes_nothing() {
     // The last file's hunk does not match: nothing is written, in either dialect.
     let bad = GIT_PATCH.replace("-c2\n", "-c9\n");
     for dialect in [PatchDialect::Udiff, PatchDialect::UdiffStrict] {
-        let (dir, mut ws) = setup(THREE);
+        let (dir, ws) = setup(THREE);
         let before = snapshot(dir.path());
         let err = ws
             .apply_patch(&bad, &PatchOptions::new().dialect(dialect))

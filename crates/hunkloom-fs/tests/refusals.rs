@@ -16,7 +16,7 @@ fn refused(dir: &std::path::Path, code: &str, f: impl FnOnce() -> hunkloom::Resu
 
 #[test]
 fn paths_outside_the_root_are_refused() {
-    let (dir, mut ws) = setup(&[("a.txt", b"a\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"a\n")]);
     let outside = tempfile::tempdir().expect("tempdir");
     std::fs::write(outside.path().join("x.txt"), "x\n").expect("write");
     let abs = outside.path().join("x.txt");
@@ -49,7 +49,7 @@ fn paths_outside_the_root_are_refused() {
 #[cfg(unix)]
 #[test]
 fn symlinks_leading_outside_are_refused() {
-    let (dir, mut ws) = setup(&[]);
+    let (dir, ws) = setup(&[]);
     let outside = tempfile::tempdir().expect("tempdir");
     std::fs::write(outside.path().join("secret"), "s\n").expect("write");
     std::os::unix::fs::symlink(outside.path().join("secret"), dir.path().join("link"))
@@ -76,7 +76,7 @@ fn symlinks_leading_outside_are_refused() {
 
 #[test]
 fn unc_paths_are_refused() {
-    let (dir, mut ws) = setup(&[]);
+    let (dir, ws) = setup(&[]);
     for p in [r"\\server\share\a.txt", "//server/share/a.txt"] {
         refused(dir.path(), "unc_path", || ws.read(p).map(drop));
         refused(dir.path(), "unc_path", || ws.write(p, "x").map(drop));
@@ -91,7 +91,7 @@ fn ignored_paths_are_refused() {
         ("prod.env", b"e\n"),
         ("keep.env", b"k\n"),
     ];
-    let (dir, mut ws) = setup(files);
+    let (dir, ws) = setup(files);
     refused(dir.path(), "path_ignored", || {
         ws.read("secrets/key").map(drop)
     });
@@ -115,16 +115,16 @@ fn the_ignore_file_name_is_configurable() {
     std::fs::write(dir.path().join(".clineignore"), "*.lock\n").expect("write");
     std::fs::write(dir.path().join("a.lock"), "l\n").expect("write");
     let options = WorkspaceOptions::new().ignore_file(".clineignore");
-    let mut ws = Workspace::open(dir.path(), options).expect("open");
+    let ws = Workspace::open(dir.path(), options).expect("open");
     refused(dir.path(), "path_ignored", || ws.read("a.lock").map(drop));
     // With the default name, `.clineignore` means nothing.
-    let mut ws = Workspace::open(dir.path(), WorkspaceOptions::new()).expect("open");
+    let ws = Workspace::open(dir.path(), WorkspaceOptions::new()).expect("open");
     assert_eq!(ws.read("a.lock").expect("read"), "l\n");
 }
 
 #[test]
 fn notebooks_are_refused() {
-    let (dir, mut ws) = setup(&[("nb.ipynb", b"{}\n")]);
+    let (dir, ws) = setup(&[("nb.ipynb", b"{}\n")]);
     refused(dir.path(), "notebook_not_supported", || {
         ws.read("nb.ipynb").map(drop)
     });
@@ -135,7 +135,7 @@ fn notebooks_are_refused() {
 
 #[test]
 fn unread_files_are_refused() {
-    let (dir, mut ws) = setup(&[("a.txt", b"a\nb\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"a\nb\n")]);
     refused(dir.path(), "not_read", || {
         ws.str_replace("a.txt", "a", "x", false).map(drop)
     });
@@ -166,7 +166,7 @@ fn missing_files_suggest_similar_paths() {
         ("lib/utils.py", b"l\n"),
         ("docs/readme.md", b"r\n"),
     ];
-    let (dir, mut ws) = setup(files);
+    let (dir, ws) = setup(files);
     let before = snapshot(dir.path());
     let err = ws.read("src/utls.py").expect_err("missing");
     assert_eq!(err.code(), "file_not_found");
@@ -196,7 +196,7 @@ fn latin1_and_other_encodings_are_refused_and_untouched() {
         ("utf32.txt", b"\xFF\xFE\x00\x00a\x00\x00\x00"),
         ("odd16.txt", b"\xFF\xFEa"),
     ];
-    let (dir, mut ws) = setup(files);
+    let (dir, ws) = setup(files);
     for name in ["latin1.txt", "utf32.txt", "odd16.txt"] {
         refused(dir.path(), "unsupported_encoding", || {
             ws.read(name).map(drop)
@@ -213,7 +213,7 @@ fn files_over_the_size_limit_are_refused() {
     std::fs::write(dir.path().join("big.txt"), "x".repeat(101)).expect("write");
     std::fs::write(dir.path().join("ok.txt"), "x".repeat(100)).expect("write");
     let options = WorkspaceOptions::new().max_file_size(100);
-    let mut ws = Workspace::open(dir.path(), options).expect("open");
+    let ws = Workspace::open(dir.path(), options).expect("open");
     refused(dir.path(), "file_too_large", || {
         ws.read("big.txt").map(drop)
     });
@@ -226,7 +226,7 @@ fn files_over_the_size_limit_are_refused() {
     let sparse = std::fs::File::create(sparse_dir.path().join("sparse.txt")).expect("create");
     sparse.set_len(1 << 40).expect("set_len");
     drop(sparse);
-    let mut ws = Workspace::open(sparse_dir.path(), WorkspaceOptions::new()).expect("open");
+    let ws = Workspace::open(sparse_dir.path(), WorkspaceOptions::new()).expect("open");
     let err = ws.read("sparse.txt").expect_err("1 TiB");
     assert_eq!(err.code(), "file_too_large");
     assert_eq!(
@@ -239,7 +239,7 @@ fn files_over_the_size_limit_are_refused() {
 
 #[test]
 fn op_errors_change_nothing() {
-    let (dir, mut ws) = setup(&[("a.txt", b"x\ny\nx\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"x\ny\nx\n")]);
     ws.read("a.txt").expect("read");
     refused(dir.path(), "multiple_matches", || {
         ws.str_replace("a.txt", "x", "z", false).map(drop)
@@ -262,7 +262,7 @@ fn op_errors_change_nothing() {
 
 #[test]
 fn a_path_changed_twice_in_one_commit_is_refused() {
-    let (dir, mut ws) = setup(&[("a.txt", b"a\n"), ("b.txt", b"b\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"a\n"), ("b.txt", b"b\n")]);
     ws.read("a.txt").expect("read");
     ws.read("b.txt").expect("read");
     let one = ws
@@ -294,7 +294,7 @@ fn a_path_changed_twice_in_one_commit_is_refused() {
 #[test]
 fn elisions_of_an_existing_file_are_refused_unless_the_guard_is_off() {
     let file = "def a():\n    one()\n    two()\n    three()\n";
-    let (dir, mut ws) = setup(&[("a.py", file.as_bytes())]);
+    let (dir, ws) = setup(&[("a.py", file.as_bytes())]);
     ws.read("a.py").expect("read");
     refused(dir.path(), "omission_placeholder", || {
         ws.write(
@@ -317,8 +317,7 @@ fn elisions_of_an_existing_file_are_refused_unless_the_guard_is_off() {
         .expect("new file");
     // With the guard off, the content is written as given.
     let off = hunkloom::ops::Guards::NATIVE.omission_placeholders(false);
-    let mut unguarded =
-        Workspace::open(dir.path(), WorkspaceOptions::new().guards(off)).expect("open");
+    let unguarded = Workspace::open(dir.path(), WorkspaceOptions::new().guards(off)).expect("open");
     unguarded.read("a.py").expect("read");
     unguarded
         .write("a.py", "def a():\n    # ...\n")
@@ -332,7 +331,7 @@ fn elisions_of_an_existing_file_are_refused_unless_the_guard_is_off() {
 #[cfg(unix)]
 #[test]
 fn special_files_are_refused_before_any_read() {
-    let (dir, mut ws) = setup(&[("a.txt", b"a\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"a\n")]);
     let status = std::process::Command::new("mkfifo")
         .arg(dir.path().join("pipe"))
         .status()

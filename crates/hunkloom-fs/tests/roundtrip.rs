@@ -22,7 +22,7 @@ fn utf16be(s: &str) -> Vec<u8> {
 
 /// Edits line `b` of a file holding `before` and expects exactly `after` on disk.
 fn one_line_edit(before: &[u8], after: &[u8]) {
-    let (dir, mut ws) = setup(&[("f.txt", before)]);
+    let (dir, ws) = setup(&[("f.txt", before)]);
     ws.read("f.txt").expect("read");
     ws.str_replace("f.txt", "bé", "BÉ", false).expect("edit");
     assert_eq!(
@@ -83,7 +83,7 @@ fn no_final_newline() {
 
 #[test]
 fn inserted_lines_take_the_files_ending() {
-    let (dir, mut ws) = setup(&[("f.txt", b"a\r\nb\r\nc\n")]);
+    let (dir, ws) = setup(&[("f.txt", b"a\r\nb\r\nc\n")]);
     ws.read("f.txt").expect("read");
     ws.insert("f.txt", 1, "x\ny", Convention::After)
         .expect("insert");
@@ -102,7 +102,7 @@ fn inserted_lines_take_the_files_ending() {
 
 #[test]
 fn cline_dialects_see_the_decoded_text_unchanged() {
-    let (dir, mut ws) = setup(&[("f.txt", b"a\r\nb\r\n")]);
+    let (dir, ws) = setup(&[("f.txt", b"a\r\nb\r\n")]);
     ws.read("f.txt").expect("read");
     // Cline v1's exact match on the raw text: an LF search does not match CRLF lines, and its
     // line-trimmed fallback writes the REPLACE text as given, exactly as Cline would.
@@ -118,7 +118,7 @@ fn cline_dialects_see_the_decoded_text_unchanged() {
 
 #[test]
 fn write_writes_the_content_as_given_in_the_files_encoding() {
-    let (dir, mut ws) = setup(&[("f.txt", &utf16le("a\r\n"))]);
+    let (dir, ws) = setup(&[("f.txt", &utf16le("a\r\n"))]);
     ws.read("f.txt").expect("read");
     ws.write("f.txt", "x\ny\n").expect("write");
     assert_eq!(
@@ -156,7 +156,7 @@ proptest! {
         }
         let i = pick.index(lines.len());
         let target = format!("L{i}:{}", lines[i].0);
-        let (dir, mut ws) = setup(&[("f.txt", original.as_bytes())]);
+        let (dir, ws) = setup(&[("f.txt", original.as_bytes())]);
         ws.read("f.txt").expect("read");
         ws.str_replace("f.txt", &target, &format!("L{i}:{replacement}"), false).expect("edit");
         let after = std::fs::read_to_string(dir.path().join("f.txt")).expect("read");

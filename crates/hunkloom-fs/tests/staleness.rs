@@ -23,7 +23,7 @@ fn mtime(path: &std::path::Path) -> SystemTime {
 
 #[test]
 fn a_touch_without_a_change_is_allowed() {
-    let (dir, mut ws) = setup(&[("a.txt", b"a\nb\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"a\nb\n")]);
     let path = dir.path().join("a.txt");
     ws.read("a.txt").expect("read");
     set_mtime(&path, SystemTime::now() + Duration::from_secs(3600));
@@ -34,7 +34,7 @@ fn a_touch_without_a_change_is_allowed() {
 
 #[test]
 fn a_change_is_refused_even_with_the_old_modification_time() {
-    let (dir, mut ws) = setup(&[("a.txt", b"a\nb\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"a\nb\n")]);
     let path = dir.path().join("a.txt");
     ws.read("a.txt").expect("read");
     let before = mtime(&path);
@@ -54,7 +54,7 @@ fn a_change_is_refused_even_with_the_old_modification_time() {
 
 #[test]
 fn a_plain_change_is_refused() {
-    let (dir, mut ws) = setup(&[("a.txt", b"a\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"a\n")]);
     ws.read("a.txt").expect("read");
     std::fs::write(dir.path().join("a.txt"), "a\nmore\n").expect("write");
     let err = ws.write("a.txt", "x").expect_err("stale");
@@ -70,8 +70,8 @@ fn a_plain_change_is_refused() {
 
 #[test]
 fn a_second_workspace_on_the_same_root_sees_stale_file() {
-    let (dir, mut first) = setup(&[("a.txt", b"one\ntwo\n")]);
-    let mut second = Workspace::open(dir.path(), WorkspaceOptions::new()).expect("open");
+    let (dir, first) = setup(&[("a.txt", b"one\ntwo\n")]);
+    let second = Workspace::open(dir.path(), WorkspaceOptions::new()).expect("open");
     first.read("a.txt").expect("read");
     second.read("a.txt").expect("read");
     first
@@ -93,7 +93,7 @@ fn a_second_workspace_on_the_same_root_sees_stale_file() {
 
 #[test]
 fn a_change_between_plan_and_commit_is_caught() {
-    let (dir, mut ws) = setup(&[("a.txt", b"a\n"), ("b.txt", b"b\n")]);
+    let (dir, ws) = setup(&[("a.txt", b"a\n"), ("b.txt", b"b\n")]);
     ws.read("a.txt").expect("read");
     ws.read("b.txt").expect("read");
     let changes = vec![
@@ -121,7 +121,7 @@ fn a_change_between_plan_and_commit_is_caught() {
 
 #[test]
 fn peek_reads_without_counting_as_a_read() {
-    let (_dir, mut ws) = setup(&[("a.txt", b"a\r\nb\r\n")]);
+    let (_dir, ws) = setup(&[("a.txt", b"a\r\nb\r\n")]);
     assert_eq!(ws.peek("a.txt").expect("peek"), "a\r\nb\r\n");
     let err = ws
         .str_replace("a.txt", "a", "A", false)

@@ -14,6 +14,7 @@
 
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use hunkloom::{Error, ErrorKind};
@@ -159,6 +160,67 @@ impl<T> Handle<T> {
     }
 }
 
+/// A stateful value that many threads may call at once (a workspace or an editor: its methods
+/// take `&self` and take turns inside where they must), with the rest of a [`Handle`]'s
+/// lifecycle: a panic inside a call is caught, the call fails with `internal_error`, and the
+/// value is retired (every later call fails with `internal_error` too; calls already running
+/// finish). There is no `concurrent_use` and nothing to finish.
+#[derive(Debug)]
+pub struct Shared<T> {
+    /// What the value is, for messages ("workspace", "editor").
+    what: &'static str,
+    value: T,
+    retired: AtomicBool,
+}
+
+impl<T: Sync> Shared<T> {
+    /// A usable value; `what` names it in error messages.
+    pub fn new(what: &'static str, value: T) -> Self {
+        Shared {
+            what,
+            value,
+            retired: AtomicBool::new(false),
+        }
+    }
+
+    /// Runs `call` on the value, from any number of threads at once. Fails with
+    /// `internal_error` if `call` panics (the value is retired then) or a call panicked before.
+    pub fn with<R>(&self, call: impl FnOnce(&T) -> R) -> Result<R, Error> {
+        if self.retired.load(Ordering::Acquire) {
+            return Err(Error::internal(&format!(
+                "this {} stopped when an earlier call on it failed; create a new one",
+                self.what
+            )));
+        }
+        guarded(|| {
+            fault::fire(&self.retired);
+            call(&self.value)
+        })
+        .map_err(|panic_text| {
+            self.retired.store(true, Ordering::Release);
+            Error::internal(&format!(
+                "this {} stopped and cannot be used again; create a new one ({panic_text})",
+                self.what
+            ))
+        })
+    }
+
+    /// [`Phase::Ready`] or [`Phase::Retired`] (never blocks).
+    pub fn phase(&self) -> Phase {
+        if self.retired.load(Ordering::Acquire) {
+            Phase::Retired
+        } else {
+            Phase::Ready
+        }
+    }
+
+    /// Makes the next call on this value panic inside, as a bug would (tests only).
+    #[cfg(feature = "fault-injection")]
+    pub fn inject_panic(&self) {
+        fault::arm_handle(&self.retired);
+    }
+}
+
 /// Runs a stateless call, turning a panic (a bug) into an `internal_error` whose message says
 /// what the panic said. Bindings run every exported body through this or a [`Handle`].
 pub fn catch<R>(call: impl FnOnce() -> R) -> Result<R, Error> {
@@ -297,6 +359,24 @@ mod tests {
             assert_eq!(inner.join().ok(), Some(Ok(())));
         });
         assert_eq!(handle.with(|v| *v), Ok(0));
+    }
+
+    #[test]
+    fn a_shared_value_serves_threads_at_once_and_a_panic_retires_it() {
+        let shared = Shared::new("workspace", std::sync::Barrier::new(2));
+        // Both calls are inside at once (each waits for the other at the barrier).
+        std::thread::scope(|s| {
+            let a = s.spawn(|| shared.with(|b| b.wait().is_leader()));
+            let b = s.spawn(|| shared.with(|b| b.wait().is_leader()));
+            let (a, b) = (a.join().ok(), b.join().ok());
+            assert!(matches!((a, b), (Some(Ok(x)), Some(Ok(y))) if x != y));
+        });
+        assert_eq!(shared.phase(), Phase::Ready);
+        let e = shared.with(|_| -> u8 { panic!("boom") }).unwrap_err();
+        assert_eq!(e.code(), "internal_error");
+        assert!(e.message().ends_with("(boom)"), "{}", e.message());
+        assert_eq!(shared.phase(), Phase::Retired);
+        assert_eq!(shared.with(|_| 1).unwrap_err().code(), "internal_error");
     }
 
     #[test]

@@ -107,6 +107,9 @@ tool_codes! {
     /// The operating system refused a file operation (a missing parent directory, permissions);
     /// the output has its text.
     IoError => "io_error";
+    /// Another call editing the same file (or another commit in the root) held its turn past
+    /// the lock timeout; this call did nothing.
+    LockTimeout => "lock_timeout";
     /// The editor was called from a second thread while a call was in progress (bindings).
     ConcurrentUse => "concurrent_use";
     /// A bug inside hunkloom stopped the call. Please report it.
@@ -139,6 +142,7 @@ impl ToolCode {
             K::LazyIndentation => ToolCode::LazyIndentation,
             K::ConcurrentUse => ToolCode::ConcurrentUse,
             K::IoError => ToolCode::IoError,
+            K::LockTimeout => ToolCode::LockTimeout,
             _ => ToolCode::InternalError,
         }
     }

@@ -64,7 +64,7 @@ fn optional<'a>(
 }
 
 /// `create`: writes `file_text` as a new file.
-pub(crate) fn create(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> Outcome {
+pub(crate) fn create(ed: &TextEditor, input: Input<'_>, target: &Target) -> Outcome {
     let text = required(ed, input, "file_text", "create")?;
     if ed.style.profile != Profile::Native {
         // The references do not make parent directories: the system's error, as Python words it.
@@ -84,7 +84,7 @@ pub(crate) fn create(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> 
         // Only a lazy edit gets here (`native`; the path checks refuse any other text): merged
         // into the file, and an undo gives back what it replaced.
         let (old, new) = file::write_lazy(ed, target, text)?;
-        ed.history.push(&target.history_key, old.clone());
+        ed.history().push(&target.history_key, old.clone());
         return Ok(Success {
             output: messages::lazy_merged(&target.shown),
             old_content: Some(old),
@@ -92,7 +92,7 @@ pub(crate) fn create(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> 
         });
     }
     file::write_whole(ed, target, text)?;
-    ed.history.push(&target.history_key, text.to_owned());
+    ed.history().push(&target.history_key, text.to_owned());
     Ok(Success {
         output: messages::created(&target.shown),
         old_content: None,
@@ -101,7 +101,7 @@ pub(crate) fn create(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> 
 }
 
 /// `str_replace`.
-pub(crate) fn str_replace(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> Outcome {
+pub(crate) fn str_replace(ed: &TextEditor, input: Input<'_>, target: &Target) -> Outcome {
     let style = ed.style;
     let old = required(ed, input, "old_str", "str_replace")?;
     let new = optional(ed, input, "new_str")?;
@@ -123,7 +123,7 @@ pub(crate) fn str_replace(ed: &mut TextEditor, input: Input<'_>, target: &Target
     };
     let written = file::write_edit(ed, target, &text, &planned.new_view, &merge)?;
     let new_text = written.text;
-    ed.history.push(&target.history_key, text.clone());
+    ed.history().push(&target.history_key, text.clone());
     let shown_text = if style.snippet_trailing_line {
         file::view_of(&new_text)
     } else {
@@ -320,7 +320,7 @@ fn replace_native(
 }
 
 /// `insert`.
-pub(crate) fn insert(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> Outcome {
+pub(crate) fn insert(ed: &TextEditor, input: Input<'_>, target: &Target) -> Outcome {
     let style = ed.style;
     let line = match input.integer("insert_line") {
         Param::Given(n) => n,
@@ -357,7 +357,7 @@ pub(crate) fn insert(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> 
     };
     let written = file::write_edit(ed, target, &text, &edit.new_content, &merge)?;
     let new_text = written.text;
-    ed.history.push(&target.history_key, text.clone());
+    ed.history().push(&target.history_key, text.clone());
     // OpenHands re-reads the written file for its snippet; Anthropic shows the text it built.
     let shown_text = if style.snippet_trailing_line {
         file::view_of(&new_text)
@@ -397,7 +397,7 @@ fn snippet(ed: &TextEditor, view: &str, first: usize, last: usize) -> String {
 }
 
 /// `undo_edit`.
-pub(crate) fn undo(ed: &mut TextEditor, target: &Target) -> Outcome {
+pub(crate) fn undo(ed: &TextEditor, target: &Target) -> Outcome {
     let style = ed.style;
     // OpenHands reads the file before looking at its history; the others look first.
     let current = if style.profile == Profile::OpenHands {
@@ -405,7 +405,7 @@ pub(crate) fn undo(ed: &mut TextEditor, target: &Target) -> Outcome {
     } else {
         None
     };
-    let Some(previous) = ed.history.last(&target.history_key).map(str::to_owned) else {
+    let Some(previous) = ed.history().last(&target.history_key).map(str::to_owned) else {
         return Err(messages::nothing_to_undo(&target.shown));
     };
     let current = match current {
@@ -415,7 +415,7 @@ pub(crate) fn undo(ed: &mut TextEditor, target: &Target) -> Outcome {
     // With reads required, the write's plan refuses a file changed since this editor last saw
     // it (`stale_file`).
     file::write_whole(ed, target, &previous)?;
-    ed.history.pop(&target.history_key);
+    ed.history().pop(&target.history_key);
     Ok(Success {
         output: messages::undone(style, &target.shown, &file::view_of(&previous)),
         old_content: Some(current),

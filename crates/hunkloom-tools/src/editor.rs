@@ -1,9 +1,10 @@
 //! [`TextEditor`]: options, the path checks every command starts with, and the dispatch.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
 
 use hunkloom::{Error, ErrorKind, Result};
-use hunkloom_fs::{Workspace, WorkspaceOptions};
+use hunkloom_fs::{Turns, Workspace, WorkspaceOptions};
 use serde_json::Value;
 
 use crate::codes::ToolCode;
@@ -60,14 +61,21 @@ const OPENHANDS_MAX_FILE_SIZE: u64 = 10 * 1024 * 1024;
 /// One text-editor tool over a root directory: [`call`](TextEditor::call) answers a tool call's
 /// input with a [`ToolResult`]. See the [crate documentation](crate).
 ///
-/// Owned, `Send` and `Sync`; [`call`](TextEditor::call) takes `&mut self` (the undo history and
-/// read tracking change), so a host that shares one between threads puts it behind a lock.
+/// Owned, `Send` and `Sync`, and [`call`](TextEditor::call) takes `&self`: one editor answers
+/// parallel tool calls from many threads. Calls on different files run in parallel; calls on
+/// the same file take turns, each answered as if it had come after the one before (in every
+/// profile, the references' answers one call after another), so no call is refused for being
+/// concurrent. A call that waits longer than the workspace's lock timeout (5 s) for its turn is
+/// answered with an `io_error` result naming `lock_timeout`, having done nothing.
 #[derive(Debug)]
 pub struct TextEditor {
     pub(crate) style: &'static Style,
     pub(crate) require_read: bool,
     pub(crate) ws: Workspace,
-    pub(crate) history: History,
+    history: Mutex<History>,
+    /// One call per file at a time: a call reads, computes and writes, so the file layer's own
+    /// turns (one per commit) are not enough.
+    turns: Turns,
 }
 
 /// The file a call names.
@@ -110,7 +118,8 @@ impl TextEditor {
             style,
             require_read: options.require_read.unwrap_or(profile == Profile::Native),
             ws,
-            history: History::new(style.undo_depth),
+            history: Mutex::new(History::new(style.undo_depth)),
+            turns: Turns::new(),
         })
     }
 
@@ -135,7 +144,7 @@ impl TextEditor {
     /// Every mistake a model can make is a result with `is_error` set; the only `Err` is an
     /// `input` that is not a JSON object, a host's misuse (kind `InvalidInput`, family
     /// `InvalidOption`).
-    pub fn call(&mut self, input: &Value) -> Result<ToolResult> {
+    pub fn call(&self, input: &Value) -> Result<ToolResult> {
         let Value::Object(map) = input else {
             return Err(Error::with_message(
                 ErrorKind::InvalidInput,
@@ -151,7 +160,13 @@ impl TextEditor {
         Ok(result::finish(outcome, shown))
     }
 
-    fn dispatch(&mut self, input: Input<'_>, shown: &mut Option<String>) -> Outcome {
+    /// The undo history; nothing panics while holding it, so a poisoned lock still holds a
+    /// sound history.
+    pub(crate) fn history(&self) -> MutexGuard<'_, History> {
+        self.history.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn dispatch(&self, input: Input<'_>, shown: &mut Option<String>) -> Outcome {
         let style = self.style;
         let command = match input.string("command") {
             Param::Given(c) => c.to_owned(),
@@ -176,6 +191,17 @@ impl TextEditor {
             && command == "create"
             && matches!(input.string("file_text"), Param::Given(text)
                 if hunkloom::lazy::is_lazy(text, &hunkloom::LazyOptions::new().path(path)));
+        // The file's turn first, so the checks below and the command see the file as the calls
+        // before this one left it.
+        let key = self
+            .ws
+            .resolve(Path::new(&input::normalize_path(path)))
+            .unwrap_or_else(|_| PathBuf::from(path));
+        let limit = self.ws.options().lock_timeout;
+        let _turn = self
+            .turns
+            .take(std::slice::from_ref(&key), limit, Path::new(path))
+            .map_err(|e| Failure::of(&e))?;
         let target = self.check_path(&command, path, lazy, shown)?;
         match command.as_str() {
             "view" => view::view(self, input, &target),

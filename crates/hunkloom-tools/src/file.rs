@@ -33,7 +33,7 @@ pub(crate) fn view_of(text: &str) -> String {
 ///
 /// `record`: the read counts as the model having read the file (views, and edits when reads
 /// are not required); otherwise the file is only peeked at and edits keep the read check.
-pub(crate) fn read(ed: &mut TextEditor, target: &Target, record: bool) -> Result<String, Failure> {
+pub(crate) fn read(ed: &TextEditor, target: &Target, record: bool) -> Result<String, Failure> {
     let result = if record {
         ed.ws.read(target.ws_path())
     } else {
@@ -71,7 +71,7 @@ fn binary(ed: &TextEditor, target: &Target) -> Failure {
 
 /// Reads the file for an edit: recorded as read unless reads are required (then the plan checks
 /// that the model read it).
-pub(crate) fn read_for_edit(ed: &mut TextEditor, target: &Target) -> Result<String, Failure> {
+pub(crate) fn read_for_edit(ed: &TextEditor, target: &Target) -> Result<String, Failure> {
     let record = !ed.require_read;
     read(ed, target, record)
 }
@@ -170,7 +170,7 @@ pub(crate) struct Written {
 /// changes, the file layer's staleness by region; it is written only if it gives exactly
 /// `new_view`, so the answer's snippet is the truth, and refused as stale otherwise.
 pub(crate) fn write_edit(
-    ed: &mut TextEditor,
+    ed: &TextEditor,
     target: &Target,
     old_text: &str,
     new_view: &str,
@@ -207,11 +207,7 @@ pub(crate) fn write_edit(
 /// an existing file keeps its encoding). A content the file layer would merge as a lazy edit
 /// instead (its omission guard fires and the merge is certain) is refused as the guard refuses
 /// it without the merge: `create` and `undo_edit` write their text exactly or not at all.
-pub(crate) fn write_whole(
-    ed: &mut TextEditor,
-    target: &Target,
-    content: &str,
-) -> Result<(), Failure> {
+pub(crate) fn write_whole(ed: &TextEditor, target: &Target, content: &str) -> Result<(), Failure> {
     let op = Op::Write {
         content: content.to_owned(),
     };
@@ -233,7 +229,7 @@ pub(crate) fn write_whole(
 /// Merges the lazy edit `snippet` into the existing file ([`Op::Lazy`], the language from the
 /// path), all or nothing: the file's text before and after.
 pub(crate) fn write_lazy(
-    ed: &mut TextEditor,
+    ed: &TextEditor,
     target: &Target,
     snippet: &str,
 ) -> Result<(String, String), Failure> {

@@ -27,7 +27,7 @@ use crate::render;
 use crate::result::{Failure, Outcome, Success};
 
 /// `view` of `target`.
-pub(crate) fn view(ed: &mut TextEditor, input: Input<'_>, target: &Target) -> Outcome {
+pub(crate) fn view(ed: &TextEditor, input: Input<'_>, target: &Target) -> Outcome {
     let style = ed.style;
     let range = input.value("view_range").filter(|v| input::truthy(v));
     if target.os_path.is_dir() {

@@ -801,7 +801,7 @@ fn random_calls_never_panic() {
         json!({}),
     ];
     for profile in Profile::ALL {
-        let mut e = f.editor(*profile);
+        let e = f.editor(*profile);
         for _ in 0..600 {
             let mut input = serde_json::Map::new();
             input.insert("command".into(), json!(commands[pick(commands.len())]));

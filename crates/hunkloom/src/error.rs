@@ -153,6 +153,10 @@ error_kinds! {
     FileTooLarge => "file_too_large", UnsupportedFile;
     /// The operating system refused a file operation; the message has its text (`hunkloom-fs`).
     IoError => "io_error", Io;
+    /// Another edit of the same file (in this process) or another commit in the same root (in
+    /// any process) held its turn past the wait limit, so this call gave up without writing
+    /// anything (`hunkloom-fs`).
+    LockTimeout => "lock_timeout", Io;
     /// `undo` was called for a file with no edit left to undo (`hunkloom-fs`).
     NothingToUndo => "nothing_to_undo", InvalidEdit;
     /// Two changes of one multi-file commit touch the same path (`hunkloom-fs`).
