@@ -158,6 +158,7 @@ export declare class StreamingApplier {
    */
   finish(): Outcome
 
+
 }
 
 /**
@@ -235,7 +236,14 @@ export declare class TextEditor {
  * system's message, the operations' own codes such as `not_found` or `search_not_found`); a
  * wrong argument type is a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`).
  *
- * Every method is synchronous (the file I/O is small and runs on the calling thread). Paths
+ * The plain methods are synchronous (the file I/O is small and runs on the calling thread).
+ * Their Promise forms (`readAsync`, `strReplaceAsync`, `insertAsync`, `writeAsync`,
+ * `applyDiffAsync`, `applyPatchAsync`) run on libuv's thread pool, so a model's parallel tool
+ * calls can be made at once on one workspace: calls on different files run in parallel, calls
+ * editing one file take turns, and each edit is computed on what was read when its call
+ * started and merged into the file as the calls before it left it — edits of different lines
+ * all land, and of two edits of one line the second rejects with `stale_file` naming the
+ * lines. A call that waits longer than `lockTimeout` for its turn throws `lock_timeout`. Paths
  * cross as UTF-8 strings; `EditOutcome.path` and `root` are the resolved absolute paths.
  *
  * @example
@@ -365,6 +373,19 @@ export declare class Workspace {
    * @param path The file.
    */
   undo(path: string): EditOutcome
+  /** `read` as a Promise. */
+  readAsync(path: string): Promise<string>
+  /** `strReplace` as a Promise. */
+  strReplaceAsync(path: string, oldStr: string, newStr: string, replaceAll?: boolean): Promise<EditOutcome>
+  /** `insert` as a Promise. */
+  insertAsync(path: string, line: number, text: string, convention: 'before' | 'after'): Promise<EditOutcome>
+  /** `write` as a Promise. */
+  writeAsync(path: string, content: string): Promise<EditOutcome>
+  /** `applyDiff` as a Promise. */
+  applyDiffAsync(path: string, diff: string, options?: ApplyOptions): Promise<EditOutcome>
+  /** `applyPatch` as a Promise. */
+  applyPatchAsync(patch: string, options?: PatchOptions): Promise<PatchOutcome>
+
 }
 
 /** Options of a `StreamingApplier`. */

@@ -4,14 +4,18 @@
 //!
 //! The class keeps a `hunkloom_fs::Workspace` in a [`Shared`], the lifecycle every binding
 //! shares: a panic inside the file layer retires the workspace instead of leaving half-updated
-//! read records and undo history in use. Every method is synchronous: edits are small file
-//! reads and writes, done on the calling thread.
+//! read records and undo history in use. The plain methods are synchronous (small file reads
+//! and writes on the calling thread); the `…Async` forms run on libuv's thread pool, many at once
+//! on one workspace.
 
 use hunkloom::ops::{Convention, Guards};
 use hunkloom::{ApplyOptions, Dialect};
 use hunkloom_fs::WorkspaceOptions;
+use std::sync::Arc;
+
 use hunkloom_handle::Shared;
-use napi::{Env, Unknown};
+use napi::bindgen_prelude::{AsyncTask, ToNapiValue, TypeName};
+use napi::{Env, Task, Unknown};
 use napi_derive::napi;
 
 use crate::errors::{self, Failure};
@@ -46,7 +50,14 @@ use crate::{apply, args, ops};
 /// system's message, the operations' own codes such as `not_found` or `search_not_found`); a
 /// wrong argument type is a `TypeError` (`code === "ERR_INVALID_ARG_TYPE"`).
 ///
-/// Every method is synchronous (the file I/O is small and runs on the calling thread). Paths
+/// The plain methods are synchronous (the file I/O is small and runs on the calling thread).
+/// Their Promise forms (`readAsync`, `strReplaceAsync`, `insertAsync`, `writeAsync`,
+/// `applyDiffAsync`, `applyPatchAsync`) run on libuv's thread pool, so a model's parallel tool
+/// calls can be made at once on one workspace: calls on different files run in parallel, calls
+/// editing one file take turns, and each edit is computed on what was read when its call
+/// started and merged into the file as the calls before it left it — edits of different lines
+/// all land, and of two edits of one line the second rejects with `stale_file` naming the
+/// lines. A call that waits longer than `lockTimeout` for its turn throws `lock_timeout`. Paths
 /// cross as UTF-8 strings; `EditOutcome.path` and `root` are the resolved absolute paths.
 ///
 /// @example
@@ -62,7 +73,50 @@ use crate::{apply, args, ops};
 /// ```
 #[napi]
 pub struct Workspace {
-    inner: Shared<hunkloom_fs::Workspace>,
+    inner: Arc<Shared<hunkloom_fs::Workspace>>,
+}
+
+/// One file-layer call of a `…Async` method, its arguments already read on the JavaScript
+/// thread.
+type Call<O> = Box<dyn FnOnce(&hunkloom_fs::Workspace) -> hunkloom::Result<O> + Send>;
+
+/// The work of one `…Async` call, run on libuv's thread pool, so that several calls on one
+/// workspace run at once (the file layer takes turns per file). Argument errors found on the
+/// JavaScript thread travel through it too, so they reject the Promise instead of throwing.
+pub struct WorkspaceTask<O> {
+    workspace: Arc<Shared<hunkloom_fs::Workspace>>,
+    call: Option<Result<Call<O>, Failure>>,
+}
+
+impl<O: ToNapiValue + TypeName + Send + 'static> WorkspaceTask<O> {
+    fn new(workspace: &Workspace, call: Result<Call<O>, Failure>) -> AsyncTask<Self> {
+        AsyncTask::new(WorkspaceTask {
+            workspace: Arc::clone(&workspace.inner),
+            call: Some(call),
+        })
+    }
+}
+
+impl<O: ToNapiValue + TypeName + Send + 'static> Task for WorkspaceTask<O> {
+    type Output = Result<O, Failure>;
+    type JsValue = O;
+
+    /// Runs on a libuv thread, outside every `#[napi(catch_unwind)]`: a panic here would abort
+    /// the process, so it is caught and rejects the Promise (`internal_error`).
+    fn compute(&mut self) -> napi::Result<Self::Output> {
+        let call = self.call.take();
+        let workspace = &self.workspace;
+        Ok(errors::catch(|| match call {
+            Some(Ok(call)) => Ok(workspace.with(call).and_then(|result| result)?),
+            Some(Err(failure)) => Err(failure),
+            None => Err(Failure::ArgType("the task ran twice".to_owned())),
+        })
+        .and_then(|result| result))
+    }
+
+    fn resolve(&mut self, env: Env, output: Self::Output) -> napi::Result<O> {
+        output.map_err(|f| f.into_napi(&env))
+    }
 }
 
 impl Workspace {
@@ -120,7 +174,7 @@ impl Workspace {
             }
             let workspace = hunkloom_fs::Workspace::open(root, settings)?;
             Ok(Workspace {
-                inner: Shared::new("workspace", workspace),
+                inner: Arc::new(Shared::new("workspace", workspace)),
             })
         };
         errors::run(env, run)
@@ -348,6 +402,147 @@ impl Workspace {
             let path = args::string(&path, "path")?;
             Ok(EditOutcome::from(self.with(|ws| ws.undo(path))?))
         })
+    }
+}
+
+/// The Promise forms: the same calls, run on libuv's thread pool. Several of them on one
+/// workspace run at once — a model's parallel tool calls — and none is refused for that: calls
+/// on different files run in parallel, calls editing one file take turns, each edit computed on
+/// what was read when its call started and merged into the file as the calls before it left it.
+#[napi]
+impl Workspace {
+    /// `read` as a Promise.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "path: string",
+        ts_return_type = "Promise<string>"
+    )]
+    pub fn read_async(&self, path: Unknown<'_>) -> AsyncTask<WorkspaceTask<String>> {
+        let call = args::string(&path, "path")
+            .map(|path| -> Call<String> { Box::new(move |ws| ws.read(path)) });
+        WorkspaceTask::new(self, call)
+    }
+
+    /// `strReplace` as a Promise.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "path: string, oldStr: string, newStr: string, replaceAll?: boolean",
+        ts_return_type = "Promise<EditOutcome>"
+    )]
+    pub fn str_replace_async(
+        &self,
+        path: Unknown<'_>,
+        old_str: Unknown<'_>,
+        new_str: Unknown<'_>,
+        replace_all: Unknown<'_>,
+    ) -> AsyncTask<WorkspaceTask<EditOutcome>> {
+        let call = (|| -> Result<Call<EditOutcome>, Failure> {
+            let path = args::string(&path, "path")?;
+            let old_str = args::string(&old_str, "oldStr")?;
+            let new_str = args::string(&new_str, "newStr")?;
+            let replace_all = args::optional_boolean(&replace_all, "replaceAll")?.unwrap_or(false);
+            Ok(Box::new(move |ws| {
+                ws.str_replace(path, &old_str, &new_str, replace_all)
+                    .map(EditOutcome::from)
+            }))
+        })();
+        WorkspaceTask::new(self, call)
+    }
+
+    /// `insert` as a Promise.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "path: string, line: number, text: string, convention: 'before' | 'after'",
+        ts_return_type = "Promise<EditOutcome>"
+    )]
+    pub fn insert_async(
+        &self,
+        path: Unknown<'_>,
+        line: Unknown<'_>,
+        text: Unknown<'_>,
+        convention: Unknown<'_>,
+    ) -> AsyncTask<WorkspaceTask<EditOutcome>> {
+        let call = (|| -> Result<Call<EditOutcome>, Failure> {
+            let path = args::string(&path, "path")?;
+            let line = ops::line_number(&line, "line")?;
+            let text = args::string(&text, "text")?;
+            let convention: Convention = args::string(&convention, "convention")?.parse()?;
+            Ok(Box::new(move |ws| {
+                ws.insert(path, line, &text, convention)
+                    .map(EditOutcome::from)
+            }))
+        })();
+        WorkspaceTask::new(self, call)
+    }
+
+    /// `write` as a Promise.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "path: string, content: string",
+        ts_return_type = "Promise<EditOutcome>"
+    )]
+    pub fn write_async(
+        &self,
+        path: Unknown<'_>,
+        content: Unknown<'_>,
+    ) -> AsyncTask<WorkspaceTask<EditOutcome>> {
+        let call = (|| -> Result<Call<EditOutcome>, Failure> {
+            let path = args::string(&path, "path")?;
+            let content = args::string(&content, "content")?;
+            Ok(Box::new(move |ws| {
+                ws.write(path, &content).map(EditOutcome::from)
+            }))
+        })();
+        WorkspaceTask::new(self, call)
+    }
+
+    /// `applyDiff` as a Promise.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "path: string, diff: string, options?: ApplyOptions",
+        ts_return_type = "Promise<EditOutcome>"
+    )]
+    pub fn apply_diff_async(
+        &self,
+        path: Unknown<'_>,
+        diff: Unknown<'_>,
+        options: Unknown<'_>,
+    ) -> AsyncTask<WorkspaceTask<EditOutcome>> {
+        let call = (|| -> Result<Call<EditOutcome>, Failure> {
+            let path = args::string(&path, "path")?;
+            let diff = args::string(&diff, "diff")?;
+            let (dialect, policy) = apply::dialect_and_policy(&options, Dialect::Native)?;
+            let options = ApplyOptions::new()
+                .dialect(dialect)
+                .policy(policy)
+                .roo(apply::roo_options(&options)?)
+                .recount(apply::recount(&options)?);
+            Ok(Box::new(move |ws| {
+                ws.apply_diff(path, &diff, &options).map(EditOutcome::from)
+            }))
+        })();
+        WorkspaceTask::new(self, call)
+    }
+
+    /// `applyPatch` as a Promise.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "patch: string, options?: PatchOptions",
+        ts_return_type = "Promise<PatchOutcome>"
+    )]
+    pub fn apply_patch_async(
+        &self,
+        patch: Unknown<'_>,
+        options: Unknown<'_>,
+    ) -> AsyncTask<WorkspaceTask<PatchOutcome>> {
+        let call = (|| -> Result<Call<PatchOutcome>, Failure> {
+            let patch = args::string(&patch, "patch")?;
+            let options = crate::patch::patch_options(&options)?;
+            Ok(Box::new(move |ws| {
+                ws.apply_patch(&patch, &options).map(PatchOutcome::from)
+            }))
+        })();
+        WorkspaceTask::new(self, call)
     }
 }
 

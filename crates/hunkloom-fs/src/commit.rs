@@ -339,9 +339,10 @@ fn remove(op: &FileOp, aside: &Path) -> Result<(), Stop> {
     Err(Stop::Raced(errors::stale(&op.shown, "it was last read")))
 }
 
-/// Whether `path` is a regular file whose bytes hash to `hash`.
+/// Whether `path` is a regular file whose bytes hash to `hash` (read in pieces: a commit's
+/// check of what it displaced costs no memory).
 fn holds(path: &Path, hash: u128) -> bool {
-    matches!(read_prior(path, path), Ok(Some(prior)) if crate::tracking::hash(&prior.bytes) == hash)
+    crate::reading::hash_regular(path) == Some(hash)
 }
 
 /// Atomic renames beyond `rename(2)`, where the system has them.

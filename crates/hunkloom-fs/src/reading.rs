@@ -91,6 +91,28 @@ pub(crate) fn read_regular(path: &Path, given: &Path, limit: u64) -> Result<Opti
     }
 }
 
+/// The content hash ([`tracking::hash`](crate::tracking::hash)) of the regular file at `path`,
+/// read in pieces so that checking a large file costs no memory; `None` if nothing readable
+/// and regular is there (a commit then treats it as changed).
+pub(crate) fn hash_regular(path: &Path) -> Option<u128> {
+    use std::io::Read;
+    let mut file = open_nonblocking(path).ok()?;
+    let meta = file.metadata().ok()?;
+    if not_regular(&meta).is_some() {
+        return None;
+    }
+    let mut hasher = xxhash_rust::xxh3::Xxh3Default::new();
+    let mut buffer = vec![0; 1 << 16];
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => return Some(hasher.digest128()),
+            Ok(n) => hasher.update(&buffer[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+}
+
 /// The text of an edit (a diff or a patch) read from `path`: a regular file, or a pipe or FIFO
 /// (as `--diff <(command)` gives), at most `limit` bytes, in UTF-8.
 ///

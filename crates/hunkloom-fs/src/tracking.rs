@@ -81,3 +81,23 @@ impl Tracker {
         self.files.get(path)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_file_hashed_in_pieces_hashes_as_its_bytes() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        for len in [0, 1, 240, 65_536, 65_537, 1 << 20] {
+            let bytes: Vec<u8> = (0..len).map(|i| (i * 31 % 251) as u8).collect();
+            let path = dir.path().join(format!("f{len}"));
+            std::fs::write(&path, &bytes).expect("write");
+            assert_eq!(
+                crate::reading::hash_regular(&path),
+                Some(super::hash(&bytes)),
+                "{len}"
+            );
+        }
+        assert_eq!(crate::reading::hash_regular(dir.path()), None);
+        assert_eq!(crate::reading::hash_regular(&dir.path().join("none")), None);
+    }
+}

@@ -659,3 +659,44 @@ fn the_native_text_editor_merges_a_lazy_create_over_a_file() {
     );
     assert!(mcp.close().success());
 }
+
+#[test]
+fn sixteen_apply_diff_requests_sent_at_once_all_land() {
+    let text: String = (0..240)
+        .map(|i| format!("def f{i}(x):\n    return x * {i}\n\n"))
+        .collect();
+    let dir = tree(&[("m.py", text.as_bytes())]);
+    let mut mcp = Mcp::start(dir.path(), &[]);
+    mcp.ok("read_file", json!({"path": "m.py"}));
+    let picks: Vec<usize> = (0..16).map(|k| k * 15 + 3).collect();
+    // Every request is sent before any answer is read, as a host with parallel tool calls does.
+    for (n, &i) in picks.iter().enumerate() {
+        let diff = block(
+            &format!("    return x * {i}\n"),
+            &format!("    return x * {i}  # edited\n"),
+        );
+        mcp.send(
+            &json!({"jsonrpc": "2.0", "id": 1000 + n, "method": "tools/call",
+            "params": {"name": "apply_diff", "arguments": {"path": "m.py", "diff": diff}}}),
+        );
+    }
+    let mut answered = BTreeMap::new();
+    while answered.len() < picks.len() {
+        let message = mcp.next();
+        if let Some(id) = message.get("id").and_then(serde_json::Value::as_u64) {
+            answered.insert(id, message);
+        }
+    }
+    for (id, message) in &answered {
+        assert_eq!(message["result"]["isError"], false, "{id}: {message}");
+    }
+    let mut want = text.clone();
+    for &i in &picks {
+        want = want.replace(
+            &format!("    return x * {i}\n"),
+            &format!("    return x * {i}  # edited\n"),
+        );
+    }
+    assert_eq!(read(dir.path().join("m.py")), want.into_bytes());
+    println!("parallel mcp: 16 apply_diff requests sent at once: 16/16 landed");
+}
