@@ -151,3 +151,71 @@ def test_four_processes_four_edits_each(tmp_path: Path) -> None:
             want = want.replace(old_line(i), new_line(i, f"p{k}"))
     assert (tmp_path / "m.py").read_text() == want
     print("parallel python 4 processes x 4 edits: 16/16 landed")
+
+
+def test_the_users_editor_saving_meanwhile_loses_nothing(tmp_path: Path) -> None:
+    """16 parallel edits while the user's editor saves 6 other lines 30 times (a temporary file
+    renamed over the file): every save of the user's stays, every edit lands."""
+    import ctypes
+    import os
+    import time
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    if not hasattr(libc, "renameat2"):
+        import pytest
+
+        pytest.skip("renameat2 is Linux-only")
+    at_fdcwd, rename_exchange = -100, 2
+    path = tmp_path / "m.py"
+    path.write_text(module())
+    user_lines = [k * 40 + 20 for k in range(6)]
+    rounds = 30
+    clobbered: set[int] = set()
+
+    def user() -> None:
+        temp = tmp_path / ".m.py.user"
+        for r in range(rounds):
+            prev = [old_line(i) if r == 0 else new_line(i, f"user {r - 1}") for i in user_lines]
+            started = time.monotonic()
+            while True:  # a commit's swap-back restores a save within microseconds
+                seen = path.read_text()
+                if all(p in seen for p in prev):
+                    break
+                assert time.monotonic() - started < 2, "a save of the user's was lost"
+                time.sleep(0.001)
+            nxt = seen
+            for i, p in zip(user_lines, prev):
+                nxt = nxt.replace(p, new_line(i, f"user {r}"))
+            temp.write_text(nxt)
+            # Saved as a rename, swapped so the test sees what the save replaced.
+            assert libc.renameat2(at_fdcwd, os.fsencode(temp), at_fdcwd, os.fsencode(path), rename_exchange) == 0
+            displaced = temp.read_text()
+            temp.unlink()
+            if displaced != seen:  # the user's editor overwrote what landed since its read
+                clobbered.update(i for i in PICKS if new_line(i, "x") in displaced and new_line(i, "x") not in nxt)
+
+    ws = hunkloom.Workspace(tmp_path)
+    ws.read("m.py")
+    saver = threading.Thread(target=user)
+    saver.start()
+
+    def agent(t: int) -> object:
+        for _ in range(50):
+            try:
+                return ws.str_replace("m.py", old_line(PICKS[t]), new_line(PICKS[t], "x"))
+            except hunkloom.StaleFileError:
+                ws.read("m.py")
+        raise AssertionError("no progress")
+
+    results = together(16, agent)
+    saver.join()
+    assert not [r for r in results if isinstance(r, BaseException)], results
+    after = path.read_text()
+    for i in PICKS:
+        assert new_line(i, "x") in after or i in clobbered, i
+    for i in user_lines:
+        assert new_line(i, f"user {rounds - 1}") in after
+    print(
+        f"parallel python agents + user saving: 16/16 landed ({len(clobbered)} overwritten afterwards "
+        f"by the user's own stale saves), {rounds}/{rounds} user saves kept, lost: 0"
+    )
