@@ -13,7 +13,7 @@
 //! workspace tools' edits; the text editor's edits are taken back by its own `undo_edit`
 //! command.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use hunkloom::ApplyOptions;
 use hunkloom::patch::PatchOptions;
@@ -59,8 +59,16 @@ impl Session {
         self.workspace.root()
     }
 
+    /// The file `path` names, as the workspace resolves it (the path as given if it refuses
+    /// it: the call will be refused too), to order calls on the same file.
+    pub(crate) fn target(&self, path: &str) -> PathBuf {
+        self.workspace
+            .resolve(path)
+            .unwrap_or_else(|_| PathBuf::from(path))
+    }
+
     /// Answers one call of `tool` with `arguments`.
-    pub(crate) fn call(&mut self, tool: ToolName, arguments: &JsonObject) -> Reply {
+    pub(crate) fn call(&self, tool: ToolName, arguments: &JsonObject) -> Reply {
         let answer = match tool {
             ToolName::TextEditor => return self.text_editor(arguments),
             ToolName::ApplyDiff => self.apply_diff(arguments),
@@ -72,8 +80,8 @@ impl Session {
         answer.unwrap_or_else(|refusal| refusal)
     }
 
-    fn text_editor(&mut self, arguments: &JsonObject) -> Reply {
-        let Some(editor) = &mut self.editor else {
+    fn text_editor(&self, arguments: &JsonObject) -> Reply {
+        let Some(editor) = &self.editor else {
             return read_only_refusal(ToolName::TextEditor);
         };
         match editor.call(&Value::Object(arguments.clone())) {
@@ -83,7 +91,7 @@ impl Session {
         }
     }
 
-    fn apply_diff(&mut self, arguments: &JsonObject) -> Result<Reply, Reply> {
+    fn apply_diff(&self, arguments: &JsonObject) -> Result<Reply, Reply> {
         let tool = ToolName::ApplyDiff;
         self.writable(tool)?;
         let args = Arguments::new(tool, arguments)?;
@@ -96,7 +104,7 @@ impl Session {
         Ok(Reply::ok(render::diff_applied(path, &outcome)))
     }
 
-    fn apply_lazy(&mut self, arguments: &JsonObject) -> Result<Reply, Reply> {
+    fn apply_lazy(&self, arguments: &JsonObject) -> Result<Reply, Reply> {
         let tool = ToolName::ApplyLazy;
         self.writable(tool)?;
         let args = Arguments::new(tool, arguments)?;
@@ -109,7 +117,7 @@ impl Session {
         Ok(Reply::ok(render::lazy_applied(path, &outcome)))
     }
 
-    fn apply_patch(&mut self, arguments: &JsonObject) -> Result<Reply, Reply> {
+    fn apply_patch(&self, arguments: &JsonObject) -> Result<Reply, Reply> {
         let tool = ToolName::ApplyPatch;
         self.writable(tool)?;
         let args = Arguments::new(tool, arguments)?;
@@ -121,7 +129,7 @@ impl Session {
         Ok(Reply::ok(render::patch_applied(&outcome)))
     }
 
-    fn read_file(&mut self, arguments: &JsonObject) -> Result<Reply, Reply> {
+    fn read_file(&self, arguments: &JsonObject) -> Result<Reply, Reply> {
         let tool = ToolName::ReadFile;
         let args = Arguments::new(tool, arguments)?;
         let path = args.path()?;
@@ -159,7 +167,7 @@ impl Session {
         Ok(Reply::ok(out))
     }
 
-    fn undo_edit(&mut self, arguments: &JsonObject) -> Result<Reply, Reply> {
+    fn undo_edit(&self, arguments: &JsonObject) -> Result<Reply, Reply> {
         let tool = ToolName::UndoEdit;
         self.writable(tool)?;
         let args = Arguments::new(tool, arguments)?;
@@ -218,7 +226,7 @@ mod tests {
     fn read_then_diff_then_undo() {
         let dir = tempfile::tempdir().expect("tempdir");
         std::fs::write(dir.path().join("a.txt"), "one\r\ntwo\r\n").expect("write");
-        let mut s = Session::open(dir.path(), Profile::Native, false).expect("open");
+        let s = Session::open(dir.path(), Profile::Native, false).expect("open");
         let diff = "<<<<<<< SEARCH\ntwo\n=======\n2\n>>>>>>> REPLACE\n";
         let edit = args(json!({"path": "a.txt", "diff": diff}));
         let r = s.call(ToolName::ApplyDiff, &edit);

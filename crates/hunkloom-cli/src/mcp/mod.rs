@@ -20,6 +20,7 @@
 //! limit (16 MiB) is dropped unanswered.
 
 mod handlers;
+mod order;
 mod render;
 mod reply;
 mod server;
@@ -66,7 +67,7 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
         "hunkloom mcp serving on stdio"
     );
     let server = server::Server::new(session, definitions, args.read_only);
-    // One thread: calls run one at a time, in the order they arrive.
+    // One thread reads requests and takes their order; each call runs on a blocking thread.
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

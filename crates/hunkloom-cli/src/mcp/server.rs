@@ -1,15 +1,16 @@
 //! The MCP side: [`Server`] answers `initialize`, `tools/list` and `tools/call` through the
 //! official SDK (`rmcp`) and hands each call to the [`Session`].
 //!
-//! Calls run one at a time, in the order they arrive (the runtime is single-threaded and a
-//! call never awaits), so a client that sends a read and then an edit without waiting gets
-//! them in that order. A call that names no listed tool is a JSON-RPC error (`-32602`); a
+//! Each call runs on a thread of its own, so a host's parallel tool calls run at once: calls on
+//! different files in parallel, calls on the same file in the order they arrived (see
+//! [`order`](crate::mcp::order)), so a client that sends a read and then an edit without
+//! waiting gets them in that order. A call that names no listed tool is a JSON-RPC error (`-32602`); a
 //! mistake inside a call is a tool result with `isError: true`, its stable code in
 //! `_meta["hunkloom/code"]`. A panic inside a call is caught and answered as
 //! `internal_error`; the server keeps serving.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Mutex;
+use std::sync::Arc;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
@@ -20,6 +21,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::mcp::handlers::Session;
+use crate::mcp::order::{Files, Order};
 use crate::mcp::reply::Reply;
 use crate::mcp::tools::ToolName;
 
@@ -28,7 +30,8 @@ pub(crate) const CODE_KEY: &str = "hunkloom/code";
 
 /// An MCP server over one [`Session`].
 pub(crate) struct Server {
-    session: Mutex<Session>,
+    session: Arc<Session>,
+    order: Arc<Order>,
     tools: Vec<Tool>,
     read_only: bool,
     config: ServerConfig,
@@ -56,7 +59,8 @@ impl Server {
             )
             .with_instructions(instructions);
         Server {
-            session: Mutex::new(session),
+            session: Arc::new(session),
+            order: Arc::new(Order::default()),
             tools,
             read_only,
             config,
@@ -68,26 +72,43 @@ impl Server {
         ToolName::from_name(name).filter(|t| !self.read_only || t.is_read_only())
     }
 
-    /// Runs one call, panics caught.
-    fn run(&self, tool: ToolName, arguments: &JsonObject) -> Reply {
-        // A panic in an earlier call poisons the lock; the session itself stays usable (every
-        // commit is atomic on disk), so carry on with it.
-        let mut session = self
-            .session
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        match catch_unwind(AssertUnwindSafe(|| session.call(tool, arguments))) {
-            Ok(reply) => reply,
-            Err(_) => {
-                tracing::error!(tool = tool.as_str(), "a tool call panicked");
-                Reply::refused(
-                    "internal_error",
-                    "A bug inside hunkloom stopped this call; please report it. Read the file \
-                     again before editing it.",
-                )
-            }
-        }
+    /// Runs one call on a thread of its own, after the earlier calls on its files.
+    async fn run(&self, tool: ToolName, arguments: JsonObject) -> Reply {
+        // Taken now, on the runtime's thread, in the order the requests arrived.
+        let ticket = self.order.enter(self.files(tool, &arguments));
+        let (session, order) = (Arc::clone(&self.session), Arc::clone(&self.order));
+        let call = tokio::task::spawn_blocking(move || {
+            let _turn = order.wait(ticket);
+            run(&session, tool, &arguments)
+        });
+        call.await.unwrap_or_else(|_| internal_error(tool))
     }
+
+    /// The files a call touches: its `path`, resolved, or every file for a patch.
+    fn files(&self, tool: ToolName, arguments: &JsonObject) -> Files {
+        if tool == ToolName::ApplyPatch {
+            return Files::All;
+        }
+        let path = arguments.get("path").and_then(serde_json::Value::as_str);
+        Files::Some(path.map(|p| self.session.target(p)).into_iter().collect())
+    }
+}
+
+/// Runs one call, panics caught. The session stays usable after a panic (every commit is atomic
+/// on disk), so the server carries on with it.
+fn run(session: &Session, tool: ToolName, arguments: &JsonObject) -> Reply {
+    catch_unwind(AssertUnwindSafe(|| session.call(tool, arguments)))
+        .unwrap_or_else(|_| internal_error(tool))
+}
+
+/// The answer to a call a bug stopped.
+fn internal_error(tool: ToolName) -> Reply {
+    tracing::error!(tool = tool.as_str(), "a tool call panicked");
+    Reply::refused(
+        "internal_error",
+        "A bug inside hunkloom stopped this call; please report it. Read the file again before \
+         editing it.",
+    )
 }
 
 impl ServerHandler for Server {
@@ -124,7 +145,7 @@ impl ServerHandler for Server {
             ));
         };
         let arguments = request.arguments.unwrap_or_default();
-        let reply = self.run(tool, &arguments);
+        let reply = self.run(tool, arguments).await;
         tracing::debug!(
             tool = tool.as_str(),
             is_error = reply.is_error(),

@@ -667,9 +667,11 @@ fn sixteen_apply_diff_requests_sent_at_once_all_land() {
         .collect();
     let dir = tree(&[("m.py", text.as_bytes())]);
     let mut mcp = Mcp::start(dir.path(), &[]);
-    mcp.ok("read_file", json!({"path": "m.py"}));
     let picks: Vec<usize> = (0..16).map(|k| k * 15 + 3).collect();
-    // Every request is sent before any answer is read, as a host with parallel tool calls does.
+    // Every request is sent before any answer is read, as a host with parallel tool calls does;
+    // the read first: calls on one file run in the order they arrived, so the edits follow it.
+    mcp.send(&json!({"jsonrpc": "2.0", "id": 999, "method": "tools/call",
+        "params": {"name": "read_file", "arguments": {"path": "m.py"}}}));
     for (n, &i) in picks.iter().enumerate() {
         let diff = block(
             &format!("    return x * {i}\n"),
@@ -681,7 +683,7 @@ fn sixteen_apply_diff_requests_sent_at_once_all_land() {
         );
     }
     let mut answered = BTreeMap::new();
-    while answered.len() < picks.len() {
+    while answered.len() < picks.len() + 1 {
         let message = mcp.next();
         if let Some(id) = message.get("id").and_then(serde_json::Value::as_u64) {
             answered.insert(id, message);
