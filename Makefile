@@ -13,6 +13,8 @@ help: ## List the tasks
 
 .PHONY: demo
 demo: ## Stream a built-in edit into a built-in file and show the live preview
+	@echo "make demo: building the hunkloom command (release; the first build takes a few minutes), then streaming the demo edit"
+	$(CARGO) build --release --locked -p hunkloom-cli
 	$(CARGO) run --release --locked -q -p hunkloom-cli -- demo
 
 .PHONY: test

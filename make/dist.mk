@@ -3,7 +3,9 @@
 #
 # dist       the abi3 wheel (manylinux2014: glibc 2.17) and the sdist; the npm packages
 #            `hunkloom` and `@hunkloom/linux-x64-gnu` as `npm pack` tarballs; the C tarball
-#            hunkloom-<version>-x86_64-unknown-linux-gnu.tar.gz (make install's layout).
+#            hunkloom-<version>-x86_64-unknown-linux-gnu.tar.gz (make install's layout, plus
+#            bin/hunkloom, the command). The wheel and the npm package carry the command too,
+#            run through their extension (`hunkloom` script, `npx hunkloom`).
 # install    the C library, header and pkg-config file under PREFIX (default /usr/local).
 # test-dist  every artifact installed the way a user installs it, in a clean environment with no
 #            Rust toolchain on PATH, outside the source tree (make/test-dist.sh).
@@ -54,10 +56,11 @@ dist-node: $(VENV)/.dist-installed node/node_modules/.package-lock.json
 
 dist-c: $(VENV)/.dist-installed
 	@mkdir -p $(DIST)
-	touch bindings/c/src/lib.rs
-	$(DIST_LINK) $(CARGO) build --release --locked -p hunkloom-c
+	touch bindings/c/src/lib.rs crates/hunkloom-cli/src/main.rs
+	$(DIST_LINK) $(CARGO) build --release --locked -p hunkloom-c -p hunkloom-cli
 	rm -rf $(DIST_STAGE)/c && mkdir -p $(DIST_STAGE)/c
 	$(call c_install,$(DIST_STAGE)/c/$(DIST_C_NAME))
+	install -D -m 755 $(C_LIBDIR)/hunkloom $(DIST_STAGE)/c/$(DIST_C_NAME)/bin/hunkloom
 	cp LICENSE $(DIST_STAGE)/c/$(DIST_C_NAME)/
 	tar -C $(DIST_STAGE)/c --owner=0 --group=0 -czf $(DIST)/$(DIST_C_NAME).tar.gz $(DIST_C_NAME)
 

@@ -102,6 +102,20 @@ m=$(extract "$REPO/python/README.md" "" python "$WORK/python" package-readme py)
 for f in $(seq 1 "$n" | sed 's/^/readme-/') $(seq 1 "$m" | sed 's/^/package-readme-/'); do
     check "python $f.py (README example)" no_rust "$PY" "$f.py"
 done
+check "the wheel puts a hunkloom command on PATH; hunkloom --version and python -m hunkloom --version" \
+    no_rust bash -c "[[ \$(venv/bin/hunkloom --version) == 'hunkloom $VERSION' &&
+        \$(venv/bin/python -m hunkloom --version) == 'hunkloom $VERSION' ]]"
+# The MCP server started as the README's configs start it, driven by the official SDK (from the
+# dev venv, which has it): `uvx hunkloom mcp` (offline, from the wheel), and the installed script
+# (`pipx run`'s form).
+SMOKE="$REPO/.venv/bin/python $REPO/make/mcp_smoke.py $VERSION"
+export UV_CACHE_DIR="$WORK/uv-cache" UV_TOOL_DIR="$WORK/uv-tools" UV_NO_CONFIG=1 UV_PYTHON_DOWNLOADS=never
+check "uvx --from the wheel: hunkloom --version" \
+    no_rust bash -c "[[ \$('$REPO/.venv/bin/uvx' --offline --from '$WHEEL' hunkloom --version) == 'hunkloom $VERSION' ]]"
+check "uvx --from the wheel hunkloom mcp, driven by the MCP Python SDK" \
+    no_rust $SMOKE -- "$REPO/.venv/bin/uvx" --offline --from "$WHEEL" hunkloom mcp
+check "venv/bin/hunkloom mcp, driven by the MCP Python SDK" \
+    no_rust $SMOKE -- "$WORK/python/venv/bin/hunkloom" mcp
 check "python examples/python/edit_file.py" \
     no_rust bash -c "'$PY' '$REPO/examples/python/edit_file.py' | diff -u '$REPO/examples/expected.txt' -"
 
@@ -151,6 +165,10 @@ done
 check "node examples/node/edit_file.js" \
     no_rust bash -c "cp '$REPO/examples/node/edit_file.js' . && node edit_file.js | diff -u '$REPO/examples/expected.txt' -"
 check "the addon needs glibc 2.17 at most" glibc_2_17 "node_modules/@hunkloom/$PLATFORM/hunkloom.$PLATFORM.node"
+check "npx hunkloom --version (the package's bin)" \
+    no_rust bash -c "[[ \$(npx --offline --no-install hunkloom --version) == 'hunkloom $VERSION' ]]"
+check "npx hunkloom mcp, driven by the MCP Python SDK" \
+    no_rust $SMOKE --cwd "$WORK/node" -- npx --offline --no-install hunkloom mcp
 
 # ---- C: the tarball unpacked to a prefix; README's example built with pkg-config, valgrind ------
 mkdir -p "$WORK/c"
@@ -170,6 +188,11 @@ check "pkg-config: hunkloom $VERSION, paths under the unpacked prefix" \
               \$(pkg-config --variable=libdir hunkloom) -ef '$C_PREFIX/lib' ]]"
 check "the library needs glibc 2.17 at most" glibc_2_17 "$C_PREFIX/lib/libhunkloom.so.$VERSION"
 check "the library is stripped" stripped "$C_PREFIX/lib/libhunkloom.so.$VERSION"
+check "bin/hunkloom --version" \
+    no_rust bash -c "[[ \$('$C_PREFIX/bin/hunkloom' --version) == 'hunkloom $VERSION' ]]"
+check "bin/hunkloom is stripped" stripped "$C_PREFIX/bin/hunkloom"
+check "bin/hunkloom needs glibc 2.17 at most" glibc_2_17 "$C_PREFIX/bin/hunkloom"
+check "bin/hunkloom mcp, driven by the MCP Python SDK" no_rust $SMOKE -- "$C_PREFIX/bin/hunkloom" mcp
 extract "$REPO/README.md" C c "$WORK/c" readme c >/dev/null
 LIBDIR=$(pkg-config --variable=libdir hunkloom)
 # shellcheck disable=SC2046 # pkg-config's output is a list of flags.
@@ -186,6 +209,20 @@ check "hl_version() is $VERSION" \
 check "cc examples/c/edit_file.c, run under valgrind" \
     no_rust bash -c "cc -std=c11 -Wall -Wextra -Werror -pedantic '$REPO/examples/c/edit_file.c' \$(pkg-config --cflags --libs hunkloom) -Wl,-rpath,'$LIBDIR' -o edit_file &&
         $VALGRIND ./edit_file | diff -u '$REPO/examples/expected.txt' -"
+
+# examples/README.md's command for each language, run as written in a directory holding the
+# example, against the installed package (Python: the venv's python first on PATH; Node: the npm
+# project's node_modules; C: the unpacked tarball through pkg-config).
+row() { awk -F'|' -v lang="$1" '$2 == " " lang " " { gsub(/^ *`|` *$/, "", $4); print $4 }' "$REPO/examples/README.md"; }
+mkdir -p "$WORK/rows"
+cp "$REPO/examples/python/edit_file.py" "$REPO/examples/c/edit_file.c" "$WORK/rows/"
+cp "$REPO/examples/node/edit_file.js" "$WORK/node/edit_file.js"
+check "examples/README.md's Python command, as written" \
+    no_rust bash -c "cd '$WORK/rows' && PATH='$WORK/python/venv/bin':\$PATH; $(row Python) | diff -u '$REPO/examples/expected.txt' -"
+check "examples/README.md's Node command, as written" \
+    no_rust bash -c "cd '$WORK/node' && $(row Node) | diff -u '$REPO/examples/expected.txt' -"
+check "examples/README.md's C command, as written" \
+    no_rust bash -c "cd '$WORK/rows' && $(row C) | diff -u '$REPO/examples/expected.txt' -"
 
 echo "dist: $passed passed, $failed failed"
 [[ $failed == 0 ]]

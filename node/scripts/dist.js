@@ -55,12 +55,12 @@ try {
 
   const dir = path.join(stage, 'hunkloom')
   fs.mkdirSync(dir)
-  for (const file of ['index.js', 'index.d.ts', 'lib', 'README.md']) {
+  for (const file of ['index.js', 'index.d.ts', 'lib', 'bin', 'README.md']) {
     fs.cpSync(path.join(NODE_DIR, file), path.join(dir, file), { recursive: true })
   }
   fs.copyFileSync(path.join(REPO, 'LICENSE'), path.join(dir, 'LICENSE'))
   const { scripts, devDependencies, ...published } = pkg
-  published.files = ['index.js', 'index.d.ts', 'lib/']
+  published.files = ['index.js', 'index.d.ts', 'lib/', 'bin/']
   published.optionalDependencies = Object.fromEntries(platforms.map((p) => [`@hunkloom/${p}`, pkg.version]))
   fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(published, null, 2)}\n`)
   console.log(pack(dir))

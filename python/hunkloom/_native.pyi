@@ -65,6 +65,10 @@ __version__: str
 ERROR_CODES: tuple[str, ...]
 """Every error code the engine defines (stable snake_case; never renamed)."""
 
+def cli(args: list[str]) -> int:
+    """Run the ``hunkloom`` command with ``args`` (the program name first) in this process and
+    return its exit status (the package's ``hunkloom`` script and ``python -m hunkloom``)."""
+
 _Dialect = Literal["cline-v1", "cline-v2", "native", "roo", "udiff", "udiff-strict"]
 _PatchDialect = Literal["codex", "cline", "udiff", "udiff-strict"]
 _Policy = Literal["all_or_nothing", "partial"]

@@ -38,6 +38,7 @@
 pub mod applier;
 pub mod apply;
 pub mod args;
+pub mod cli;
 pub mod cline;
 pub mod errors;
 pub mod fixes;

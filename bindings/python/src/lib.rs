@@ -5,6 +5,7 @@
 //! `errors`). The public package `hunkloom` (in `python/`) re-exports what is registered here.
 
 mod applier;
+mod cli;
 mod errors;
 mod fixes;
 mod functions;
@@ -26,6 +27,8 @@ use pyo3::prelude::*;
 mod _native {
     #[pymodule_export]
     use super::applier::PyStreamingApplier;
+    #[pymodule_export]
+    use super::cli::cli;
     #[pymodule_export]
     use super::errors::{
         AlreadyFinishedError, AmbiguousMatchError, ConcurrentUseError, FileSystemError,

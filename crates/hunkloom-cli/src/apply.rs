@@ -30,6 +30,7 @@ pub(crate) struct Args {
     pub(crate) recount: bool,
     pub(crate) partial: bool,
     pub(crate) dry_run: bool,
+    pub(crate) check: bool,
     pub(crate) root: Option<PathBuf>,
     pub(crate) file: Option<PathBuf>,
 }
@@ -135,7 +136,7 @@ pub(crate) fn run(args: &Args) -> Result<(), Failure> {
             options,
         }
     };
-    apply_op(&op, args.dry_run, file, root, &cwd).map_err(Failure::Refused)
+    apply_op(&op, args, file, root, &cwd).map_err(Failure::Refused)
 }
 
 /// The `--dialect` of a V4A body.
@@ -165,7 +166,7 @@ fn apply_lazy(args: &Args, source: &Path, root: &Path, cwd: &Path) -> Result<(),
         snippet: read_input(source).map_err(Failure::Refused)?,
         language,
     };
-    apply_op(&op, args.dry_run, file, root, cwd).map_err(Failure::Refused)
+    apply_op(&op, args, file, root, cwd).map_err(Failure::Refused)
 }
 
 /// `[code] message` for an error about `root`'s files; a path outside the root also says how to
@@ -209,7 +210,7 @@ fn read_input(path: &Path) -> Result<String, String> {
 /// A diff, a V4A body or a lazy edit of one file. A diff that applied only some blocks (the
 /// native dialect with `--partial`, or Roo's, which applies what it can) writes them, reports
 /// each failed one, and fails.
-fn apply_op(op: &Op, dry_run: bool, file: &Path, root: &Path, cwd: &Path) -> Result<(), String> {
+fn apply_op(op: &Op, args: &Args, file: &Path, root: &Path, cwd: &Path) -> Result<(), String> {
     // FILE is relative to the current directory, whatever the root.
     let target = cwd.join(file);
     let unchanged =
@@ -254,7 +255,15 @@ fn apply_op(op: &Op, dry_run: bool, file: &Path, root: &Path, cwd: &Path) -> Res
         Report::V4a(outcome) => format!("{} section(s) applied", outcome.sections.len()),
         _ => "written".to_owned(),
     };
-    if dry_run {
+    if change.is_noop() && failed.is_empty() {
+        // Nothing to write: the edit is in the file already (a diff applied twice).
+        eprintln!("hunkloom: {}: unchanged (already applied)", file.display());
+        return Ok(());
+    }
+    if args.check {
+        return Err(format!("{}: would change ({done})", file.display()));
+    }
+    if args.dry_run {
         print!(
             "{}",
             crate::unified_diff(

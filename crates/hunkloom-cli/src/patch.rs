@@ -40,6 +40,23 @@ fn apply(text: &str, dialect: PatchDialect, args: &Args, root: &Path) -> Result<
         .recount(args.recount);
     let refused = |e: hunkloom::Error| format!("patch not applied: {}", explain(&e, root));
     let workspace = Workspace::open(root, WorkspaceOptions::new()).map_err(refused)?;
+    if args.check {
+        let plan = workspace.plan_patch(text, &options).map_err(refused)?;
+        let changing: Vec<_> = plan.files.iter().filter(|f| f.changed).collect();
+        if plan.failure.is_none() && changing.is_empty() {
+            eprintln!("hunkloom: unchanged (already applied)");
+            return Ok(());
+        }
+        return Err(format!(
+            "{} file(s) would change{}",
+            changing.len(),
+            if plan.failure.is_some() {
+                ", and a hunk does not apply"
+            } else {
+                ""
+            }
+        ));
+    }
     let (files, warnings, failure) = if args.dry_run {
         let plan = workspace.plan_patch(text, &options).map_err(refused)?;
         for file in plan.files.iter().filter(|f| f.changed) {

@@ -970,3 +970,53 @@ fn recount_is_for_udiff_strict() {
             .contains("--recount applies to --dialect udiff-strict only")
     );
 }
+
+#[test]
+fn an_edit_already_in_the_file_says_unchanged_and_check_tells_ci_whether_it_is_in() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("f.txt"), "a\nb\nc\n").expect("write");
+    let run = |args: &[&str]| hunkloom(dir.path(), args, Some(DIFF));
+    // --check before: it would change the file, so exit 1, and nothing is written.
+    let out = run(&["apply", "--check", "--diff", "-", "f.txt"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("would change"));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("f.txt")).expect("read"),
+        "a\nb\nc\n"
+    );
+    let out = run(&["apply", "--diff", "-", "f.txt"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 block(s) applied"));
+    // The same diff again: nothing to do, said so, exit 0; --check agrees.
+    for args in [
+        &["apply", "--diff", "-", "f.txt"][..],
+        &["apply", "--check", "--diff", "-", "f.txt"][..],
+    ] {
+        let out = run(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
+        assert!(
+            stderr.contains("f.txt: unchanged (already applied)"),
+            "{stderr}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("f.txt")).expect("read"),
+        "a\nB\nc\n"
+    );
+    // A patch: --check exits 1 while it would change files, 0 once it is in.
+    let dir = patch_tree();
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--check", "--patch", "-"],
+        Some(PATCH),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_unpatched(dir.path());
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--check", "--dry-run", "--patch", "-"],
+        Some(PATCH),
+    );
+    assert_eq!(out.status.code(), Some(2), "--check and --dry-run conflict");
+}

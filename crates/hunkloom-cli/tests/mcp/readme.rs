@@ -6,12 +6,12 @@ use serde_json::{Value, json};
 
 use crate::client::{CURRENT, Mcp, tree};
 
-/// The README's `## MCP server` section.
+/// The README's `## MCP server: use it from your agent` section.
 fn readme_section() -> String {
     let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md");
     let text = std::fs::read_to_string(readme).expect("README.md");
     let start = text
-        .find("\n## MCP server\n")
+        .find("\n## MCP server: use it from your agent\n")
         .expect("a ## MCP server section");
     let rest = &text[start + 1..];
     let end = rest[3..].find("\n## ").map_or(rest.len(), |i| i + 3);
@@ -26,6 +26,19 @@ fn fenced(section: &str, lang: &str) -> Vec<String> {
         .skip(1)
         .map(|rest| rest.split("```").next().unwrap_or_default().to_owned())
         .collect()
+}
+
+/// The `hunkloom` arguments of a launcher command as the README writes it: `uvx hunkloom ARGS`
+/// or `npx -y hunkloom ARGS` run the package's `hunkloom` command with ARGS (test-dist starts
+/// those launchers themselves from the built packages; here the command is the built binary).
+fn hunkloom_args(command: &str, args: &[String]) -> Vec<String> {
+    let rest = match command {
+        "uvx" => args.strip_prefix(&["hunkloom".to_owned()][..]),
+        "npx" => args.strip_prefix(&["-y".to_owned(), "hunkloom".to_owned()][..]),
+        _ => None,
+    };
+    rest.unwrap_or_else(|| panic!("not `uvx hunkloom` or `npx -y hunkloom`: {command} {args:?}"))
+        .to_vec()
 }
 
 /// Runs `hunkloom ARGS` in `cwd` as a client would and checks that it serves `a.txt`.
@@ -54,22 +67,22 @@ fn the_readme_registration_snippets_work_as_written() {
         .split_whitespace()
         .map(str::to_owned)
         .collect();
-    assert_eq!(command[0], "hunkloom");
-    serves(dir.path(), &command[1..]);
+    serves(dir.path(), &hunkloom_args(&command[0], &command[1..]));
 
     // Each JSON block parses and names `hunkloom mcp ...`, which runs with the placeholders
     // filled in.
     let blocks = fenced(&section, "json");
-    assert!(blocks.len() >= 2, "{section}");
+    assert!(blocks.len() >= 3, "{section}");
     for block in blocks {
         let config: Value = serde_json::from_str(&block)
             .unwrap_or_else(|e| panic!("README JSON does not parse ({e}):\n{block}"));
         let servers = config
             .get("mcpServers")
             .or_else(|| config.get("servers"))
+            .or_else(|| config.get("context_servers"))
             .unwrap_or_else(|| panic!("no servers in {config}"));
         let server = &servers["hunkloom"];
-        assert_eq!(server["command"], "hunkloom", "{config}");
+        let command = server["command"].as_str().expect("a command");
         let args: Vec<String> = server["args"]
             .as_array()
             .expect("args")
@@ -81,13 +94,14 @@ fn the_readme_registration_snippets_work_as_written() {
                     .replace("${workspaceFolder}", &project)
             })
             .collect();
+        let args = hunkloom_args(command, &args);
         assert_eq!(args[0], "mcp", "{config}");
         serves(Path::new("/"), &args);
     }
 
     // The TOML block names the same command; its args array is JSON too.
     let toml = fenced(&section, "toml").concat();
-    assert!(toml.contains("command = \"hunkloom\"\n"), "{toml}");
+    assert!(toml.contains("command = \"uvx\"\n"), "{toml}");
     let args_line = toml
         .lines()
         .find_map(|l| l.strip_prefix("args = "))
@@ -97,5 +111,5 @@ fn the_readme_registration_snippets_work_as_written() {
         .into_iter()
         .map(|a| a.replace("/path/to/project", &project))
         .collect();
-    serves(Path::new("/"), &args);
+    serves(Path::new("/"), &hunkloom_args("uvx", &args));
 }
