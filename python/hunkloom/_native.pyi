@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Any, Literal, Mapping, Optional, Sequence, Union, final
 
 __all__ = [
+    "cli",
     "StreamingApplier",
     "Workspace",
     "TextEditor",
