@@ -52,6 +52,12 @@ dist-node: $(VENV)/.dist-installed node/node_modules/.package-lock.json
 	rm -f $(DIST)/hunkloom-*.tgz
 	touch bindings/node/src/lib.rs
 	cd node && $(DIST_LINK) $(NAPI_BUILD) --output-dir $(abspath $(DIST_STAGE))/node -- --locked
+	@# The build without the test hooks (as `npm run build` makes it) must declare exactly what
+	@# node/ commits, so a contributor's tree stays clean after building from source.
+	node node/scripts/loader.js $(DIST_STAGE)/node
+	@for f in index.js index.d.ts; do cmp -s $(DIST_STAGE)/node/$$f node/$$f || { \
+	    echo "node/$$f differs from what a build without the test hooks generates:"; \
+	    diff -u node/$$f $(DIST_STAGE)/node/$$f | head -40; exit 1; }; done
 	node node/scripts/dist.js $(DIST) $(DIST_STAGE)/node/hunkloom.$(DIST_NODE_PLATFORM).node
 
 dist-c: $(VENV)/.dist-installed

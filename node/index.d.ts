@@ -157,8 +157,6 @@ export declare class StreamingApplier {
    * `applyDiff` throws for the whole diff. Either way the applier is finished afterwards.
    */
   finish(): Outcome
-
-
 }
 
 /**
@@ -385,7 +383,6 @@ export declare class Workspace {
   applyDiffAsync(path: string, diff: string, options?: ApplyOptions): Promise<EditOutcome>
   /** `applyPatch` as a Promise. */
   applyPatchAsync(patch: string, options?: PatchOptions): Promise<PatchOutcome>
-
 }
 
 /** Options of a `StreamingApplier`. */
