@@ -27,13 +27,36 @@ fn table(title: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// `text` as Markdown renders outside rustdoc: an intra-doc link `` [`name`](path) `` or
+/// `` [`name`] `` becomes the plain `` `name` `` (a path like `crate::lazy::apply_lazy` is no
+/// link on a web page).
+fn rendered(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("[`") {
+        let Some(close) = rest[start..].find("`]").map(|i| start + i) else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        out.push_str(&rest[start + 1..close + 1]);
+        rest = &rest[close + 2..];
+        if rest.starts_with('(')
+            && let Some(end) = rest.find(')')
+        {
+            rest = &rest[end + 1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The row this kind should have; `advice` is kept from the document when it has one.
 fn expected_row(kind: ErrorKind, advice: &str) -> String {
     format!(
         "| `{}` | {:?} | {} | {} |",
         kind.code(),
         kind.family(),
-        kind.description(),
+        rendered(kind.description()),
         if advice.is_empty() {
             "<what a model or host should do>"
         } else {
@@ -53,7 +76,7 @@ fn every_code_is_documented_in_order_with_its_family_meaning_and_advice() {
         let fine = row.is_some_and(|r| {
             r.len() == 4
                 && r[1] == format!("{:?}", kind.family())
-                && r[2] == kind.description()
+                && r[2] == rendered(kind.description())
                 && !advice.is_empty()
                 && documented.get(i) == Some(&kind.code())
         });
@@ -86,4 +109,14 @@ fn every_family_has_a_row() {
         .collect();
     let expected: Vec<String> = ErrorFamily::ALL.iter().map(|f| format!("{f:?}")).collect();
     assert_eq!(families, expected);
+}
+
+#[test]
+fn rendered_descriptions_have_no_intra_doc_links() {
+    assert_eq!(
+        rendered(
+            "A lazy edit ([`apply_lazy`](crate::lazy::apply_lazy)) fails; [`Error::matches`] lists."
+        ),
+        "A lazy edit (`apply_lazy`) fails; `Error::matches` lists."
+    );
 }
