@@ -81,3 +81,27 @@ pub use text::{Position, TextOffset};
 #[doc = include_str!("../../../README.md")]
 #[doc(test(attr(deny(warnings))))]
 struct ReadmeDoctests;
+
+#[cfg(test)]
+mod readme_tests {
+    /// A block compiles as a doctest even with hidden `# ` lines and no `fn main`, but fails
+    /// when a reader pastes it into `src/main.rs`: every Rust block of the README must be that
+    /// whole program (its `fn main`, nothing hidden), so the doctest compiles what is pasted.
+    #[test]
+    fn every_readme_rust_block_is_a_whole_program() {
+        let readme = include_str!("../../../README.md");
+        let blocks: Vec<&str> = readme
+            .split("```rust\n")
+            .skip(1)
+            .map(|rest| rest.split("\n```").next().unwrap_or_default())
+            .collect();
+        assert!(blocks.len() >= 6, "{}", blocks.len());
+        for block in blocks {
+            assert!(block.contains("\nfn main()"), "no `fn main`:\n{block}");
+            assert!(
+                !block.lines().any(|l| l == "#" || l.starts_with("# ")),
+                "a hidden rustdoc line:\n{block}"
+            );
+        }
+    }
+}
