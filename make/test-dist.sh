@@ -145,6 +145,7 @@ cat >tsconfig.json <<EOF
 {
   "compilerOptions": {
     "strict": true,
+    "noUncheckedIndexedAccess": true,
     "module": "nodenext",
     "target": "es2022",
     "typeRoots": ["$REPO/node/node_modules/@types"],
@@ -154,7 +155,7 @@ cat >tsconfig.json <<EOF
   "include": ["*.ts", "*.mts"]
 }
 EOF
-check "tsc --strict: the README's Node examples against the installed types (CommonJS and ESM)" \
+check "tsc --strict --noUncheckedIndexedAccess: the README's Node examples against the installed types (CommonJS and ESM)" \
     no_rust node "$REPO/node/node_modules/typescript/bin/tsc" -p tsconfig.json
 for f in $(seq 1 "$n" | sed 's/^/readme-/') $(seq 1 "$m" | sed 's/^/package-readme-/'); do
     check "node out/$f.js (README example, CommonJS require)" \
