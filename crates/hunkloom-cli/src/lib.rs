@@ -99,7 +99,7 @@ enum Command {
         file: Option<PathBuf>,
     },
     /// Serve hunkloom's edit tools to an MCP client (Claude Code, Claude Desktop, Cursor, ...)
-    /// over standard input and output: read_file, apply_diff, apply_patch, undo_edit and the
+    /// over standard input and output: read_file, apply_diff, apply_lazy, apply_patch, undo_edit and the
     /// str_replace_based_edit_tool text editor, every path kept inside the root. Logs go to
     /// standard error (level: HUNKLOOM_LOG=error|warn|info|debug|trace|off); the server exits
     /// when its input ends.

@@ -1020,3 +1020,33 @@ fn an_edit_already_in_the_file_says_unchanged_and_check_tells_ci_whether_it_is_i
     );
     assert_eq!(out.status.code(), Some(2), "--check and --dry-run conflict");
 }
+
+#[test]
+fn a_unified_diff_given_as_a_search_replace_diff_is_named_as_one() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("f.txt"), "x\n").expect("write");
+    let udiff = "--- a/f.txt\n+++ b/f.txt\n@@ -1 +1 @@\n-x\n+y\n";
+    let out = hunkloom(dir.path(), &["apply", "--diff", "-", "f.txt"], Some(udiff));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("[malformed_block]") && stderr.contains("unified diff"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("`udiff` dialect"), "{stderr}");
+    // With the dialect it says, it applies.
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--dialect", "udiff", "--diff", "-", "f.txt"],
+        Some(udiff),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("f.txt")).expect("read"),
+        "y\n"
+    );
+}

@@ -184,13 +184,13 @@ pub(crate) fn write_edit(
             let merged = ed
                 .ws
                 .plan(target.ws_path(), merge)
-                .map_err(|e| Failure::of(&e))?;
+                .map_err(|e| refusal(ed, target, &e))?;
             if merged.new_text().map(view_of).as_deref() != Some(new_view) {
                 return Err(stale(target));
             }
             merged
         }
-        planned => planned.map_err(|e| Failure::of(&e))?,
+        planned => planned.map_err(|e| refusal(ed, target, &e))?,
     };
     if change.old_text() != Some(old_text) {
         return Err(stale(target));
@@ -199,7 +199,9 @@ pub(crate) fn write_edit(
         text: change.new_text().unwrap_or_default().to_owned(),
         external: change.external_changes().to_vec(),
     };
-    ed.ws.commit(vec![change]).map_err(|e| Failure::of(&e))?;
+    ed.ws
+        .commit(vec![change])
+        .map_err(|e| refusal(ed, target, &e))?;
     Ok(written)
 }
 
@@ -214,7 +216,7 @@ pub(crate) fn write_whole(ed: &TextEditor, target: &Target, content: &str) -> Re
     let change = ed
         .ws
         .plan(target.ws_path(), &op)
-        .map_err(|e| Failure::of(&e))?;
+        .map_err(|e| refusal(ed, target, &e))?;
     if matches!(change.report(), Report::Lazy) {
         let old = change.old_text().unwrap_or_default();
         let refusal = Guards::NATIVE.lazy_merge(false).check_write(old, content);
@@ -222,7 +224,9 @@ pub(crate) fn write_whole(ed: &TextEditor, target: &Target, content: &str) -> Re
             .err()
             .map_or_else(|| stale(target), |e| Failure::of(&e)));
     }
-    ed.ws.commit(vec![change]).map_err(|e| Failure::of(&e))?;
+    ed.ws
+        .commit(vec![change])
+        .map_err(|e| refusal(ed, target, &e))?;
     Ok(())
 }
 
@@ -240,11 +244,39 @@ pub(crate) fn write_lazy(
     let change = ed
         .ws
         .plan(target.ws_path(), &op)
-        .map_err(|e| Failure::of(&e))?;
+        .map_err(|e| refusal(ed, target, &e))?;
     let old = change.old_text().unwrap_or_default().to_owned();
     let new = change.new_text().unwrap_or_default().to_owned();
-    ed.ws.commit(vec![change]).map_err(|e| Failure::of(&e))?;
+    ed.ws
+        .commit(vec![change])
+        .map_err(|e| refusal(ed, target, &e))?;
     Ok((old, new))
+}
+
+/// A file-layer refusal of an edit in the profile's words: `native`'s read is its `view`
+/// command, so its `not_read` and `stale_file` texts say to view the file (the file layer's own
+/// texts say to read it); the reference profiles keep the file layer's texts.
+fn refusal(ed: &TextEditor, target: &Target, error: &hunkloom::Error) -> Failure {
+    if ed.style.profile != Profile::Native {
+        return Failure::of(error);
+    }
+    match error.kind() {
+        ErrorKind::NotRead => Failure::new(
+            ToolCode::NotRead,
+            format!(
+                "{} has not been viewed yet. View it first (the `view` command) before editing \
+                 it.",
+                target.shown
+            ),
+        ),
+        ErrorKind::StaleFile => Failure::new(
+            ToolCode::StaleFile,
+            error
+                .message()
+                .replace("Read it again", "View it again (the `view` command)"),
+        ),
+        _ => Failure::of(error),
+    }
 }
 
 /// The file changed between reading it and writing it.

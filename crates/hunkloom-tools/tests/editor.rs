@@ -106,7 +106,15 @@ fn native_requires_a_view_before_an_edit_and_refuses_stale_files() {
     assert!(e.requires_read());
     let edit =
         json!({"command": "str_replace", "path": "a.py", "old_str": "x = 1", "new_str": "x = 2"});
-    err(&mut e, edit.clone(), "not_read");
+    let refused = err(&mut e, edit.clone(), "not_read");
+    // The native editor's read is its `view` command, and it says so.
+    assert!(
+        refused
+            .output
+            .contains("View it first (the `view` command)"),
+        "{}",
+        refused.output
+    );
     assert_eq!(f.read("a.py"), b"x = 1\n");
     ok(&mut e, json!({"command": "view", "path": "a.py"}));
     ok(&mut e, edit);
@@ -118,11 +126,12 @@ fn native_requires_a_view_before_an_edit_and_refuses_stale_files() {
     assert_eq!(f.read("a.py"), b"x = 2\ny = 3\n");
     // Someone else changes the file: edits and undo are refused until it is viewed again.
     std::fs::write(f.root.join("a.py"), "x = 9\n").expect("write");
-    err(
+    let stale = err(
         &mut e,
         json!({"command": "insert", "path": "a.py", "insert_line": 0, "new_str": "#"}),
         "stale_file",
     );
+    assert!(stale.output.contains("View it again"), "{}", stale.output);
     err(
         &mut e,
         json!({"command": "undo_edit", "path": "a.py"}),

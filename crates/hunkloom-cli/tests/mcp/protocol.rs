@@ -324,3 +324,28 @@ fn a_root_that_is_no_directory_is_refused_at_start() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_help_names_every_tool_the_server_lists() {
+    let dir = tree(&[]);
+    let mut mcp = Mcp::start(dir.path(), &[]);
+    let names: Vec<String> = mcp
+        .tools()
+        .iter()
+        .map(|t| t["name"].as_str().expect("name").to_owned())
+        .collect();
+    assert!(mcp.close().success());
+    for args in [&["--help"][..], &["mcp", "--help"][..]] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_hunkloom"))
+            .args(args)
+            .output()
+            .expect("help");
+        let help = String::from_utf8_lossy(&out.stdout);
+        for name in &names {
+            assert!(
+                help.contains(name.as_str()),
+                "`hunkloom {args:?}` does not name {name}"
+            );
+        }
+    }
+}

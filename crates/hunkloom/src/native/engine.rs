@@ -54,6 +54,9 @@ pub(crate) struct NativeEngine {
     reported: usize,
     /// Blocks completed so far.
     completed: usize,
+    /// Whether a line of the diff was a unified diff's hunk header (`@@ -`), to say so when the
+    /// diff turns out to have no block.
+    unified_hunk: bool,
 }
 
 /// One SEARCH/REPLACE block of the diff, as far as it has arrived.
@@ -146,8 +149,16 @@ impl NativeEngine {
         if self.blocks.is_empty() {
             return Err(Error::new(
                 ErrorKind::MalformedBlock,
-                "the diff has no SEARCH/REPLACE block: write `------- SEARCH`, the lines to \
-                 replace, `=======`, their replacement, then `+++++++ REPLACE`",
+                if self.unified_hunk {
+                    "the diff has no SEARCH/REPLACE block: it is a unified diff (`@@` hunks), \
+                     which the `udiff` dialect applies; or write each change as a block: \
+                     `<<<<<<< SEARCH`, the lines to replace, `=======`, their replacement, \
+                     then `>>>>>>> REPLACE`"
+                } else {
+                    "the diff has no SEARCH/REPLACE block: write `<<<<<<< SEARCH`, the lines \
+                     to replace, `=======`, their replacement, then `>>>>>>> REPLACE` (the \
+                     markers `------- SEARCH` and `+++++++ REPLACE` work too)"
+                },
             ));
         }
         let failures: Vec<&Error> = self
@@ -212,6 +223,7 @@ impl NativeEngine {
 
     /// Feeds one complete diff line to the parser.
     fn line(&mut self, original: &str, line: &str) {
+        self.unified_hunk |= line.starts_with("@@ -");
         if let Some(event) = self.parser.line(line) {
             self.event(original, event);
         }
