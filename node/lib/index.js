@@ -34,6 +34,8 @@ module.exports.setResumeCacheCapacity = construct.setResumeCacheCapacity
 module.exports.stripMarkdownFences = native.stripMarkdownFences
 module.exports.strReplace = native.strReplace
 module.exports.write = native.write
+// Declared in index.d.ts by napi-rs: which build of the addon was loaded ('native' here).
+module.exports.__napiBindingTarget = native.__napiBindingTarget
 
 // Test builds only (the `fault-injection` feature): the hook test/panic.test.js uses.
 if (typeof native.__testPanicNextConstruct === 'function') {

@@ -37,3 +37,11 @@ test('the streaming entry points are the JavaScript layer, not the addon\'s own'
   }
   assert.equal(hl.applyDiff, addon.applyDiff)
 })
+
+test('every value index.d.ts declares on the package exists on it', () => {
+  const types = fs.readFileSync(path.join(__dirname, '..', 'index.d.ts'), 'utf8')
+  const declared = [...types.matchAll(/^export declare (?:const|function|class) (\w+)/gm)].map((m) => m[1])
+  assert.ok(declared.length >= 15, `found ${declared.length}`)
+  for (const name of declared) assert.notEqual(hl[name], undefined, `require("hunkloom").${name} is declared but undefined`)
+  assert.equal(hl.__napiBindingTarget, 'native')
+})

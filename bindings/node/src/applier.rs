@@ -75,6 +75,7 @@ impl StreamingApplier {
     fn over(env: &Env, original: Arc<OriginalText>, options: &Unknown<'_>) -> napi::Result<Self> {
         let held = original.as_str().len();
         let inner = errors::run(env, || {
+            args::known_keys(options, "options", args::keys::APPLY)?;
             // The default stays `cline-v1` (drop-in safety), unlike `applyDiff`'s.
             let (dialect, policy) = apply::dialect_and_policy(options, Dialect::default())?;
             // Pieces: the JavaScript layer builds the preview from slices of its own original.

@@ -116,6 +116,7 @@ pub fn apply_diff(
     let run = || -> Result<Outcome, Failure> {
         let diff = args::string(&diff, "diff")?;
         let original = args::string(&original, "original")?;
+        args::known_keys(&options, "options", args::keys::APPLY)?;
         let (dialect, policy) = dialect_and_policy(&options, Dialect::Native)?;
         let options = ApplyOptions::new()
             .dialect(dialect)

@@ -79,6 +79,74 @@ pub fn optional_string(value: &Unknown<'_>, name: &str) -> Result<Option<String>
     }
 }
 
+/// The keys of each options object, as the TypeScript interfaces in index.d.ts declare them
+/// (test/options.test.js checks every declared key is accepted).
+pub mod keys {
+    /// `ApplyOptions` and `ApplierOptions`.
+    pub const APPLY: &[&str] = &[
+        "dialect",
+        "policy",
+        "fuzzyThreshold",
+        "bufferLines",
+        "recount",
+    ];
+    /// `PatchOptions` (`Workspace.applyPatch`).
+    pub const PATCH: &[&str] = &["dialect", "policy", "recount"];
+    /// `PatchOptions & PatchBodyOptions` (the function `applyPatch`).
+    pub const PATCH_AND_BODY: &[&str] = &["dialect", "policy", "recount", "path", "mode"];
+    /// `LazyOptions` (the function `applyLazy`).
+    pub const LAZY: &[&str] = &["path", "lang"];
+    /// `WorkspaceLazyOptions`.
+    pub const WORKSPACE_LAZY: &[&str] = &["lang"];
+    /// `StrReplaceOptions`.
+    pub const STR_REPLACE: &[&str] = &["omissionGuard"];
+    /// `TextEditorOptions`.
+    pub const TEXT_EDITOR: &[&str] = &["profile", "requireRead", "maxFileSize"];
+    /// `WorkspaceOptions`.
+    pub const WORKSPACE: &[&str] = &[
+        "ignoreFile",
+        "maxFileSize",
+        "undoDepth",
+        "maxKeptRead",
+        "omissionGuard",
+        "lockTimeout",
+    ];
+}
+
+/// Refuses an options object that has a key its function does not read: a misspelled option
+/// (`{ dialet: "native" }`) would otherwise be ignored silently and the default used. The
+/// `TypeError` names the key and the valid ones. `undefined` passes (no options); a value that
+/// is not an object is left to the option readers, which name its type.
+pub fn known_keys(options: &Unknown<'_>, name: &str, keys: &[&str]) -> Result<(), Failure> {
+    if type_of(options)? != ValueType::Object {
+        return Ok(());
+    }
+    // SAFETY: the value was just checked to be an object.
+    let object = unsafe { options.cast::<Object<'_>>() }
+        .map_err(|e| Failure::ArgType(format!("cannot read \"{name}\": {e}")))?;
+    let names = object
+        .get_property_names()
+        .map_err(|e| Failure::ArgType(format!("cannot read the keys of \"{name}\": {e}")))?;
+    let count = names
+        .get_array_length()
+        .map_err(|e| Failure::ArgType(format!("cannot read the keys of \"{name}\": {e}")))?;
+    for i in 0..count {
+        let key: String = names
+            .get_element(i)
+            .map_err(|e| Failure::ArgType(format!("cannot read the keys of \"{name}\": {e}")))?;
+        if !keys.contains(&key.as_str()) {
+            return Err(Failure::ArgType(format!(
+                "\"{name}\" has no option \"{key}\"; its options are {}",
+                keys.iter()
+                    .map(|k| format!("\"{k}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The property `key` of an optional options object (`None` when the object is `undefined`),
 /// and the name messages give it (`options.key`).
 fn option_property<'env>(

@@ -59,6 +59,7 @@ pub fn apply_lazy(
     let run = || -> Result<String, Failure> {
         let snippet = args::string(&snippet, "snippet")?;
         let original = args::string(&original, "original")?;
+        args::known_keys(&options, "options", args::keys::LAZY)?;
         let mut lazy = hunkloom::LazyOptions::new();
         lazy.path = args::option_string(&options, "options", "path")?;
         lazy.language = language(&options)?;

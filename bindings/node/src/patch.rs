@@ -92,6 +92,7 @@ pub fn apply_patch(
     let run = || -> Result<PatchResult, Failure> {
         let patch = args::string(&patch, "patch")?;
         let mut files = args::string_record(&files, "files")?;
+        args::known_keys(&options, "options", args::keys::PATCH_AND_BODY)?;
         let path = args::option_string(&options, "options", "path")?;
         let mode = match args::option_string(&options, "options", "mode")? {
             None => V4aMode::default(),

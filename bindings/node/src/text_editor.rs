@@ -101,6 +101,7 @@ impl TextEditor {
     pub fn new(env: &Env, root: Unknown<'_>, options: Unknown<'_>) -> napi::Result<Self> {
         errors::run(env, || {
             let root = args::string(&root, "root")?;
+            args::known_keys(&options, "options", args::keys::TEXT_EDITOR)?;
             let mut settings = EditorOptions::new();
             if let Some(name) = args::option_string(&options, "options", "profile")? {
                 settings = settings.profile(name.parse::<Profile>()?);

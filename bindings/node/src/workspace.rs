@@ -153,6 +153,7 @@ impl Workspace {
     pub fn new(env: &Env, root: Unknown<'_>, options: Unknown<'_>) -> napi::Result<Self> {
         let run = || -> Result<Self, Failure> {
             let root = args::string(&root, "root")?;
+            args::known_keys(&options, "options", args::keys::WORKSPACE)?;
             let mut settings = WorkspaceOptions::new();
             if let Some(name) = args::option_string(&options, "options", "ignoreFile")? {
                 settings = settings.ignore_file(name);
@@ -308,6 +309,7 @@ impl Workspace {
         let run = || -> Result<EditOutcome, Failure> {
             let path = args::string(&path, "path")?;
             let diff = args::string(&diff, "diff")?;
+            args::known_keys(&options, "options", args::keys::APPLY)?;
             let (dialect, policy) = apply::dialect_and_policy(&options, Dialect::Native)?;
             let options = ApplyOptions::new()
                 .dialect(dialect)
@@ -343,6 +345,7 @@ impl Workspace {
         let run = || -> Result<EditOutcome, Failure> {
             let path = args::string(&path, "path")?;
             let snippet = args::string(&snippet, "snippet")?;
+            args::known_keys(&options, "options", args::keys::WORKSPACE_LAZY)?;
             let language = crate::lazy::language(&options)?;
             Ok(EditOutcome::from(
                 self.with(|ws| ws.apply_lazy(path, &snippet, language))?,
@@ -381,6 +384,7 @@ impl Workspace {
     ) -> napi::Result<PatchOutcome> {
         let run = || -> Result<PatchOutcome, Failure> {
             let patch = args::string(&patch, "patch")?;
+            args::known_keys(&options, "options", args::keys::PATCH)?;
             let options = crate::patch::patch_options(&options)?;
             Ok(PatchOutcome::from(
                 self.with(|ws| ws.apply_patch(&patch, &options))?,
@@ -511,6 +515,7 @@ impl Workspace {
         let call = (|| -> Result<Call<EditOutcome>, Failure> {
             let path = args::string(&path, "path")?;
             let diff = args::string(&diff, "diff")?;
+            args::known_keys(&options, "options", args::keys::APPLY)?;
             let (dialect, policy) = apply::dialect_and_policy(&options, Dialect::Native)?;
             let options = ApplyOptions::new()
                 .dialect(dialect)
@@ -537,6 +542,7 @@ impl Workspace {
     ) -> AsyncTask<WorkspaceTask<PatchOutcome>> {
         let call = (|| -> Result<Call<PatchOutcome>, Failure> {
             let patch = args::string(&patch, "patch")?;
+            args::known_keys(&options, "options", args::keys::PATCH)?;
             let options = crate::patch::patch_options(&options)?;
             Ok(Box::new(move |ws| {
                 ws.apply_patch(&patch, &options).map(PatchOutcome::from)
