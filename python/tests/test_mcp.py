@@ -221,3 +221,63 @@ def test_the_text_editor_tool(tmp_path: Path) -> None:
             assert (tmp_path / "a.txt").read_bytes() == b"alpha\r\nbeta\r\n"
 
     run(scenario)
+
+
+def test_concurrent_requests_while_the_users_editor_saves(tmp_path: Path) -> None:
+    """16 `apply_diff` requests at once (asyncio.gather over one session) while the user's editor
+    saves 6 other lines 30 times by renaming a temporary file over the file: every edit lands
+    (re-read and retried on `stale_file`, as a model would), and no save of the user's is lost."""
+    import threading
+    import time
+
+    body = "".join(f"def f{i}(x):\n    return x * {i}\n\n" for i in range(240))
+    path = tmp_path / "m.py"
+    path.write_text(body)
+    picks = [k * 15 + 3 for k in range(16)]
+    user_lines = [k * 40 + 20 for k in range(6)]
+    rounds = 30
+
+    def line(i: int, who: str | None = None) -> str:
+        return f"    return x * {i}\n" if who is None else f"    return x * {i}  # {who}\n"
+
+    def user() -> None:
+        temp = tmp_path / ".m.py.user"
+        for r in range(rounds):
+            prev = [line(i) if r == 0 else line(i, f"user {r - 1}") for i in user_lines]
+            started = time.monotonic()
+            while True:  # a commit's swap-back restores a save within microseconds
+                seen = path.read_text()
+                if all(p in seen for p in prev):
+                    break
+                assert time.monotonic() - started < 2, "a save of the user's was lost"
+                time.sleep(0.001)
+            for i, p in zip(user_lines, prev):
+                seen = seen.replace(p, line(i, f"user {r}"))
+            temp.write_text(seen)
+            os.replace(temp, path)
+
+    async def scenario() -> None:
+        async with server(tmp_path) as session:
+            await ok(session, "read_file", {"path": "m.py"})
+
+            async def edit(i: int) -> None:
+                diff = f"<<<<<<< SEARCH\n{line(i)}=======\n{line(i, 'agent')}>>>>>>> REPLACE\n"
+                for _ in range(50):
+                    result = await session.call_tool("apply_diff", {"path": "m.py", "diff": diff})
+                    if not result.is_error:
+                        return
+                    code = (result.meta or {}).get("hunkloom/code")
+                    assert code == "stale_file", text_of(result)
+                    await ok(session, "read_file", {"path": "m.py"})
+                raise AssertionError("no progress")
+
+            saver = threading.Thread(target=user)
+            saver.start()
+            await asyncio.gather(*(edit(i) for i in picks))
+            saver.join()
+
+    run(scenario)
+    after = path.read_text()
+    for i in user_lines:
+        assert line(i, f"user {rounds - 1}") in after, i
+    print(f"parallel mcp agents + user saving: 16/16 edits answered ok, {rounds}/{rounds} user saves kept, lost: 0")

@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -154,6 +155,96 @@ static void workspace_threads(void) {
     hl_workspace_free(ws);
 }
 
+/* The user's editor: saves a change of its lines USER_ROUNDS times by writing a temporary file
+ * and renaming it over the file. A commit that swapped its file in over a save puts the save
+ * back within microseconds, so a read missing the last save reads again (2 s at most). */
+#define USER_ROUNDS 30
+static const int user_lines[] = {1, 21, 41, 61};
+static int user_lost;
+
+static void *user_saves(void *arg) {
+    (void)arg;
+    char temp[sizeof file_path + 8];
+    snprintf(temp, sizeof temp, "%s.user", file_path);
+    for (int r = 0; r < USER_ROUNDS; r++) {
+        char *seen = NULL;
+        for (int waited = 0;; waited++) {
+            seen = read_all();
+            int all = 1;
+            for (size_t k = 0; k < sizeof user_lines / sizeof *user_lines; k++) {
+                char prev[64];
+                if (r == 0) {
+                    snprintf(prev, sizeof prev, "    y = x + %d\n", user_lines[k]);
+                } else {
+                    snprintf(prev, sizeof prev, "    y = x + %d  # user %d\n", user_lines[k], r - 1);
+                }
+                all &= strstr(seen, prev) != NULL;
+            }
+            if (all) break;
+            free(seen);
+            if (waited > 2000) {
+                user_lost = 1;
+                return NULL;
+            }
+            nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 1000000}, NULL);
+        }
+        FILE *out = fopen(temp, "wb");
+        /* Rewrite each user line `    y = x + N...` with this round's tag. */
+        const char *p = seen;
+        while (*p) {
+            const char *end = strchr(p, '\n');
+            size_t len = end ? (size_t)(end - p + 1) : strlen(p);
+            int n = -1, mine = 0;
+            if (sscanf(p, "    y = x + %d", &n) == 1) {
+                for (size_t k = 0; k < sizeof user_lines / sizeof *user_lines; k++) mine |= n == user_lines[k];
+            }
+            if (mine) {
+                fprintf(out, "    y = x + %d  # user %d\n", n, r);
+            } else {
+                fwrite(p, 1, len, out);
+            }
+            p += len;
+        }
+        fclose(out);
+        free(seen);
+        rename(temp, file_path);
+    }
+    return NULL;
+}
+
+static void user_and_threads(void) {
+    hl_workspace *ws = NULL;
+    hl_error *error = NULL;
+    CHECK_STATUS(hl_workspace_open(root, strlen(root), NULL, &ws, &error), HL_STATUS_OK);
+    write_module();
+    hl_text *text = NULL;
+    CHECK_STATUS(hl_workspace_read(ws, S("m.py"), &text, &error), HL_STATUS_OK);
+    hl_text_free(text);
+    pthread_t user;
+    pthread_create(&user, NULL, user_saves, NULL);
+    struct job jobs[THREADS];
+    for (int t = 0; t < THREADS; t++) jobs[t] = (struct job){.ws = ws, .line = t * 4 + 2, .who = t};
+    together(jobs, edit_line);
+    pthread_join(user, NULL);
+    CHECK(!user_lost);
+    char *after = read_all();
+    for (size_t k = 0; k < sizeof user_lines / sizeof *user_lines; k++) {
+        char want[64];
+        snprintf(want, sizeof want, "    y = x + %d  # user %d\n", user_lines[k], USER_ROUNDS - 1);
+        CHECK(strstr(after, want) != NULL);
+    }
+    free(after);
+    int answered = 0;
+    for (int t = 0; t < THREADS; t++) {
+        bool fine = jobs[t].status == HL_STATUS_OK || strcmp(jobs[t].code, "stale_file") == 0;
+        CHECK(fine);
+        answered += fine;
+    }
+    printf("parallel c agents + user saving: %d/%d edits answered (ok or stale_file), %d/%d user saves "
+           "kept, lost: %d\n", answered, THREADS, user_lost ? 0 : USER_ROUNDS, USER_ROUNDS, user_lost);
+    hl_workspace_free(ws);
+}
+
 static void editor_threads(void) {
     hl_text_editor *editor = NULL;
     hl_error *error = NULL;
@@ -183,6 +274,7 @@ int main(void) {
     snprintf(file_path, sizeof file_path, "%s/m.py", root);
     workspace_threads();
     editor_threads();
+    user_and_threads();
     unlink(file_path);
     rmdir(root);
     return check_report();
