@@ -129,6 +129,90 @@ impl Workspace {
     ) -> Result<T, Failure> {
         Ok(self.inner.with(call).and_then(|result| result)?)
     }
+
+    /// Runs a parsed call on the calling thread (the plain, synchronous methods).
+    fn run<O>(&self, call: Result<Call<O>, Failure>) -> Result<O, Failure> {
+        self.with(call?)
+    }
+}
+
+// Each method's arguments, read on the JavaScript thread into the call to make: the same for
+// the synchronous method and its Promise form.
+
+fn read_call(path: &Unknown<'_>) -> Result<Call<String>, Failure> {
+    let path = args::string(path, "path")?;
+    Ok(Box::new(move |ws| ws.read(path)))
+}
+
+fn str_replace_call(
+    path: &Unknown<'_>,
+    old_str: &Unknown<'_>,
+    new_str: &Unknown<'_>,
+    replace_all: &Unknown<'_>,
+) -> Result<Call<EditOutcome>, Failure> {
+    let path = args::string(path, "path")?;
+    let old_str = args::string(old_str, "oldStr")?;
+    let new_str = args::string(new_str, "newStr")?;
+    let replace_all = args::optional_boolean(replace_all, "replaceAll")?.unwrap_or(false);
+    Ok(Box::new(move |ws| {
+        ws.str_replace(path, &old_str, &new_str, replace_all)
+            .map(EditOutcome::from)
+    }))
+}
+
+fn insert_call(
+    path: &Unknown<'_>,
+    line: &Unknown<'_>,
+    text: &Unknown<'_>,
+    convention: &Unknown<'_>,
+) -> Result<Call<EditOutcome>, Failure> {
+    let path = args::string(path, "path")?;
+    let line = ops::line_number(line, "line")?;
+    let text = args::string(text, "text")?;
+    let convention: Convention = args::string(convention, "convention")?.parse()?;
+    Ok(Box::new(move |ws| {
+        ws.insert(path, line, &text, convention)
+            .map(EditOutcome::from)
+    }))
+}
+
+fn write_call(path: &Unknown<'_>, content: &Unknown<'_>) -> Result<Call<EditOutcome>, Failure> {
+    let path = args::string(path, "path")?;
+    let content = args::string(content, "content")?;
+    Ok(Box::new(move |ws| {
+        ws.write(path, &content).map(EditOutcome::from)
+    }))
+}
+
+fn apply_diff_call(
+    path: &Unknown<'_>,
+    diff: &Unknown<'_>,
+    options: &Unknown<'_>,
+) -> Result<Call<EditOutcome>, Failure> {
+    let path = args::string(path, "path")?;
+    let diff = args::string(diff, "diff")?;
+    args::known_keys(options, "options", args::keys::APPLY)?;
+    let (dialect, policy) = apply::dialect_and_policy(options, Dialect::Native)?;
+    let options = ApplyOptions::new()
+        .dialect(dialect)
+        .policy(policy)
+        .roo(apply::roo_options(options)?)
+        .recount(apply::recount(options)?);
+    Ok(Box::new(move |ws| {
+        ws.apply_diff(path, &diff, &options).map(EditOutcome::from)
+    }))
+}
+
+fn apply_patch_call(
+    patch: &Unknown<'_>,
+    options: &Unknown<'_>,
+) -> Result<Call<PatchOutcome>, Failure> {
+    let patch = args::string(patch, "patch")?;
+    args::known_keys(options, "options", args::keys::PATCH)?;
+    let options = crate::patch::patch_options(options)?;
+    Ok(Box::new(move |ws| {
+        ws.apply_patch(&patch, &options).map(PatchOutcome::from)
+    }))
 }
 
 #[napi]
@@ -196,10 +280,7 @@ impl Workspace {
     /// `unsupported_encoding`, `io_error`.
     #[napi(catch_unwind, ts_args_type = "path: string")]
     pub fn read(&self, env: &Env, path: Unknown<'_>) -> napi::Result<String> {
-        errors::run(env, || {
-            let path = args::string(&path, "path")?;
-            self.with(|ws| ws.read(path))
-        })
+        errors::run(env, || self.run(read_call(&path)))
     }
 
     /// Claude Code's edit (see the function `strReplace`) on a file: `oldStr` must occur
@@ -222,15 +303,9 @@ impl Workspace {
         new_str: Unknown<'_>,
         replace_all: Unknown<'_>,
     ) -> napi::Result<EditOutcome> {
-        let run = || -> Result<EditOutcome, Failure> {
-            let path = args::string(&path, "path")?;
-            let old_str = args::string(&old_str, "oldStr")?;
-            let new_str = args::string(&new_str, "newStr")?;
-            let replace_all = args::optional_boolean(&replace_all, "replaceAll")?.unwrap_or(false);
-            let outcome = self.with(|ws| ws.str_replace(path, &old_str, &new_str, replace_all))?;
-            Ok(EditOutcome::from(outcome))
-        };
-        errors::run(env, run)
+        errors::run(env, || {
+            self.run(str_replace_call(&path, &old_str, &new_str, &replace_all))
+        })
     }
 
     /// Inserts `text` as whole lines at `line` (see the function `insert`): `"before"` 1-based
@@ -253,15 +328,9 @@ impl Workspace {
         text: Unknown<'_>,
         convention: Unknown<'_>,
     ) -> napi::Result<EditOutcome> {
-        let run = || -> Result<EditOutcome, Failure> {
-            let path = args::string(&path, "path")?;
-            let line = ops::line_number(&line, "line")?;
-            let text = args::string(&text, "text")?;
-            let convention: Convention = args::string(&convention, "convention")?.parse()?;
-            let outcome = self.with(|ws| ws.insert(path, line, &text, convention))?;
-            Ok(EditOutcome::from(outcome))
-        };
-        errors::run(env, run)
+        errors::run(env, || {
+            self.run(insert_call(&path, &line, &text, &convention))
+        })
     }
 
     /// Writes `content` as the file's whole content, as given (the file keeps its encoding and
@@ -278,12 +347,7 @@ impl Workspace {
         path: Unknown<'_>,
         content: Unknown<'_>,
     ) -> napi::Result<EditOutcome> {
-        let run = || -> Result<EditOutcome, Failure> {
-            let path = args::string(&path, "path")?;
-            let content = args::string(&content, "content")?;
-            Ok(EditOutcome::from(self.with(|ws| ws.write(path, &content))?))
-        };
-        errors::run(env, run)
+        errors::run(env, || self.run(write_call(&path, &content)))
     }
 
     /// Applies a SEARCH/REPLACE diff to the file (see the function `applyDiff`; `native` by
@@ -306,21 +370,7 @@ impl Workspace {
         diff: Unknown<'_>,
         options: Unknown<'_>,
     ) -> napi::Result<EditOutcome> {
-        let run = || -> Result<EditOutcome, Failure> {
-            let path = args::string(&path, "path")?;
-            let diff = args::string(&diff, "diff")?;
-            args::known_keys(&options, "options", args::keys::APPLY)?;
-            let (dialect, policy) = apply::dialect_and_policy(&options, Dialect::Native)?;
-            let options = ApplyOptions::new()
-                .dialect(dialect)
-                .policy(policy)
-                .roo(apply::roo_options(&options)?)
-                .recount(apply::recount(&options)?);
-            Ok(EditOutcome::from(
-                self.with(|ws| ws.apply_diff(path, &diff, &options))?,
-            ))
-        };
-        errors::run(env, run)
+        errors::run(env, || self.run(apply_diff_call(&path, &diff, &options)))
     }
 
     /// Merges a lazy edit (see the function `applyLazy`) into the file, all or nothing: the
@@ -382,15 +432,7 @@ impl Workspace {
         patch: Unknown<'_>,
         options: Unknown<'_>,
     ) -> napi::Result<PatchOutcome> {
-        let run = || -> Result<PatchOutcome, Failure> {
-            let patch = args::string(&patch, "patch")?;
-            args::known_keys(&options, "options", args::keys::PATCH)?;
-            let options = crate::patch::patch_options(&options)?;
-            Ok(PatchOutcome::from(
-                self.with(|ws| ws.apply_patch(&patch, &options))?,
-            ))
-        };
-        errors::run(env, run)
+        errors::run(env, || self.run(apply_patch_call(&patch, &options)))
     }
 
     /// Takes back the last edit of the file made through this workspace, atomically
@@ -422,9 +464,7 @@ impl Workspace {
         ts_return_type = "Promise<string>"
     )]
     pub fn read_async(&self, path: Unknown<'_>) -> AsyncTask<WorkspaceTask<String>> {
-        let call = args::string(&path, "path")
-            .map(|path| -> Call<String> { Box::new(move |ws| ws.read(path)) });
-        WorkspaceTask::new(self, call)
+        WorkspaceTask::new(self, read_call(&path))
     }
 
     /// `strReplace` as a Promise.
@@ -440,17 +480,10 @@ impl Workspace {
         new_str: Unknown<'_>,
         replace_all: Unknown<'_>,
     ) -> AsyncTask<WorkspaceTask<EditOutcome>> {
-        let call = (|| -> Result<Call<EditOutcome>, Failure> {
-            let path = args::string(&path, "path")?;
-            let old_str = args::string(&old_str, "oldStr")?;
-            let new_str = args::string(&new_str, "newStr")?;
-            let replace_all = args::optional_boolean(&replace_all, "replaceAll")?.unwrap_or(false);
-            Ok(Box::new(move |ws| {
-                ws.str_replace(path, &old_str, &new_str, replace_all)
-                    .map(EditOutcome::from)
-            }))
-        })();
-        WorkspaceTask::new(self, call)
+        WorkspaceTask::new(
+            self,
+            str_replace_call(&path, &old_str, &new_str, &replace_all),
+        )
     }
 
     /// `insert` as a Promise.
@@ -466,17 +499,7 @@ impl Workspace {
         text: Unknown<'_>,
         convention: Unknown<'_>,
     ) -> AsyncTask<WorkspaceTask<EditOutcome>> {
-        let call = (|| -> Result<Call<EditOutcome>, Failure> {
-            let path = args::string(&path, "path")?;
-            let line = ops::line_number(&line, "line")?;
-            let text = args::string(&text, "text")?;
-            let convention: Convention = args::string(&convention, "convention")?.parse()?;
-            Ok(Box::new(move |ws| {
-                ws.insert(path, line, &text, convention)
-                    .map(EditOutcome::from)
-            }))
-        })();
-        WorkspaceTask::new(self, call)
+        WorkspaceTask::new(self, insert_call(&path, &line, &text, &convention))
     }
 
     /// `write` as a Promise.
@@ -490,14 +513,7 @@ impl Workspace {
         path: Unknown<'_>,
         content: Unknown<'_>,
     ) -> AsyncTask<WorkspaceTask<EditOutcome>> {
-        let call = (|| -> Result<Call<EditOutcome>, Failure> {
-            let path = args::string(&path, "path")?;
-            let content = args::string(&content, "content")?;
-            Ok(Box::new(move |ws| {
-                ws.write(path, &content).map(EditOutcome::from)
-            }))
-        })();
-        WorkspaceTask::new(self, call)
+        WorkspaceTask::new(self, write_call(&path, &content))
     }
 
     /// `applyDiff` as a Promise.
@@ -512,21 +528,7 @@ impl Workspace {
         diff: Unknown<'_>,
         options: Unknown<'_>,
     ) -> AsyncTask<WorkspaceTask<EditOutcome>> {
-        let call = (|| -> Result<Call<EditOutcome>, Failure> {
-            let path = args::string(&path, "path")?;
-            let diff = args::string(&diff, "diff")?;
-            args::known_keys(&options, "options", args::keys::APPLY)?;
-            let (dialect, policy) = apply::dialect_and_policy(&options, Dialect::Native)?;
-            let options = ApplyOptions::new()
-                .dialect(dialect)
-                .policy(policy)
-                .roo(apply::roo_options(&options)?)
-                .recount(apply::recount(&options)?);
-            Ok(Box::new(move |ws| {
-                ws.apply_diff(path, &diff, &options).map(EditOutcome::from)
-            }))
-        })();
-        WorkspaceTask::new(self, call)
+        WorkspaceTask::new(self, apply_diff_call(&path, &diff, &options))
     }
 
     /// `applyPatch` as a Promise.
@@ -540,15 +542,7 @@ impl Workspace {
         patch: Unknown<'_>,
         options: Unknown<'_>,
     ) -> AsyncTask<WorkspaceTask<PatchOutcome>> {
-        let call = (|| -> Result<Call<PatchOutcome>, Failure> {
-            let patch = args::string(&patch, "patch")?;
-            args::known_keys(&options, "options", args::keys::PATCH)?;
-            let options = crate::patch::patch_options(&options)?;
-            Ok(Box::new(move |ws| {
-                ws.apply_patch(&patch, &options).map(PatchOutcome::from)
-            }))
-        })();
-        WorkspaceTask::new(self, call)
+        WorkspaceTask::new(self, apply_patch_call(&patch, &options))
     }
 }
 
