@@ -280,6 +280,23 @@ impl Workspace {
         Ok(loaded.text)
     }
 
+    /// Whether `path` was read here and its content has changed since (by another program, or
+    /// by a save of the user's): for a message that tells the model to read it again. False
+    /// for a file never read here, unchanged, or missing.
+    ///
+    /// Errors: the path checks of [`resolve`](Workspace::resolve), `file_too_large`,
+    /// `unsupported_encoding`, `io_error`.
+    pub fn changed_since_read(&self, path: impl AsRef<Path>) -> Result<bool> {
+        let given = path.as_ref();
+        let resolved = self.resolve(given)?;
+        let Some(seen) = self.memory().tracker.get(&resolved).map(|r| r.hash) else {
+            return Ok(false);
+        };
+        Ok(self
+            .load(&resolved, given)?
+            .is_some_and(|loaded| loaded.fingerprint.hash != seen))
+    }
+
     /// Plans `op` on `path` and commits it (see [`plan`](Workspace::plan) and
     /// [`commit`](Workspace::commit)). After it, the file counts as read in its new state.
     ///

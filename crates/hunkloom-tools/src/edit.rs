@@ -302,6 +302,9 @@ fn replace_native(
             new_view: edit.new_content,
         }),
         Err(e) => Err(match e.code() {
+            "not_found" if ed.ws.changed_since_read(target.ws_path()).unwrap_or(false) => {
+                messages::not_found_changed(&target.shown, old)
+            }
             "not_found" => messages::not_found(&target.shown, old),
             "multiple_matches" => {
                 let lines: Vec<usize> = e

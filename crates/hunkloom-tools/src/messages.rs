@@ -213,6 +213,18 @@ pub(crate) fn not_found(shown: &str, old: &str) -> Failure {
     )
 }
 
+/// `native`: the old text is not in the file, which has changed since the model viewed it.
+pub(crate) fn not_found_changed(shown: &str, old: &str) -> Failure {
+    Failure::new(
+        ToolCode::NotFound,
+        format!(
+            "No replacement was performed, old_str `{old}` did not appear verbatim in {shown}. \
+             The file has changed since you last viewed it (by the user or another program): \
+             view it again (the `view` command) and copy old_str from what it shows now."
+        ),
+    )
+}
+
 pub(crate) fn multiple(style: &Style, old: &str, lines: &[usize]) -> Failure {
     let lines: Vec<String> = lines.iter().map(usize::to_string).collect();
     Failure::new(

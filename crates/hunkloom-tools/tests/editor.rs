@@ -889,3 +889,28 @@ fn native_create_over_a_file_merges_a_lazy_edit_when_certain() {
     }
     assert_eq!(f.read("s.py"), file.as_bytes());
 }
+
+#[test]
+fn native_says_an_old_str_missing_from_a_file_changed_since_the_view_may_be_why() {
+    let f = Fixture::new(&[("a.py", b"x = 1\ny = 2\n")]);
+    let mut e = f.editor(Profile::Native);
+    ok(&mut e, json!({"command": "view", "path": "a.py"}));
+    let edit =
+        json!({"command": "str_replace", "path": "a.py", "old_str": "x = 1", "new_str": "x = 3"});
+    // Unchanged file, text not there: the plain not_found.
+    let missing =
+        json!({"command": "str_replace", "path": "a.py", "old_str": "z = 0", "new_str": "z = 1"});
+    let plain = err(&mut e, missing, "not_found");
+    assert!(!plain.output.contains("changed since"), "{}", plain.output);
+    // Someone else changed that line since the view: the answer says so.
+    std::fs::write(f.root.join("a.py"), "x = 9\ny = 2\n").expect("write");
+    let changed = err(&mut e, edit, "not_found");
+    assert!(
+        changed
+            .output
+            .contains("The file has changed since you last viewed it"),
+        "{}",
+        changed.output
+    );
+    assert_eq!(f.read("a.py"), b"x = 9\ny = 2\n");
+}
