@@ -139,8 +139,8 @@ typedef enum hl_status {
     /**
      * An option the host chose has a value the engine does not know (codes `invalid_version`,
      * `invalid_dialect`, `invalid_profile`, `invalid_convention`, `invalid_fix`,
-     * `invalid_policy`, `invalid_language`), or a text-editor tool call's input is not a JSON object (code
-     * `invalid_input`).
+     * `invalid_policy`, `invalid_language`, `invalid_glob`), or a text-editor tool call's input
+     * is not a JSON object (code `invalid_input`).
      */
     HL_STATUS_INVALID_OPTION = 6,
     /**
@@ -158,7 +158,8 @@ typedef enum hl_status {
     HL_STATUS_ENGINE_ERROR = 9,
     /**
      * The workspace refuses the path (codes `path_outside_root`, `unc_path`, `path_ignored`,
-     * `notebook_not_supported`); nothing was read or written.
+     * `notebook_not_supported`, and `path_protected` for a write to a protected path, which can
+     * still be read); nothing was read or written.
      */
     HL_STATUS_PATH_REFUSED = 10,
     /**
@@ -1005,6 +1006,22 @@ typedef struct hl_workspace_options {
      * `lock_timeout`, having written nothing. 0: the default, 5000.
      */
     uint64_t lock_timeout_ms;
+    /**
+     * `protect_len` bytes of UTF-8 (or NULL with length 0): globs of paths that can be read
+     * but never written (`HL_STATUS_PATH_REFUSED`, code `path_protected`), one per line, in
+     * gitignore syntax relative to the root (e.g. `.env*\nsecrets/**`). A line that is not a
+     * valid glob makes `hl_workspace_open` fail with code `invalid_glob`.
+     */
+    const char *protect;
+    /**
+     * The length of `protect` in bytes.
+     */
+    size_t protect_len;
+    /**
+     * True: the default protected paths (anything inside `.git`, `.hg`, `.svn` or `.jj`, and
+     * the ignore file) can be written; the `protect` globs still apply.
+     */
+    bool no_protect_defaults;
 } hl_workspace_options;
 
 /**

@@ -269,7 +269,9 @@ export declare class Workspace {
    * default 1 GiB), `undoDepth` (edits per file, default 5), `maxKeptRead` (bytes of each
    * file read kept for merging an edit around later changes, default 4 MiB), `omissionGuard`
    * (refuse writes and replacements that elide code with a placeholder line, default true),
-   * `lockTimeout` (milliseconds a call waits for its turn, default 5000).
+   * `lockTimeout` (milliseconds a call waits for its turn, default 5000), `protect` (globs of
+   * paths never written) and `protectDefaults` (default true: `.git` and the other
+   * version-control directories and the ignore file are never written).
    */
   constructor(root: string, options?: WorkspaceOptions)
   /** The root directory: absolute, symlinks resolved. */
@@ -1301,6 +1303,11 @@ export interface TextEditorOptions {
   requireRead?: boolean
   /** The largest file the editor reads, in bytes. */
   maxFileSize?: number
+  /**
+   * Globs (gitignore syntax, relative to the root) of paths that can be viewed but never
+   * written, besides `.git` (and the other version-control directories) and the ignore file.
+   */
+  protect?: Array<string>
 }
 
 /** What `getProgressStatus` returns: both properties, or neither (Roo's `{}`). */
@@ -1395,6 +1402,17 @@ export interface WorkspaceOptions {
    * written nothing (default 5000). A non-negative integer.
    */
   lockTimeout?: number
+  /**
+   * Globs (gitignore syntax, relative to the root, e.g. `".env*"`, `"secrets/**"`) of paths
+   * that can be read but never written (`path_protected`).
+   */
+  protect?: Array<string>
+  /**
+   * Whether the default protected paths apply (default `true`): anything inside `.git`,
+   * `.hg`, `.svn` or `.jj`, and the ignore file. `false` is the explicit way to let edits
+   * reach them.
+   */
+  protectDefaults?: boolean
 }
 
 /**

@@ -34,7 +34,7 @@ fuzz_target!(|input: (u8, bool, Vec<Call<'_>>)| {
     std::fs::write(root.join("a.txt"), "one\ntwo\nthree\n").expect("write");
     std::fs::write(outer.path().join("escape.txt"), "outside\n").expect("write");
     let profile = Profile::ALL[usize::from(profile) % Profile::ALL.len()];
-    let session = Session::open(&root, profile, read_only).expect("open");
+    let session = Session::open(&root, profile, read_only, &[]).expect("open");
     for call in calls.into_iter().take(16) {
         if let Some(line) = call.line {
             let _ = serde_json::from_str::<rmcp::model::ClientJsonRpcMessage>(line);

@@ -58,3 +58,22 @@ for (const [call, [interfaces, run]] of Object.entries(calls)) {
 test('the Promise forms reject a misspelled option the same way', async () => {
   await assert.rejects(ws.applyDiffAsync('a.txt', DIFF, { polcy: 'partial' }), /has no option "polcy"/)
 })
+
+test('protected paths: read, never written; protect adds globs, protectDefaults lifts the defaults', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hunkloom-protect-'))
+  fs.mkdirSync(path.join(root, '.git'))
+  fs.writeFileSync(path.join(root, '.git', 'config'), '[core]\n')
+  fs.writeFileSync(path.join(root, '.env'), 'KEY=1\n')
+  const ws = new hl.Workspace(root, { protect: ['.env*'] })
+  assert.equal(ws.read('.git/config'), '[core]\n')
+  assert.throws(() => ws.write('.git/config', 'x\n'), (e) => e.code === 'path_protected' && /Reading it is allowed/.test(e.message))
+  ws.read('.env')
+  assert.throws(() => ws.strReplace('.env', 'KEY=1', 'KEY=2'), (e) => e.code === 'path_protected')
+  const open = new hl.Workspace(root, { protectDefaults: false })
+  open.read('.git/config')
+  open.write('.git/config', '[core]\n\tbare = false\n')
+  assert.throws(() => new hl.Workspace(root, { protect: ['[z-a]'] }), (e) => e.code === 'invalid_glob')
+  const editor = new hl.TextEditor(root, { protect: ['.env*'] })
+  const result = editor.call({ command: 'create', path: '.git/hooks/pre-commit', file_text: 'x' })
+  assert.equal(result.code, 'path_protected')
+})

@@ -672,6 +672,8 @@ class Workspace:
         max_kept_read: Optional[int] = None,
         omission_guard: bool = True,
         lock_timeout: Optional[float] = None,
+        protect: Optional[list[str]] = None,
+        protect_defaults: bool = True,
     ) -> Workspace:
         """Open ``root`` (finishing or rolling back a multi-file commit a crash interrupted).
         ``ignore_file`` names the gitignore-syntax file of refused paths (default
@@ -681,7 +683,12 @@ class Workspace:
         none, so a changed file is always refused). ``omission_guard`` (default on) refuses a
         ``write`` of an existing file or a ``str_replace`` whose new text stands in for code
         with a placeholder line (``omission_placeholder``); off, such edits are written as
-        given. ``lock_timeout`` is how many seconds a call waits for its turn (default 5)."""
+        given. ``lock_timeout`` is how many seconds a call waits for its turn (default 5).
+        ``protect`` adds globs (gitignore syntax, relative to the root, e.g. ``".env*"``) of
+        paths that can be read but never written (:class:`PathRefusedError`, code
+        ``path_protected``); anything inside ``.git``, ``.hg``, ``.svn`` or ``.jj`` and the
+        ignore file are protected unless ``protect_defaults=False``. A glob that is not valid
+        raises :class:`InvalidOptionError` (``invalid_glob``)."""
     @property
     def root(self) -> Path:
         """The root directory."""
@@ -898,11 +905,14 @@ class TextEditor:
         *,
         require_read: Optional[bool] = None,
         max_file_size: Optional[int] = None,
+        protect: Optional[list[str]] = None,
     ) -> TextEditor:
         """An editor over the existing directory ``root``. ``require_read``: refuse to edit a
         file the model has not viewed since it last changed (None: the profile's default, on for
         ``native`` only). ``max_file_size`` in bytes (None: 10 MiB for ``openhands``, 1 GiB
-        otherwise). Raises :class:`InvalidOptionError` (``invalid_profile``) for an unknown
+        otherwise). ``protect``: globs of paths that can be viewed but never written, besides
+        ``.git`` (and the other version-control directories) and the ignore file (result code
+        ``path_protected``). Raises :class:`InvalidOptionError` (``invalid_profile``) for an unknown
         profile, :class:`FileSystemError` if ``root`` is not an accessible directory."""
     def call(self, input: Mapping[str, Any]) -> ToolResult:
         """Answer one tool call: ``input`` is the call's arguments, e.g. ``{"command": "view",

@@ -47,8 +47,8 @@ pub enum hl_status {
     EditRejected = 5,
     /// An option the host chose has a value the engine does not know (codes `invalid_version`,
     /// `invalid_dialect`, `invalid_profile`, `invalid_convention`, `invalid_fix`,
-    /// `invalid_policy`, `invalid_language`), or a text-editor tool call's input is not a JSON object (code
-    /// `invalid_input`).
+    /// `invalid_policy`, `invalid_language`, `invalid_glob`), or a text-editor tool call's input
+    /// is not a JSON object (code `invalid_input`).
     InvalidOption = 6,
     /// The applier has already finished (code `already_finished`); create a new one.
     AlreadyFinished = 7,
@@ -58,7 +58,8 @@ pub enum hl_status {
     /// An engine error of a kind newer than this list of families; `hl_error_code` tells which.
     EngineError = 9,
     /// The workspace refuses the path (codes `path_outside_root`, `unc_path`, `path_ignored`,
-    /// `notebook_not_supported`); nothing was read or written.
+    /// `notebook_not_supported`, and `path_protected` for a write to a protected path, which can
+    /// still be read); nothing was read or written.
     PathRefused = 10,
     /// The file must be read (again) before it is edited (codes `not_read`, `stale_file`); nothing
     /// was written.

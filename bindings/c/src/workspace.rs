@@ -59,6 +59,16 @@ pub struct hl_workspace_options {
     /// another commit in the root) before failing with `HL_STATUS_IO_ERROR`, code
     /// `lock_timeout`, having written nothing. 0: the default, 5000.
     pub lock_timeout_ms: u64,
+    /// `protect_len` bytes of UTF-8 (or NULL with length 0): globs of paths that can be read
+    /// but never written (`HL_STATUS_PATH_REFUSED`, code `path_protected`), one per line, in
+    /// gitignore syntax relative to the root (e.g. `.env*\nsecrets/**`). A line that is not a
+    /// valid glob makes `hl_workspace_open` fail with code `invalid_glob`.
+    pub protect: *const c_char,
+    /// The length of `protect` in bytes.
+    pub protect_len: usize,
+    /// True: the default protected paths (anything inside `.git`, `.hg`, `.svn` or `.jj`, and
+    /// the ignore file) can be written; the `protect` globs still apply.
+    pub no_protect_defaults: bool,
 }
 
 impl Default for hl_workspace_options {
@@ -74,6 +84,9 @@ impl Default for hl_workspace_options {
             no_kept_read: false,
             no_omission_guard: false,
             lock_timeout_ms: 0,
+            protect: std::ptr::null(),
+            protect_len: 0,
+            no_protect_defaults: false,
         }
     }
 }
@@ -83,7 +96,8 @@ impl hl_workspace_options {
     ///
     /// # Safety
     /// `ignore_file` must point to `ignore_file_len` readable bytes (or be NULL with length 0)
-    /// unless `no_ignore_file` is set.
+    /// unless `no_ignore_file` is set; `protect` to `protect_len` readable bytes (or be NULL
+    /// with length 0).
     unsafe fn to_engine(self) -> Result<WorkspaceOptions, Failure> {
         let mut options = WorkspaceOptions::new();
         if self.no_ignore_file {
@@ -111,6 +125,11 @@ impl hl_workspace_options {
         if self.no_omission_guard {
             options = options.guards(Guards::NATIVE.omission_placeholders(false));
         }
+        // SAFETY: this function's contract.
+        let protect = unsafe { str_arg(self.protect, self.protect_len) }?;
+        options = options
+            .protect(protect.lines().map(str::trim_end).filter(|l| !l.is_empty()))
+            .protect_defaults(!self.no_protect_defaults);
         if self.lock_timeout_ms != 0 {
             options = options.lock_timeout(std::time::Duration::from_millis(self.lock_timeout_ms));
         }

@@ -101,7 +101,7 @@ pub mod keys {
     /// `StrReplaceOptions`.
     pub const STR_REPLACE: &[&str] = &["omissionGuard"];
     /// `TextEditorOptions`.
-    pub const TEXT_EDITOR: &[&str] = &["profile", "requireRead", "maxFileSize"];
+    pub const TEXT_EDITOR: &[&str] = &["profile", "requireRead", "maxFileSize", "protect"];
     /// `WorkspaceOptions`.
     pub const WORKSPACE: &[&str] = &[
         "ignoreFile",
@@ -110,6 +110,8 @@ pub mod keys {
         "maxKeptRead",
         "omissionGuard",
         "lockTimeout",
+        "protect",
+        "protectDefaults",
     ];
 }
 
@@ -321,6 +323,19 @@ pub fn line_arg(value: &Unknown<'_>, name: &str) -> Result<hunkloom::ops::LineAr
         ValueType::String => string(value, name).map(LineArg::Text),
         ValueType::Number => number(value, name).map(LineArg::Number),
         other => Err(wrong(name, "string or number", other)),
+    }
+}
+
+/// The string-array property `key` of an optional options object: `None` when the object or
+/// the property is `undefined` (or `null`).
+pub fn option_string_array(
+    options: &Unknown<'_>,
+    name: &str,
+    key: &str,
+) -> Result<Option<Vec<String>>, Failure> {
+    match option_property(options, name, key)? {
+        None => Ok(None),
+        Some((property, full)) => optional_string_array(&property, &full),
     }
 }
 

@@ -61,6 +61,9 @@ pub struct TextEditorOptions {
     pub require_read: Option<bool>,
     /// The largest file the editor reads, in bytes.
     pub max_file_size: Option<f64>,
+    /// Globs (gitignore syntax, relative to the root) of paths that can be viewed but never
+    /// written, besides `.git` (and the other version-control directories) and the ignore file.
+    pub protect: Option<Vec<String>>,
 }
 
 /// Answers a model's text-editor tool calls on the files under one root directory, with the
@@ -111,6 +114,9 @@ impl TextEditor {
             }
             if let Some(bytes) = args::option_integer(&options, "options", "maxFileSize")? {
                 settings = settings.max_file_size(bytes);
+            }
+            if let Some(globs) = args::option_string_array(&options, "options", "protect")? {
+                settings = settings.protect(globs);
             }
             let editor = hunkloom_tools::TextEditor::new(root, settings)?;
             Ok(TextEditor {

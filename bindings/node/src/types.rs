@@ -435,6 +435,13 @@ pub struct WorkspaceOptions {
     /// another commit in the root, in any process) before it throws `lock_timeout` having
     /// written nothing (default 5000). A non-negative integer.
     pub lock_timeout: Option<f64>,
+    /// Globs (gitignore syntax, relative to the root, e.g. `".env*"`, `"secrets/**"`) of paths
+    /// that can be read but never written (`path_protected`).
+    pub protect: Option<Vec<String>>,
+    /// Whether the default protected paths apply (default `true`): anything inside `.git`,
+    /// `.hg`, `.svn` or `.jj`, and the ignore file. `false` is the explicit way to let edits
+    /// reach them.
+    pub protect_defaults: Option<bool>,
 }
 
 /// Options of the function `strReplace`.

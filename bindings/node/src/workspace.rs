@@ -228,7 +228,9 @@ impl Workspace {
     /// default 1 GiB), `undoDepth` (edits per file, default 5), `maxKeptRead` (bytes of each
     /// file read kept for merging an edit around later changes, default 4 MiB), `omissionGuard`
     /// (refuse writes and replacements that elide code with a placeholder line, default true),
-    /// `lockTimeout` (milliseconds a call waits for its turn, default 5000).
+    /// `lockTimeout` (milliseconds a call waits for its turn, default 5000), `protect` (globs of
+    /// paths never written) and `protectDefaults` (default true: `.git` and the other
+    /// version-control directories and the ignore file are never written).
     #[napi(
         catch_unwind,
         constructor,
@@ -253,6 +255,12 @@ impl Workspace {
             }
             if let Some(on) = args::option_boolean(&options, "options", "omissionGuard")? {
                 settings = settings.guards(Guards::NATIVE.omission_placeholders(on));
+            }
+            if let Some(globs) = args::option_string_array(&options, "options", "protect")? {
+                settings = settings.protect(globs);
+            }
+            if let Some(on) = args::option_boolean(&options, "options", "protectDefaults")? {
+                settings = settings.protect_defaults(on);
             }
             if let Some(ms) = args::option_integer(&options, "options", "lockTimeout")? {
                 settings = settings.lock_timeout(std::time::Duration::from_millis(ms));

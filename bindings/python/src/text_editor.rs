@@ -219,16 +219,21 @@ pub struct PyTextEditor {
 #[pymethods]
 impl PyTextEditor {
     #[new]
-    #[pyo3(signature = (root, profile = "native", *, require_read = None, max_file_size = None))]
+    #[pyo3(signature = (
+        root, profile = "native", *, require_read = None, max_file_size = None, protect = None
+    ))]
     fn new(
         py: Python<'_>,
         root: PathBuf,
         profile: &str,
         require_read: Option<bool>,
         max_file_size: Option<u64>,
+        protect: Option<Vec<String>>,
     ) -> PyResult<Self> {
         let profile: Profile = profile.parse().map_err(|e| to_py_err(py, &e))?;
-        let mut options = EditorOptions::new().profile(profile);
+        let mut options = EditorOptions::new()
+            .profile(profile)
+            .protect(protect.unwrap_or_default());
         if let Some(yes) = require_read {
             options = options.require_read(yes);
         }

@@ -234,7 +234,7 @@ impl PyWorkspace {
     #[new]
     #[pyo3(signature = (
         root, *, ignore_file = None, max_file_size = None, undo_depth = None, max_kept_read = None,
-        omission_guard = true, lock_timeout = None
+        omission_guard = true, lock_timeout = None, protect = None, protect_defaults = true
     ))]
     fn new(
         py: Python<'_>,
@@ -245,6 +245,8 @@ impl PyWorkspace {
         max_kept_read: Option<u64>,
         omission_guard: bool,
         lock_timeout: Option<f64>,
+        protect: Option<Vec<String>>,
+        protect_defaults: bool,
     ) -> PyResult<Self> {
         let mut options =
             WorkspaceOptions::new().guards(Guards::NATIVE.omission_placeholders(omission_guard));
@@ -260,6 +262,9 @@ impl PyWorkspace {
         if let Some(depth) = undo_depth {
             options = options.undo_depth(depth);
         }
+        options = options
+            .protect(protect.unwrap_or_default())
+            .protect_defaults(protect_defaults);
         if let Some(seconds) = lock_timeout {
             let limit = std::time::Duration::try_from_secs_f64(seconds).map_err(|_| {
                 pyo3::exceptions::PyValueError::new_err(format!(

@@ -31,8 +31,16 @@ pub(crate) struct Args {
     pub(crate) partial: bool,
     pub(crate) dry_run: bool,
     pub(crate) check: bool,
+    pub(crate) protect: Vec<String>,
     pub(crate) root: Option<PathBuf>,
     pub(crate) file: Option<PathBuf>,
+}
+
+impl Args {
+    /// The workspace the edit goes through: the defaults, and the `--protect` globs.
+    pub(crate) fn workspace_options(&self) -> WorkspaceOptions {
+        WorkspaceOptions::new().protect(self.protect.iter().cloned())
+    }
 }
 
 /// A usage error of `hunkloom apply` (exit status 2).
@@ -216,7 +224,7 @@ fn apply_op(op: &Op, args: &Args, file: &Path, root: &Path, cwd: &Path) -> Resul
     let unchanged =
         |e: hunkloom::Error| format!("{} left unchanged: {}", file.display(), explain(&e, root));
     let workspace =
-        Workspace::open(root, WorkspaceOptions::new()).map_err(|e| explain(&e, root))?;
+        Workspace::open(root, args.workspace_options()).map_err(|e| explain(&e, root))?;
     // The person running the command has the file in front of them: it counts as read.
     match workspace.read(&target) {
         Err(e) if e.kind() != ErrorKind::FileNotFound => return Err(unchanged(e)),

@@ -91,6 +91,10 @@ enum Command {
         /// already applied): for a CI step that checks an edit is in.
         #[arg(long, conflicts_with = "dry_run")]
         check: bool,
+        /// A glob (gitignore syntax, relative to the root; repeatable) of paths never written,
+        /// besides `.git` (and the other version-control directories) and the ignore file.
+        #[arg(long, value_name = "GLOB")]
+        protect: Vec<String>,
         /// The workspace root: every file must lie inside it, and its `.hunkloomignore`
         /// applies (default: the current directory).
         #[arg(long, value_name = "DIR")]
@@ -116,6 +120,11 @@ enum Command {
         /// Offer only the tools that never write (read_file).
         #[arg(long)]
         read_only: bool,
+        /// A glob (gitignore syntax, relative to the root; repeatable) of paths the tools may
+        /// read but never write, besides `.git` (and the other version-control directories)
+        /// and the ignore file, which are always protected.
+        #[arg(long, value_name = "GLOB")]
+        protect: Vec<String>,
     },
     /// Stream a built-in edit into a built-in file and show the live preview.
     Demo {
@@ -168,6 +177,7 @@ fn execute(cli: Cli) -> u8 {
             partial,
             dry_run,
             check,
+            protect,
             root,
             file,
         } => apply::run(&apply::Args {
@@ -182,6 +192,7 @@ fn execute(cli: Cli) -> u8 {
             partial,
             dry_run,
             check,
+            protect,
             root,
             file,
         }),
@@ -189,10 +200,12 @@ fn execute(cli: Cli) -> u8 {
             root,
             profile,
             read_only,
+            protect,
         } => mcp::run(&mcp::Args {
             root,
             profile,
             read_only,
+            protect,
         })
         .map_err(Failure::Refused),
         Command::Demo { chunk, delay_ms } => {

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use hunkloom::Policy;
 use hunkloom::patch::{PatchDialect, PatchOptions};
-use hunkloom_fs::{ChangeKind, PatchedFile, Workspace, WorkspaceOptions};
+use hunkloom_fs::{ChangeKind, PatchedFile, Workspace};
 
 use crate::Failure;
 use crate::apply::{Args, explain, usage};
@@ -39,7 +39,7 @@ fn apply(text: &str, dialect: PatchDialect, args: &Args, root: &Path) -> Result<
         .policy(policy)
         .recount(args.recount);
     let refused = |e: hunkloom::Error| format!("patch not applied: {}", explain(&e, root));
-    let workspace = Workspace::open(root, WorkspaceOptions::new()).map_err(refused)?;
+    let workspace = Workspace::open(root, args.workspace_options()).map_err(refused)?;
     if args.check {
         let plan = workspace.plan_patch(text, &options).map_err(refused)?;
         let changing: Vec<_> = plan.files.iter().filter(|f| f.changed).collect();

@@ -15,9 +15,12 @@ fn hunkloom(cwd: &Path, args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .expect("spawn hunkloom");
     let mut input = child.stdin.take().expect("stdin");
-    input
-        .write_all(stdin.unwrap_or("").as_bytes())
-        .expect("write stdin");
+    // A command that refuses its arguments exits before reading its input: a closed pipe
+    // then is its answer, not a failure of the test.
+    match input.write_all(stdin.unwrap_or("").as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        written => written.expect("write stdin"),
+    }
     drop(input);
     child.wait_with_output().expect("wait")
 }
@@ -1048,5 +1051,45 @@ fn a_unified_diff_given_as_a_search_replace_diff_is_named_as_one() {
     assert_eq!(
         std::fs::read_to_string(dir.path().join("f.txt")).expect("read"),
         "y\n"
+    );
+}
+
+#[test]
+fn protected_paths_are_refused_and_protect_adds_globs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::create_dir(dir.path().join(".git")).expect("mkdir");
+    std::fs::write(dir.path().join(".git/config"), "[core]\n").expect("write");
+    std::fs::write(dir.path().join("Cargo.lock"), "x\n").expect("write");
+    let diff =
+        "------- SEARCH\n[core]\n=======\n[core]\n\thooksPath = /tmp/evil\n+++++++ REPLACE\n";
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", ".git/config"],
+        Some(diff),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("[path_protected]"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join(".git/config")).expect("read"),
+        "[core]\n"
+    );
+    let lock = "------- SEARCH\nx\n=======\ny\n+++++++ REPLACE\n";
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--protect", "*.lock", "--diff", "-", "Cargo.lock"],
+        Some(lock),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("[path_protected]"));
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--diff", "-", "Cargo.lock"],
+        Some(lock),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
 }

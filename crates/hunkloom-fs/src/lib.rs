@@ -233,6 +233,7 @@ mod lock;
 mod merge;
 mod patch;
 mod paths;
+mod protect;
 mod reading;
 mod tracking;
 mod turns;

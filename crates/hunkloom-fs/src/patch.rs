@@ -256,6 +256,7 @@ fn is_refusal(kind: ErrorKind) -> bool {
             | ErrorKind::UncPath
             | ErrorKind::PathIgnored
             | ErrorKind::NotebookNotSupported
+            | ErrorKind::PathProtected
             | ErrorKind::StaleFile
     )
 }
@@ -352,6 +353,7 @@ impl Net<'_> {
     fn slot(&mut self, given: &str) -> Result<usize> {
         let shown = Path::new(given);
         let resolved = self.workspace.resolve(shown)?;
+        self.workspace.writable(&resolved, shown)?;
         if let Some(&i) = self.index.get(&resolved) {
             if self.slots[i].given != given {
                 return Err(errors::conflicting(shown));

@@ -19,6 +19,7 @@ use crate::journal;
 use crate::lock;
 use crate::merge;
 use crate::paths;
+use crate::protect::Protected;
 use crate::reading::{RegularFile, read_regular};
 use crate::tracking::{self, Fingerprint, ReadRecord, Tracker};
 use crate::turns::{self, Turn};
@@ -57,6 +58,13 @@ pub struct WorkspaceOptions {
     /// file in this process, or for another commit in the same root in any process. Past it
     /// the call fails with `lock_timeout` and writes nothing.
     pub lock_timeout: Duration,
+    /// Globs (gitignore syntax, relative to the root, e.g. `.env*`, `secrets/**`) of paths
+    /// that can be read but never written (`path_protected`), besides the defaults.
+    pub protect: Vec<String>,
+    /// Whether the default protected paths apply (default true): anything inside `.git`,
+    /// `.hg`, `.svn` or `.jj`, and the ignore file. Setting it false is the explicit way to let
+    /// edits reach them.
+    pub protect_defaults: bool,
 }
 
 impl Default for WorkspaceOptions {
@@ -68,6 +76,8 @@ impl Default for WorkspaceOptions {
             guards: Guards::NATIVE,
             max_kept_read: 4 << 20,
             lock_timeout: Duration::from_secs(5),
+            protect: Vec::new(),
+            protect_defaults: true,
         }
     }
 }
@@ -108,6 +118,23 @@ impl WorkspaceOptions {
         self
     }
 
+    /// Adds globs of protected paths (see [`protect`](WorkspaceOptions::protect)).
+    pub fn protect<I, S>(mut self, globs: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.protect.extend(globs.into_iter().map(Into::into));
+        self
+    }
+
+    /// Turns the default protected paths on or off (see
+    /// [`protect_defaults`](WorkspaceOptions::protect_defaults)).
+    pub fn protect_defaults(mut self, on: bool) -> Self {
+        self.protect_defaults = on;
+        self
+    }
+
     /// Sets how long a call waits for its turn before failing with `lock_timeout`.
     pub fn lock_timeout(mut self, limit: Duration) -> Self {
         self.lock_timeout = limit;
@@ -129,6 +156,7 @@ pub struct Workspace {
     root: PathBuf,
     options: WorkspaceOptions,
     ignore: IgnoreRules,
+    protected: Protected,
     memory: Mutex<Memory>,
     faults: Mutex<commit::Faults>,
 }
@@ -201,8 +229,15 @@ impl Workspace {
             let _lock = lock::RootLock::acquire(&root, options.lock_timeout)?;
             commit::recover(&root)?;
         }
+        let protected = Protected::new(
+            &root,
+            options.protect_defaults,
+            &options.ignore_file,
+            &options.protect,
+        )?;
         Ok(Workspace {
             ignore: IgnoreRules::load(&root, &options.ignore_file),
+            protected,
             memory: Mutex::new(Memory {
                 tracker: Tracker::default(),
                 undo: UndoHistory::new(options.undo_depth),
@@ -438,6 +473,7 @@ impl Workspace {
         op: &Op,
         seen: Option<&ReadRecord>,
     ) -> Result<Change> {
+        self.writable(&resolved, given)?;
         let Some(loaded) = self.load(&resolved, given)? else {
             return self.plan_create(resolved, given, op);
         };
@@ -486,6 +522,7 @@ impl Workspace {
     pub fn plan_delete(&self, path: impl AsRef<Path>) -> Result<Change> {
         let given = path.as_ref();
         let resolved = self.resolve(given)?;
+        self.writable(&resolved, given)?;
         let loaded = self
             .load(&resolved, given)?
             .ok_or_else(|| self.not_found(given))?;
@@ -515,6 +552,8 @@ impl Workspace {
         let (given, to_given) = (from.as_ref(), to.as_ref());
         let resolved = self.resolve(given)?;
         let destination = self.resolve(to_given)?;
+        self.writable(&resolved, given)?;
+        self.writable(&destination, to_given)?;
         let loaded = self
             .load(&resolved, given)?
             .ok_or_else(|| self.not_found(given))?;
@@ -581,6 +620,13 @@ impl Workspace {
                 }
             }
         }
+        // Every file the commit writes or removes, whatever planned it (a patch, an op).
+        for change in &changes {
+            self.writable(&change.path, &change.shown)?;
+            if let Some(base) = &change.base {
+                self.writable(&base.path, &base.shown)?;
+            }
+        }
         let mut file_ops = Vec::new();
         for change in changes.iter().filter(|c| !c.is_noop()) {
             let base = change.base.as_ref();
@@ -628,6 +674,7 @@ impl Workspace {
     pub fn undo(&self, path: impl AsRef<Path>) -> Result<EditOutcome> {
         let given = path.as_ref();
         let resolved = self.resolve(given)?;
+        self.writable(&resolved, given)?;
         let _turn = turns::take(
             std::slice::from_ref(&resolved),
             self.options.lock_timeout,
@@ -868,6 +915,11 @@ impl Workspace {
     /// still holds sound records.
     fn memory(&self) -> MutexGuard<'_, Memory> {
         self.memory.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// `path_protected` unless `resolved` may be written (see [`protect`](crate::protect)).
+    pub(crate) fn writable(&self, resolved: &Path, given: &Path) -> Result<()> {
+        self.protected.check(&self.root, resolved, given)
     }
 
     fn ignore_name(&self) -> &str {

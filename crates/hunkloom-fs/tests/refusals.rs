@@ -353,3 +353,95 @@ fn special_files_are_refused_before_any_read() {
         err.message()
     );
 }
+
+#[test]
+fn protected_paths_can_be_read_but_never_written() {
+    let files: &[(&str, &[u8])] = &[
+        (".git/config", b"[core]\n\tbare = false\n"),
+        (".git/HEAD", b"ref: refs/heads/main\n"),
+        ("sub/.git", b"gitdir: ../.git/worktrees/sub\n"),
+        (".hg/hgrc", b"[ui]\n"),
+        (".hunkloomignore", b"secret/\n"),
+        (".env", b"KEY=1\n"),
+        ("keys/a.pem", b"k\n"),
+        ("src/a.txt", b"a\n"),
+    ];
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (name, bytes) in files {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, bytes).expect("write");
+    }
+    let options = WorkspaceOptions::new().protect([".env*", "keys/**"]);
+    let ws = Workspace::open(dir.path(), options).expect("open");
+    let p = dir.path();
+    for name in [
+        ".git/config",
+        "sub/.git",
+        ".hg/hgrc",
+        ".hunkloomignore",
+        ".env",
+        "keys/a.pem",
+    ] {
+        // Reading is allowed, and so every write after the read is refused by its path alone.
+        ws.read(name).expect("reads stay allowed");
+        refused(p, "path_protected", || ws.write(name, "x\n").map(drop));
+        refused(p, "path_protected", || {
+            ws.str_replace(name, "\n", "\nx\n", false).map(drop)
+        });
+        refused(p, "path_protected", || {
+            ws.insert(name, 0, "x\n", Convention::Before).map(drop)
+        });
+        refused(p, "path_protected", || ws.plan_delete(name).map(drop));
+        refused(p, "path_protected", || {
+            ws.plan_move(name, "moved.txt", None).map(drop)
+        });
+    }
+    // New files there, a move into it, and a patch touching it (refused whole).
+    refused(p, "path_protected", || {
+        ws.write(".git/hooks/pre-commit", "#!/bin/sh\n").map(drop)
+    });
+    ws.read("src/a.txt").expect("read");
+    refused(p, "path_protected", || {
+        ws.plan_move("src/a.txt", ".git/a.txt", None).map(drop)
+    });
+    let patch = "*** Begin Patch\n*** Update File: src/a.txt\n@@\n-a\n+b\n\
+                 *** Add File: .git/hooks/post-checkout\n+evil\n*** End Patch\n";
+    refused(p, "path_protected", || {
+        ws.apply_patch(patch, &hunkloom::patch::PatchOptions::new())
+            .map(drop)
+    });
+    // The message says why and that reading is fine.
+    let e = ws.write(".git/config", "x\n").expect_err("protected");
+    assert!(
+        e.message().contains("version-control directory .git"),
+        "{}",
+        e.message()
+    );
+    assert!(
+        e.message().contains("Reading it is allowed"),
+        "{}",
+        e.message()
+    );
+    // Other files are written as ever.
+    ws.str_replace("src/a.txt", "a", "b", false).expect("edits");
+    // The defaults can be lifted explicitly; the globs still hold.
+    let open = Workspace::open(
+        p,
+        WorkspaceOptions::new()
+            .protect_defaults(false)
+            .protect([".env*"]),
+    )
+    .expect("open");
+    open.read(".git/config").expect("read");
+    open.str_replace(".git/config", "bare = false", "bare = true", false)
+        .expect("defaults off");
+    open.read(".env").expect("read");
+    refused(p, "path_protected", || {
+        open.write(".env", "KEY=2\n").map(drop)
+    });
+    // A glob that is not gitignore syntax refuses the workspace.
+    let e =
+        Workspace::open(p, WorkspaceOptions::new().protect(["keys/[z-a]"])).expect_err("bad glob");
+    assert_eq!(e.code(), "invalid_glob", "{}", e.message());
+}

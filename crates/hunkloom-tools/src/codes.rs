@@ -100,6 +100,9 @@ tool_codes! {
     PathOutsideRoot => "path_outside_root";
     /// The path is refused by the root's ignore file, is a UNC path or a notebook.
     PathRefused => "path_refused";
+    /// The path can be viewed but not written: inside `.git` (or another version-control
+    /// directory), the ignore file, or matched by the editor's `protect` globs.
+    PathProtected => "path_protected";
     /// `native` with `require_read`: the file was not viewed before it was edited.
     NotRead => "not_read";
     /// The file changed since it was viewed or edited through this editor.
@@ -129,6 +132,7 @@ impl ToolCode {
             K::InvalidLine => ToolCode::InvalidLine,
             K::PathOutsideRoot => ToolCode::PathOutsideRoot,
             K::UncPath | K::PathIgnored | K::NotebookNotSupported => ToolCode::PathRefused,
+            K::PathProtected => ToolCode::PathProtected,
             K::NotRead => ToolCode::NotRead,
             K::StaleFile => ToolCode::StaleFile,
             K::UnsupportedEncoding => ToolCode::UnsupportedEncoding,

@@ -28,6 +28,11 @@ pub struct EditorOptions {
     /// Files larger than this many bytes are refused. `None` (the default) takes the profile's
     /// default: 10 MiB for `openhands` (the reference's limit), 1 GiB otherwise.
     pub max_file_size: Option<u64>,
+    /// Globs (gitignore syntax, relative to the root) of paths that can be viewed but never
+    /// written, besides the file layer's defaults (`.git` and the other version-control
+    /// directories, the ignore file): see
+    /// [`WorkspaceOptions::protect`](hunkloom_fs::WorkspaceOptions::protect).
+    pub protect: Vec<String>,
 }
 
 impl EditorOptions {
@@ -51,6 +56,16 @@ impl EditorOptions {
     /// Sets [`max_file_size`](Self::max_file_size).
     pub fn max_file_size(mut self, bytes: u64) -> Self {
         self.max_file_size = Some(bytes);
+        self
+    }
+
+    /// Adds globs of protected paths (see [`protect`](Self::protect)).
+    pub fn protect<I, S>(mut self, globs: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.protect.extend(globs.into_iter().map(Into::into));
         self
     }
 }
@@ -111,7 +126,10 @@ impl TextEditor {
         // The editor keeps its own undo history (the references' semantics).
         let ws = Workspace::open(
             root,
-            WorkspaceOptions::new().max_file_size(max).undo_depth(0),
+            WorkspaceOptions::new()
+                .max_file_size(max)
+                .undo_depth(0)
+                .protect(options.protect.iter().cloned()),
         )?;
         let style = profile.style();
         Ok(TextEditor {

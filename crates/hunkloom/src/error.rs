@@ -141,6 +141,12 @@ error_kinds! {
     PathIgnored => "path_ignored", PathRefused;
     /// A Jupyter notebook (`.ipynb`) was given; it needs a notebook-aware editor (`hunkloom-fs`).
     NotebookNotSupported => "notebook_not_supported", PathRefused;
+    /// A write to a protected path: inside a version-control directory (`.git`, `.hg`, `.svn`,
+    /// `.jj`), the workspace's ignore file, or a path its `protect` globs match; reading it is
+    /// allowed (`hunkloom-fs`).
+    PathProtected => "path_protected", PathRefused;
+    /// A `protect` glob of a workspace that is not valid gitignore syntax (`hunkloom-fs`).
+    InvalidGlob => "invalid_glob", InvalidOption;
     /// An existing file was edited without being read first (`hunkloom-fs`).
     NotRead => "not_read", StaleFile;
     /// The file's content changed since it was read or edited (`hunkloom-fs`).

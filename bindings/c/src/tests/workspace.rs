@@ -1304,3 +1304,47 @@ fn the_omission_guard_and_the_kept_reads_are_options() {
         (hl_status::StaleFile, "stale_file".into())
     );
 }
+
+#[test]
+fn protected_paths_and_globs() {
+    let globs = b".env*\nkeys/**\n";
+    let w = Ws::with(Some(hl_workspace_options {
+        protect: globs.as_ptr().cast(),
+        protect_len: globs.len(),
+        ..Default::default()
+    }));
+    std::fs::create_dir(w.path(".git")).expect("mkdir");
+    w.put(".git/config", b"[core]\n");
+    w.put(".env", b"KEY=1\n");
+    assert_eq!(w.read(".git/config").expect("reads"), "[core]\n");
+    assert_eq!(
+        code(w.write(".git/config", "x\n")),
+        (hl_status::PathRefused, "path_protected".into())
+    );
+    assert_eq!(w.read(".env").expect("reads"), "KEY=1\n");
+    assert_eq!(
+        code(w.write(".env", "KEY=2\n")),
+        (hl_status::PathRefused, "path_protected".into())
+    );
+    assert_eq!(w.get(".git/config"), b"[core]\n");
+    let off = Ws::with(Some(hl_workspace_options {
+        no_protect_defaults: true,
+        ..Default::default()
+    }));
+    std::fs::create_dir(off.path(".git")).expect("mkdir");
+    assert!(off.write(".git/config", "[core]\n").is_ok());
+    let bad = b"[z-a]";
+    let err = open(
+        off.dir.path(),
+        Some(hl_workspace_options {
+            protect: bad.as_ptr().cast(),
+            protect_len: bad.len(),
+            ..Default::default()
+        }),
+    )
+    .expect_err("invalid glob");
+    assert_eq!(
+        (err.status, err.code.as_str()),
+        (hl_status::InvalidOption, "invalid_glob")
+    );
+}

@@ -41,14 +41,20 @@ impl Session {
         root: &Path,
         profile: Profile,
         read_only: bool,
+        protect: &[String],
     ) -> hunkloom::Result<Session> {
-        let workspace = Workspace::open(root, WorkspaceOptions::new())?;
+        let workspace = Workspace::open(
+            root,
+            WorkspaceOptions::new().protect(protect.iter().cloned()),
+        )?;
         let editor = if read_only {
             None
         } else {
             Some(TextEditor::new(
                 workspace.root(),
-                EditorOptions::new().profile(profile),
+                EditorOptions::new()
+                    .profile(profile)
+                    .protect(protect.iter().cloned()),
             )?)
         };
         Ok(Session { workspace, editor })
@@ -226,7 +232,7 @@ mod tests {
     fn read_then_diff_then_undo() {
         let dir = tempfile::tempdir().expect("tempdir");
         std::fs::write(dir.path().join("a.txt"), "one\r\ntwo\r\n").expect("write");
-        let s = Session::open(dir.path(), Profile::Native, false).expect("open");
+        let s = Session::open(dir.path(), Profile::Native, false, &[]).expect("open");
         let diff = "<<<<<<< SEARCH\ntwo\n=======\n2\n>>>>>>> REPLACE\n";
         let edit = args(json!({"path": "a.txt", "diff": diff}));
         let r = s.call(ToolName::ApplyDiff, &edit);
@@ -260,10 +266,10 @@ mod tests {
         let text: String = (1..=2500).map(|i| format!("l{i}\n")).collect();
         std::fs::write(dir.path().join("big.txt"), &text).expect("write");
         std::fs::write(dir.path().join("empty.txt"), "").expect("write");
-        let mut s = Session::open(dir.path(), Profile::Native, true).expect("open");
-        let read = |s: &mut Session, v: Value| s.call(ToolName::ReadFile, &args(v));
+        let s = Session::open(dir.path(), Profile::Native, true, &[]).expect("open");
+        let read = |s: &Session, v: Value| s.call(ToolName::ReadFile, &args(v));
 
-        let r = read(&mut s, json!({"path": "big.txt"}));
+        let r = read(&s, json!({"path": "big.txt"}));
         assert!(r.text.starts_with("     1\tl1\n"));
         assert!(r.text.contains("  2000\tl2000\n\n(big.txt has 2500 lines"));
         assert!(
@@ -271,21 +277,21 @@ mod tests {
             "{}",
             r.text
         );
-        let r = read(&mut s, json!({"path": "big.txt", "start_line": 2499}));
+        let r = read(&s, json!({"path": "big.txt", "start_line": 2499}));
         assert_eq!(r.text, "  2499\tl2499\n  2500\tl2500\n");
         let r = read(
-            &mut s,
+            &s,
             json!({"path": "big.txt", "start_line": 3, "end_line": 4}),
         );
         assert_eq!(r.text, "     3\tl3\n     4\tl4\n");
         let r = read(
-            &mut s,
+            &s,
             json!({"path": "big.txt", "start_line": 4, "end_line": 3}),
         );
         assert_eq!(r.code.as_deref(), Some("invalid_view_range"));
-        let r = read(&mut s, json!({"path": "big.txt", "start_line": 2501}));
+        let r = read(&s, json!({"path": "big.txt", "start_line": 2501}));
         assert_eq!(r.code.as_deref(), Some("invalid_view_range"));
-        let r = read(&mut s, json!({"path": "empty.txt"}));
+        let r = read(&s, json!({"path": "empty.txt"}));
         assert_eq!(r, Reply::ok("empty.txt is empty."));
 
         let r = s.call(

@@ -48,6 +48,7 @@ pub(crate) struct Args {
     pub(crate) root: Option<PathBuf>,
     pub(crate) profile: Profile,
     pub(crate) read_only: bool,
+    pub(crate) protect: Vec<String>,
 }
 
 /// Serves MCP on stdin/stdout until stdin ends.
@@ -56,7 +57,7 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     let cwd =
         std::env::current_dir().map_err(|e| format!("cannot find the current directory: {e}"))?;
     let root = args.root.as_deref().unwrap_or(&cwd);
-    let session = handlers::Session::open(root, args.profile, args.read_only)
+    let session = handlers::Session::open(root, args.profile, args.read_only, &args.protect)
         .map_err(|e| format!("cannot serve {}: [{}] {e}", root.display(), e.code()))?;
     let definitions = tools::definitions(session.root(), args.profile, args.read_only);
     tracing::info!(

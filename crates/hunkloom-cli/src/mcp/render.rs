@@ -241,7 +241,11 @@ fn advice(tool: ToolName, kind: ErrorKind) -> Option<&'static str> {
         }
         (
             _,
-            K::PathIgnored | K::NotebookNotSupported | K::UnsupportedEncoding | K::FileTooLarge,
+            K::PathIgnored
+            | K::PathProtected
+            | K::NotebookNotSupported
+            | K::UnsupportedEncoding
+            | K::FileTooLarge,
         ) => "This file cannot be changed with these tools; leave it as it is.",
         _ => return None,
     })

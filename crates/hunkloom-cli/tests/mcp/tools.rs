@@ -702,3 +702,37 @@ fn sixteen_apply_diff_requests_sent_at_once_all_land() {
     assert_eq!(read(dir.path().join("m.py")), want.into_bytes());
     println!("parallel mcp: 16 apply_diff requests sent at once: 16/16 landed");
 }
+
+#[test]
+fn protected_paths_are_read_but_never_written_and_protect_adds_globs() {
+    let dir = tree(&[
+        (".git/config", b"[core]\n"),
+        (".env", b"KEY=1\n"),
+        ("a.txt", b"a\n"),
+    ]);
+    let mut mcp = Mcp::start(dir.path(), &["--protect", ".env*"]);
+    mcp.ok("read_file", json!({"path": ".git/config"}));
+    let diff = block("[core]\n", "[core]\n\thooksPath = /tmp/evil\n");
+    mcp.refused(
+        "apply_diff",
+        json!({"path": ".git/config", "diff": diff}),
+        "path_protected",
+    );
+    mcp.ok("read_file", json!({"path": ".env"}));
+    let diff = block("KEY=1\n", "KEY=2\n");
+    mcp.refused(
+        "apply_diff",
+        json!({"path": ".env", "diff": diff}),
+        "path_protected",
+    );
+    let edit = json!({"command": "create", "path": ".git/hooks/pre-commit", "file_text": "x"});
+    let result = mcp.call("str_replace_based_edit_tool", edit);
+    assert!(
+        result.is_error() && result.code() == "path_protected",
+        "{}",
+        result.text()
+    );
+    assert_eq!(read(dir.path().join(".git/config")), b"[core]\n");
+    assert_eq!(read(dir.path().join(".env")), b"KEY=1\n");
+    assert!(!dir.path().join(".git/hooks").exists());
+}
