@@ -61,8 +61,8 @@ pub struct hl_workspace_options {
     pub lock_timeout_ms: u64,
     /// `protect_len` bytes of UTF-8 (or NULL with length 0): globs of paths that can be read
     /// but never written (`HL_STATUS_PATH_REFUSED`, code `path_protected`), one per line, in
-    /// gitignore syntax relative to the root (e.g. `.env*\nsecrets/**`). A line that is not a
-    /// valid glob makes `hl_workspace_open` fail with code `invalid_glob`.
+    /// gitignore syntax relative to the root (e.g. a line `.env*` and a line `secrets/`). A
+    /// line that is not a valid glob makes `hl_workspace_open` fail with code `invalid_glob`.
     pub protect: *const c_char,
     /// The length of `protect` in bytes.
     pub protect_len: usize,
