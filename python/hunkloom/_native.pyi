@@ -182,7 +182,8 @@ class InvalidOptionError(HunkloomError):
     Codes ``invalid_version``, ``invalid_dialect``, ``invalid_profile`` (an unknown
     :class:`TextEditor` profile), ``invalid_input`` (:meth:`TextEditor.call` given something
     other than a ``dict`` of JSON values), ``invalid_convention``, ``invalid_fix``,
-    ``invalid_policy``, ``invalid_language`` (an unknown ``lang`` of :func:`apply_lazy`).
+    ``invalid_policy``, ``invalid_language`` (an unknown ``lang`` of :func:`apply_lazy`),
+    ``invalid_glob`` (a :class:`Workspace` ``protect`` glob that is not gitignore syntax).
     """
 
 class AlreadyFinishedError(HunkloomError):
@@ -200,7 +201,8 @@ class InternalError(HunkloomError):
 class PathRefusedError(HunkloomError):
     """The workspace refuses the path: outside its root, a UNC path, ignored, or a notebook.
 
-    Codes ``path_outside_root``, ``unc_path``, ``path_ignored``, ``notebook_not_supported``.
+    Codes ``path_outside_root``, ``unc_path``, ``path_ignored``, ``notebook_not_supported``,
+    and ``path_protected`` for a write to a protected path (which can still be read).
     """
 
 class StaleFileError(HunkloomError):

@@ -46,7 +46,7 @@ create_exception!(
     hunkloom,
     InvalidOptionError,
     HunkloomError,
-    "An unknown option value, or a tool-call input that is not an object (codes invalid_version, invalid_dialect, invalid_profile, invalid_input, invalid_convention, invalid_fix, invalid_policy, invalid_language)."
+    "An unknown option value, or a tool-call input that is not an object (codes invalid_version, invalid_dialect, invalid_profile, invalid_input, invalid_convention, invalid_fix, invalid_policy, invalid_language, invalid_glob)."
 );
 create_exception!(
     hunkloom,
@@ -71,7 +71,7 @@ create_exception!(
     hunkloom,
     PathRefusedError,
     HunkloomError,
-    "The workspace refuses the path: outside its root, a UNC path, ignored, or a notebook (codes path_outside_root, unc_path, path_ignored, notebook_not_supported)."
+    "The workspace refuses the path: outside its root, a UNC path, ignored, or a notebook (codes path_outside_root, unc_path, path_ignored, notebook_not_supported), or a write to a protected path, which can still be read (code path_protected)."
 );
 create_exception!(
     hunkloom,
