@@ -39,6 +39,7 @@ __all__ = [
     "InternalError",
     "InvalidOptionError",
     "MalformedDiffError",
+    "MissingFileError",
     "HunkloomError",
     "SearchNotFoundError",
     "PathRefusedError",
@@ -166,6 +167,10 @@ class InvalidEditError(HunkloomError):
     ``patch_empty_content``, ``omission_placeholder``, ``lazy_silent_deletion``,
     ``lazy_conflict``, ``lazy_indentation`` (lazy edits that cannot be merged as written).
     """
+
+class MissingFileError(InvalidEditError, FileNotFoundError):
+    """A file the call needs does not exist (codes file_not_found, patch_file_not_found): an
+    InvalidEditError that is also a FileNotFoundError."""
 
 class MalformedDiffError(HunkloomError):
     """The diff is malformed or contradicts itself: markers missing, misplaced or unterminated,

@@ -31,7 +31,7 @@ FAMILY = {
     "multiple_matches": hunkloom.AmbiguousMatchError,
     "old_equals_new": hunkloom.InvalidEditError,
     "file_exists": hunkloom.InvalidEditError,
-    "file_not_found": hunkloom.InvalidEditError,
+    "file_not_found": hunkloom.MissingFileError,
     "invalid_line": hunkloom.InvalidEditError,
     "omission_placeholder": hunkloom.InvalidEditError,
     "lazy_no_anchor": hunkloom.SearchNotFoundError,
@@ -65,7 +65,7 @@ FAMILY = {
     "invalid_patch_hunk": hunkloom.MalformedDiffError,
     "empty_patch": hunkloom.MalformedDiffError,
     "duplicate_patch_path": hunkloom.MalformedDiffError,
-    "patch_file_not_found": hunkloom.InvalidEditError,
+    "patch_file_not_found": hunkloom.MissingFileError,
     "patch_file_exists": hunkloom.InvalidEditError,
     "patch_empty_content": hunkloom.InvalidEditError,
     "patch_context_not_found": hunkloom.SearchNotFoundError,
@@ -185,6 +185,27 @@ def test_each_exception_documents_every_code_of_its_family() -> None:
     for code, cls in FAMILY.items():
         assert code in (cls.__doc__ or ""), f"{cls.__name__}.__doc__ does not name {code}"
         assert code in stub_docs[cls.__name__], f"the stub of {cls.__name__} does not name {code}"
+
+
+def test_a_missing_file_is_a_file_not_found_error(tmp_path: Path) -> None:
+    """Reading or editing a file that does not exist raises what `open()` would be caught as,
+    and stays an InvalidEditError with its code."""
+    ws = hunkloom.Workspace(tmp_path)
+    for call in (lambda: ws.read("nope.txt"), lambda: ws.str_replace("nope.txt", "a", "b")):
+        with pytest.raises(FileNotFoundError) as caught:
+            call()
+        error = caught.value
+        assert isinstance(error, hunkloom.MissingFileError)
+        assert isinstance(error, hunkloom.InvalidEditError)
+        assert isinstance(error, ValueError)
+        assert error.code == "file_not_found"
+        assert "nope.txt" in str(error)
+    assert issubclass(hunkloom.MissingFileError, hunkloom.InvalidEditError)
+    assert type(error).__module__ == "hunkloom"
+    with pytest.raises(FileNotFoundError) as patched:
+        hunkloom.apply_patch("*** Begin Patch\n*** Update File: no\n@@\n-x\n+y\n*** End Patch\n", {})
+    assert isinstance(patched.value, hunkloom.MissingFileError)
+    assert patched.value.code == "patch_file_not_found"
 
 
 def test_search_not_found_is_clines_message() -> None:

@@ -7,10 +7,11 @@
 
 use hunkloom::{Error, ErrorFamily, ErrorKind, Match};
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyTuple, PyType};
 
 create_exception!(
     hunkloom,
@@ -92,8 +93,44 @@ create_exception!(
     "The operating system refused a file operation; the message has its text (code io_error), or a call waited past its lock_timeout for its turn (code lock_timeout); nothing was written."
 );
 
-/// The exception class of an error kind: one class per core family.
+/// `MissingFileError(InvalidEditError, FileNotFoundError)`: the class of the codes that say a
+/// file does not exist, so `except FileNotFoundError` catches them as it would `open()`'s.
+/// `create_exception!` takes one base, so the class is made once with `type()`.
+static MISSING_FILE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// The docstring of `MissingFileError`.
+const MISSING_FILE_DOC: &str = "A file the call needs does not exist (codes file_not_found, patch_file_not_found): an InvalidEditError that is also a FileNotFoundError.";
+
+/// `MissingFileError`, made on first use.
+pub(crate) fn missing_file_error(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    MISSING_FILE_ERROR
+        .get_or_try_init(py, || {
+            let bases = PyTuple::new(
+                py,
+                [
+                    py.get_type::<InvalidEditError>().into_any(),
+                    py.get_type::<PyFileNotFoundError>().into_any(),
+                ],
+            )?;
+            let namespace = PyDict::new(py);
+            namespace.set_item("__module__", "hunkloom")?;
+            namespace.set_item("__doc__", MISSING_FILE_DOC)?;
+            let class = py
+                .get_type::<PyType>()
+                .call1(("MissingFileError", bases, namespace))?;
+            Ok(class.cast_into::<PyType>()?.unbind())
+        })
+        .map(|class| class.bind(py))
+}
+
+/// The exception class of an error kind: one class per core family, and `MissingFileError`
+/// (in the InvalidEdit family) for a missing file.
 fn class_for(py: Python<'_>, kind: ErrorKind) -> Bound<'_, PyType> {
+    if matches!(kind, ErrorKind::FileNotFound | ErrorKind::PatchFileNotFound)
+        && let Ok(class) = missing_file_error(py)
+    {
+        return class.clone();
+    }
     match kind.family() {
         ErrorFamily::NotFound => py.get_type::<SearchNotFoundError>(),
         ErrorFamily::Ambiguous => py.get_type::<AmbiguousMatchError>(),

@@ -66,6 +66,10 @@ mod _native {
     #[pymodule_init]
     fn init(module: &Bound<'_, PyModule>) -> PyResult<()> {
         module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+        module.add(
+            "MissingFileError",
+            super::errors::missing_file_error(module.py())?,
+        )?;
         let codes: Vec<&str> = hunkloom::ErrorKind::ALL.iter().map(|k| k.code()).collect();
         module.add(
             "ERROR_CODES",
