@@ -33,10 +33,16 @@ lint: ## rustfmt, clippy (warnings are errors), rustdoc (broken links are errors
 	@# type-checked without building libFuzzer itself.
 	RUSTFLAGS="--cfg fuzzing" $(CARGO) check --manifest-path fuzz/Cargo.toml --locked --no-default-features --bins -q
 	python3 fuzz/campaign.py --check
+	@# docs/error-codes.md's tables are what ErrorKind and ToolCode generate (`make gen-docs`).
+	$(CARGO) test -q --locked -p hunkloom --test error_codes -p hunkloom-tools --test codes_doc
 	$(MAKE) --no-print-directory lint-workflows
 
 .PHONY: gen
-gen: gen-c gen-node ## Regenerate the committed generated files (C header, Node loader and types)
+gen: gen-c gen-node gen-docs ## Regenerate the committed generated files (C header, Node loader and types, error-code tables)
+
+.PHONY: gen-docs
+gen-docs: ## Rebuild docs/error-codes.md's code tables from ErrorKind and ToolCode (advice cells are kept)
+	HUNKLOOM_BLESS=1 $(CARGO) test -q --locked -p hunkloom --test error_codes -p hunkloom-tools --test codes_doc -- is_generated
 
 .PHONY: bench
 bench: bench-rust bench-lazy bench-parallel bench-python bench-node ## Every benchmark (Rust criterion, Python and Node scripts)
