@@ -129,8 +129,8 @@ typedef enum hl_status {
      * `file_exists`, `file_not_found`, `invalid_line`, `invalid_line_number`,
      * `invalid_line_for_new_file`, `nothing_to_undo`, `conflicting_changes`,
      * `patch_file_not_found`, `patch_file_exists`, `patch_empty_content`,
-     * `omission_placeholder`, `lazy_silent_deletion`, `lazy_conflict`, `lazy_indentation`);
-     * malformed
+     * `omission_placeholder`, `lazy_silent_deletion`, `lazy_conflict`, `lazy_indentation`,
+     * `unrepresentable_text`); malformed
      * (`malformed_block`, `invalid_state_transition`, `incomplete_at_finish`,
      * `overlapping_blocks`, `invalid_patch`, `invalid_patch_hunk`, `empty_patch`,
      * `duplicate_patch_path`).
@@ -796,7 +796,7 @@ typedef struct hl_patched_file {
     size_t new_content_len;
     /**
      * The encoding the file is written in, as a stable name (`utf-8`, `utf-8-bom`,
-     * `utf-16le`, `utf-16be`).
+     * `utf-16le`, `utf-16be`, or a legacy encoding's WHATWG name such as `windows-1251`).
      */
     const char *encoding;
     /**
@@ -1022,6 +1022,12 @@ typedef struct hl_workspace_options {
      * the ignore file) can be written; the `protect` globs still apply.
      */
     bool no_protect_defaults;
+    /**
+     * True: a file in a legacy encoding (windows-1251, Latin-1, Shift_JIS, …) is refused
+     * (`HL_STATUS_UNSUPPORTED_FILE`, code `unsupported_encoding`) instead of being read as
+     * text and written back in its encoding.
+     */
+    bool no_legacy_encodings;
 } hl_workspace_options;
 
 /**
@@ -1666,8 +1672,9 @@ enum hl_status hl_edit_outcome_content(const struct hl_edit_outcome *outcome,
                                        bool *exists);
 
 /**
- * The encoding the file is stored in, as a stable name: `utf-8`, `utf-8-bom`, `utf-16le` or
- * `utf-16be` (a new file is `utf-8`); later versions may add names.
+ * The encoding the file is stored in, as a stable name: `utf-8`, `utf-8-bom`, `utf-16le`,
+ * `utf-16be`, or a legacy encoding's WHATWG name such as `windows-1251` or `Shift_JIS` (a new
+ * file is `utf-8`); later versions may add names.
  *
  * On success `*encoding` points to `*encoding_len` bytes of NUL-terminated ASCII, owned by
  * `outcome` and valid until `hl_edit_outcome_free(outcome)`.

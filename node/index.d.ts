@@ -218,8 +218,10 @@ export declare class TextEditor {
  *   since `stale_file` (a touch alone is fine). Creating a file needs no read. A missing file
  *   is `file_not_found`, with up to three similar paths suggested.
  * - **Bytes survive.** UTF-8, UTF-8 with a BOM and UTF-16 LE/BE with a BOM are written back
- *   in the same encoding with the same BOM; other files throw `unsupported_encoding` and are
- *   never rewritten. `strReplace`, `insert` and `applyDiff` in `native` see the text with
+ *   in the same encoding with the same BOM; text in a legacy encoding (windows-125x,
+ *   Latin-1, Shift_JIS, GBK, …, detected) is written back in it, and new text with a
+ *   character it lacks throws `unrepresentable_text`; other files (binary) throw
+ *   `unsupported_encoding` and are never rewritten. `strReplace`, `insert` and `applyDiff` in `native` see the text with
  *   CRLF line endings read as LF (a model's LF text matches a CRLF file) and untouched lines
  *   keep their own line endings; the Cline dialects see the text unchanged. Files above
  *   `maxFileSize` throw `file_too_large`.
@@ -270,8 +272,10 @@ export declare class Workspace {
    * file read kept for merging an edit around later changes, default 4 MiB), `omissionGuard`
    * (refuse writes and replacements that elide code with a placeholder line, default true),
    * `lockTimeout` (milliseconds a call waits for its turn, default 5000), `protect` (globs of
-   * paths never written) and `protectDefaults` (default true: `.git` and the other
-   * version-control directories and the ignore file are never written).
+   * paths never written), `protectDefaults` (default true: `.git` and the other
+   * version-control directories and the ignore file are never written) and
+   * `legacyEncodings` (default true: files in windows-1251, Latin-1, Shift_JIS, … are read
+   * and written back in their encoding).
    */
   constructor(root: string, options?: WorkspaceOptions)
   /** The root directory: absolute, symlinks resolved. */
@@ -834,7 +838,7 @@ export interface EditOutcome {
    */
   newContent: string | null
   /** The file's encoding, kept from the old file (new files: `"utf-8"`). */
-  encoding: 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be'
+  encoding: 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | (string & {})
   /**
    * What the operation reported: an `Edit` for `strReplace` and `insert`, an `Outcome` for
    * `applyDiff` (tell them apart with `"blocks" in report`), `null` for `write` and `undo`.
@@ -1091,7 +1095,7 @@ export interface PatchedFile {
   /** The decoded text after (`null` for a delete). */
   newContent: string | null
   /** The encoding the file is written in (its old one, if it had one; new files `"utf-8"`). */
-  encoding: 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be'
+  encoding: 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | (string & {})
   /** Whether the bytes on disk changed (`false` for an update to identical content). */
   changed: boolean
   /**
@@ -1413,6 +1417,12 @@ export interface WorkspaceOptions {
    * reach them.
    */
   protectDefaults?: boolean
+  /**
+   * Whether a file in a legacy encoding (windows-1251, Latin-1, Shift_JIS, …) is detected,
+   * read as text and written back in it (default `true`); `false` throws
+   * `unsupported_encoding` for every file that is not UTF-8 or UTF-16.
+   */
+  legacyEncodings?: boolean
 }
 
 /**

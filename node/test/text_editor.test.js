@@ -149,6 +149,7 @@ const CORPORA = [
   ['openhands', 'main'],
   ['anthropic-crashes', 'crashes'],
   ['openhands-crashes', 'crashes'],
+  ['openhands-non-utf8', 'main'],
   ['anthropic-differences', 'differences'],
   ['openhands-differences', 'differences'],
 ]

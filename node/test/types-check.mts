@@ -129,7 +129,7 @@ export function workspaceUsage(root: string, diff: string): number {
   const text: string = ws.read("a.py") + ws.root
   const edit: EditOutcome = ws.strReplace("a.py", "old", "new", true)
   const kind: "create" | "update" | "delete" | "move" = edit.kind
-  const encoding: "utf-8" | "utf-8-bom" | "utf-16le" | "utf-16be" = edit.encoding
+  const encoding: string = edit.encoding // "utf-8", "utf-8-bom", "utf-16le", "utf-16be" or a legacy name
   const content: string | null = edit.newContent
   const report: Edit | Outcome | null = edit.report
   const blocks = report !== null && "blocks" in report ? report.blocks.length : 0

@@ -178,17 +178,33 @@ test('UTF-16 LE and BE files with a BOM are edited in their encoding', () => {
   }
 })
 
-test('a file in no supported encoding, or too large, is refused and left untouched', () => {
+test('a binary file, or one too large, is refused and left untouched', () => {
   const dir = tempDir()
-  const latin1 = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]) // "café\n" in Latin-1
-  fs.writeFileSync(path.join(dir, 'latin1.txt'), latin1)
+  const binary = Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x00, 0x0a]) // "café" in Latin-1 and a NUL
+  fs.writeFileSync(path.join(dir, 'binary.txt'), binary)
   fs.writeFileSync(path.join(dir, 'big.txt'), '0123456789\n')
   const ws = new hl.Workspace(dir, { maxFileSize: 8 })
-  assert.throws(() => ws.read('latin1.txt'), code('unsupported_encoding'))
-  assert.throws(() => ws.strReplace('latin1.txt', 'caf', 'CAF'), code('unsupported_encoding'))
-  assert.deepEqual(fs.readFileSync(path.join(dir, 'latin1.txt')), latin1)
+  assert.throws(() => ws.read('binary.txt'), code('unsupported_encoding'))
+  assert.throws(() => ws.strReplace('binary.txt', 'caf', 'CAF'), code('unsupported_encoding'))
+  assert.deepEqual(fs.readFileSync(path.join(dir, 'binary.txt')), binary)
   assert.throws(() => ws.read('big.txt'), code('file_too_large'))
   assert.equal(fs.readFileSync(path.join(dir, 'big.txt'), 'utf8'), '0123456789\n')
+})
+
+test('a Latin-1 file is edited in Latin-1; a character it lacks is refused', () => {
+  const dir = tempDir()
+  const file = path.join(dir, 'fr.txt')
+  fs.writeFileSync(file, Buffer.from('# Crème brûlée, déjà vu, naïve façade.\nx = 1\n', 'latin1'))
+  const ws = new hl.Workspace(dir)
+  assert.equal(ws.read('fr.txt'), '# Crème brûlée, déjà vu, naïve façade.\nx = 1\n')
+  const outcome = ws.strReplace('fr.txt', 'x = 1', 'x = "été"')
+  assert.equal(outcome.encoding, 'windows-1252')
+  assert.equal(fs.readFileSync(file, 'latin1'), '# Crème brûlée, déjà vu, naïve façade.\nx = "été"\n')
+  const before = fs.readFileSync(file)
+  assert.throws(() => ws.strReplace('fr.txt', 'été', '夏'), code('unrepresentable_text'))
+  assert.deepEqual(fs.readFileSync(file), before)
+  const strict = new hl.Workspace(dir, { legacyEncodings: false })
+  assert.throws(() => strict.read('fr.txt'), code('unsupported_encoding'))
 })
 
 test('write creates a new file without a read; undo removes it', () => {

@@ -165,7 +165,8 @@ class InvalidEditError(HunkloomError):
     ``invalid_line_number``, ``invalid_line_for_new_file``, ``nothing_to_undo``,
     ``conflicting_changes``, ``patch_file_not_found``, ``patch_file_exists``,
     ``patch_empty_content``, ``omission_placeholder``, ``lazy_silent_deletion``,
-    ``lazy_conflict``, ``lazy_indentation`` (lazy edits that cannot be merged as written).
+    ``lazy_conflict``, ``lazy_indentation`` (lazy edits that cannot be merged as written),
+    ``unrepresentable_text`` (a character the file's legacy encoding lacks).
     """
 
 class MissingFileError(InvalidEditError, FileNotFoundError):
@@ -609,8 +610,10 @@ class EditOutcome:
     def new_content(self) -> Optional[str]:
         """The file's new text (None after a delete)."""
     @property
-    def encoding(self) -> Literal["utf-8", "utf-8-bom", "utf-16le", "utf-16be"]:
-        """The file's encoding, kept from the original (new files are UTF-8)."""
+    def encoding(self) -> str:
+        """The file's encoding, kept from the original (new files are UTF-8): ``"utf-8"``,
+        ``"utf-8-bom"``, ``"utf-16le"``, ``"utf-16be"``, or a legacy encoding's WHATWG name
+        (``"windows-1251"``, ``"Shift_JIS"``, …; Python's codecs accept it)."""
     @property
     def report(self) -> Union[Edit, Outcome, None]:
         """What the operation reported: an :class:`Edit` (``str_replace``, ``insert``; its
@@ -681,6 +684,7 @@ class Workspace:
         lock_timeout: Optional[float] = None,
         protect: Optional[list[str]] = None,
         protect_defaults: bool = True,
+        legacy_encodings: bool = True,
     ) -> Workspace:
         """Open ``root`` (finishing or rolling back a multi-file commit a crash interrupted).
         ``ignore_file`` names the gitignore-syntax file of refused paths (default
@@ -695,7 +699,10 @@ class Workspace:
         paths that can be read but never written (:class:`PathRefusedError`, code
         ``path_protected``); anything inside ``.git``, ``.hg``, ``.svn`` or ``.jj`` and the
         ignore file are protected unless ``protect_defaults=False``. A glob that is not valid
-        raises :class:`InvalidOptionError` (``invalid_glob``)."""
+        raises :class:`InvalidOptionError` (``invalid_glob``). ``legacy_encodings`` (default
+        on) reads a file in a legacy encoding (windows-1251, Latin-1, Shift_JIS, …, detected)
+        as text and writes it back in it; off, such files raise :class:`UnsupportedFileError`
+        (``unsupported_encoding``)."""
     @property
     def root(self) -> Path:
         """The root directory."""

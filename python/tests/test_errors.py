@@ -57,6 +57,7 @@ FAMILY = {
     "stale_file": hunkloom.StaleFileError,
     "unsupported_encoding": hunkloom.UnsupportedFileError,
     "file_too_large": hunkloom.UnsupportedFileError,
+    "unrepresentable_text": hunkloom.InvalidEditError,
     "io_error": hunkloom.FileSystemError,
     "lock_timeout": hunkloom.FileSystemError,
     "nothing_to_undo": hunkloom.InvalidEditError,
@@ -104,9 +105,17 @@ LAZY_REFUSALS: list[Callable[[], object]] = [
 ]
 
 
+def unrepresentable(root: Path) -> object:
+    """A character the cp1251 file ``ru.txt`` cannot hold."""
+    ws = hunkloom.Workspace(root)
+    ws.read("ru.txt")
+    return ws.str_replace("ru.txt", "мир", "✓")
+
+
 def workspace_and_patch_errors(root: Path) -> list[Callable[[], object]]:
     """Calls that raise the file-layer and patch codes."""
-    (root / "latin1.txt").write_bytes(b"caf\xe9\n")
+    (root / "latin1.txt").write_bytes(b"caf\xe9\0\n")
+    (root / "ru.txt").write_bytes("# Тестовый файл с кириллицей\nx = 'Привет, мир!'\n".encode("cp1251"))
     (root / ".hunkloomignore").write_text("ignored.txt\n")
     (root / "ignored.txt").write_text("x\n")
     (root / "big.txt").write_text("x" * 100)
@@ -124,6 +133,7 @@ def workspace_and_patch_errors(root: Path) -> list[Callable[[], object]]:
         lambda: ws.write(".git/config", "[core]\n"),
         lambda: hunkloom.Workspace(root, protect=["keys/[z-a]"]),
         lambda: ws.read("latin1.txt"),
+        lambda: unrepresentable(root),
         lambda: ws.read("big.txt"),
         lambda: ws.str_replace("unread.txt", "x", "y"),
         lambda: ws.str_replace("seen.txt", "one", "1"),

@@ -134,8 +134,8 @@ def test_empty_sparse_and_non_utf8(tmp_path: Path) -> None:
     start = time.monotonic()
     refused(every_op(tmp_path, "sparse", "sparse-2GiB"), "file_too_large")
     assert time.monotonic() - start < 10
-    (tmp_path / "latin1.txt").write_bytes(b"caf\xe9 x\n")
-    refused(every_op(tmp_path, "latin1.txt", "invalid-UTF-8-content"), "unsupported_encoding")
+    (tmp_path / "binary.txt").write_bytes(b"caf\xe9\0 x\n")
+    refused(every_op(tmp_path, "binary.txt", "invalid-UTF-8-binary-content"), "unsupported_encoding")
 
 
 def test_immutable_file(tmp_path: Path) -> None:

@@ -31,7 +31,7 @@ from conftest import VECTORS
 Tree = dict[str, bytes]
 
 MAIN_SETS = ("anthropic", "openhands")
-CORPORA = ("anthropic", "anthropic-crashes", "openhands", "openhands-crashes")
+CORPORA = ("anthropic", "anthropic-crashes", "openhands", "openhands-crashes", "openhands-non-utf8")
 
 
 @functools.lru_cache(maxsize=None)

@@ -87,7 +87,8 @@ def test_encodings_survive_an_edit(root: Path) -> None:
 
 
 def test_refusals_leave_disk_untouched(root: Path) -> None:
-    (root / "latin1.txt").write_bytes("caf\xe9\n".encode("latin-1"))
+    (root / "binary.txt").write_bytes(b"caf\xe9\0\n")
+    (root / "ru.txt").write_bytes("# Тестовый файл с кириллицей\nx = 'Привет, мир!'\n".encode("cp1251"))
     (root / ".hunkloomignore").write_text("secret/\n")
     (root / "secret").mkdir()
     (root / "secret" / "key.txt").write_text("k\n")
@@ -96,12 +97,15 @@ def test_refusals_leave_disk_untouched(root: Path) -> None:
     before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
     ws = hunkloom.Workspace(root, max_file_size=50)
+    unlimited = hunkloom.Workspace(root)
+    unlimited.read("ru.txt")
     cases: list[tuple[Callable[[], object], type[hunkloom.HunkloomError], str]] = [
         (lambda: ws.read("../outside.txt"), hunkloom.PathRefusedError, "path_outside_root"),
         (lambda: ws.read("//server/share/x.txt"), hunkloom.PathRefusedError, "unc_path"),
         (lambda: ws.read("secret/key.txt"), hunkloom.PathRefusedError, "path_ignored"),
         (lambda: ws.read("nb.ipynb"), hunkloom.PathRefusedError, "notebook_not_supported"),
-        (lambda: ws.read("latin1.txt"), hunkloom.UnsupportedFileError, "unsupported_encoding"),
+        (lambda: ws.read("binary.txt"), hunkloom.UnsupportedFileError, "unsupported_encoding"),
+        (lambda: unlimited.str_replace("ru.txt", "мир", "✓"), hunkloom.InvalidEditError, "unrepresentable_text"),
         (lambda: ws.read("big.txt"), hunkloom.UnsupportedFileError, "file_too_large"),
         (lambda: ws.str_replace("missing.txt", "a", "b"), hunkloom.InvalidEditError, "file_not_found"),
     ]
@@ -109,6 +113,9 @@ def test_refusals_leave_disk_untouched(root: Path) -> None:
         with pytest.raises(cls) as info:
             call()
         assert info.value.code == code, code
+    with pytest.raises(hunkloom.UnsupportedFileError) as strict:
+        hunkloom.Workspace(root, legacy_encodings=False).read("ru.txt")
+    assert strict.value.code == "unsupported_encoding"
     after = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
     assert after == before
 

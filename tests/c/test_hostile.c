@@ -241,8 +241,8 @@ int main(void) {
     double t = now();
     every_op("sparse", "sparse-2GiB", "file_too_large", 0);
     CHECK(now() - t < 10);
-    put("latin1.txt", "caf\xe9 x\n", 7);
-    every_op("latin1.txt", "invalid-UTF-8-content", "unsupported_encoding", 0);
+    put("binary.txt", "caf\xe9\0 x\n", 8);
+    every_op("binary.txt", "invalid-UTF-8-binary-content", "unsupported_encoding", 0);
     put("a.txt", "x\n", 2);
     snprintf(cmd, sizeof cmd, "chattr +i %s/a.txt 2>/dev/null", root);
     if (sh(cmd)) {

@@ -234,8 +234,9 @@ pub unsafe extern "C" fn hl_edit_outcome_content(
     })
 }
 
-/// The encoding the file is stored in, as a stable name: `utf-8`, `utf-8-bom`, `utf-16le` or
-/// `utf-16be` (a new file is `utf-8`); later versions may add names.
+/// The encoding the file is stored in, as a stable name: `utf-8`, `utf-8-bom`, `utf-16le`,
+/// `utf-16be`, or a legacy encoding's WHATWG name such as `windows-1251` or `Shift_JIS` (a new
+/// file is `utf-8`); later versions may add names.
 ///
 /// On success `*encoding` points to `*encoding_len` bytes of NUL-terminated ASCII, owned by
 /// `outcome` and valid until `hl_edit_outcome_free(outcome)`.

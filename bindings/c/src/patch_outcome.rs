@@ -52,7 +52,7 @@ pub struct hl_patched_file {
     /// The length of `new_content` in bytes.
     pub new_content_len: usize,
     /// The encoding the file is written in, as a stable name (`utf-8`, `utf-8-bom`,
-    /// `utf-16le`, `utf-16be`).
+    /// `utf-16le`, `utf-16be`, or a legacy encoding's WHATWG name such as `windows-1251`).
     pub encoding: *const c_char,
     /// The length of `encoding` in bytes.
     pub encoding_len: usize,

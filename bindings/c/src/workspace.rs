@@ -69,6 +69,10 @@ pub struct hl_workspace_options {
     /// True: the default protected paths (anything inside `.git`, `.hg`, `.svn` or `.jj`, and
     /// the ignore file) can be written; the `protect` globs still apply.
     pub no_protect_defaults: bool,
+    /// True: a file in a legacy encoding (windows-1251, Latin-1, Shift_JIS, …) is refused
+    /// (`HL_STATUS_UNSUPPORTED_FILE`, code `unsupported_encoding`) instead of being read as
+    /// text and written back in its encoding.
+    pub no_legacy_encodings: bool,
 }
 
 impl Default for hl_workspace_options {
@@ -87,6 +91,7 @@ impl Default for hl_workspace_options {
             protect: std::ptr::null(),
             protect_len: 0,
             no_protect_defaults: false,
+            no_legacy_encodings: false,
         }
     }
 }
@@ -129,7 +134,8 @@ impl hl_workspace_options {
         let protect = unsafe { str_arg(self.protect, self.protect_len) }?;
         options = options
             .protect(protect.lines().map(str::trim_end).filter(|l| !l.is_empty()))
-            .protect_defaults(!self.no_protect_defaults);
+            .protect_defaults(!self.no_protect_defaults)
+            .legacy_encodings(!self.no_legacy_encodings);
         if self.lock_timeout_ms != 0 {
             options = options.lock_timeout(std::time::Duration::from_millis(self.lock_timeout_ms));
         }

@@ -112,6 +112,7 @@ pub mod keys {
         "lockTimeout",
         "protect",
         "protectDefaults",
+        "legacyEncodings",
     ];
 }
 

@@ -442,6 +442,10 @@ pub struct WorkspaceOptions {
     /// `.hg`, `.svn` or `.jj`, and the ignore file. `false` is the explicit way to let edits
     /// reach them.
     pub protect_defaults: Option<bool>,
+    /// Whether a file in a legacy encoding (windows-1251, Latin-1, Shift_JIS, …) is detected,
+    /// read as text and written back in it (default `true`); `false` throws
+    /// `unsupported_encoding` for every file that is not UTF-8 or UTF-16.
+    pub legacy_encodings: Option<bool>,
 }
 
 /// Options of the function `strReplace`.
@@ -500,7 +504,7 @@ pub struct EditOutcome {
     #[napi(ts_type = "string | null")]
     pub new_content: OrNull<String>,
     /// The file's encoding, kept from the old file (new files: `"utf-8"`).
-    #[napi(ts_type = "'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be'")]
+    #[napi(ts_type = "'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | (string & {})")]
     pub encoding: String,
     /// What the operation reported: an `Edit` for `strReplace` and `insert`, an `Outcome` for
     /// `applyDiff` (tell them apart with `"blocks" in report`), `null` for `write` and `undo`.
@@ -716,7 +720,7 @@ pub struct PatchedFile {
     #[napi(ts_type = "string | null")]
     pub new_content: OrNull<String>,
     /// The encoding the file is written in (its old one, if it had one; new files `"utf-8"`).
-    #[napi(ts_type = "'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be'")]
+    #[napi(ts_type = "'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | (string & {})")]
     pub encoding: String,
     /// Whether the bytes on disk changed (`false` for an update to identical content).
     pub changed: bool,

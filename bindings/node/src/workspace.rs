@@ -34,8 +34,10 @@ use crate::{apply, args, ops};
 ///   since `stale_file` (a touch alone is fine). Creating a file needs no read. A missing file
 ///   is `file_not_found`, with up to three similar paths suggested.
 /// - **Bytes survive.** UTF-8, UTF-8 with a BOM and UTF-16 LE/BE with a BOM are written back
-///   in the same encoding with the same BOM; other files throw `unsupported_encoding` and are
-///   never rewritten. `strReplace`, `insert` and `applyDiff` in `native` see the text with
+///   in the same encoding with the same BOM; text in a legacy encoding (windows-125x,
+///   Latin-1, Shift_JIS, GBK, …, detected) is written back in it, and new text with a
+///   character it lacks throws `unrepresentable_text`; other files (binary) throw
+///   `unsupported_encoding` and are never rewritten. `strReplace`, `insert` and `applyDiff` in `native` see the text with
 ///   CRLF line endings read as LF (a model's LF text matches a CRLF file) and untouched lines
 ///   keep their own line endings; the Cline dialects see the text unchanged. Files above
 ///   `maxFileSize` throw `file_too_large`.
@@ -229,8 +231,10 @@ impl Workspace {
     /// file read kept for merging an edit around later changes, default 4 MiB), `omissionGuard`
     /// (refuse writes and replacements that elide code with a placeholder line, default true),
     /// `lockTimeout` (milliseconds a call waits for its turn, default 5000), `protect` (globs of
-    /// paths never written) and `protectDefaults` (default true: `.git` and the other
-    /// version-control directories and the ignore file are never written).
+    /// paths never written), `protectDefaults` (default true: `.git` and the other
+    /// version-control directories and the ignore file are never written) and
+    /// `legacyEncodings` (default true: files in windows-1251, Latin-1, Shift_JIS, … are read
+    /// and written back in their encoding).
     #[napi(
         catch_unwind,
         constructor,
@@ -261,6 +265,9 @@ impl Workspace {
             }
             if let Some(on) = args::option_boolean(&options, "options", "protectDefaults")? {
                 settings = settings.protect_defaults(on);
+            }
+            if let Some(on) = args::option_boolean(&options, "options", "legacyEncodings")? {
+                settings = settings.legacy_encodings(on);
             }
             if let Some(ms) = args::option_integer(&options, "options", "lockTimeout")? {
                 settings = settings.lock_timeout(std::time::Duration::from_millis(ms));

@@ -35,7 +35,8 @@ pub struct PyEditOutcome {
     changed: bool,
     /// The file's new text (None after a delete).
     new_content: Option<Py<PyString>>,
-    /// The file's encoding: `"utf-8"`, `"utf-8-bom"`, `"utf-16le"` or `"utf-16be"`.
+    /// The file's encoding: `"utf-8"`, `"utf-8-bom"`, `"utf-16le"`, `"utf-16be"`, or a legacy
+    /// encoding's WHATWG name (`"windows-1251"`, `"Shift_JIS"`, …; Python's codecs accept it).
     encoding: &'static str,
     /// What the operation reported: an `Edit` (str_replace, insert), an `Outcome` (a diff),
     /// or None (a write, an undo, a patch).
@@ -234,7 +235,8 @@ impl PyWorkspace {
     #[new]
     #[pyo3(signature = (
         root, *, ignore_file = None, max_file_size = None, undo_depth = None, max_kept_read = None,
-        omission_guard = true, lock_timeout = None, protect = None, protect_defaults = true
+        omission_guard = true, lock_timeout = None, protect = None, protect_defaults = true,
+        legacy_encodings = true
     ))]
     fn new(
         py: Python<'_>,
@@ -247,6 +249,7 @@ impl PyWorkspace {
         lock_timeout: Option<f64>,
         protect: Option<Vec<String>>,
         protect_defaults: bool,
+        legacy_encodings: bool,
     ) -> PyResult<Self> {
         let mut options =
             WorkspaceOptions::new().guards(Guards::NATIVE.omission_placeholders(omission_guard));
@@ -264,7 +267,8 @@ impl PyWorkspace {
         }
         options = options
             .protect(protect.unwrap_or_default())
-            .protect_defaults(protect_defaults);
+            .protect_defaults(protect_defaults)
+            .legacy_encodings(legacy_encodings);
         if let Some(seconds) = lock_timeout {
             let limit = std::time::Duration::try_from_secs_f64(seconds).map_err(|_| {
                 pyo3::exceptions::PyValueError::new_err(format!(

@@ -287,7 +287,7 @@ fn crlf_and_bom_files_round_trip() {
 }
 
 #[test]
-fn utf16_files_round_trip_and_latin1_is_refused() {
+fn utf16_and_latin1_files_round_trip_and_binary_is_refused() {
     let dir = tempfile::tempdir().expect("tempdir");
     let utf16 = |s: &str| -> Vec<u8> {
         let mut out = vec![0xFF, 0xFE];
@@ -305,14 +305,31 @@ fn utf16_files_round_trip_and_latin1_is_refused() {
         std::fs::read(dir.path().join("w.txt")).expect("read"),
         utf16("a\nB\nc\n")
     );
-    std::fs::write(dir.path().join("l.txt"), b"a\nb\ncaf\xE9\n").expect("write");
+    // Latin-1 text is edited and stays Latin-1.
+    std::fs::write(
+        dir.path().join("l.txt"),
+        b"a\nb\ncaf\xE9 cr\xE8me br\xFBl\xE9e\n",
+    )
+    .expect("write");
     let out = hunkloom(dir.path(), &["apply", "--diff", "-", "l.txt"], Some(DIFF));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("l.txt")).expect("read"),
+        b"a\nB\ncaf\xE9 cr\xE8me br\xFBl\xE9e\n"
+    );
+    // Binary content is refused and left alone.
+    std::fs::write(dir.path().join("bin.txt"), b"a\nb\ncaf\xE9\0\n").expect("write");
+    let out = hunkloom(dir.path(), &["apply", "--diff", "-", "bin.txt"], Some(DIFF));
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("[unsupported_encoding]"), "{stderr}");
     assert_eq!(
-        std::fs::read(dir.path().join("l.txt")).expect("read"),
-        b"a\nb\ncaf\xE9\n"
+        std::fs::read(dir.path().join("bin.txt")).expect("read"),
+        b"a\nb\ncaf\xE9\0\n"
     );
 }
 

@@ -116,15 +116,15 @@ fn hostile_files_as_the_file_edited() {
     let f = std::fs::File::create(p.join("sparse")).expect("create");
     f.set_len(2 << 30).expect("set_len");
     drop(f);
-    std::fs::write(p.join("latin1.txt"), b"caf\xe9 x\n").expect("write");
+    std::fs::write(p.join("binary.txt"), b"caf\xe9\0 x\n").expect("write");
     for (input, file, want) in [
         ("fifo", "fifo", "io_error"),
         ("directory", "sub", "io_error"),
         ("symlink-loop", "loop1", "io_error"),
         ("sparse-2GiB", "sparse", "file_too_large"),
         (
-            "invalid-UTF-8-content",
-            "latin1.txt",
+            "invalid-UTF-8-binary-content",
+            "binary.txt",
             "unsupported_encoding",
         ),
         ("0-byte", "empty", "search_not_found"),

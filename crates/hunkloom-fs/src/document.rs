@@ -3,9 +3,19 @@
 //! # Encodings
 //!
 //! A file is UTF-8 (no BOM), UTF-8 with a BOM (`EF BB BF`), UTF-16 LE (`FF FE`) or UTF-16 BE
-//! (`FE FF`) with a BOM; the rest of the bytes must decode without a single replacement. Any
-//! other file (Latin-1, UTF-32, unpaired surrogates, an odd UTF-16 length) is refused: decoding
-//! it would lose bytes. Decoding then encoding a supported file gives back its exact bytes.
+//! (`FE FF`) with a BOM; the rest of the bytes must decode without a single replacement.
+//!
+//! Any other file, when legacy encodings are allowed, is given to Firefox's detector
+//! (`chardetng`): a single-byte or multi-byte legacy encoding it names (windows-125x, ISO-8859-x,
+//! KOI8, Shift_JIS, EUC-JP, EUC-KR, Big5, GBK/GB18030) is decoded with `encoding_rs` when every
+//! byte decodes and encoding the text again gives back the exact bytes; the file is then edited
+//! as text and written back in that encoding, so the bytes of the lines an edit leaves alone stay
+//! identical. New text the encoding cannot represent is refused (`unrepresentable_text`) rather
+//! than switching the file to UTF-8. Binary-looking bytes (a NUL, or many control characters),
+//! UTF-32, unpaired surrogates, an odd UTF-16 length and the stateful ISO-2022-JP are refused:
+//! decoding them would lose bytes or misread a binary file as text.
+//!
+//! Decoding then encoding a supported file gives back its exact bytes.
 //!
 //! # Line endings
 //!
@@ -34,24 +44,99 @@ pub enum Encoding {
     Utf16Le,
     /// UTF-16 big-endian with a byte-order mark.
     Utf16Be,
+    /// A legacy (non-Unicode) encoding the file was detected to be in.
+    Legacy(LegacyEncoding),
 }
 
 impl Encoding {
-    /// A stable name: `"utf-8"`, `"utf-8-bom"`, `"utf-16le"` or `"utf-16be"`.
+    /// A stable name: `"utf-8"`, `"utf-8-bom"`, `"utf-16le"`, `"utf-16be"`, or a legacy
+    /// encoding's WHATWG name (`"windows-1251"`, `"Shift_JIS"`, `"gb18030"`, …; each is also a
+    /// name Python's codecs and Node's `TextDecoder` accept).
     pub fn as_str(self) -> &'static str {
         match self {
             Encoding::Utf8 => "utf-8",
             Encoding::Utf8Bom => "utf-8-bom",
             Encoding::Utf16Le => "utf-16le",
             Encoding::Utf16Be => "utf-16be",
+            Encoding::Legacy(legacy) => legacy.name(),
         }
     }
+
+    /// Whether the encoding is a legacy (non-Unicode) one, which cannot store every character.
+    pub fn is_legacy(self) -> bool {
+        matches!(self, Encoding::Legacy(_))
+    }
+}
+
+/// A legacy encoding (one `encoding_rs` decodes and encodes without loss for the file it was
+/// detected in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LegacyEncoding(&'static encoding_rs::Encoding);
+
+impl LegacyEncoding {
+    /// The encoding's WHATWG name, e.g. `"windows-1252"`.
+    pub fn name(self) -> &'static str {
+        self.0.name()
+    }
+
+    /// The legacy encoding a WHATWG label names (`"cp1251"`, `"latin1"`, `"shift_jis"`, …), or
+    /// `None` for a Unicode encoding, a stateful one (ISO-2022-JP) or an unknown label.
+    pub fn for_label(label: &str) -> Option<LegacyEncoding> {
+        let found = encoding_rs::Encoding::for_label(label.trim().as_bytes())?;
+        editable_legacy(found).then_some(LegacyEncoding(found))
+    }
+}
+
+/// Whether `encoding` is one a file can be edited in: a legacy, stateless encoding that
+/// `encoding_rs` can write (not UTF-8/16, not ISO-2022-JP, not the replacement encoding).
+fn editable_legacy(encoding: &'static encoding_rs::Encoding) -> bool {
+    encoding != encoding_rs::UTF_8
+        && encoding != encoding_rs::UTF_16LE
+        && encoding != encoding_rs::UTF_16BE
+        && encoding != encoding_rs::ISO_2022_JP
+        && encoding != encoding_rs::REPLACEMENT
+        && encoding.output_encoding() == encoding
+}
+
+/// How files in encodings other than UTF-8/UTF-16 are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) enum Legacy {
+    /// Refused (`unsupported_encoding`).
+    Refuse,
+    /// Detected with `chardetng`.
+    #[default]
+    Detect,
+    /// In the encoding the file had when it was last read or written here, if its bytes still
+    /// decode in it without loss (so an edit that changes the detector's guess does not change
+    /// how the file is read); detected otherwise.
+    Known(LegacyEncoding),
 }
 
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// Decodes `bytes`, or `None` if they are not in a supported encoding.
-pub(crate) fn decode(bytes: &[u8]) -> Option<(Encoding, String)> {
+/// Decodes `bytes`, or `None` if they are not in a supported encoding; files in no Unicode
+/// encoding are detected as `legacy` says.
+pub(crate) fn decode(bytes: &[u8], legacy: Legacy) -> Option<(Encoding, String)> {
+    if let Some(decoded) = decode_unicode(bytes) {
+        return Some(decoded);
+    }
+    // A Unicode byte-order mark says what the file is meant to be; one that does not decode is
+    // damaged, not legacy text.
+    if [UTF8_BOM, b"\xFF\xFE", b"\xFE\xFF"]
+        .iter()
+        .any(|bom| bytes.starts_with(bom))
+    {
+        return None;
+    }
+    match legacy {
+        Legacy::Refuse => None,
+        Legacy::Detect => decode_legacy(bytes),
+        Legacy::Known(known) => decode_in(bytes, known).or_else(|| decode_legacy(bytes)),
+    }
+}
+
+/// Decodes `bytes` in a Unicode encoding (by its BOM, else UTF-8).
+fn decode_unicode(bytes: &[u8]) -> Option<(Encoding, String)> {
     if let Some(rest) = bytes.strip_prefix(UTF8_BOM) {
         return Some((Encoding::Utf8Bom, String::from_utf8(rest.to_vec()).ok()?));
     }
@@ -68,6 +153,41 @@ pub(crate) fn decode(bytes: &[u8]) -> Option<(Encoding, String)> {
     Some((Encoding::Utf8, String::from_utf8(bytes.to_vec()).ok()?))
 }
 
+/// Decodes `bytes` in the legacy encoding the detector names, if they look like text and make
+/// the round trip exactly.
+fn decode_legacy(bytes: &[u8]) -> Option<(Encoding, String)> {
+    if looks_binary(bytes) {
+        return None;
+    }
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(bytes, true);
+    let guessed = detector.guess(None, chardetng::Utf8Detection::Deny);
+    decode_in(bytes, LegacyEncoding::for_label(guessed.name())?)
+}
+
+/// Decodes `bytes` in `legacy` when every byte decodes and the text encodes back to them.
+fn decode_in(bytes: &[u8], legacy: LegacyEncoding) -> Option<(Encoding, String)> {
+    let text = legacy
+        .0
+        .decode_without_bom_handling_and_without_replacement(bytes)?
+        .into_owned();
+    let encoding = Encoding::Legacy(legacy);
+    (encode(encoding, &text).ok()? == bytes).then_some((encoding, text))
+}
+
+/// Whether `bytes` look like a binary file rather than text: a NUL byte, or more than one
+/// control character (other than tab, line feed, form feed, carriage return and escape) in 20.
+fn looks_binary(bytes: &[u8]) -> bool {
+    if memchr::memchr(0, bytes).is_some() {
+        return true;
+    }
+    let controls = bytes
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | 0x1B))
+        .count();
+    controls * 20 > bytes.len()
+}
+
 fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Option<String> {
     if !bytes.len().is_multiple_of(2) {
         return None;
@@ -78,13 +198,35 @@ fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Option<String> {
         .ok()
 }
 
-/// `text` in `encoding`, with its BOM.
-pub(crate) fn encode(encoding: Encoding, text: &str) -> Vec<u8> {
-    match encoding {
+/// `text` in `encoding`, with its BOM; `Err` with the first character a legacy encoding cannot
+/// represent.
+pub(crate) fn encode(encoding: Encoding, text: &str) -> Result<Vec<u8>, char> {
+    Ok(match encoding {
         Encoding::Utf8 => text.as_bytes().to_vec(),
         Encoding::Utf8Bom => [UTF8_BOM, text.as_bytes()].concat(),
         Encoding::Utf16Le => bom_and_units(b"\xFF\xFE", text, u16::to_le_bytes),
         Encoding::Utf16Be => bom_and_units(b"\xFE\xFF", text, u16::to_be_bytes),
+        Encoding::Legacy(legacy) => encode_legacy(legacy, text)?,
+    })
+}
+
+/// `text` in a legacy encoding, or the first character it cannot represent.
+fn encode_legacy(legacy: LegacyEncoding, text: &str) -> Result<Vec<u8>, char> {
+    use encoding_rs::EncoderResult;
+    let mut encoder = legacy.0.new_encoder();
+    let mut out = Vec::with_capacity(text.len());
+    let mut rest = text;
+    let mut piece = [0u8; 8192];
+    loop {
+        let (result, read, written) =
+            encoder.encode_from_utf8_without_replacement(rest, &mut piece, true);
+        out.extend_from_slice(&piece[..written]);
+        rest = &rest[read..];
+        match result {
+            EncoderResult::InputEmpty => return Ok(out),
+            EncoderResult::OutputFull => {}
+            EncoderResult::Unmappable(c) => return Err(c),
+        }
     }
 }
 
@@ -225,23 +367,77 @@ mod tests {
             (b"\xFF\xFE", Encoding::Utf16Le),
             (b"", Encoding::Utf8),
         ] {
-            let (got, text) = decode(bytes).expect("supported");
+            let (got, text) = decode(bytes, Legacy::Detect).expect("supported");
             assert_eq!(got, encoding);
-            assert_eq!(encode(encoding, &text), bytes);
+            assert_eq!(encode(encoding, &text), Ok(bytes.to_vec()));
         }
     }
 
     #[test]
     fn lossy_encodings_are_refused() {
         for bytes in [
-            &b"caf\xE9\n"[..],
-            b"\xFF\xFE\x00\x00a\x00\x00\x00",
+            &b"\xFF\xFE\x00\x00a\x00\x00\x00"[..],
             b"\xFF\xFEa",
             b"\xFF\xFE\x00\xD8",
             b"\xEF\xBB\xBF\xFF",
+            // Binary: a NUL, or many control bytes.
+            b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+            b"\x01\x02\x03\x04\xE9\x05\x06",
         ] {
-            assert_eq!(decode(bytes), None, "{bytes:?}");
+            assert_eq!(decode(bytes, Legacy::Detect), None, "{bytes:?}");
         }
+        assert_eq!(decode(b"caf\xE9\n", Legacy::Refuse), None);
+    }
+
+    fn legacy(label: &str) -> Encoding {
+        Encoding::Legacy(LegacyEncoding::for_label(label).expect(label))
+    }
+
+    #[test]
+    fn legacy_encodings_are_detected_and_round_trip() {
+        let cases: [(&[u8], &str); 5] = [
+            (b"caf\xE9 cr\xE8me br\xFBl\xE9e\n", "windows-1252"),
+            (
+                "// Привет, мир! Это пример текста в кодировке windows-1251.\nfn main() {}\n"
+                    .as_bytes(),
+                "windows-1251",
+            ),
+            (
+                "# 日本語のコメントです。これはテストファイルです。\nprint('こんにちは')\n"
+                    .as_bytes(),
+                "Shift_JIS",
+            ),
+            (
+                "// 这是一个简体中文的注释，用于测试编码检测。\nint main() { return 0; }\n"
+                    .as_bytes(),
+                "GBK",
+            ),
+            ("plain ascii\n".as_bytes(), "utf-8"),
+        ];
+        for (utf8, name) in cases {
+            let text = std::str::from_utf8(utf8).unwrap_or("");
+            let bytes: Vec<u8> = if name == "windows-1252" || name == "utf-8" {
+                utf8.to_vec()
+            } else {
+                encode(legacy(name), text).expect("representable")
+            };
+            let (encoding, decoded) = decode(&bytes, Legacy::Detect).expect(name);
+            assert_eq!(encoding.as_str(), name);
+            assert_eq!(encode(encoding, &decoded), Ok(bytes.clone()));
+            if name != "windows-1252" {
+                assert_eq!(decoded, text);
+            }
+        }
+    }
+
+    #[test]
+    fn unrepresentable_characters_are_named() {
+        assert_eq!(encode(legacy("cp1251"), "ok ✓ x"), Err('✓'));
+        assert_eq!(encode(legacy("latin1"), "é"), Ok(vec![0xE9]));
+        assert!(LegacyEncoding::for_label("utf-8").is_none());
+        assert!(LegacyEncoding::for_label("iso-2022-jp").is_none());
+        assert!(LegacyEncoding::for_label("no such").is_none());
+        assert_eq!(legacy("cp1251").as_str(), "windows-1251");
     }
 
     #[test]

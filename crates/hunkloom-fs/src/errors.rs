@@ -110,9 +110,24 @@ pub(crate) fn unsupported_encoding(given: &Path) -> Error {
     Error::with_message(
         ErrorKind::UnsupportedEncoding,
         format!(
-            "{} is not UTF-8, UTF-8 with a BOM, or UTF-16 with a BOM; it was left untouched \
-             (it is never rewritten lossily).",
+            "{} is not UTF-8, UTF-8 with a BOM, UTF-16 with a BOM, or text in a legacy \
+             encoding that reads back without loss; it was left untouched (it is never \
+             rewritten lossily).",
             shown(given)
+        ),
+    )
+}
+
+/// `unrepresentable_text`: `c` has no form in the file's legacy `encoding`.
+pub(crate) fn unrepresentable(given: &Path, encoding: crate::Encoding, c: char) -> Error {
+    Error::with_message(
+        ErrorKind::UnrepresentableText,
+        format!(
+            "{} is stored in {}, which cannot represent {c:?} (U+{:04X}); nothing was written. \
+             Use only characters that encoding has (or an escape the language allows).",
+            shown(given),
+            encoding.as_str(),
+            u32::from(c)
         ),
     )
 }

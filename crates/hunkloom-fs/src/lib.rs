@@ -244,7 +244,7 @@ pub use change::{Change, ChangeKind, EditOutcome, Op, Report};
 #[cfg(feature = "fault-injection")]
 #[doc(hidden)]
 pub use commit::FaultMode;
-pub use document::Encoding;
+pub use document::{Encoding, LegacyEncoding};
 pub use hunkloom::{Error, ErrorKind, Result};
 pub use merge::ExternalChange;
 pub use patch::{PatchOutcome, PatchPlan, PatchedFile};

@@ -511,13 +511,16 @@ fn file_changes(
                 errors::stale_lines(given, &conflict, errors::Changer::Elsewhere)
             })?;
             external = around;
-            let bytes = document::encode(*encoding, &merged);
+            let bytes = document::encode(*encoding, &merged)
+                .map_err(|c| errors::unrepresentable(given, *encoding, c))?;
             Some((merged, bytes, *encoding))
         }
-        (current, _, _) => current.as_ref().map(|(text, encoding)| {
-            let bytes = document::encode(*encoding, text);
-            (text.clone(), bytes, *encoding)
-        }),
+        (Some((text, encoding)), _, _) => {
+            let bytes = document::encode(*encoding, text)
+                .map_err(|c| errors::unrepresentable(given, *encoding, c))?;
+            Some((text.clone(), bytes, *encoding))
+        }
+        (None, _, _) => None,
     };
     let mut changes = Vec::new();
     let kind = match (&slot.original, new, from) {

@@ -1,6 +1,6 @@
 //! [`Workspace`]: the entry point — paths, reads, edits, commits and undo.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
@@ -12,7 +12,7 @@ use hunkloom::{ApplyOptions, Dialect, Error, Result};
 
 use crate::change::{Base, Change, ChangeKind, EditOutcome, Op, Report};
 use crate::commit::{self, FileOp, Stop};
-use crate::document::{self, Encoding};
+use crate::document::{self, Encoding, Legacy, LegacyEncoding};
 use crate::errors;
 use crate::ignore::IgnoreRules;
 use crate::journal;
@@ -65,6 +65,10 @@ pub struct WorkspaceOptions {
     /// `.hg`, `.svn` or `.jj`, and the ignore file. Setting it false is the explicit way to let
     /// edits reach them.
     pub protect_defaults: bool,
+    /// Whether files in a legacy encoding (windows-125x, Latin-1, Shift_JIS, GB18030, …) are
+    /// detected, edited as text and written back in their encoding (default true; see
+    /// [`Encoding`]). When false they are refused as `unsupported_encoding`.
+    pub legacy_encodings: bool,
 }
 
 impl Default for WorkspaceOptions {
@@ -78,6 +82,7 @@ impl Default for WorkspaceOptions {
             lock_timeout: Duration::from_secs(5),
             protect: Vec::new(),
             protect_defaults: true,
+            legacy_encodings: true,
         }
     }
 }
@@ -115,6 +120,13 @@ impl WorkspaceOptions {
     /// Sets up to how many bytes of each file read are kept for merging (0: none).
     pub fn max_kept_read(mut self, bytes: u64) -> Self {
         self.max_kept_read = bytes;
+        self
+    }
+
+    /// Sets whether legacy encodings are detected and kept (see
+    /// [`legacy_encodings`](WorkspaceOptions::legacy_encodings)).
+    pub fn legacy_encodings(mut self, detect: bool) -> Self {
+        self.legacy_encodings = detect;
         self
     }
 
@@ -166,6 +178,8 @@ pub struct Workspace {
 struct Memory {
     tracker: Tracker,
     undo: UndoHistory,
+    /// The legacy encoding of each file read or written here in one (see [`Legacy::Known`]).
+    legacy: HashMap<PathBuf, LegacyEncoding>,
 }
 
 /// Why a commit attempt did not land.
@@ -241,6 +255,7 @@ impl Workspace {
             memory: Mutex::new(Memory {
                 tracker: Tracker::default(),
                 undo: UndoHistory::new(options.undo_depth),
+                legacy: HashMap::new(),
             }),
             faults: Mutex::new(commit::Faults::default()),
             root,
@@ -313,6 +328,14 @@ impl Workspace {
             .load(&resolved, given)?
             .ok_or_else(|| self.not_found(given))?;
         Ok(loaded.text)
+    }
+
+    /// The legacy encoding `path` was last read or written in here (see [`Encoding`]), or
+    /// `None` for a file in a Unicode encoding or never read here: for a host that tells the
+    /// model which encoding its edits are written in.
+    pub fn legacy_encoding(&self, path: impl AsRef<Path>) -> Option<LegacyEncoding> {
+        let resolved = self.resolve(path.as_ref()).ok()?;
+        self.memory().legacy.get(&resolved).copied()
     }
 
     /// Whether `path` was read here and its content has changed since (by another program, or
@@ -505,7 +528,8 @@ impl Workspace {
                 (text, report, external)
             }
         };
-        let bytes = document::encode(loaded.encoding, &text);
+        let bytes = document::encode(loaded.encoding, &text)
+            .map_err(|c| errors::unrepresentable(given, loaded.encoding, c))?;
         Ok(Change {
             kind: ChangeKind::Update,
             path: resolved.clone(),
@@ -565,7 +589,8 @@ impl Workspace {
             Some(op) => apply_op(&loaded.text, op, given, self.options.guards)?,
             None => (loaded.text.clone(), Report::None),
         };
-        let bytes = document::encode(loaded.encoding, &text);
+        let bytes = document::encode(loaded.encoding, &text)
+            .map_err(|c| errors::unrepresentable(given, loaded.encoding, c))?;
         Ok(Change {
             kind: ChangeKind::Move,
             path: destination,
@@ -709,7 +734,11 @@ impl Workspace {
         memory.undo.pop(&resolved);
         let (kind, new_content, encoding) = match &entry.before {
             Some(bytes) => {
-                let (encoding, text) = document::decode(bytes).unwrap_or_default();
+                let rule = match memory.legacy.get(&resolved) {
+                    Some(&known) => Legacy::Known(known),
+                    None => Legacy::Detect,
+                };
+                let (encoding, text) = document::decode(bytes, rule).unwrap_or_default();
                 memory.tracker.record(
                     &resolved,
                     Fingerprint::of(bytes, modified(&resolved)),
@@ -788,8 +817,12 @@ impl Workspace {
         match &op.bytes {
             Some(bytes) => {
                 let keep = self.options.max_kept_read;
+                let rule = match memory.legacy.get(&op.target) {
+                    Some(&known) => Legacy::Known(known),
+                    None => Legacy::Refuse,
+                };
                 let text = if bytes.len() as u64 <= keep {
-                    document::decode(bytes).map(|(_, text)| text)
+                    document::decode(bytes, rule).map(|(_, text)| text)
                 } else {
                     None
                 };
@@ -849,7 +882,7 @@ impl Workspace {
             }
             _ => return Err(self.not_found(given)),
         };
-        let bytes = document::encode(Encoding::Utf8, &text);
+        let bytes = text.as_bytes().to_vec();
         Ok(Change {
             kind: ChangeKind::Create,
             path: resolved,
@@ -871,8 +904,11 @@ impl Workspace {
         else {
             return Ok(None);
         };
-        let (encoding, text) =
-            document::decode(&bytes).ok_or_else(|| errors::unsupported_encoding(given))?;
+        let (encoding, text) = document::decode(&bytes, self.legacy_rule(resolved))
+            .ok_or_else(|| errors::unsupported_encoding(given))?;
+        if let Encoding::Legacy(legacy) = encoding {
+            self.memory().legacy.insert(resolved.to_path_buf(), legacy);
+        }
         Ok(Some(Loaded {
             encoding,
             text,
@@ -913,6 +949,17 @@ impl Workspace {
 
     /// What the workspace remembers; nothing panics while holding it, so a poisoned lock
     /// still holds sound records.
+    /// How `resolved` is decoded if it is in no Unicode encoding.
+    fn legacy_rule(&self, resolved: &Path) -> Legacy {
+        if !self.options.legacy_encodings {
+            return Legacy::Refuse;
+        }
+        match self.memory().legacy.get(resolved) {
+            Some(&known) => Legacy::Known(known),
+            None => Legacy::Detect,
+        }
+    }
+
     fn memory(&self) -> MutexGuard<'_, Memory> {
         self.memory.lock().unwrap_or_else(|e| e.into_inner())
     }

@@ -337,10 +337,11 @@ fn odd_bytes_in_names_and_contents() {
         b"c\0d\nx\n"
     );
     println!("hostile NUL-in-content str_replace: ok");
-    // Bytes that are not UTF-8 in a file: refused, never rewritten.
-    std::fs::write(p.join("latin1.txt"), b"caf\xe9 x\n").expect("write");
+    // Bytes that are not UTF-8 and look binary (a NUL): refused, never rewritten. (Legacy
+    // text is edited in its encoding: tests/encodings.rs.)
+    std::fs::write(p.join("binary.dat"), b"caf\xe9\0 x\n").expect("write");
     all_refused(
-        &every_op(p, "invalid-UTF-8-content", "latin1.txt"),
+        &every_op(p, "invalid-UTF-8-binary-content", "binary.dat"),
         &["unsupported_encoding"],
     );
 }

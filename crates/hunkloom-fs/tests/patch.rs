@@ -365,12 +365,12 @@ fn the_cline_dialect_keeps_crlf_lines_too() {
 }
 
 #[test]
-fn a_file_in_another_encoding_is_refused_untouched() {
-    let (dir, ws) = setup(&[("latin1.txt", b"caf\xE9\n"), ("ok.txt", b"ok\n")]);
+fn a_file_in_no_readable_encoding_is_refused_untouched() {
+    let (dir, ws) = setup(&[("binary.txt", b"caf\xE9\0\n"), ("ok.txt", b"ok\n")]);
     let old = snapshot(dir.path());
     let patch =
-        wrap("*** Update File: ok.txt\n@@\n-ok\n+OK\n*** Update File: latin1.txt\n@@\n-x\n+y");
-    let err = ws.apply_patch(&patch, &codex()).expect_err("latin-1");
+        wrap("*** Update File: ok.txt\n@@\n-ok\n+OK\n*** Update File: binary.txt\n@@\n-x\n+y");
+    let err = ws.apply_patch(&patch, &codex()).expect_err("binary");
     assert_eq!(err.code(), "unsupported_encoding");
     assert_eq!(snapshot(dir.path()), old);
 }

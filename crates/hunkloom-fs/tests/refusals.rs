@@ -190,14 +190,14 @@ fn missing_files_suggest_similar_paths() {
 }
 
 #[test]
-fn latin1_and_other_encodings_are_refused_and_untouched() {
+fn binary_utf32_and_broken_utf16_files_are_refused_and_untouched() {
     let files: &[(&str, &[u8])] = &[
-        ("latin1.txt", b"caf\xE9\n"),
+        ("binary.txt", b"caf\xE9\0\n"),
         ("utf32.txt", b"\xFF\xFE\x00\x00a\x00\x00\x00"),
         ("odd16.txt", b"\xFF\xFEa"),
     ];
     let (dir, ws) = setup(files);
-    for name in ["latin1.txt", "utf32.txt", "odd16.txt"] {
+    for name in ["binary.txt", "utf32.txt", "odd16.txt"] {
         refused(dir.path(), "unsupported_encoding", || {
             ws.read(name).map(drop)
         });
@@ -205,6 +205,20 @@ fn latin1_and_other_encodings_are_refused_and_untouched() {
             ws.write(name, "x").map(drop)
         });
     }
+}
+
+#[test]
+fn a_legacy_file_is_refused_when_detection_is_off() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("latin1.txt"), b"caf\xE9 cr\xE8me\n").expect("write");
+    let ws =
+        Workspace::open(dir.path(), WorkspaceOptions::new().legacy_encodings(false)).expect("open");
+    refused(dir.path(), "unsupported_encoding", || {
+        ws.read("latin1.txt").map(drop)
+    });
+    refused(dir.path(), "unsupported_encoding", || {
+        ws.write("latin1.txt", "x").map(drop)
+    });
 }
 
 #[test]

@@ -20,6 +20,7 @@ pub const TEXT_EDITOR_CORPORA: &[&str] = &[
     "text-editor/openhands.jsonl",
     "text-editor/openhands-crashes.jsonl",
     "text-editor/openhands-differences.jsonl",
+    "text-editor/openhands-non-utf8.jsonl",
 ];
 
 /// The placeholder for the root directory in inputs and outputs.

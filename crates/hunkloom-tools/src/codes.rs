@@ -91,9 +91,13 @@ tool_codes! {
     LazyIndentation => "lazy_indentation";
     /// `undo_edit` found no edit of the file left to undo.
     NothingToUndo => "nothing_to_undo";
-    /// The file is neither text in a supported encoding nor empty: binary content, or bytes
-    /// that are not UTF-8 / UTF-8 with a BOM / UTF-16 with a BOM. It is never rewritten.
+    /// The file is neither text in a supported encoding nor empty: binary content, bytes that
+    /// are not UTF-8 / UTF-8 with a BOM / UTF-16 with a BOM nor legacy text that reads back
+    /// without loss (`anthropic`: anything but UTF-8). It is never rewritten.
     UnsupportedEncoding => "unsupported_encoding";
+    /// The new text has a character the file's legacy encoding (e.g. windows-1251) cannot
+    /// represent (the output names it); nothing was written.
+    UnrepresentableText => "unrepresentable_text";
     /// The file is larger than the editor's `max_file_size`.
     FileTooLarge => "file_too_large";
     /// The path leads outside the editor's root (`..`, an absolute path elsewhere, a symlink).
@@ -137,6 +141,7 @@ impl ToolCode {
             K::StaleFile => ToolCode::StaleFile,
             K::UnsupportedEncoding => ToolCode::UnsupportedEncoding,
             K::FileTooLarge => ToolCode::FileTooLarge,
+            K::UnrepresentableText => ToolCode::UnrepresentableText,
             K::NothingToUndo => ToolCode::NothingToUndo,
             K::OmissionPlaceholder => ToolCode::OmissionPlaceholder,
             K::LazyNoAnchor => ToolCode::LazyNoAnchor,
@@ -192,6 +197,7 @@ mod tests {
             (K::IoError, "io_error"),
             (K::UnsupportedEncoding, "unsupported_encoding"),
             (K::FileTooLarge, "file_too_large"),
+            (K::UnrepresentableText, "unrepresentable_text"),
             (K::PathOutsideRoot, "path_outside_root"),
             (K::ConcurrentUse, "concurrent_use"),
             (K::OmissionPlaceholder, "omission_placeholder"),

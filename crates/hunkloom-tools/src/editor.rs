@@ -129,6 +129,9 @@ impl TextEditor {
             WorkspaceOptions::new()
                 .max_file_size(max)
                 .undo_depth(0)
+                // Anthropic's reference reads strict UTF-8 and fails on anything else; the
+                // other profiles read a legacy file in its encoding and write it back in it.
+                .legacy_encodings(profile != Profile::Anthropic)
                 .protect(options.protect.iter().cloned()),
         )?;
         let style = profile.style();

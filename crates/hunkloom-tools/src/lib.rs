@@ -87,9 +87,12 @@
 //!   writes tabs back as they are; only the `anthropic` listings show them expanded, as the
 //!   reference's do.
 //! - **Encodings.** UTF-8 with a BOM and UTF-16 with a BOM are decoded and written back in the
-//!   same encoding with the same BOM (the BOM is not shown). Other bytes (Latin-1, cp1252) are
-//!   refused and never rewritten, where OpenHands' reference guesses a codec and may write the
-//!   file back in it, or leave it empty.
+//!   same encoding with the same BOM (the BOM is not shown). Text in a legacy encoding
+//!   (windows-125x, Latin-1, Shift_JIS, GBK, …) is detected and written back in it in the
+//!   `openhands` and `native` profiles (as OpenHands' reference does; `native` views say which
+//!   encoding), and new text with a character it lacks is refused (`unrepresentable_text`)
+//!   where OpenHands' reference leaves the file empty; the `anthropic` profile refuses such
+//!   files with its reference's UTF-8 error. Binary files are refused and never rewritten.
 //! - **Writes are atomic**: a temporary file beside the target, renamed over it.
 //! - **Inputs that crash a reference** (`insert_line` given as a string, an empty `old_str` on
 //!   an empty file in the `anthropic` profile) get an error result with a clear message.

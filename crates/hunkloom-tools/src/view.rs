@@ -48,10 +48,26 @@ pub(crate) fn view(ed: &TextEditor, input: Input<'_>, target: &Target) -> Outcom
     }
     let text = file::read(ed, target, true)?;
     let text = file::view_of(&text);
-    let Some(range) = range else {
-        return Ok(Success::text(render::cat_n(style, &text, &target.shown, 1)));
+    let shown = match range {
+        None => Ok(Success::text(render::cat_n(style, &text, &target.shown, 1))),
+        Some(range) => view_range(ed, &text, target, range),
     };
-    view_range(ed, &text, target, range)
+    shown.map(|success| with_encoding_note(ed, target, success))
+}
+
+/// `native`: a view of a file in a legacy encoding says which, and that edits keep it.
+fn with_encoding_note(ed: &TextEditor, target: &Target, mut success: Success) -> Success {
+    if ed.style.profile != crate::Profile::Native {
+        return success;
+    }
+    if let Some(legacy) = ed.ws.legacy_encoding(target.ws_path()) {
+        success.output.push_str(&format!(
+            "\n(This file is encoded in {}; edits are written back in {0}, and text with \
+             characters it cannot represent is refused.)",
+            legacy.name()
+        ));
+    }
+    success
 }
 
 fn view_range(ed: &TextEditor, text: &str, target: &Target, range: &Value) -> Outcome {

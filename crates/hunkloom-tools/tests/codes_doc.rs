@@ -24,7 +24,11 @@ fn regenerated(doc: &str) -> String {
         if line.starts_with("| `") {
             if !rows_written {
                 for code in ToolCode::ALL {
-                    out.push_str(&format!("| `{}` | {} |\n", code.as_str(), code.description()));
+                    out.push_str(&format!(
+                        "| `{}` | {} |\n",
+                        code.as_str(),
+                        code.description()
+                    ));
                 }
                 rows_written = true;
             }

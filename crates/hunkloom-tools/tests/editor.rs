@@ -500,7 +500,7 @@ fn paths_stay_inside_the_root() {
 }
 
 #[test]
-fn binary_and_non_utf8_files_are_refused_untouched() {
+fn binary_files_everywhere_and_non_utf8_files_in_anthropic_are_refused_untouched() {
     let f = Fixture::new(&[
         ("bin.dat", b"\x00\x01\x02abc"),
         ("latin1.txt", b"caf\xe9\n"),
@@ -541,11 +541,51 @@ fn binary_and_non_utf8_files_are_refused_untouched() {
     );
     err(
         &mut n,
-        json!({"command": "insert", "path": "latin1.txt", "insert_line": 0, "new_str": "x"}),
+        json!({"command": "insert", "path": "bin.dat", "insert_line": 0, "new_str": "x"}),
         "unsupported_encoding",
     );
     assert_eq!(f.read("latin1.txt"), b"caf\xe9\n");
     assert_eq!(f.read("bin.dat"), b"\x00\x01\x02abc");
+}
+
+#[test]
+fn native_and_openhands_edit_a_legacy_file_in_its_encoding() {
+    let cp1251 = |s: &str| encoding_rs::WINDOWS_1251.encode(s).0.into_owned();
+    let text = "# Тестовый файл с кириллицей\ntext = \"Привет, мир!\"\n";
+    let f = Fixture::new(&[("ru.py", &cp1251(text))]);
+    let mut n = TextEditor::new(&f.root, EditorOptions::new()).expect("editor");
+    let r = ok(&mut n, json!({"command": "view", "path": "ru.py"}));
+    assert!(r.output.contains("Привет, мир!"), "{}", r.output);
+    assert!(
+        r.output.ends_with(
+            "\n(This file is encoded in windows-1251; edits are written back in windows-1251, \
+             and text with characters it cannot represent is refused.)"
+        ),
+        "{}",
+        r.output
+    );
+    ok(
+        &mut n,
+        json!({"command": "str_replace", "path": "ru.py", "old_str": "Привет", "new_str": "Здравствуй"}),
+    );
+    assert_eq!(
+        f.read("ru.py"),
+        cp1251(&text.replace("Привет", "Здравствуй"))
+    );
+    let r = err(
+        &mut n,
+        json!({"command": "str_replace", "path": "ru.py", "old_str": "мир!", "new_str": "мир ✓"}),
+        "unrepresentable_text",
+    );
+    assert!(r.output.contains("U+2713"), "{}", r.output);
+    assert_eq!(
+        f.read("ru.py"),
+        cp1251(&text.replace("Привет", "Здравствуй"))
+    );
+    // OpenHands shows the decoded text with no note (its reference's output).
+    let mut o = f.editor(Profile::OpenHands);
+    let r = ok(&mut o, json!({"command": "view", "path": f.path("ru.py")}));
+    assert!(r.output.contains("Здравствуй, мир!") && !r.output.contains("encoded in"));
 }
 
 #[test]

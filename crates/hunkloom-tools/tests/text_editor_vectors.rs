@@ -186,7 +186,10 @@ fn has_bare_lf(bytes: &[u8]) -> bool {
 /// 2. What a reference rewrites, hunkloom keeps: after an edit, a file with a BOM still starts
 ///    with it, a CRLF file has no bare LF, tab-indented lines keep their tabs (Anthropic expands
 ///    all of them), lone CRs stay; a file in a legacy encoding (cp1252, Latin-1) is refused
-///    (`unsupported_encoding`) and left as it was.
+///    (`unsupported_encoding`) and left as it was by the `anthropic` profile (its reference
+///    reads strict UTF-8), and edited in its own encoding by the others: a successful edit
+///    leaves the file in no UTF-8 form unless it removed every non-ASCII byte, and a refusal
+///    (such as `unrepresentable_text`, where OpenHands truncates the file) changes nothing.
 /// 3. Otherwise the result is the reference's: the same error flag, the same output (the BOM
 ///    character, which the Anthropic reference shows, left out; not checked for lone-CR files,
 ///    whose lines the references split), and, when both started from equivalent files, the same
@@ -240,7 +243,17 @@ fn differences_check(
             ));
         }
     }
-    if legacy && old.is_some_and(|o| std::str::from_utf8(o).is_err()) && command != "create" {
+    let legacy_file = legacy && old.is_some_and(|o| std::str::from_utf8(o).is_err());
+    if legacy_file && command != "create" && case.profile != "anthropic" {
+        if let (Some(new), false) = (new, got.result.is_error) {
+            let utf8 = std::str::from_utf8(new).is_ok();
+            if edit && utf8 && new.iter().any(|b| !b.is_ascii()) {
+                return Err("a legacy-encoded file was rewritten as UTF-8".to_owned());
+            }
+        }
+        return Ok(());
+    }
+    if legacy_file && command != "create" {
         if !got.result.is_error || got.result.code != "unsupported_encoding" {
             return Err(format!(
                 "a legacy-encoded file was not refused: {:?} {:?}",

@@ -151,12 +151,17 @@ error_kinds! {
     NotRead => "not_read", StaleFile;
     /// The file's content changed since it was read or edited (`hunkloom-fs`).
     StaleFile => "stale_file", StaleFile;
-    /// The file is not UTF-8, UTF-8 with BOM, or UTF-16 with BOM; it is never rewritten
-    /// (`hunkloom-fs`). Also a text handed to the Python binding that has no UTF-8 form (a `str`
-    /// with a lone surrogate).
+    /// The file is not UTF-8, UTF-8 with BOM, or UTF-16 with BOM, nor text in a legacy encoding
+    /// that decodes and encodes back without loss (or legacy encodings are turned off); it is
+    /// never rewritten (`hunkloom-fs`). Also a text handed to the Python binding that has no
+    /// UTF-8 form (a `str` with a lone surrogate).
     UnsupportedEncoding => "unsupported_encoding", UnsupportedFile;
     /// The file is larger than the workspace's size limit (`hunkloom-fs`).
     FileTooLarge => "file_too_large", UnsupportedFile;
+    /// The new text has a character the file's legacy encoding (e.g. windows-1251) cannot
+    /// represent; the message names the first one. The file is not switched to UTF-8
+    /// (`hunkloom-fs`).
+    UnrepresentableText => "unrepresentable_text", InvalidEdit;
     /// The operating system refused a file operation; the message has its text (`hunkloom-fs`).
     IoError => "io_error", Io;
     /// Another edit of the same file (in this process) or another commit in the same root (in

@@ -24,7 +24,12 @@ fn regenerated(doc: &str) -> String {
     let advice_of = |code: &str| {
         section
             .lines()
-            .map(|l| l.trim_matches('|').split(" | ").map(str::trim).collect::<Vec<_>>())
+            .map(|l| {
+                l.trim_matches('|')
+                    .split(" | ")
+                    .map(str::trim)
+                    .collect::<Vec<_>>()
+            })
             .find(|cells| cells.first() == Some(&format!("`{code}`").as_str()))
             .and_then(|cells| cells.get(3).map(|a| (*a).to_owned()))
             .unwrap_or_default()

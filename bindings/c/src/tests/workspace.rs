@@ -387,13 +387,39 @@ fn refusals_carry_the_file_layers_codes() {
         code(w.write("../x.txt", "x")),
         (hl_status::PathRefused, "path_outside_root".into())
     );
-    // Latin-1: refused, untouched.
-    w.put("latin.txt", b"caf\xe9\n");
+    // Binary content: refused, untouched.
+    w.put("binary.txt", b"caf\xe9\0\n");
     assert_eq!(
-        code(w.read("latin.txt")),
+        code(w.read("binary.txt")),
         (hl_status::UnsupportedFile, "unsupported_encoding".into())
     );
-    assert_eq!(w.get("latin.txt"), b"caf\xe9\n");
+    assert_eq!(w.get("binary.txt"), b"caf\xe9\0\n");
+    // cp1251 text: read in its encoding; a character it lacks is refused. (А..я are
+    // 0xC0..0xFF in windows-1251.)
+    let text = "# Тестовый файл с кириллицей\nтекст = \"Привет, мир!\"\n";
+    let cp1251: Vec<u8> = text
+        .chars()
+        .map(|c| match c {
+            'А'..='я' => (u32::from(c) - 0x410 + 0xC0) as u8,
+            _ => c as u8,
+        })
+        .collect();
+    w.put("ru.txt", &cp1251);
+    assert_eq!(w.read("ru.txt").expect("reads"), text);
+    assert_eq!(
+        code(w.str_replace("ru.txt", "Привет", "✓")),
+        (hl_status::EditRejected, "unrepresentable_text".into())
+    );
+    assert_eq!(w.get("ru.txt"), cp1251);
+    let strict = Ws::with(Some(hl_workspace_options {
+        no_legacy_encodings: true,
+        ..Default::default()
+    }));
+    strict.put("ru.txt", &cp1251);
+    assert_eq!(
+        code(strict.read("ru.txt")),
+        (hl_status::UnsupportedFile, "unsupported_encoding".into())
+    );
     // The operation's own codes, and an unknown convention or dialect.
     w.put("t.txt", b"a\n");
     w.read("t.txt").expect("reads");
