@@ -130,7 +130,8 @@ typedef enum hl_status {
      * `invalid_line_for_new_file`, `nothing_to_undo`, `conflicting_changes`,
      * `patch_file_not_found`, `patch_file_exists`, `patch_empty_content`,
      * `omission_placeholder`, `lazy_silent_deletion`, `lazy_conflict`, `lazy_indentation`,
-     * `unrepresentable_text`); malformed
+     * `unrepresentable_text`, `suspected_truncation`, `line_number_prefixes`,
+     * `truncation_notice`); malformed
      * (`malformed_block`, `invalid_state_transition`, `incomplete_at_finish`,
      * `overlapping_blocks`, `invalid_patch`, `invalid_patch_hunk`, `empty_patch`,
      * `duplicate_patch_path`).
@@ -1028,6 +1029,14 @@ typedef struct hl_workspace_options {
      * text and written back in its encoding.
      */
     bool no_legacy_encodings;
+    /**
+     * True: the damaged-call rules are off — a write that cuts a file to less than half of
+     * its lines and looks cut off (`suspected_truncation`), a view's line numbers in new text
+     * (removed when certain, else `line_number_prefixes`), clipping notices
+     * (`truncation_notice`), and replayed `str_replace`/`insert` calls answered as already
+     * applied. For a host that means a shorter file, as C has no per-call form.
+     */
+    bool no_damaged_call_guard;
 } hl_workspace_options;
 
 /**

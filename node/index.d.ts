@@ -316,10 +316,15 @@ export declare class Workspace {
    * missing file (and needs no read then); an existing file must have been read and be
    * unchanged since.
    *
+   * A write that would cut an existing file to less than half of its lines and looks cut
+   * off (ends inside a line, a bracket left open) throws `suspected_truncation`, unless
+   * `options.allowShrink` says the shorter file is meant.
+   *
    * @param path The file.
    * @param content The new content.
+   * @param options `allowShrink` (default false).
    */
-  write(path: string, content: string): EditOutcome
+  write(path: string, content: string, options?: WorkspaceWriteOptions): EditOutcome
   /**
    * Applies a SEARCH/REPLACE diff to the file (see the function `applyDiff`; `native` by
    * default, where the diff sees the text with LF line endings and the file keeps its
@@ -384,7 +389,7 @@ export declare class Workspace {
   /** `insert` as a Promise. */
   insertAsync(path: string, line: number, text: string, convention: 'before' | 'after'): Promise<EditOutcome>
   /** `write` as a Promise. */
-  writeAsync(path: string, content: string): Promise<EditOutcome>
+  writeAsync(path: string, content: string, options?: WorkspaceWriteOptions): Promise<EditOutcome>
   /** `applyDiff` as a Promise. */
   applyDiffAsync(path: string, diff: string, options?: ApplyOptions): Promise<EditOutcome>
   /** `applyPatch` as a Promise. */
@@ -810,7 +815,7 @@ export interface Edit {
    * mapping API-shortened tags such as `<fnr>` back), `deleted_line_ending` (a deleted text
    * that ended its line took its line ending with it).
    */
-  normalizations: Array<'trailing_whitespace' | 'line_endings' | 'curly_quotes' | 'desanitized' | 'deleted_line_ending'>
+  normalizations: Array<'trailing_whitespace' | 'line_endings' | 'curly_quotes' | 'desanitized' | 'deleted_line_ending' | 'already_applied' | 'view_prefixes'>
   /** The lines of `newContent` the first change occupies, so hosts can show a snippet. */
   firstEdit: LineRange
 }
@@ -1423,6 +1428,12 @@ export interface WorkspaceOptions {
    * `unsupported_encoding` for every file that is not UTF-8 or UTF-16.
    */
   legacyEncodings?: boolean
+}
+
+/** Options of `Workspace.write`. */
+export interface WorkspaceWriteOptions {
+  /** The shorter file is meant: no `suspected_truncation` check (default false). */
+  allowShrink?: boolean
 }
 
 /**

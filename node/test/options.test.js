@@ -34,6 +34,7 @@ const calls = {
   'new Workspace': [['WorkspaceOptions'], (o) => new hl.Workspace(dir, o)],
   'Workspace.applyDiff': [['ApplyOptions'], (o) => ws.applyDiff('a.txt', DIFF.replace('y', 'x2'), o)],
   'Workspace.applyLazy': [['WorkspaceLazyOptions'], (o) => ws.applyLazy('a.txt', 'x\n', o)],
+  'Workspace.write': [['WorkspaceWriteOptions'], (o) => ws.write('a.txt', 'x\n', o)],
   'Workspace.applyPatch': [['PatchOptions'], (o) => ws.applyPatch(PATCH.replace('+y', '+x'), o)],
 }
 

@@ -166,7 +166,9 @@ class InvalidEditError(HunkloomError):
     ``conflicting_changes``, ``patch_file_not_found``, ``patch_file_exists``,
     ``patch_empty_content``, ``omission_placeholder``, ``lazy_silent_deletion``,
     ``lazy_conflict``, ``lazy_indentation`` (lazy edits that cannot be merged as written),
-    ``unrepresentable_text`` (a character the file's legacy encoding lacks).
+    ``unrepresentable_text`` (a character the file's legacy encoding lacks),
+    ``suspected_truncation``, ``line_number_prefixes``, ``truncation_notice`` (a damaged
+    tool call: a cut-off write, a view's line numbers, a clipping notice).
     """
 
 class MissingFileError(InvalidEditError, FileNotFoundError):
@@ -495,11 +497,14 @@ class Edit:
         """The whole text after the edit."""
     @property
     def replacements(self) -> int:
-        """How many places were changed (1 unless ``replace_all`` replaced several)."""
+        """How many places were changed (1 unless ``replace_all`` replaced several; 0 for an
+        edit that was already in the file)."""
     @property
     def normalizations(self) -> list[str]:
         """Adjustments needed to apply the edit: ``"trailing_whitespace"``, ``"line_endings"``,
-        ``"curly_quotes"``, ``"desanitized"``, ``"deleted_line_ending"``."""
+        ``"curly_quotes"``, ``"desanitized"``, ``"deleted_line_ending"``, ``"already_applied"``
+        (a retried call whose edit was in the file: nothing changed), ``"view_prefixes"`` (a
+        view's line numbers were removed from the new text)."""
     @property
     def first_edit(self) -> tuple[int, int]:
         """The 1-based, inclusive line range of the first change in ``new_content``."""
@@ -725,9 +730,13 @@ class Workspace:
         convention: Literal["before", "after"],
     ) -> EditOutcome:
         """Insert lines into a file that was read (see :func:`insert`)."""
-    def write(self, path: Union[str, os.PathLike[str]], content: str) -> EditOutcome:
+    def write(
+        self, path: Union[str, os.PathLike[str]], content: str, *, allow_shrink: bool = False
+    ) -> EditOutcome:
         """Write ``content`` as the file's whole text, as given (creating it if needed; an
-        existing file must have been read)."""
+        existing file must have been read). A write that would cut the file to less than half
+        of its lines and looks cut off (ends inside a line, a bracket left open) raises
+        :class:`InvalidEditError` (``suspected_truncation``) unless ``allow_shrink=True``."""
     def apply_diff(
         self,
         path: Union[str, os.PathLike[str]],

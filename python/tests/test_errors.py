@@ -58,6 +58,9 @@ FAMILY = {
     "unsupported_encoding": hunkloom.UnsupportedFileError,
     "file_too_large": hunkloom.UnsupportedFileError,
     "unrepresentable_text": hunkloom.InvalidEditError,
+    "suspected_truncation": hunkloom.InvalidEditError,
+    "line_number_prefixes": hunkloom.InvalidEditError,
+    "truncation_notice": hunkloom.InvalidEditError,
     "io_error": hunkloom.FileSystemError,
     "lock_timeout": hunkloom.FileSystemError,
     "nothing_to_undo": hunkloom.InvalidEditError,
@@ -112,6 +115,17 @@ def unrepresentable(root: Path) -> object:
     return ws.str_replace("ru.txt", "мир", "✓")
 
 
+def damaged(root: Path, how: str, text: str) -> object:
+    """A damaged call on a 20-line file ``long.py``: a cut-off write, or a ``str_replace`` of its
+    first line by ``text``."""
+    (root / "long.py").write_text("".join(f"line_{i} = {i}\n" for i in range(20)))
+    ws = hunkloom.Workspace(root)
+    ws.read("long.py")
+    if how == "write":
+        return ws.write("long.py", text)
+    return ws.str_replace("long.py", "line_0 = 0\n", text)
+
+
 def workspace_and_patch_errors(root: Path) -> list[Callable[[], object]]:
     """Calls that raise the file-layer and patch codes."""
     (root / "latin1.txt").write_bytes(b"caf\xe9\0\n")
@@ -134,6 +148,9 @@ def workspace_and_patch_errors(root: Path) -> list[Callable[[], object]]:
         lambda: hunkloom.Workspace(root, protect=["keys/[z-a]"]),
         lambda: ws.read("latin1.txt"),
         lambda: unrepresentable(root),
+        lambda: damaged(root, "write", "def f():\n    g("),
+        lambda: damaged(root, "str_replace", "     1\tx\n     5\ty\n"),
+        lambda: damaged(root, "str_replace", "[... 3 lines truncated ...]\n"),
         lambda: ws.read("big.txt"),
         lambda: ws.str_replace("unread.txt", "x", "y"),
         lambda: ws.str_replace("seen.txt", "one", "1"),

@@ -120,6 +120,33 @@ def test_refusals_leave_disk_untouched(root: Path) -> None:
     assert after == before
 
 
+def test_damaged_calls_never_reach_disk(root: Path) -> None:
+    body = "def main():\n" + "".join(f"    step_{i}()\n" for i in range(30))
+    (root / "app.py").write_text(body)
+    ws = hunkloom.Workspace(root)
+    ws.read("app.py")
+    with pytest.raises(hunkloom.InvalidEditError) as cut:
+        ws.write("app.py", "def main():\n    step_0(")
+    assert cut.value.code == "suspected_truncation"
+    with pytest.raises(hunkloom.InvalidEditError) as numbered:
+        ws.str_replace("app.py", "    step_1()\n", "     2\t    a()\n     9\t    b()\n")
+    assert numbered.value.code == "line_number_prefixes"
+    with pytest.raises(hunkloom.InvalidEditError) as clipped:
+        ws.insert("app.py", 1, "<response clipped>\n", "after")
+    assert clipped.value.code == "truncation_notice"
+    assert (root / "app.py").read_text() == body
+    stripped = ws.str_replace("app.py", "    step_1()\n", "     2\t    step_1(x=1)\n")
+    assert isinstance(stripped.report, hunkloom.Edit)
+    assert "view_prefixes" in stripped.report.normalizations
+    again = ws.str_replace("app.py", "    step_1()\n", "    step_1(x=1)\n")
+    assert not again.changed
+    assert isinstance(again.report, hunkloom.Edit)
+    assert again.report.normalizations == ["already_applied"]
+    assert again.report.replacements == 0
+    ws.write("app.py", "x = 1", allow_shrink=True)
+    assert (root / "app.py").read_text() == "x = 1"
+
+
 def test_create_and_insert(root: Path) -> None:
     ws = hunkloom.Workspace(os.fspath(root))
     created = ws.write("new/notes.md", "# Notes\n")

@@ -40,7 +40,8 @@ pub enum hl_status {
     /// `invalid_line_for_new_file`, `nothing_to_undo`, `conflicting_changes`,
     /// `patch_file_not_found`, `patch_file_exists`, `patch_empty_content`,
     /// `omission_placeholder`, `lazy_silent_deletion`, `lazy_conflict`, `lazy_indentation`,
-    /// `unrepresentable_text`); malformed
+    /// `unrepresentable_text`, `suspected_truncation`, `line_number_prefixes`,
+    /// `truncation_notice`); malformed
     /// (`malformed_block`, `invalid_state_transition`, `incomplete_at_finish`,
     /// `overlapping_blocks`, `invalid_patch`, `invalid_patch_hunk`, `empty_patch`,
     /// `duplicate_patch_path`).

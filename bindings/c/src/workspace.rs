@@ -73,6 +73,12 @@ pub struct hl_workspace_options {
     /// (`HL_STATUS_UNSUPPORTED_FILE`, code `unsupported_encoding`) instead of being read as
     /// text and written back in its encoding.
     pub no_legacy_encodings: bool,
+    /// True: the damaged-call rules are off — a write that cuts a file to less than half of
+    /// its lines and looks cut off (`suspected_truncation`), a view's line numbers in new text
+    /// (removed when certain, else `line_number_prefixes`), clipping notices
+    /// (`truncation_notice`), and replayed `str_replace`/`insert` calls answered as already
+    /// applied. For a host that means a shorter file, as C has no per-call form.
+    pub no_damaged_call_guard: bool,
 }
 
 impl Default for hl_workspace_options {
@@ -92,6 +98,7 @@ impl Default for hl_workspace_options {
             protect_len: 0,
             no_protect_defaults: false,
             no_legacy_encodings: false,
+            no_damaged_call_guard: false,
         }
     }
 }
@@ -127,9 +134,11 @@ impl hl_workspace_options {
         } else if self.max_kept_read != 0 {
             options = options.max_kept_read(self.max_kept_read);
         }
-        if self.no_omission_guard {
-            options = options.guards(Guards::NATIVE.omission_placeholders(false));
-        }
+        options = options.guards(
+            Guards::NATIVE
+                .omission_placeholders(!self.no_omission_guard)
+                .damaged_calls(!self.no_damaged_call_guard),
+        );
         // SAFETY: this function's contract.
         let protect = unsafe { str_arg(self.protect, self.protect_len) }?;
         options = options

@@ -96,6 +96,8 @@ pub mod keys {
     pub const PATCH_AND_BODY: &[&str] = &["dialect", "policy", "recount", "path", "mode"];
     /// `LazyOptions` (the function `applyLazy`).
     pub const LAZY: &[&str] = &["path", "lang"];
+    /// `WorkspaceWriteOptions`.
+    pub const WORKSPACE_WRITE: &[&str] = &["allowShrink"];
     /// `WorkspaceLazyOptions`.
     pub const WORKSPACE_LAZY: &[&str] = &["lang"];
     /// `StrReplaceOptions`.

@@ -80,6 +80,13 @@ pub struct LazyOptions {
     pub lang: Option<String>,
 }
 
+/// Options of `Workspace.write`.
+#[napi(object)]
+pub struct WorkspaceWriteOptions {
+    /// The shorter file is meant: no `suspected_truncation` check (default false).
+    pub allow_shrink: Option<bool>,
+}
+
 /// Options of `Workspace.applyLazy`.
 #[napi(object)]
 pub struct WorkspaceLazyOptions {

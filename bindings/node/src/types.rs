@@ -304,7 +304,7 @@ pub struct Edit {
     /// mapping API-shortened tags such as `<fnr>` back), `deleted_line_ending` (a deleted text
     /// that ended its line took its line ending with it).
     #[napi(
-        ts_type = "Array<'trailing_whitespace' | 'line_endings' | 'curly_quotes' | 'desanitized' | 'deleted_line_ending'>"
+        ts_type = "Array<'trailing_whitespace' | 'line_endings' | 'curly_quotes' | 'desanitized' | 'deleted_line_ending' | 'already_applied' | 'view_prefixes'>"
     )]
     pub normalizations: Vec<String>,
     /// The lines of `newContent` the first change occupies, so hosts can show a snippet.

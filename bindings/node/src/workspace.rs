@@ -178,11 +178,21 @@ fn insert_call(
     }))
 }
 
-fn write_call(path: &Unknown<'_>, content: &Unknown<'_>) -> Result<Call<EditOutcome>, Failure> {
+fn write_call(
+    path: &Unknown<'_>,
+    content: &Unknown<'_>,
+    options: &Unknown<'_>,
+) -> Result<Call<EditOutcome>, Failure> {
     let path = args::string(path, "path")?;
     let content = args::string(content, "content")?;
+    args::known_keys(options, "options", args::keys::WORKSPACE_WRITE)?;
+    let allow_shrink = args::option_boolean(options, "options", "allowShrink")?.unwrap_or(false);
     Ok(Box::new(move |ws| {
-        ws.write(path, &content).map(EditOutcome::from)
+        if allow_shrink {
+            ws.overwrite(path, &content).map(EditOutcome::from)
+        } else {
+            ws.write(path, &content).map(EditOutcome::from)
+        }
     }))
 }
 
@@ -353,16 +363,25 @@ impl Workspace {
     /// missing file (and needs no read then); an existing file must have been read and be
     /// unchanged since.
     ///
+    /// A write that would cut an existing file to less than half of its lines and looks cut
+    /// off (ends inside a line, a bracket left open) throws `suspected_truncation`, unless
+    /// `options.allowShrink` says the shorter file is meant.
+    ///
     /// @param path The file.
     /// @param content The new content.
-    #[napi(catch_unwind, ts_args_type = "path: string, content: string")]
+    /// @param options `allowShrink` (default false).
+    #[napi(
+        catch_unwind,
+        ts_args_type = "path: string, content: string, options?: WorkspaceWriteOptions"
+    )]
     pub fn write(
         &self,
         env: &Env,
         path: Unknown<'_>,
         content: Unknown<'_>,
+        options: Unknown<'_>,
     ) -> napi::Result<EditOutcome> {
-        errors::run(env, || self.run(write_call(&path, &content)))
+        errors::run(env, || self.run(write_call(&path, &content, &options)))
     }
 
     /// Applies a SEARCH/REPLACE diff to the file (see the function `applyDiff`; `native` by
@@ -520,15 +539,16 @@ impl Workspace {
     /// `write` as a Promise.
     #[napi(
         catch_unwind,
-        ts_args_type = "path: string, content: string",
+        ts_args_type = "path: string, content: string, options?: WorkspaceWriteOptions",
         ts_return_type = "Promise<EditOutcome>"
     )]
     pub fn write_async(
         &self,
         path: Unknown<'_>,
         content: Unknown<'_>,
+        options: Unknown<'_>,
     ) -> AsyncTask<WorkspaceTask<EditOutcome>> {
-        WorkspaceTask::new(self, write_call(&path, &content))
+        WorkspaceTask::new(self, write_call(&path, &content, &options))
     }
 
     /// `applyDiff` as a Promise.

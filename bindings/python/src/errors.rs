@@ -35,7 +35,7 @@ create_exception!(
     hunkloom,
     InvalidEditError,
     HunkloomError,
-    "The edit cannot be carried out on this content as asked (codes old_equals_new, file_exists, file_not_found, invalid_line, invalid_line_number, invalid_line_for_new_file, nothing_to_undo, conflicting_changes, patch_file_not_found, patch_file_exists, patch_empty_content, omission_placeholder, lazy_silent_deletion, lazy_conflict, lazy_indentation, unrepresentable_text)."
+    "The edit cannot be carried out on this content as asked (codes old_equals_new, file_exists, file_not_found, invalid_line, invalid_line_number, invalid_line_for_new_file, nothing_to_undo, conflicting_changes, patch_file_not_found, patch_file_exists, patch_empty_content, omission_placeholder, lazy_silent_deletion, lazy_conflict, lazy_indentation, unrepresentable_text, suspected_truncation, line_number_prefixes, truncation_notice)."
 );
 create_exception!(
     hunkloom,

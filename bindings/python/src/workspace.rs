@@ -326,10 +326,22 @@ impl PyWorkspace {
         self.edit(py, move |ws| ws.insert(&path, line, text, convention))
     }
 
-    /// Write `content` as the file's whole text (creating it if needed).
-    fn write(&self, py: Python<'_>, path: PathBuf, content: Text) -> PyResult<PyEditOutcome> {
+    /// Write `content` as the file's whole text (creating it if needed); `allow_shrink` skips
+    /// the `suspected_truncation` check.
+    #[pyo3(signature = (path, content, *, allow_shrink = false))]
+    fn write(
+        &self,
+        py: Python<'_>,
+        path: PathBuf,
+        content: Text,
+        allow_shrink: bool,
+    ) -> PyResult<PyEditOutcome> {
         let content = &*content;
-        self.edit(py, move |ws| ws.write(&path, content))
+        if allow_shrink {
+            self.edit(py, move |ws| ws.overwrite(&path, content))
+        } else {
+            self.edit(py, move |ws| ws.write(&path, content))
+        }
     }
 
     /// Apply a diff (SEARCH/REPLACE, or a unified diff in `udiff` / `udiff-strict`) to a file

@@ -56,6 +56,13 @@ pub enum Op {
         /// The new content.
         content: String,
     },
+    /// [`Op::Write`] that the caller means even if it shrinks the file: no
+    /// `suspected_truncation` check (the write of a deliberately shorter file that looks cut
+    /// off, e.g. one without its final newline). Every other rule of a write applies.
+    Overwrite {
+        /// The new content.
+        content: String,
+    },
     /// A SEARCH/REPLACE diff in any dialect ([`hunkloom::apply_diff`]). On a missing file it
     /// is applied to empty content and creates the file if that succeeds.
     Diff {

@@ -6,9 +6,9 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use hunkloom::lazy::{Language, LazyOptions};
-use hunkloom::ops::{self, Convention, Guards};
+use hunkloom::ops::{self, Convention, Guards, Normalization, damage};
 use hunkloom::patch::v4a::{self, V4aMode};
-use hunkloom::{ApplyOptions, Dialect, Error, Result};
+use hunkloom::{ApplyOptions, Dialect, Error, ErrorKind, Result};
 
 use crate::change::{Base, Change, ChangeKind, EditOutcome, Op, Report};
 use crate::commit::{self, FileOp, Stop};
@@ -415,9 +415,20 @@ impl Workspace {
         self.edit(path, &op)
     }
 
-    /// [`Op::Write`] on `path`: the content as given.
+    /// [`Op::Write`] on `path`: the content as given (with the guards: a write that would cut
+    /// an existing file to less than half of its lines and looks cut off is refused as
+    /// `suspected_truncation`).
     pub fn write(&self, path: impl AsRef<Path>, content: &str) -> Result<EditOutcome> {
         let op = Op::Write {
+            content: content.to_owned(),
+        };
+        self.edit(path, &op)
+    }
+
+    /// [`Op::Overwrite`] on `path`: [`write`](Workspace::write) for a caller that means a
+    /// shorter file, without the `suspected_truncation` check.
+    pub fn overwrite(&self, path: impl AsRef<Path>, content: &str) -> Result<EditOutcome> {
+        let op = Op::Overwrite {
             content: content.to_owned(),
         };
         self.edit(path, &op)
@@ -851,7 +862,7 @@ impl Workspace {
 
     fn plan_create(&self, resolved: PathBuf, given: &Path, op: &Op) -> Result<Change> {
         let (text, report) = match op {
-            Op::Write { content } => (content.clone(), Report::None),
+            Op::Write { content } | Op::Overwrite { content } => (content.clone(), Report::None),
             Op::SetText { text } => (document::normalize(text), Report::None),
             Op::StrReplace {
                 old,
@@ -1048,10 +1059,21 @@ fn apply_op(text: &str, op: &Op, given: &Path, guards: Guards) -> Result<(String
         Ok((document::restore_endings(text, &view), report))
     };
     match op {
-        Op::Write { content } => match guards.guard_write(text, content, path.as_deref())? {
-            std::borrow::Cow::Borrowed(_) => Ok((content.clone(), Report::None)),
-            std::borrow::Cow::Owned(merged) => Ok((merged, Report::Lazy)),
-        },
+        Op::Write { content } | Op::Overwrite { content } => {
+            let shown_path = path.as_deref().unwrap_or("the file");
+            let (content, _) = guards.screen(text, content, "the new content")?;
+            if guards.damaged_calls && matches!(op, Op::Write { .. }) {
+                damage::suspected_truncation(
+                    &document::normalize(text),
+                    &document::normalize(&content),
+                    shown_path,
+                )?;
+            }
+            match guards.guard_write(text, &content, path.as_deref())? {
+                std::borrow::Cow::Borrowed(_) => Ok((content.into_owned(), Report::None)),
+                std::borrow::Cow::Owned(merged) => Ok((merged, Report::Lazy)),
+            }
+        }
         Op::Lazy { snippet, language } => in_view(&|view| {
             let mut options = LazyOptions::new();
             options.path.clone_from(&path);
@@ -1066,11 +1088,21 @@ fn apply_op(text: &str, op: &Op, given: &Path, guards: Guards) -> Result<(String
             replace_all,
         } => in_view(&|view| {
             let (old, new) = (document::normalize(old), document::normalize(new));
+            let (new, stripped) = guards.screen(&old, &new, "new_string")?;
             let mut options = ops::StrReplaceOptions::new()
                 .replace_all(*replace_all)
                 .guards(guards);
             options.path.clone_from(&path);
-            let edit = ops::str_replace_with(Some(view), &old, &new, &options)?;
+            let mut edit = match ops::str_replace_with(Some(view), &old, &new, &options) {
+                Ok(edit) => edit,
+                Err(e) if e.kind() == ErrorKind::NotFound && guards.damaged_calls => {
+                    damage::replayed_str_replace(view, &old, &new).ok_or(e)?
+                }
+                Err(e) => return Err(e),
+            };
+            if stripped {
+                edit.normalizations.push(Normalization::ViewPrefixes);
+            }
             Ok((edit.new_content.clone(), Report::Edit(edit)))
         }),
         Op::Insert {
@@ -1078,7 +1110,16 @@ fn apply_op(text: &str, op: &Op, given: &Path, guards: Guards) -> Result<(String
             text: lines,
             convention,
         } => in_view(&|view| {
-            let edit = ops::insert(view, *line, &document::normalize(lines), *convention)?;
+            let lines = document::normalize(lines);
+            let (lines, stripped) = guards.screen(view, &lines, "the inserted text")?;
+            let mut edit = ops::insert(view, *line, &lines, *convention)?;
+            if guards.damaged_calls
+                && let Some(replay) = damage::replayed_insert(view, &edit)
+            {
+                edit = replay;
+            } else if stripped {
+                edit.normalizations.push(Normalization::ViewPrefixes);
+            }
             Ok((edit.new_content.clone(), Report::Edit(edit)))
         }),
         Op::Diff { diff, options } if options.dialect == Dialect::Native => in_view(&|view| {

@@ -89,6 +89,15 @@ tool_codes! {
     /// `native` `create` over an existing file with a lazy edit whose unchanged lines are
     /// indented inconsistently with the file's; nothing was written.
     LazyIndentation => "lazy_indentation";
+    /// `native`: every line of the new text starts with a view's line number and the numbers
+    /// do not run on (when they do, they are removed); nothing was written.
+    LineNumberPrefixes => "line_number_prefixes";
+    /// `native`: the new text holds a truncation notice copied from a clipped view
+    /// (`<response clipped>`, `[... N lines truncated ...]`); nothing was written.
+    TruncationNotice => "truncation_notice";
+    /// A whole-file write would cut an existing file to less than half of its lines and looks
+    /// cut off; nothing was written.
+    SuspectedTruncation => "suspected_truncation";
     /// `undo_edit` found no edit of the file left to undo.
     NothingToUndo => "nothing_to_undo";
     /// The file is neither text in a supported encoding nor empty: binary content, bytes that
@@ -142,6 +151,9 @@ impl ToolCode {
             K::UnsupportedEncoding => ToolCode::UnsupportedEncoding,
             K::FileTooLarge => ToolCode::FileTooLarge,
             K::UnrepresentableText => ToolCode::UnrepresentableText,
+            K::LineNumberPrefixes => ToolCode::LineNumberPrefixes,
+            K::TruncationNotice => ToolCode::TruncationNotice,
+            K::SuspectedTruncation => ToolCode::SuspectedTruncation,
             K::NothingToUndo => ToolCode::NothingToUndo,
             K::OmissionPlaceholder => ToolCode::OmissionPlaceholder,
             K::LazyNoAnchor => ToolCode::LazyNoAnchor,
@@ -198,6 +210,9 @@ mod tests {
             (K::UnsupportedEncoding, "unsupported_encoding"),
             (K::FileTooLarge, "file_too_large"),
             (K::UnrepresentableText, "unrepresentable_text"),
+            (K::LineNumberPrefixes, "line_number_prefixes"),
+            (K::TruncationNotice, "truncation_notice"),
+            (K::SuspectedTruncation, "suspected_truncation"),
             (K::PathOutsideRoot, "path_outside_root"),
             (K::ConcurrentUse, "concurrent_use"),
             (K::OmissionPlaceholder, "omission_placeholder"),

@@ -14,7 +14,9 @@
 //! | `create` parents | must exist | must exist | created |
 //! | `create` over a file | refused | refused | a lazy edit (`// ... existing code ...` markers) is merged; else refused |
 
-use hunkloom::ops::{self, Convention, Guards, InsertOptions, MatchMode, StrReplaceOptions};
+use hunkloom::ops::{
+    self, Convention, Guards, InsertOptions, MatchMode, StrReplaceOptions, damage,
+};
 use hunkloom_fs::Op;
 
 use crate::editor::{Target, TextEditor};
@@ -91,6 +93,8 @@ pub(crate) fn create(ed: &TextEditor, input: Input<'_>, target: &Target) -> Outc
             new_content: Some(new),
         });
     }
+    let screened = screen(ed, "", text, "file_text")?;
+    let text = screened.as_ref();
     file::write_whole(ed, target, text)?;
     ed.history().push(&target.history_key, text.to_owned());
     Ok(Success {
@@ -111,10 +115,15 @@ pub(crate) fn str_replace(ed: &TextEditor, input: Input<'_>, target: &Target) ->
     let new = new.unwrap_or("");
     let text = file::read_for_edit(ed, target)?;
     let view = file::view_of(&text);
+    let screened = screen(ed, old, new, "new_str")?;
+    let new = screened.as_ref();
     let planned = match style.profile {
         Profile::Anthropic => replace_anthropic(ed, target, &view, old, new)?,
         Profile::OpenHands => replace_openhands(ed, target, &view, old, new)?,
-        Profile::Native => replace_native(ed, target, &view, old, new)?,
+        Profile::Native => match replace_native(ed, target, &view, old, new)? {
+            Some(planned) => planned,
+            None => return Ok(Success::text(messages::already_applied(&target.shown))),
+        },
     };
     let merge = Op::StrReplace {
         old: old.to_owned(),
@@ -141,6 +150,25 @@ pub(crate) fn str_replace(ed: &TextEditor, input: Input<'_>, target: &Target) ->
         old_content: Some(text),
         new_content: Some(new_text),
     })
+}
+
+/// `native`: the damaged-call rules on a new text (see [`hunkloom::ops::damage`]): `new`
+/// without a view's line-number prefixes when every line has one, or an error result for
+/// prefixes that cannot be removed with certainty and for a clipping notice `old` lacks. The
+/// reference profiles write what they are given.
+fn screen<'t>(
+    ed: &TextEditor,
+    old: &str,
+    new: &'t str,
+    what: &str,
+) -> Result<std::borrow::Cow<'t, str>, Failure> {
+    if ed.style.profile != Profile::Native {
+        return Ok(std::borrow::Cow::Borrowed(new));
+    }
+    Guards::NATIVE
+        .screen(old, new, what)
+        .map(|(text, _)| text)
+        .map_err(|e| Failure::of(&e))
 }
 
 /// A replacement computed but not written.
@@ -285,22 +313,30 @@ fn line_at(text: &str, at: usize) -> usize {
         .count()
 }
 
+/// `native`'s replacement, or `None` for a replayed call already in the file.
 fn replace_native(
     ed: &TextEditor,
     target: &Target,
     view: &str,
     old: &str,
     new: &str,
-) -> Result<Planned, Failure> {
+) -> Result<Option<Planned>, Failure> {
     let style = ed.style;
     let (old_view, new_view_text) = (file::view_of(old), file::view_of(new));
     let options = StrReplaceOptions::new().path(target.shown.clone());
     match ops::str_replace_with(Some(view), &old_view, &new_view_text, &options) {
-        Ok(edit) => Ok(Planned {
+        Ok(edit) => Ok(Some(Planned {
             new_newlines: edit.first_edit.end - edit.first_edit.start,
             first_line: edit.first_edit.start,
             new_view: edit.new_content,
-        }),
+        })),
+        // A retried call whose edit is already in the file: done, nothing to write.
+        Err(e)
+            if e.code() == "not_found"
+                && damage::replayed_str_replace(view, &old_view, &new_view_text).is_some() =>
+        {
+            Ok(None)
+        }
         Err(e) => Err(match e.code() {
             "not_found" if ed.ws.changed_since_read(target.ws_path()).unwrap_or(false) => {
                 messages::not_found_changed(&target.shown, old)
@@ -346,13 +382,16 @@ pub(crate) fn insert(ed: &TextEditor, input: Input<'_>, target: &Target) -> Outc
         return Err(messages::insert_line(style, line, lines));
     }
     let inserted = if style.profile == Profile::Native {
-        file::view_of(text_param)
+        screen(ed, &view, &file::view_of(text_param), "new_str")?.into_owned()
     } else {
         text_param.to_owned()
     };
     let options = InsertOptions::new().model(model);
     let edit =
         ops::insert_with(&view, line as i64, &inserted, &options).map_err(|e| Failure::of(&e))?;
+    if style.profile == Profile::Native && damage::replayed_insert(&view, &edit).is_some() {
+        return Ok(Success::text(messages::already_applied(&target.shown)));
+    }
     let merge = Op::Insert {
         line: line as usize,
         text: inserted.clone(),

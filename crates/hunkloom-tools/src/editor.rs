@@ -129,6 +129,9 @@ impl TextEditor {
             WorkspaceOptions::new()
                 .max_file_size(max)
                 .undo_depth(0)
+                // The damaged-call rules run in the `native` commands themselves (`edit`), not
+                // on the whole texts `create` and `undo_edit` hand the file layer.
+                .guards(hunkloom::ops::Guards::NATIVE.damaged_calls(false))
                 // Anthropic's reference reads strict UTF-8 and fails on anything else; the
                 // other profiles read a legacy file in its encoding and write it back in it.
                 .legacy_encodings(profile != Profile::Anthropic)

@@ -306,6 +306,14 @@ pub(crate) fn created(shown: &str) -> String {
     format!("File created successfully at: {shown}")
 }
 
+/// After a `native` `str_replace` or `insert` that was already in the file (a retried call).
+pub(crate) fn already_applied(shown: &str) -> String {
+    format!(
+        "The file {shown} already has this edit (an earlier call made it), so nothing was \
+         changed. View the file if you are unsure of its state."
+    )
+}
+
 /// After a `native` `create` whose text was a lazy edit of the existing file, merged into it.
 pub(crate) fn lazy_merged(shown: &str) -> String {
     format!(

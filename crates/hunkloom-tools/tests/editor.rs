@@ -954,3 +954,37 @@ fn native_says_an_old_str_missing_from_a_file_changed_since_the_view_may_be_why(
     );
     assert_eq!(f.read("a.py"), b"x = 9\ny = 2\n");
 }
+
+#[test]
+fn native_refuses_damaged_calls_and_answers_replays_as_done() {
+    let f = Fixture::new(&[("app.py", b"def main():\n    run()\n    stop()\n")]);
+    let mut n = TextEditor::new(&f.root, EditorOptions::new()).expect("editor");
+    ok(&mut n, json!({"command": "view", "path": "app.py"}));
+    let edit = json!({"command": "str_replace", "path": "app.py", "old_str": "    run()", "new_str": "    run(fast=True)"});
+    ok(&mut n, edit.clone());
+    let after = f.read("app.py");
+    let r = ok(&mut n, edit);
+    assert!(r.output.contains("already has this edit"), "{}", r.output);
+    assert_eq!(f.read("app.py"), after);
+    // A view's line numbers are removed; a clipping notice is refused.
+    ok(
+        &mut n,
+        json!({"command": "insert", "path": "app.py", "insert_line": 3, "new_str": "     4\t    log()\n     5\t    done()"}),
+    );
+    assert_eq!(
+        f.read("app.py"),
+        b"def main():\n    run(fast=True)\n    stop()\n    log()\n    done()\n"
+    );
+    err(
+        &mut n,
+        json!({"command": "str_replace", "path": "app.py", "old_str": "    log()", "new_str": "    log()\n[... 12 lines truncated ...]"}),
+        "truncation_notice",
+    );
+    // The reference profiles write what they are given.
+    let mut o = f.editor(Profile::OpenHands);
+    ok(
+        &mut o,
+        json!({"command": "insert", "path": f.path("app.py"), "insert_line": 0, "new_str": "     1\t# header"}),
+    );
+    assert!(f.read("app.py").starts_with(b"     1\t# header\n"));
+}

@@ -162,6 +162,18 @@ error_kinds! {
     /// represent; the message names the first one. The file is not switched to UTF-8
     /// (`hunkloom-fs`).
     UnrepresentableText => "unrepresentable_text", InvalidEdit;
+    /// A whole-file write over an existing file would drop more than half of its lines and its
+    /// text looks cut off (it ends inside a line, or leaves a bracket, string or block open):
+    /// a truncated tool call. The message gives both line counts (`ops::damage`).
+    SuspectedTruncation => "suspected_truncation", InvalidEdit;
+    /// Every line of the new text starts with a line number as a file view prints it, and the
+    /// numbers do not run on, so they cannot be removed with certainty (`ops::damage`; when
+    /// they run on, they are removed).
+    LineNumberPrefixes => "line_number_prefixes", InvalidEdit;
+    /// The new text holds a truncation notice copied from a clipped view (`<response
+    /// clipped>`, `[... N lines truncated ...]`, `(file truncated)`) that the old text does not
+    /// have (`ops::damage`).
+    TruncationNotice => "truncation_notice", InvalidEdit;
     /// The operating system refused a file operation; the message has its text (`hunkloom-fs`).
     IoError => "io_error", Io;
     /// Another edit of the same file (in this process) or another commit in the same root (in

@@ -222,8 +222,18 @@ fn results_cross_as_json_objects() {
         std::fs::read(dir.path().join("a.txt")).expect("reads"),
         b"y\r\n"
     );
+    // The same call again is a replay: done, nothing changed.
+    let replay = editor.call(&edit);
+    assert_eq!(replay["is_error"], false);
+    assert!(
+        replay["output"]
+            .as_str()
+            .is_some_and(|o| o.contains("already has this edit"))
+    );
     // A model's mistake is a result.
-    let missing = editor.call(&edit);
+    let missing = editor.call(
+        &json!({"command": "str_replace", "path": "a.txt", "old_str": "zzz", "new_str": "q"}),
+    );
     assert_eq!(
         (&missing["is_error"], &missing["code"]),
         (&json!(true), &json!("not_found"))

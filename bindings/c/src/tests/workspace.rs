@@ -1374,3 +1374,39 @@ fn protected_paths_and_globs() {
         (hl_status::InvalidOption, "invalid_glob")
     );
 }
+
+#[test]
+fn damaged_calls_are_refused_and_replays_change_nothing_through_the_abi() {
+    let w = Ws::new();
+    let body: String = std::iter::once("def main():\n".to_owned())
+        .chain((0..30).map(|i| format!("    step_{i}()\n")))
+        .collect();
+    w.put("app.py", body.as_bytes());
+    w.read("app.py").expect("reads");
+    assert_eq!(
+        code(w.write("app.py", "def main():\n    step_0(")),
+        (hl_status::EditRejected, "suspected_truncation".into())
+    );
+    assert_eq!(
+        code(w.str_replace("app.py", "    step_1()\n", "[... 9 lines truncated ...]\n")),
+        (hl_status::EditRejected, "truncation_notice".into())
+    );
+    assert_eq!(w.get("app.py"), body.as_bytes());
+    let first = w
+        .str_replace("app.py", "    step_1()\n", "    step_1(x=1)\n")
+        .expect("edit");
+    assert!(first.changed);
+    let again = w
+        .str_replace("app.py", "    step_1()\n", "    step_1(x=1)\n")
+        .expect("replay");
+    assert!(!again.changed);
+    assert_eq!(again.replacements, Some(0));
+    let off = Ws::with(Some(hl_workspace_options {
+        no_damaged_call_guard: true,
+        ..Default::default()
+    }));
+    off.put("app.py", body.as_bytes());
+    off.read("app.py").expect("reads");
+    off.write("app.py", "def main():\n    step_0(")
+        .expect("the guard is off");
+}

@@ -24,6 +24,8 @@ use crate::fixes::{self, Fix, Written};
 use crate::lazy::{LazyOptions, apply_lazy};
 use crate::native::omission;
 
+use super::damage;
+
 /// Which guards an operation runs.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -34,6 +36,12 @@ pub struct Guards {
     /// A whole-file write that the omission guard refuses is merged as a lazy edit instead
     /// when the merge is certain ([`Guards::guard_write`]).
     pub lazy_merge: bool,
+    /// The damaged-call rules of [`damage`](super::damage) in the file layer's edits: a
+    /// cut-off write refused (`suspected_truncation`), a view's line-number prefixes removed
+    /// when certain (else `line_number_prefixes`), clipping notices refused
+    /// (`truncation_notice`), and a replayed `str_replace` or `insert` answered as already
+    /// applied.
+    pub damaged_calls: bool,
 }
 
 impl Guards {
@@ -41,12 +49,14 @@ impl Guards {
     pub const NATIVE: Guards = Guards {
         omission_placeholders: true,
         lazy_merge: true,
+        damaged_calls: true,
     };
 
     /// The Cline drop-ins: no guard, so the output is Cline's byte for byte.
     pub const NONE: Guards = Guards {
         omission_placeholders: false,
         lazy_merge: false,
+        damaged_calls: false,
     };
 
     /// Sets [`omission_placeholders`](Self::omission_placeholders).
@@ -59,6 +69,31 @@ impl Guards {
     pub fn lazy_merge(mut self, on: bool) -> Self {
         self.lazy_merge = on;
         self
+    }
+
+    /// Sets [`damaged_calls`](Self::damaged_calls).
+    pub fn damaged_calls(mut self, on: bool) -> Self {
+        self.damaged_calls = on;
+        self
+    }
+
+    /// The damaged-call rules on a new text `new` that replaces `old` (the old string of an
+    /// edit, or the file's text for a write or an insert); `what` names it in messages. The
+    /// text to write: `new` itself, or `new` without a view's line-number prefixes (`true`
+    /// then); error `line_number_prefixes` or `truncation_notice` when it cannot be written.
+    pub fn screen<'t>(self, old: &str, new: &'t str, what: &str) -> Result<(Cow<'t, str>, bool)> {
+        if !self.damaged_calls {
+            return Ok((Cow::Borrowed(new), false));
+        }
+        let (new, stripped) = match damage::strip_view_prefixes(new) {
+            damage::ViewPrefixes::None => (Cow::Borrowed(new), false),
+            damage::ViewPrefixes::Stripped(text) => (Cow::Owned(text), true),
+            damage::ViewPrefixes::Uncertain => return Err(damage::prefixes_error(what)),
+        };
+        if let Some(line) = damage::clipping_notice(old, &new) {
+            return Err(damage::notice_error(what, line));
+        }
+        Ok((new, stripped))
     }
 
     /// Runs the guards on an edit that turns `old` into `new`; `what` names the new text in

@@ -35,6 +35,7 @@
 //! # Ok::<(), hunkloom::Error>(())
 //! ```
 
+pub mod damage;
 mod desanitize;
 mod guard;
 mod insert;
@@ -95,6 +96,12 @@ pub enum Normalization {
     Desanitized,
     /// A deleted text that ended its line took its line ending with it.
     DeletedLineEnding,
+    /// The edit was already in the file (a retried call, see [`damage`]): nothing changed, and
+    /// [`Edit::replacements`] is 0.
+    AlreadyApplied,
+    /// Every line of the new text carried a file view's line-number prefix, and they were
+    /// removed (see [`damage`]).
+    ViewPrefixes,
 }
 
 impl Normalization {
@@ -106,6 +113,8 @@ impl Normalization {
             Normalization::CurlyQuotes => "curly_quotes",
             Normalization::Desanitized => "desanitized",
             Normalization::DeletedLineEnding => "deleted_line_ending",
+            Normalization::AlreadyApplied => "already_applied",
+            Normalization::ViewPrefixes => "view_prefixes",
         }
     }
 }
