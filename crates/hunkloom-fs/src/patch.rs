@@ -135,6 +135,23 @@ impl Workspace {
             return Err(errors::stale(Path::new(first), "it was last read"));
         }
         let missing = source.missing.take();
+        if let Err(e) = &planned
+            && matches!(
+                e.kind(),
+                ErrorKind::PatchContextNotFound | ErrorKind::PatchFileExists
+            )
+            && options.dialect == PatchDialect::Codex
+            && self.options().guards.damaged_calls
+            && let Some(files) = self.replayed_patch(patch)
+        {
+            return Ok(PatchPlan {
+                files,
+                warnings: Vec::new(),
+                fuzz: 0,
+                failure: None,
+                changes: Vec::new(),
+            });
+        }
         let mut plan = planned.map_err(|e| self.suggest(e, &missing))?;
         if let Some(failure) = &mut plan.failure {
             failure.error = self.suggest(failure.error.clone(), &missing);
@@ -227,6 +244,55 @@ impl Workspace {
                 Err(attempt) => return Err(attempt.into_error()),
             }
         }
+    }
+
+    /// A patch that did not apply because it already had (a retried call): every update's
+    /// chunks have their new lines in the file (and not their old ones), every add names a
+    /// file with exactly its content, and each chunk says something (a line with a letter or
+    /// digit). The files, unchanged, if so; moves and deletes are never taken for replays.
+    fn replayed_patch(&self, text: &str) -> Option<Vec<PatchedFile>> {
+        let parsed = patch::parse_patch(text).ok()?;
+        let mut files = Vec::new();
+        for hunk in &parsed.hunks {
+            let given = Path::new(hunk.path());
+            let resolved = self.resolve(given).ok()?;
+            let loaded = self.load(&resolved, given).ok()??;
+            let view = document::normalize(&loaded.text);
+            match hunk {
+                patch::Hunk::Update {
+                    move_to: None,
+                    chunks,
+                    ..
+                } => {
+                    let lines: Vec<&str> = view.lines().collect();
+                    let every_chunk_in = chunks.iter().all(|chunk| {
+                        let old: Vec<&str> = chunk.old_lines().collect();
+                        let new: Vec<&str> = chunk.new_lines().collect();
+                        old != new
+                            && new.iter().any(|l| l.chars().any(char::is_alphanumeric))
+                            && holds(&lines, &new)
+                            && !holds(&lines, &old)
+                    });
+                    if chunks.is_empty() || !every_chunk_in {
+                        return None;
+                    }
+                }
+                patch::Hunk::Add { contents, .. } if *contents == view => {}
+                _ => return None,
+            }
+            files.push(PatchedFile {
+                path: hunk.path().to_owned(),
+                moved_from: None,
+                resolved,
+                kind: ChangeKind::Update,
+                old_content: Some(loaded.text.clone()),
+                new_content: Some(loaded.text),
+                encoding: loaded.encoding,
+                changed: false,
+                external_changes: Vec::new(),
+            });
+        }
+        (!files.is_empty()).then_some(files)
     }
 
     /// Adds suggestions of similar paths to a `patch_file_not_found` error.
@@ -619,4 +685,9 @@ fn file_changes(
     };
     changes[0].external = external;
     Ok((changes, Some(report)))
+}
+
+/// Whether `lines` holds `run` as consecutive lines.
+fn holds(lines: &[&str], run: &[&str]) -> bool {
+    !run.is_empty() && lines.windows(run.len()).any(|w| w == run)
 }

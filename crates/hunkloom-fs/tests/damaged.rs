@@ -197,3 +197,26 @@ fn the_rules_are_off_with_the_guard() {
             .contains("     2\tx\n")
     );
 }
+
+#[test]
+fn a_replayed_patch_is_already_applied_and_changes_nothing() {
+    use hunkloom::patch::PatchOptions;
+    let (dir, ws) = setup(&[("app.py", module().as_bytes())]);
+    let patch = "*** Begin Patch\n*** Update File: app.py\n@@\n     step_4()\n-    step_5()\n+    step_5(retries=2)\n*** Add File: notes.md\n+retries added\n*** End Patch\n";
+    let first = ws.apply_patch(patch, &PatchOptions::new()).expect("first");
+    assert!(first.files.iter().all(|f| f.changed));
+    let after = snapshot(dir.path());
+    let again = ws.apply_patch(patch, &PatchOptions::new()).expect("replay");
+    assert_eq!(again.files.len(), 2);
+    assert!(again.files.iter().all(|f| !f.changed));
+    assert_eq!(snapshot(dir.path()), after);
+    // Half applied is not a replay: refused as before.
+    let half = "*** Begin Patch\n*** Update File: app.py\n@@\n-    step_5()\n+    step_5(retries=2)\n@@\n-    nowhere()\n+    step_8(x)\n*** End Patch\n";
+    assert_eq!(
+        ws.apply_patch(half, &PatchOptions::new())
+            .expect_err("not a replay")
+            .code(),
+        "patch_context_not_found"
+    );
+    assert_eq!(snapshot(dir.path()), after);
+}
