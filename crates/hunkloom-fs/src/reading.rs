@@ -73,6 +73,23 @@ fn not_regular(meta: &Metadata) -> Option<&'static str> {
 /// else (`io_error`) and more than `limit` bytes (`file_too_large`), checked on the opened
 /// handle; `given` is the path shown in messages.
 pub(crate) fn read_regular(path: &Path, given: &Path, limit: u64) -> Result<Option<RegularFile>> {
+    let Some((file, meta)) = open_regular(path, given, limit)? else {
+        return Ok(None);
+    };
+    match read_bounded(file, meta.len(), limit).map_err(|e| errors::io("read", given, &e))? {
+        Ok(bytes) => Ok(Some(RegularFile { bytes, meta })),
+        Err(size) => Err(errors::too_large(given, size, limit)),
+    }
+}
+
+/// The regular file at `path` opened for reading, with its handle's metadata (`None` if nothing
+/// is there), checked as [`read_regular`] checks it: anything but a regular file is
+/// `io_error`, one larger than `limit` bytes `file_too_large`.
+pub(crate) fn open_regular(
+    path: &Path,
+    given: &Path,
+    limit: u64,
+) -> Result<Option<(File, Metadata)>> {
     let file = match open_nonblocking(path) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -85,10 +102,7 @@ pub(crate) fn read_regular(path: &Path, given: &Path, limit: u64) -> Result<Opti
     if meta.len() > limit {
         return Err(errors::too_large(given, meta.len(), limit));
     }
-    match read_bounded(file, meta.len(), limit).map_err(|e| errors::io("read", given, &e))? {
-        Ok(bytes) => Ok(Some(RegularFile { bytes, meta })),
-        Err(size) => Err(errors::too_large(given, size, limit)),
-    }
+    Ok(Some((file, meta)))
 }
 
 /// The content hash ([`tracking::hash`](crate::tracking::hash)) of the regular file at `path`,

@@ -330,6 +330,11 @@ impl Workspace {
         Ok(loaded.text)
     }
 
+    /// Records a read of `resolved` whose text is not kept (a streamed read of a large file).
+    pub(crate) fn record_read(&self, resolved: &Path, fingerprint: Fingerprint) {
+        self.memory().tracker.record(resolved, fingerprint, "", 0);
+    }
+
     /// The legacy encoding `path` was last read or written in here (see [`Encoding`]), or
     /// `None` for a file in a Unicode encoding or never read here: for a host that tells the
     /// model which encoding its edits are written in.
@@ -985,7 +990,7 @@ impl Workspace {
     }
 
     /// `file_not_found` for `given`, with up to three similar existing files.
-    fn not_found(&self, given: &Path) -> Error {
+    pub(crate) fn not_found(&self, given: &Path) -> Error {
         errors::not_found(given, &self.similar_paths(given))
     }
 

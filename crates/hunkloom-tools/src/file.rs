@@ -46,6 +46,25 @@ pub(crate) fn read(ed: &TextEditor, target: &Target, record: bool) -> Result<Str
     Ok(text)
 }
 
+/// Lines `first..=last` of the file's `\n` view and its line count, recorded as read, without
+/// holding a large file in memory ([`hunkloom_fs::Workspace::read_lines`]); errors as
+/// [`read`] gives them.
+pub(crate) fn read_window(
+    ed: &TextEditor,
+    target: &Target,
+    first: usize,
+    last: Option<usize>,
+) -> Result<hunkloom_fs::LineWindow, Failure> {
+    let window = ed
+        .ws
+        .read_lines(target.ws_path(), first, last)
+        .map_err(|e| read_error(ed, target, &e))?;
+    if ed.style.refuse_binary && looks_binary(&target.os_path) {
+        return Err(binary(ed, target));
+    }
+    Ok(window)
+}
+
 /// Whether the first 1024 bytes hold a NUL, the mark of a binary file.
 fn has_nul(bytes: &[u8]) -> bool {
     bytes[..bytes.len().min(1024)].contains(&0)

@@ -46,6 +46,11 @@ pub(crate) fn view(ed: &TextEditor, input: Input<'_>, target: &Target) -> Outcom
                 )
             });
     }
+    if let Some(range) = range
+        && style.range == RangeRules::Native
+    {
+        return native_range(ed, target, range).map(|s| with_encoding_note(ed, target, s));
+    }
     let text = file::read(ed, target, true)?;
     let text = file::view_of(&text);
     let shown = match range {
@@ -131,6 +136,44 @@ fn view_range(ed: &TextEditor, text: &str, target: &Target, range: &Value) -> Ou
             )))
         }
     }
+}
+
+/// `native`'s `view_range`, reading only the lines shown (see [`file::read_window`]): the same
+/// rules as the `Native` arm of [`view_range`], which reads the whole file.
+fn native_range(ed: &TextEditor, target: &Target, range: &Value) -> Outcome {
+    let style = ed.style;
+    let shown_range = input::py_repr(range);
+    let Some((first, last)) = input::two_integers(range) else {
+        return Err(messages::range_not_two_integers(style, &shown_range));
+    };
+    let to_line = |n: i128| usize::try_from(n).ok().filter(|&n| n >= 1);
+    let window = file::read_window(
+        ed,
+        target,
+        to_line(first).unwrap_or(1),
+        if last == -1 { None } else { to_line(last) },
+    )?;
+    let n = window.lines;
+    let n_i = n as i128;
+    if first < 1 || first > n_i {
+        return Err(messages::range_first(style, &shown_range, first, n));
+    }
+    let mut note = String::new();
+    let mut last = last;
+    if last == -1 {
+        last = n_i;
+    } else if last > n_i {
+        note = messages::range_clipped(n);
+        last = n_i;
+    }
+    if last < first {
+        return Err(messages::range_inverted(style, &shown_range, first, last));
+    }
+    let shown = window.text.strip_suffix('\n').unwrap_or(&window.text);
+    Ok(Success::text(format!(
+        "{note}{}",
+        render::cat_n(style, shown, &target.shown, first as usize)
+    )))
 }
 
 /// Python's `str.splitlines()`: splits at `\n`, `\r`, `\r\n`, VT, FF, FS, GS, RS, NEL, LS and
