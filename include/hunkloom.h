@@ -179,6 +179,11 @@ typedef enum hl_status {
      * `lock_timeout`). A multi-file commit that fails this way was rolled back.
      */
     HL_STATUS_IO_ERROR = 13,
+    /**
+     * The memory a call needs could not be had (code `out_of_memory`); nothing was written,
+     * and the process goes on.
+     */
+    HL_STATUS_OUT_OF_MEMORY = 14,
 } hl_status;
 
 /**

@@ -40,6 +40,7 @@ __all__ = [
     "InvalidOptionError",
     "MalformedDiffError",
     "MissingFileError",
+    "OutOfMemoryError",
     "HunkloomError",
     "SearchNotFoundError",
     "PathRefusedError",
@@ -174,6 +175,10 @@ class InvalidEditError(HunkloomError):
 class MissingFileError(InvalidEditError, FileNotFoundError):
     """A file the call needs does not exist (codes file_not_found, patch_file_not_found): an
     InvalidEditError that is also a FileNotFoundError."""
+
+class OutOfMemoryError(HunkloomError, MemoryError):
+    """The memory a call needs could not be had (code out_of_memory); nothing was written. A
+    HunkloomError that is also a MemoryError."""
 
 class MalformedDiffError(HunkloomError):
     """The diff is malformed or contradicts itself: markers missing, misplaced or unterminated,

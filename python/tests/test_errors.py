@@ -74,10 +74,12 @@ FAMILY = {
     "patch_empty_content": hunkloom.InvalidEditError,
     "patch_context_not_found": hunkloom.SearchNotFoundError,
     "internal_error": hunkloom.InternalError,
+    "out_of_memory": hunkloom.OutOfMemoryError,
 }
 
 # Codes no Python call can raise, with the reason.
 UNREACHABLE: dict[str, str] = {
+    "out_of_memory": "needs a memory limit, set in a child process by test_out_of_memory.py",
     "io_error": "needs an operating-system failure the tests cannot provoke portably "
     "(as root, permissions do not stop writes)",
     "conflicting_changes": "only a multi-file commit touching one path twice raises it; "

@@ -10,7 +10,9 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
@@ -141,6 +143,61 @@ static double now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* A file larger than the memory the process may have: in a child whose address space is
+ * limited to what it uses plus 128 MB, reading a 512 MB (sparse) file returns
+ * HL_STATUS_OUT_OF_MEMORY with code out_of_memory, and the child goes on to read a small file. */
+static void out_of_memory(void) {
+    hl_workspace_options options = {0};
+    hl_workspace *ws = NULL;
+    hl_error *error = NULL;
+    hl_text *text = NULL;
+    char path[600];
+    snprintf(path, sizeof path, "%s/huge.bin", root);
+    int fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+    CHECK(fd >= 0 && ftruncate(fd, (off_t)512 << 20) == 0);
+    close(fd);
+    put("tiny.txt", "a\n", 2);
+    options.max_file_size = (uint64_t)1 << 30;
+    CHECK_STATUS(hl_workspace_open(root, strlen(root), &options, &ws, &error), HL_STATUS_OK);
+    fflush(stdout);
+    pid_t child = fork();
+    if (child == 0) {
+        FILE *status = fopen("/proc/self/status", "r");
+        char line[256];
+        long vm_kib = 0;
+        while (status != NULL && fgets(line, sizeof line, status) != NULL) {
+            if (strncmp(line, "VmSize:", 7) == 0) {
+                vm_kib = strtol(line + 7, NULL, 10);
+            }
+        }
+        if (status != NULL) {
+            fclose(status);
+        }
+        struct rlimit limit;
+        limit.rlim_cur = limit.rlim_max = ((rlim_t)vm_kib + 128 * 1024) * 1024;
+        if (vm_kib == 0 || setrlimit(RLIMIT_AS, &limit) != 0) {
+            _exit(2);
+        }
+        hl_status st = hl_workspace_read(ws, "huge.bin", 8, &text, &error);
+        const char *code_text = NULL;
+        size_t code_len = 0;
+        int ok = st == HL_STATUS_OUT_OF_MEMORY && error != NULL &&
+                 hl_error_code(error, &code_text, &code_len) == HL_STATUS_OK &&
+                 code_len == 13 && memcmp(code_text, "out_of_memory", 13) == 0;
+        hl_error_free(error);
+        error = NULL;
+        ok = ok && hl_workspace_read(ws, "tiny.txt", 8, &text, &error) == HL_STATUS_OK;
+        hl_text_free(text);
+        _exit(ok ? 0 : 1);
+    }
+    int code = -1;
+    CHECK(child > 0 && waitpid(child, &code, 0) == child);
+    CHECK(WIFEXITED(code) && WEXITSTATUS(code) == 0);
+    printf("hostile 512MB-file-under-a-memory-limit c read: out_of_memory, went on\n");
+    hl_workspace_free(ws);
+    unlink(path);
 }
 
 /* A 100 MB line edited at its end, and 10^6 blocks in one diff. */
@@ -287,6 +344,7 @@ int main(void) {
 
     if (getenv("HUNKLOOM_SKIP_BIG") == NULL) {
         big_inputs();
+        out_of_memory();
     } else {
         printf("hostile 100MB-line, 10^6-blocks c: skipped here (HUNKLOOM_SKIP_BIG: under valgrind or "
                "ASan; make test-c runs them natively)\n");

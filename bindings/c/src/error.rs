@@ -113,6 +113,7 @@ pub(crate) fn status_of(kind: ErrorKind) -> hl_status {
         ErrorFamily::UnsupportedFile => hl_status::UnsupportedFile,
         ErrorFamily::Io => hl_status::IoError,
         ErrorFamily::Internal => hl_status::Panic,
+        ErrorFamily::OutOfMemory => hl_status::OutOfMemory,
         _ => hl_status::EngineError,
     }
 }

@@ -72,11 +72,14 @@ pub enum hl_status {
     /// system's text), or a call waited past its lock timeout for its turn (code
     /// `lock_timeout`). A multi-file commit that fails this way was rolled back.
     IoError = 13,
+    /// The memory a call needs could not be had (code `out_of_memory`); nothing was written,
+    /// and the process goes on.
+    OutOfMemory = 14,
 }
 
 impl hl_status {
     /// Every status, in numeric order.
-    pub(crate) const ALL: [hl_status; 14] = [
+    pub(crate) const ALL: [hl_status; 15] = [
         hl_status::Ok,
         hl_status::NullArgument,
         hl_status::InvalidUtf8,
@@ -91,6 +94,7 @@ impl hl_status {
         hl_status::StaleFile,
         hl_status::UnsupportedFile,
         hl_status::IoError,
+        hl_status::OutOfMemory,
     ];
 
     /// A short description, for logs.
@@ -110,6 +114,7 @@ impl hl_status {
             hl_status::StaleFile => c"stale file",
             hl_status::UnsupportedFile => c"unsupported file",
             hl_status::IoError => c"I/O error",
+            hl_status::OutOfMemory => c"out of memory",
         }
     }
 }
@@ -147,7 +152,8 @@ mod tests {
         assert_eq!(text(2), "invalid UTF-8");
         assert_eq!(text(9), "engine error");
         assert_eq!(text(13), "I/O error");
-        assert_eq!(text(14), "unknown status");
+        assert_eq!(text(14), "out of memory");
+        assert_eq!(text(15), "unknown status");
         assert_eq!(text(u32::MAX), "unknown status");
     }
 }

@@ -66,7 +66,12 @@ impl Failure {
 /// and a failed block's `error`.
 pub fn js_error<'env>(env: &Env, e: &hunkloom::Error) -> Unknown<'env> {
     let error = napi::Error::new(e.code().to_owned(), e.message().to_owned());
-    let value = JsError::from(error).into_unknown(*env);
+    // Memory that could not be had is a `RangeError`, as V8's own allocation failures are.
+    let value = if e.kind().family() == hunkloom::ErrorFamily::OutOfMemory {
+        napi::JsRangeError::from(error).into_unknown(*env)
+    } else {
+        JsError::from(error).into_unknown(*env)
+    };
     if let Some(matches) = e.matches() {
         let matches: Vec<ErrorMatch> = matches.iter().map(ErrorMatch::from).collect();
         // SAFETY: a JavaScript `Error` is an object.

@@ -7,7 +7,7 @@
 
 use hunkloom::{Error, ErrorFamily, ErrorKind, Match};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
+use pyo3::exceptions::{PyFileNotFoundError, PyMemoryError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -105,22 +105,50 @@ const MISSING_FILE_DOC: &str = "A file the call needs does not exist (codes file
 pub(crate) fn missing_file_error(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
     MISSING_FILE_ERROR
         .get_or_try_init(py, || {
-            let bases = PyTuple::new(
+            two_base_class(
                 py,
-                [
-                    py.get_type::<InvalidEditError>().into_any(),
-                    py.get_type::<PyFileNotFoundError>().into_any(),
-                ],
-            )?;
-            let namespace = PyDict::new(py);
-            namespace.set_item("__module__", "hunkloom")?;
-            namespace.set_item("__doc__", MISSING_FILE_DOC)?;
-            let class = py
-                .get_type::<PyType>()
-                .call1(("MissingFileError", bases, namespace))?;
-            Ok(class.cast_into::<PyType>()?.unbind())
+                "MissingFileError",
+                py.get_type::<InvalidEditError>().into_any(),
+                py.get_type::<PyFileNotFoundError>().into_any(),
+                MISSING_FILE_DOC,
+            )
         })
         .map(|class| class.bind(py))
+}
+
+/// `OutOfMemoryError(HunkloomError, MemoryError)`: the class of family OutOfMemory, so that
+/// `except MemoryError` catches it as it catches Python's own.
+static OUT_OF_MEMORY_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// `OutOfMemoryError`, made on first use.
+pub(crate) fn out_of_memory_error(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    OUT_OF_MEMORY_ERROR
+        .get_or_try_init(py, || {
+            two_base_class(
+                py,
+                "OutOfMemoryError",
+                py.get_type::<HunkloomError>().into_any(),
+                py.get_type::<PyMemoryError>().into_any(),
+                "The memory a call needs could not be had (code out_of_memory); nothing was written. A HunkloomError that is also a MemoryError.",
+            )
+        })
+        .map(|class| class.bind(py))
+}
+
+/// A class `name(first, second)` of module `hunkloom` with docstring `doc`.
+fn two_base_class(
+    py: Python<'_>,
+    name: &str,
+    first: Bound<'_, PyAny>,
+    second: Bound<'_, PyAny>,
+    doc: &str,
+) -> PyResult<Py<PyType>> {
+    let bases = PyTuple::new(py, [first, second])?;
+    let namespace = PyDict::new(py);
+    namespace.set_item("__module__", "hunkloom")?;
+    namespace.set_item("__doc__", doc)?;
+    let class = py.get_type::<PyType>().call1((name, bases, namespace))?;
+    Ok(class.cast_into::<PyType>()?.unbind())
 }
 
 /// The exception class of an error kind: one class per core family, and `MissingFileError`
@@ -144,6 +172,10 @@ fn class_for(py: Python<'_>, kind: ErrorKind) -> Bound<'_, PyType> {
         ErrorFamily::UnsupportedFile => py.get_type::<UnsupportedFileError>(),
         ErrorFamily::Io => py.get_type::<FileSystemError>(),
         ErrorFamily::Internal => py.get_type::<InternalError>(),
+        ErrorFamily::OutOfMemory => match out_of_memory_error(py) {
+            Ok(class) => class.clone(),
+            Err(_) => py.get_type::<PyMemoryError>(),
+        },
         // The core may add families; until they get a class they raise the base class (the
         // Python tests check every code in ERROR_CODES against its family's class).
         _ => py.get_type::<HunkloomError>(),

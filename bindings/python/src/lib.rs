@@ -70,6 +70,10 @@ mod _native {
             "MissingFileError",
             super::errors::missing_file_error(module.py())?,
         )?;
+        module.add(
+            "OutOfMemoryError",
+            super::errors::out_of_memory_error(module.py())?,
+        )?;
         let codes: Vec<&str> = hunkloom::ErrorKind::ALL.iter().map(|k| k.code()).collect();
         module.add(
             "ERROR_CODES",

@@ -35,8 +35,13 @@ fn open_nonblocking(path: &Path) -> std::io::Result<File> {
 }
 
 /// Reads at most `limit` bytes of `file`; `Err(size)` with the size seen when it holds more.
+/// The buffer is reserved fallibly, and `read_to_end` grows it fallibly: a file the memory
+/// cannot hold is an `OutOfMemory` I/O error, not an abort.
 fn read_bounded(file: impl Read, hint: u64, limit: u64) -> std::io::Result<Result<Vec<u8>, u64>> {
-    let mut bytes = Vec::with_capacity(hint.min(limit) as usize);
+    let mut bytes = Vec::new();
+    bytes
+        .try_reserve_exact(usize::try_from(hint.min(limit)).unwrap_or(usize::MAX))
+        .map_err(|_| std::io::Error::from(std::io::ErrorKind::OutOfMemory))?;
     file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
         return Ok(Err(bytes.len() as u64));
@@ -76,7 +81,24 @@ pub(crate) fn read_regular(path: &Path, given: &Path, limit: u64) -> Result<Opti
     let Some((file, meta)) = open_regular(path, given, limit)? else {
         return Ok(None);
     };
-    match read_bounded(file, meta.len(), limit).map_err(|e| errors::io("read", given, &e))? {
+    let read = read_bounded(file, meta.len(), limit).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::OutOfMemory {
+            hunkloom::memory::out_of_memory(
+                usize::try_from(meta.len()).unwrap_or(usize::MAX),
+                "reading the file",
+            )
+        } else {
+            errors::io("read", given, &e)
+        }
+    })?;
+    // Decoding and editing copy the text a few times: ask for that memory now.
+    hunkloom::memory::reserve(
+        read.as_ref()
+            .map_or(0, Vec::len)
+            .saturating_mul(hunkloom::memory::WORKING_COPIES),
+        "the file's text",
+    )?;
+    match read {
         Ok(bytes) => Ok(Some(RegularFile { bytes, meta })),
         Err(size) => Err(errors::too_large(given, size, limit)),
     }

@@ -205,6 +205,9 @@ error_kinds! {
     /// A bug inside hunkloom stopped the call (a caught panic); a handle it happened on is
     /// retired. Please report it.
     InternalError => "internal_error", Internal;
+    /// The memory a call needs (for a file, a diff or a text, in proportion to its size) could
+    /// not be had; nothing was written and the process goes on (`memory`).
+    OutOfMemory => "out_of_memory", OutOfMemory;
 }
 
 /// Groups of [`ErrorKind`]s that a caller handles alike: Python raises one exception class per
@@ -236,6 +239,8 @@ pub enum ErrorFamily {
     Io,
     /// A bug inside hunkloom.
     Internal,
+    /// The memory a call needs could not be had.
+    OutOfMemory,
 }
 
 impl ErrorFamily {
@@ -253,6 +258,7 @@ impl ErrorFamily {
         ErrorFamily::UnsupportedFile,
         ErrorFamily::Io,
         ErrorFamily::Internal,
+        ErrorFamily::OutOfMemory,
     ];
 
     /// The kinds of this family, in declaration order.

@@ -56,6 +56,7 @@ mod error;
 pub mod fixes;
 pub mod lazy;
 mod matching;
+pub mod memory;
 mod names;
 mod native;
 pub mod ops;

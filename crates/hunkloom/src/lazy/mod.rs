@@ -158,6 +158,10 @@ impl LazyOptions {
 /// A snippet without markers (and without deletion comments) is the whole new file and is
 /// returned as is. See the [module documentation](self) for the rules.
 pub fn apply_lazy(snippet: &str, original: &str, options: &LazyOptions) -> Result<String> {
+    crate::memory::reserve(
+        crate::memory::WORKING_COPIES.saturating_mul(snippet.len() + original.len()),
+        "merging the lazy edit",
+    )?;
     let lang = options.resolved_language();
     let snippet_lines: Vec<&str> = lines_of(snippet);
     let segments = match segments::split(&snippet_lines, lang) {

@@ -145,6 +145,10 @@ pub fn insert(content: &str, line: usize, text: &str, convention: Convention) ->
 /// range (`Invalid \`insert_line\` parameter: 9. It should be within the range of lines of the
 /// file: [0, 4]`).
 pub fn insert_with(content: &str, line: i64, text: &str, options: &InsertOptions) -> Result<Edit> {
+    crate::memory::reserve(
+        crate::memory::WORKING_COPIES.saturating_mul(content.len() + text.len()),
+        "the insert",
+    )?;
     let lines = options.model.line_count(content);
     let invalid = || {
         let message = match options.convention {

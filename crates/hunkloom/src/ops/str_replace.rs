@@ -168,6 +168,11 @@ pub fn str_replace_with(
     new: &str,
     options: &StrReplaceOptions,
 ) -> Result<Edit> {
+    let size = content.map_or(0, str::len) + old.len() + new.len();
+    crate::memory::reserve(
+        crate::memory::WORKING_COPIES.saturating_mul(size),
+        "the replacement",
+    )?;
     let literal = options.mode == MatchMode::Literal;
     if old == new && !literal {
         return Err(Error::new(

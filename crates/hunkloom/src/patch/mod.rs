@@ -450,6 +450,10 @@ pub fn plan_patch<S: FileSource + ?Sized>(
     files: &S,
     options: &PatchOptions,
 ) -> Result<Plan> {
+    crate::memory::reserve(
+        crate::memory::WORKING_COPIES.saturating_mul(text.len()),
+        "the patch",
+    )?;
     match options.dialect {
         PatchDialect::Codex => plan(&parse_patch(text)?, files, options.policy),
         PatchDialect::Cline => cline::plan(text, files, options.policy),

@@ -129,6 +129,10 @@ impl From<&ApplyOptions> for ApplierOptions {
 /// # Ok::<(), hunkloom::Error>(())
 /// ```
 pub fn apply_diff(diff: &str, original: &str, options: &ApplyOptions) -> Result<Outcome> {
+    crate::memory::reserve(
+        crate::memory::WORKING_COPIES.saturating_mul(diff.len() + original.len()),
+        "applying the diff",
+    )?;
     let mut applier = StreamingApplier::new(original, options.into());
     applier.push(diff);
     applier.finish()

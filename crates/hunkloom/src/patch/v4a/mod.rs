@@ -224,6 +224,10 @@ pub fn apply_v4a(input: &str, diff: &str, mode: V4aMode) -> Result<String> {
 
 /// [`apply_v4a`], with the report of every section.
 pub fn apply_v4a_outcome(input: &str, diff: &str, mode: V4aMode) -> Result<V4aOutcome> {
+    crate::memory::reserve(
+        crate::memory::WORKING_COPIES.saturating_mul(input.len() + diff.len()),
+        "applying the V4A diff",
+    )?;
     let mut applier = V4aApplier::new(input, mode);
     applier.push(diff)?;
     applier.finish()
