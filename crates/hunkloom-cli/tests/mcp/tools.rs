@@ -736,3 +736,48 @@ fn protected_paths_are_read_but_never_written_and_protect_adds_globs() {
     assert_eq!(read(dir.path().join(".env")), b"KEY=1\n");
     assert!(!dir.path().join(".git/hooks").exists());
 }
+
+#[test]
+fn legacy_files_damaged_calls_and_replays_through_the_server() {
+    // cp1251: А..я are 0xC0..0xFF.
+    let text = "# Тестовый файл с кириллицей\nтекст = \"Привет, мир!\"\n";
+    let cp1251: Vec<u8> = text
+        .chars()
+        .map(|c| match c {
+            'А'..='я' => (u32::from(c) - 0x410 + 0xC0) as u8,
+            _ => c as u8,
+        })
+        .collect();
+    let dir = tree(&[("ru.py", &cp1251), ("app.py", b"def main():\n    run()\n")]);
+    let mut mcp = Mcp::start(dir.path(), &[]);
+    let view = mcp.call(
+        "str_replace_based_edit_tool",
+        json!({"command": "view", "path": "ru.py"}),
+    );
+    assert!(
+        view.text().contains("Привет") && view.text().contains("encoded in windows-1251"),
+        "{}",
+        view.text()
+    );
+    mcp.ok("read_file", json!({"path": "ru.py"}));
+    mcp.refused(
+        "apply_diff",
+        json!({"path": "ru.py", "diff": block("текст = \"Привет, мир!\"\n", "текст = \"Привет, мир ✓\"\n")}),
+        "unrepresentable_text",
+    );
+    assert_eq!(read(dir.path().join("ru.py")), cp1251);
+    mcp.ok("read_file", json!({"path": "app.py"}));
+    let edit = json!({"command": "str_replace", "path": "app.py", "old_str": "    run()", "new_str": "    run()\n[... 40 lines truncated ...]"});
+    let result = mcp.call("str_replace_based_edit_tool", edit);
+    assert!(
+        result.is_error() && result.code() == "truncation_notice",
+        "{}",
+        result.text()
+    );
+    let patch = "*** Begin Patch\n*** Update File: app.py\n@@\n-    run()\n+    run(fast=True)\n*** End Patch\n";
+    mcp.ok("apply_patch", json!({"patch": patch}));
+    let after = read(dir.path().join("app.py"));
+    let replay = mcp.ok("apply_patch", json!({"patch": patch}));
+    assert_eq!(read(dir.path().join("app.py")), after);
+    println!("mcp replayed apply_patch: {replay}");
+}
