@@ -1039,6 +1039,50 @@ fn an_edit_already_in_the_file_says_unchanged_and_check_tells_ci_whether_it_is_i
         Some(PATCH),
     );
     assert_eq!(out.status.code(), Some(2), "--check and --dry-run conflict");
+    // Applied, then sent again (a retried call): unchanged, exit 0; --check agrees.
+    let out = hunkloom(dir.path(), &["apply", "--patch", "-"], Some(PATCH));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let after = snapshot_of(dir.path());
+    for args in [
+        &["apply", "--patch", "-"][..],
+        &["apply", "--check", "--patch", "-"][..],
+    ] {
+        let out = hunkloom(dir.path(), args, Some(PATCH));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
+        assert!(stderr.contains("unchanged"), "{stderr}");
+    }
+    assert_eq!(snapshot_of(dir.path()), after);
+}
+
+/// Every file under `dir` with its bytes.
+fn snapshot_of(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut files: Vec<_> = walk(dir)
+        .into_iter()
+        .map(|p| {
+            let bytes = std::fs::read(&p).expect("read");
+            (p, bytes)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("read_dir") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
 }
 
 #[test]

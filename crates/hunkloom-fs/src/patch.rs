@@ -247,23 +247,36 @@ impl Workspace {
     }
 
     /// A patch that did not apply because it already had (a retried call): every update's
-    /// chunks have their new lines in the file (and not their old ones), every add names a
-    /// file with exactly its content, and each chunk says something (a line with a letter or
-    /// digit). The files, unchanged, if so; moves and deletes are never taken for replays.
+    /// chunks have their new lines in its file (for a move: in the destination, the source
+    /// being gone) and not their old ones, every add names a file with exactly its content,
+    /// and each chunk says something (a line with a letter or digit). The files, unchanged, if
+    /// so; a patch that deletes a file is never taken for a replay.
     fn replayed_patch(&self, text: &str) -> Option<Vec<PatchedFile>> {
         let parsed = patch::parse_patch(text).ok()?;
         let mut files = Vec::new();
         for hunk in &parsed.hunks {
-            let given = Path::new(hunk.path());
+            let (shown, moved_from) = match hunk {
+                patch::Hunk::Update {
+                    move_to: Some(to), ..
+                } => {
+                    let source = Path::new(hunk.path());
+                    if self
+                        .load(&self.resolve(source).ok()?, source)
+                        .ok()?
+                        .is_some()
+                    {
+                        return None;
+                    }
+                    (to.as_str(), Some(hunk.path().to_owned()))
+                }
+                _ => (hunk.path(), None),
+            };
+            let given = Path::new(shown);
             let resolved = self.resolve(given).ok()?;
             let loaded = self.load(&resolved, given).ok()??;
             let view = document::normalize(&loaded.text);
             match hunk {
-                patch::Hunk::Update {
-                    move_to: None,
-                    chunks,
-                    ..
-                } => {
+                patch::Hunk::Update { chunks, .. } => {
                     let lines: Vec<&str> = view.lines().collect();
                     let every_chunk_in = chunks.iter().all(|chunk| {
                         let old: Vec<&str> = chunk.old_lines().collect();
@@ -281,8 +294,8 @@ impl Workspace {
                 _ => return None,
             }
             files.push(PatchedFile {
-                path: hunk.path().to_owned(),
-                moved_from: None,
+                path: shown.to_owned(),
+                moved_from,
                 resolved,
                 kind: ChangeKind::Update,
                 old_content: Some(loaded.text.clone()),
