@@ -63,6 +63,13 @@ pub enum Op {
         /// The new content.
         content: String,
     },
+    /// The whole new content as plain UTF-8 bytes, whatever the file's encoding was: a
+    /// leading U+FEFF is the BOM, and none means no BOM (for the reference toolsets that treat
+    /// a file as UTF-8 text in which a BOM is an ordinary character). No guards run.
+    WriteUtf8 {
+        /// The new content.
+        content: String,
+    },
     /// A SEARCH/REPLACE diff in any dialect ([`hunkloom::apply_diff`]). On a missing file it
     /// is applied to empty content and creates the file if that succeeds.
     Diff {

@@ -544,13 +544,17 @@ impl Workspace {
                 (text, report, external)
             }
         };
-        let bytes = document::encode(loaded.encoding, &text)
-            .map_err(|c| errors::unrepresentable(given, loaded.encoding, c))?;
+        let encoding = match op {
+            Op::WriteUtf8 { .. } => Encoding::Utf8,
+            _ => loaded.encoding,
+        };
+        let bytes = document::encode(encoding, &text)
+            .map_err(|c| errors::unrepresentable(given, encoding, c))?;
         Ok(Change {
             kind: ChangeKind::Update,
             path: resolved.clone(),
             shown: given.to_path_buf(),
-            encoding: loaded.encoding,
+            encoding,
             base: Some(base(resolved, given, loaded)),
             new: Some((text, bytes)),
             report,
@@ -867,7 +871,9 @@ impl Workspace {
 
     fn plan_create(&self, resolved: PathBuf, given: &Path, op: &Op) -> Result<Change> {
         let (text, report) = match op {
-            Op::Write { content } | Op::Overwrite { content } => (content.clone(), Report::None),
+            Op::Write { content } | Op::Overwrite { content } | Op::WriteUtf8 { content } => {
+                (content.clone(), Report::None)
+            }
             Op::SetText { text } => (document::normalize(text), Report::None),
             Op::StrReplace {
                 old,
@@ -1064,6 +1070,7 @@ fn apply_op(text: &str, op: &Op, given: &Path, guards: Guards) -> Result<(String
         Ok((document::restore_endings(text, &view), report))
     };
     match op {
+        Op::WriteUtf8 { content } => Ok((content.clone(), Report::None)),
         Op::Write { content } | Op::Overwrite { content } => {
             let shown_path = path.as_deref().unwrap_or("the file");
             let (content, _) = guards.screen(text, content, "the new content")?;

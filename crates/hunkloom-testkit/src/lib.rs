@@ -33,6 +33,7 @@ pub mod roo;
 pub mod tally;
 pub mod text_editor;
 pub mod tools;
+pub mod toolsets;
 pub mod udiff;
 pub mod v4a;
 

@@ -137,7 +137,7 @@ fn parse_case(v: &Value) -> Result<TextEditorCase, String> {
 }
 
 /// A tree: strings are UTF-8 content, `{"base64": ...}` raw bytes.
-fn parse_tree(v: &Value) -> Result<Files, String> {
+pub(crate) fn parse_tree(v: &Value) -> Result<Files, String> {
     let map = v.as_object().ok_or("a tree is not an object")?;
     map.iter()
         .map(|(path, content)| {

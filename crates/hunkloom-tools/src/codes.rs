@@ -52,6 +52,14 @@ tool_codes! {
     InvalidParameter => "invalid_parameter";
     /// The command is none of the tool's commands.
     UnknownCommand => "unknown_command";
+    /// A toolset was called with a tool name it does not have (the output lists its tools).
+    UnknownTool => "unknown_tool";
+    /// `openai`: an operation the hosted `apply_patch` tool does not know, or one without a
+    /// path or diff (the Agents SDK stops the run on these; the toolset answers them).
+    InvalidOperation => "invalid_operation";
+    /// `openai`: a V4A diff that does not apply (its context not found, a malformed line); the
+    /// output is the Agents SDK's text.
+    PatchFailed => "patch_failed";
     /// The path is not absolute (the reference profiles require absolute paths).
     RelativePath => "relative_path";
     /// The path does not exist (any command but `create`).

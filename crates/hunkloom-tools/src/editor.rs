@@ -322,7 +322,7 @@ fn binary_suffix(shown: &str) -> Option<String> {
         .then(|| suffix.to_owned())
 }
 
-fn kind_of(v: &Value) -> &'static str {
+pub(crate) fn kind_of(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

@@ -112,6 +112,7 @@ mod render;
 mod result;
 mod schema;
 mod tabs;
+pub mod toolset;
 mod view;
 
 pub use codes::ToolCode;
@@ -119,3 +120,4 @@ pub use editor::{EditorOptions, TextEditor};
 pub use profile::Profile;
 pub use result::ToolResult;
 pub use schema::{NEWEST_ANTHROPIC_NAME, schema, schema_named};
+pub use toolset::{ToolDefinition, Toolset, ToolsetOptions, ToolsetProfile};

@@ -1,0 +1,232 @@
+//! The toolset corpora (`tests/vectors/toolsets/`, format in its `README.md`): the text-editor
+//! record shape with a `tool` per call, the empty directories and the files written outside the
+//! root after each call, and placeholders that match volatile text.
+//!
+//! [`ToolsetCase`] is one record; [`fresh_parent`] makes the private parent `P` and the root
+//! `P/work` a case runs in; [`empty_dirs`] and [`read_tree`](crate::text_editor::read_tree)
+//! read the state back; [`output_matches`] compares an output with the recorded one.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::text_editor::{Files, parse_tree};
+
+/// The corpora, relative to [`vectors_dir`](crate::vectors_dir), in the order runners print them.
+pub const TOOLSET_CORPORA: &[&str] = &["toolsets/openai.jsonl", "toolsets/openai-crashes.jsonl"];
+
+/// One call of a case.
+#[derive(Clone, Debug)]
+pub struct ToolsetCall {
+    /// The generator's label (`update_file/clean`, ...).
+    pub kind: String,
+    /// The tool the model called.
+    pub tool: String,
+    /// The arguments, `{root}` still in every string.
+    pub input: Value,
+    /// The expected output with its placeholders; `None` for the call a reference crashed on.
+    pub output: Option<String>,
+    /// The expected error flag; `None` for the call a reference crashed on.
+    pub is_error: Option<bool>,
+    /// The whole tree under the root after the call.
+    pub tree: Files,
+    /// Directories under the root that hold nothing after the call, sorted.
+    pub empty_dirs: Vec<String>,
+    /// Files written outside the root (relative to its private parent).
+    pub outside: Files,
+}
+
+/// One record.
+#[derive(Clone, Debug)]
+pub struct ToolsetCase {
+    /// `<profile>-s<seed>-<case>` or `<profile>-d<seed>-<case>`.
+    pub id: String,
+    /// The profile that answered.
+    pub profile: String,
+    /// The initial tree.
+    pub tree: Files,
+    /// The calls, in order, on one toolset.
+    pub calls: Vec<ToolsetCall>,
+    /// The call the reference crashed on (crash files only).
+    pub crash_call: Option<usize>,
+}
+
+/// Every record of the corpus `name` (one of [`TOOLSET_CORPORA`]).
+///
+/// # Panics
+/// When the file cannot be read or a record is malformed.
+pub fn load_toolset_corpus(name: &str) -> Vec<ToolsetCase> {
+    crate::load_jsonl::<Value>(name)
+        .iter()
+        .map(|v| parse_case(v).unwrap_or_else(|e| panic!("{name}: {}: {e}", v["id"])))
+        .collect()
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn parse_case(v: &Value) -> Result<ToolsetCase, String> {
+    let calls = v["calls"]
+        .as_array()
+        .ok_or("`calls` is not an array")?
+        .iter()
+        .map(|c| {
+            Ok(ToolsetCall {
+                kind: c["kind"].as_str().unwrap_or_default().to_owned(),
+                tool: c["tool"]
+                    .as_str()
+                    .ok_or("`tool` is not a string")?
+                    .to_owned(),
+                input: c["input"].clone(),
+                output: c["output"].as_str().map(str::to_owned),
+                is_error: c["is_error"].as_bool(),
+                tree: parse_tree(&c["tree"])?,
+                empty_dirs: strings(&c["empty_dirs"]),
+                outside: if c["outside"].is_object() {
+                    parse_tree(&c["outside"])?
+                } else {
+                    Files::new()
+                },
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(ToolsetCase {
+        id: v["id"].as_str().ok_or("`id`")?.to_owned(),
+        profile: v["profile"].as_str().ok_or("`profile`")?.to_owned(),
+        tree: parse_tree(&v["tree"])?,
+        calls,
+        crash_call: v["reference_crash"]["call"]
+            .as_u64()
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+    })
+}
+
+/// A fresh private parent `P` (absolute, real, no hidden component, no space) and the root
+/// `P/work`, created.
+///
+/// # Panics
+/// When no such directory can be made.
+pub fn fresh_parent() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
+    let (dir, parent) = crate::text_editor::fresh_root();
+    let root = parent.join("work");
+    std::fs::create_dir(&root).unwrap_or_else(|e| panic!("{}: {e}", root.display()));
+    (dir, parent, root)
+}
+
+/// `input` with `{root}` replaced by `root` in every string, at any depth.
+pub fn with_root_everywhere(input: &Value, root: &str) -> Value {
+    match input {
+        Value::String(s) => Value::String(s.replace("{root}", root)),
+        Value::Array(items) => Value::Array(
+            items
+                .iter()
+                .map(|i| with_root_everywhere(i, root))
+                .collect(),
+        ),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, v)| (k.clone(), with_root_everywhere(v, root)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// `actual` as the vectors write it: the root as `{root}`, then the parent as `{root_parent}`.
+pub fn with_placeholders(actual: &str, root: &str, parent: &str) -> String {
+    actual
+        .replace(root, "{root}")
+        .replace(&format!("{parent}/"), "{root_parent}/")
+}
+
+/// Whether `actual` (placeholders already put in) equals `recorded`, where `{project_temp}`,
+/// `{wall_time}` and `{chunk_id}` in `recorded` match any value of their form.
+pub fn output_matches(recorded: &str, actual: &str) -> bool {
+    const VOLATILE: [&str; 3] = ["{project_temp}", "{wall_time}", "{chunk_id}"];
+    let Some((at, holder)) = VOLATILE
+        .iter()
+        .filter_map(|h| recorded.find(h).map(|at| (at, *h)))
+        .min()
+    else {
+        return recorded == actual;
+    };
+    let (before, after) = (&recorded[..at], &recorded[at + holder.len()..]);
+    let Some(rest) = actual.strip_prefix(before) else {
+        return false;
+    };
+    let fits = |c: char| match holder {
+        "{wall_time}" => c.is_ascii_digit() || c == '.',
+        "{chunk_id}" => c.is_ascii_hexdigit(),
+        _ => !c.is_whitespace(),
+    };
+    let len = rest.len() - rest.trim_start_matches(fits).len();
+    len > 0 && output_matches(after, &rest[len..])
+}
+
+/// The directories under `root` that hold nothing, relative with `/`, sorted.
+///
+/// # Panics
+/// When a directory cannot be read.
+pub fn empty_dirs(root: &Path) -> Vec<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
+        let entries: Vec<_> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .filter_map(Result::ok)
+            .collect();
+        if entries.is_empty() && dir != root {
+            out.push(
+                dir.strip_prefix(root)
+                    .unwrap_or(dir)
+                    .to_string_lossy()
+                    .replace('\\', "/"),
+            );
+        }
+        for entry in entries {
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                walk(root, &entry.path(), out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(root, root, &mut out);
+    out.sort();
+    out
+}
+
+/// The files of `parent` outside its `work/` root, relative to `parent`.
+///
+/// # Panics
+/// When a directory or file cannot be read.
+pub fn outside_files(parent: &Path) -> Files {
+    crate::text_editor::read_tree(parent)
+        .into_iter()
+        .filter(|(path, _)| !path.starts_with("work/"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn volatile_placeholders_match_their_forms() {
+        assert!(output_matches(
+            "Wall time: {wall_time} seconds",
+            "Wall time: 0.0570 seconds"
+        ));
+        assert!(!output_matches(
+            "Wall time: {wall_time} seconds",
+            "Wall time: soon seconds"
+        ));
+        assert!(output_matches("id {chunk_id}.", "id 3fa9."));
+        assert!(output_matches("plain", "plain"));
+        assert!(!output_matches("plain", "plain!"));
+    }
+}

@@ -1,0 +1,290 @@
+//! [`Toolset`]: the edit tools one model family is trained on, answered as its reference
+//! answers them, over hunkloom's file layer.
+//!
+//! A framework that serves several model families hands each the tools it knows: Claude the
+//! text editor, GPT the Responses-API `apply_patch`, and so on. A [`Toolset`] is one object per
+//! agent: [`tools`](Toolset::tools) gives the profile's tool definitions to register with the
+//! model API, [`call`](Toolset::call) answers each tool call with the reference's text, error
+//! flag and files. Every write goes through the file layer: paths stay inside the root,
+//! protected paths stay unwritten, writes are atomic, parallel calls take turns per file.
+//!
+//! Profiles ([`ToolsetProfile`]):
+//! - `anthropic`, `openhands`, `native`: the text editor ([`TextEditor`]) as one tool;
+//! - `openai`: the Responses-API hosted `apply_patch` tool (`create_file`, `update_file`,
+//!   `delete_file` operations with V4A diffs) as the OpenAI Agents SDK 0.24.0 answers it
+//!   through its directory editor (specified by `tests/vectors/toolsets/openai*.jsonl`: created
+//!   files without a final newline, create never overwrites, the operations of a call run in
+//!   order and those before a failure stay applied).
+//!
+//! Where a reference would write outside the root or leave a torn file, the profile answers
+//! with the reference's error shape and writes nothing.
+
+mod openai;
+
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+
+use hunkloom::{Error, ErrorKind, Result};
+use hunkloom_fs::{Turns, Workspace, WorkspaceOptions};
+use serde_json::Value;
+
+use crate::codes::ToolCode;
+use crate::{EditorOptions, Profile, TextEditor, ToolResult};
+
+/// Whose tools a [`Toolset`] answers as.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ToolsetProfile {
+    /// The text editor as Anthropic's computer-use demo answers it ([`Profile::Anthropic`]).
+    Anthropic,
+    /// The text editor as OpenHands' `OHEditor` answers it ([`Profile::OpenHands`]).
+    OpenHands,
+    /// hunkloom's own text editor ([`Profile::Native`]).
+    #[default]
+    Native,
+    /// The Responses-API hosted `apply_patch` tool as the OpenAI Agents SDK 0.24.0 runs it.
+    OpenAi,
+}
+
+impl ToolsetProfile {
+    /// Every profile, in a fixed order.
+    pub const ALL: &'static [ToolsetProfile] = &[
+        ToolsetProfile::Anthropic,
+        ToolsetProfile::OpenHands,
+        ToolsetProfile::Native,
+        ToolsetProfile::OpenAi,
+    ];
+
+    /// The name hosts pass: `"anthropic"`, `"openhands"`, `"native"` or `"openai"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ToolsetProfile::Anthropic => "anthropic",
+            ToolsetProfile::OpenHands => "openhands",
+            ToolsetProfile::Native => "native",
+            ToolsetProfile::OpenAi => "openai",
+        }
+    }
+
+    /// The text-editor profile this toolset profile serves, if it is a text editor.
+    fn editor(self) -> Option<Profile> {
+        match self {
+            ToolsetProfile::Anthropic => Some(Profile::Anthropic),
+            ToolsetProfile::OpenHands => Some(Profile::OpenHands),
+            ToolsetProfile::Native => Some(Profile::Native),
+            ToolsetProfile::OpenAi => None,
+        }
+    }
+}
+
+impl FromStr for ToolsetProfile {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        ToolsetProfile::ALL
+            .iter()
+            .copied()
+            .find(|p| p.as_str() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = ToolsetProfile::ALL.iter().map(|p| p.as_str()).collect();
+                Error::with_message(
+                    ErrorKind::InvalidProfile,
+                    format!(
+                        "unknown toolset profile {s:?} (expected one of: {})",
+                        names.join(", ")
+                    ),
+                )
+            })
+    }
+}
+
+impl fmt::Display for ToolsetProfile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Settings of a [`Toolset`].
+#[non_exhaustive]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ToolsetOptions {
+    /// Whose tools to answer as (default `native`).
+    pub profile: ToolsetProfile,
+    /// Whether edits need a read (view) of the file first (default: only in `native`).
+    pub require_read: Option<bool>,
+    /// Files larger than this are refused (default: the profile's reference limit, else 1 GiB).
+    pub max_file_size: Option<u64>,
+    /// Globs of paths that can be read but never written, besides `.git` and the others
+    /// (see [`WorkspaceOptions::protect`]).
+    pub protect: Vec<String>,
+}
+
+impl ToolsetOptions {
+    /// The defaults.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets the profile.
+    pub fn profile(mut self, profile: ToolsetProfile) -> Self {
+        self.profile = profile;
+        self
+    }
+
+    /// Sets whether edits need a read first.
+    pub fn require_read(mut self, yes: bool) -> Self {
+        self.require_read = Some(yes);
+        self
+    }
+
+    /// Sets the size limit in bytes.
+    pub fn max_file_size(mut self, bytes: u64) -> Self {
+        self.max_file_size = Some(bytes);
+        self
+    }
+
+    /// Adds globs of protected paths.
+    pub fn protect<I, S>(mut self, globs: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.protect.extend(globs.into_iter().map(Into::into));
+        self
+    }
+}
+
+/// One tool as the model API registers it.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq)]
+pub struct ToolDefinition {
+    /// The tool's name, as the model calls it.
+    pub name: String,
+    /// What the model is told the tool does.
+    pub description: String,
+    /// The JSON Schema of its input (`None` for a hosted tool the API declares by type only).
+    pub input_schema: Value,
+}
+
+/// What answers the calls of one profile.
+#[derive(Debug)]
+enum Engine {
+    /// A text editor: one tool.
+    Editor(TextEditor),
+    /// The Agents SDK's `apply_patch` over the file layer.
+    OpenAi(Workspace),
+}
+
+/// The edit tools of one model family over a root directory (see the [module
+/// documentation](self)).
+///
+/// A `Toolset` is `Send + Sync` and its [`call`](Toolset::call) takes `&self`: one toolset
+/// serves an agent's parallel tool calls from many threads; calls on one file take turns.
+#[derive(Debug)]
+pub struct Toolset {
+    profile: ToolsetProfile,
+    engine: Engine,
+    /// One call per file at a time for the engines that read, compute and write.
+    turns: Turns,
+}
+
+impl Toolset {
+    /// A toolset over the directory `root` (which must exist).
+    ///
+    /// Errors: `io_error` if `root` is not an accessible directory; `invalid_glob`.
+    pub fn new(root: impl AsRef<Path>, options: ToolsetOptions) -> Result<Toolset> {
+        let engine = match options.profile.editor() {
+            Some(profile) => {
+                let mut editor = EditorOptions::new()
+                    .profile(profile)
+                    .protect(options.protect.iter().cloned());
+                editor.require_read = options.require_read;
+                editor.max_file_size = options.max_file_size;
+                Engine::Editor(TextEditor::new(root, editor)?)
+            }
+            None => {
+                let mut ws = WorkspaceOptions::new()
+                    .undo_depth(0)
+                    // The reference's answers: none of hunkloom's own guards.
+                    .guards(hunkloom::ops::Guards::NONE)
+                    .legacy_encodings(false)
+                    .protect(options.protect.iter().cloned());
+                if let Some(bytes) = options.max_file_size {
+                    ws = ws.max_file_size(bytes);
+                }
+                Engine::OpenAi(Workspace::open(root, ws)?)
+            }
+        };
+        Ok(Toolset {
+            profile: options.profile,
+            engine,
+            turns: Turns::new(),
+        })
+    }
+
+    /// The profile it answers as.
+    pub fn profile(&self) -> ToolsetProfile {
+        self.profile
+    }
+
+    /// The root directory (canonical).
+    pub fn root(&self) -> &Path {
+        match &self.engine {
+            Engine::Editor(editor) => editor.root(),
+            Engine::OpenAi(ws) => ws.root(),
+        }
+    }
+
+    /// The profile's tool definitions, as its reference declares them.
+    pub fn tools(&self) -> Vec<ToolDefinition> {
+        match &self.engine {
+            Engine::Editor(editor) => {
+                let schema = crate::schema(editor.profile());
+                vec![ToolDefinition {
+                    name: schema["name"].as_str().unwrap_or_default().to_owned(),
+                    description: schema["description"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_owned(),
+                    input_schema: schema["input_schema"].clone(),
+                }]
+            }
+            Engine::OpenAi(_) => vec![openai::definition()],
+        }
+    }
+
+    /// Answers one call of the tool `name` with its arguments object `input`.
+    ///
+    /// Every mistake a model can make is a result with `is_error` set (an unknown tool name
+    /// too, code `unknown_tool`); the only `Err` is an `input` that is not a JSON object, a
+    /// host's misuse (kind `InvalidInput`).
+    pub fn call(&self, name: &str, input: &Value) -> Result<ToolResult> {
+        if !input.is_object() {
+            return Err(Error::with_message(
+                ErrorKind::InvalidInput,
+                format!(
+                    "a tool call's input must be a JSON object, not {}",
+                    crate::editor::kind_of(input)
+                ),
+            ));
+        }
+        let known = self.tools().iter().any(|t| t.name == name);
+        if !known {
+            let names: Vec<String> = self.tools().into_iter().map(|t| t.name).collect();
+            return Ok(ToolResult {
+                output: format!(
+                    "Unknown tool {name:?}: the {} toolset has {}.",
+                    self.profile,
+                    names.join(", ")
+                ),
+                is_error: true,
+                code: ToolCode::UnknownTool.as_str().to_owned(),
+                ..ToolResult::default()
+            });
+        }
+        match &self.engine {
+            Engine::Editor(editor) => editor.call(input),
+            Engine::OpenAi(ws) => Ok(openai::call(ws, &self.turns, input)),
+        }
+    }
+}

@@ -1,0 +1,342 @@
+//! The `openai` profile: the Responses-API hosted `apply_patch` tool as the OpenAI Agents SDK
+//! 0.24.0 runs it through its directory editor (`SandboxApplyPatchEditor`), specified by
+//! `tests/vectors/toolsets/openai*.jsonl`.
+//!
+//! The model sends `{"operation": {"type", "path", "diff"[, "move_to"]}}` (or `"operations":
+//! [...]`, run in order up to the first failure, the earlier ones kept). The answers:
+//! `Created <p>`, `Updated <p>` (and `\nMoved <p> to <q>`), `Deleted <p>`, joined with `\n`,
+//! where `<p>` is the path relative to the root in POSIX form; failures are the SDK's texts.
+//! V4A bodies are applied by [`hunkloom::patch::v4a`], byte for byte as the SDK's `apply_diff`;
+//! a created file is the `+` lines joined with `\n`, without a final newline.
+//!
+//! Deliberate differences: the SDK stops the whole run (`ModelBehaviorError`) on an unknown
+//! operation type, an empty path or a missing diff; the toolset answers them as failed calls
+//! (code `invalid_operation`) with the SDK's exception text and writes nothing. Writes go
+//! through the file layer, so `.git` and the other protected paths are refused
+//! (`path_protected`) where the SDK would write them.
+
+use std::path::{Path, PathBuf};
+
+use hunkloom::patch::v4a::{self, V4aMode};
+use hunkloom_fs::{Op, Turns, Workspace};
+use serde_json::{Value, json};
+
+use super::ToolDefinition;
+use crate::ToolResult;
+use crate::codes::ToolCode;
+
+/// The tool as the Responses API declares it (`{"type": "apply_patch"}`, no schema of its
+/// own): the call input our vectors record, as a schema.
+pub(super) fn definition() -> ToolDefinition {
+    ToolDefinition {
+        name: "apply_patch".to_owned(),
+        description: "Responses API hosted tool {\"type\": \"apply_patch\"}: the model sends \
+                      apply_patch_call items with one operation (create_file, update_file or \
+                      delete_file; path; V4A diff)."
+            .to_owned(),
+        input_schema: json!({
+            "type": "object",
+            "properties": {
+                "operation": {
+                    "type": "object",
+                    "properties": {
+                        "type": {"enum": ["create_file", "update_file", "delete_file"]},
+                        "path": {"type": "string"},
+                        "diff": {"type": "string"},
+                        "move_to": {"type": "string"}
+                    },
+                    "required": ["type", "path"]
+                }
+            },
+            "required": ["operation"]
+        }),
+    }
+}
+
+/// A failed call: its code and the SDK's text.
+struct Failed {
+    code: ToolCode,
+    text: String,
+}
+
+impl Failed {
+    fn new(code: ToolCode, text: impl Into<String>) -> Failed {
+        Failed {
+            code,
+            text: text.into(),
+        }
+    }
+
+    fn of(error: &hunkloom::Error) -> Failed {
+        let code = match error.kind().family() {
+            hunkloom::ErrorFamily::NotFound | hunkloom::ErrorFamily::MalformedDiff => {
+                ToolCode::PatchFailed
+            }
+            _ => ToolCode::of(error),
+        };
+        Failed::new(code, error.message())
+    }
+}
+
+/// One operation, checked as the SDK checks it before its editor runs.
+struct Operation<'a> {
+    kind: &'a str,
+    path: &'a str,
+    diff: Option<&'a str>,
+    move_to: Option<&'a str>,
+}
+
+/// Python's `str()` of a JSON value, for the SDK's messages.
+fn py_str(v: Option<&Value>) -> String {
+    match v {
+        None | Some(Value::Null) => "None".to_owned(),
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => crate::input::py_str(other),
+    }
+}
+
+fn operation(v: &Value) -> Result<Operation<'_>, Failed> {
+    let kind = v.get("type").and_then(Value::as_str).unwrap_or_default();
+    if !matches!(kind, "create_file" | "update_file" | "delete_file") {
+        return Err(Failed::new(
+            ToolCode::InvalidOperation,
+            format!("Unknown apply_patch operation: {}", py_str(v.get("type"))),
+        ));
+    }
+    let path = match v.get("path").and_then(Value::as_str) {
+        Some(p) if !p.is_empty() => p,
+        _ => {
+            return Err(Failed::new(
+                ToolCode::InvalidOperation,
+                "Apply patch operation is missing a valid path.",
+            ));
+        }
+    };
+    let diff = v.get("diff").and_then(Value::as_str);
+    if kind != "delete_file" && diff.is_none_or(str::is_empty) {
+        return Err(Failed::new(
+            ToolCode::InvalidOperation,
+            format!("Apply patch operation {kind} is missing the required diff payload."),
+        ));
+    }
+    Ok(Operation {
+        kind,
+        path,
+        diff,
+        move_to: v.get("move_to").and_then(Value::as_str),
+    })
+}
+
+/// `given` relative to `root` in POSIX form (backslashes read as `/`, `.` dropped, `..`
+/// resolved, an absolute path inside the root accepted), or `None` if it escapes the root.
+fn relative(root: &Path, given: &str) -> Option<String> {
+    let posix = given.replace('\\', "/");
+    let rest = if posix.starts_with('/') {
+        let root = root.to_str()?;
+        if posix == root {
+            ""
+        } else {
+            posix.strip_prefix(root)?.strip_prefix('/')?
+        }
+    } else {
+        posix.as_str()
+    };
+    let mut parts: Vec<&str> = Vec::new();
+    for part in rest.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            other => parts.push(other),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+fn escapes(given: &str) -> Failed {
+    Failed::new(
+        ToolCode::PathOutsideRoot,
+        format!("apply_patch path must not escape root: {given}"),
+    )
+}
+
+fn missing(given: &str) -> Failed {
+    Failed::new(
+        ToolCode::FileNotFound,
+        format!("apply_patch missing file: {given}"),
+    )
+}
+
+/// The SDK's error for a directory where a file is expected: it names the absolute path.
+fn directory(root: &Path, rel: &str) -> Failed {
+    let abs = if rel.is_empty() {
+        root.to_path_buf()
+    } else {
+        root.join(rel)
+    };
+    Failed::new(
+        ToolCode::IsDirectory,
+        format!("failed to read archive for path: {}", abs.display()),
+    )
+}
+
+/// The file's text as the SDK decodes it (UTF-8, a BOM kept as a character).
+fn read_text(path: &Path) -> Result<String, Failed> {
+    let bytes = std::fs::read(path).map_err(|e| Failed::new(ToolCode::IoError, e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        Failed::new(
+            ToolCode::UnsupportedEncoding,
+            crate::file::utf8_error(e.as_bytes()).unwrap_or_default(),
+        )
+    })
+}
+
+/// Runs one operation; its line of the answer.
+fn run(ws: &Workspace, op: &Operation<'_>) -> Result<String, Failed> {
+    let root = ws.root();
+    let rel = relative(root, op.path).ok_or_else(|| escapes(op.path))?;
+    let at = root.join(&rel);
+    let fs_error = |e: &hunkloom::Error| Failed::of(e);
+    match op.kind {
+        "create_file" => {
+            if std::fs::symlink_metadata(&at).is_ok() {
+                return Err(Failed::new(
+                    ToolCode::FileExists,
+                    format!(
+                        "apply_patch cannot create {rel} because it already exists. Use an \
+                         update_file operation to change an existing file."
+                    ),
+                ));
+            }
+            let content = v4a::apply_v4a("", op.diff.unwrap_or_default(), V4aMode::Create)
+                .map_err(|e| Failed::of(&e))?;
+            ws.write(&rel, &content).map_err(|e| fs_error(&e))?;
+            Ok(format!("Created {rel}"))
+        }
+        "update_file" => {
+            let meta = std::fs::metadata(&at).map_err(|_| missing(op.path))?;
+            if meta.is_dir() {
+                return Err(directory(root, &rel));
+            }
+            let text = read_text(&at)?;
+            let new = v4a::apply_v4a(&text, op.diff.unwrap_or_default(), V4aMode::Default)
+                .map_err(|e| Failed::of(&e))?;
+            ws.read(&rel).map_err(|e| fs_error(&e))?;
+            match op.move_to {
+                Some(to) => {
+                    let to_rel = relative(root, to).ok_or_else(|| escapes(to))?;
+                    let dest = root.join(&to_rel);
+                    if dest.is_dir() {
+                        return Err(directory(root, &to_rel));
+                    }
+                    if dest.exists() {
+                        ws.read(&to_rel).map_err(|e| fs_error(&e))?;
+                    }
+                    let mut changes = vec![
+                        ws.plan(&to_rel, &Op::WriteUtf8 { content: new })
+                            .map_err(|e| fs_error(&e))?,
+                    ];
+                    if to_rel != rel {
+                        changes.push(ws.plan_delete(&rel).map_err(|e| fs_error(&e))?);
+                    }
+                    ws.commit(changes).map_err(|e| fs_error(&e))?;
+                    Ok(format!("Updated {rel}\nMoved {rel} to {to_rel}"))
+                }
+                None => {
+                    let change = ws
+                        .plan(&rel, &Op::WriteUtf8 { content: new })
+                        .map_err(|e| fs_error(&e))?;
+                    ws.commit(vec![change]).map_err(|e| fs_error(&e))?;
+                    Ok(format!("Updated {rel}"))
+                }
+            }
+        }
+        _ => {
+            let meta = std::fs::metadata(&at).map_err(|_| missing(op.path))?;
+            if meta.is_dir() {
+                return Err(directory(root, &rel));
+            }
+            ws.read(&rel).map_err(|e| fs_error(&e))?;
+            let change = ws.plan_delete(&rel).map_err(|e| fs_error(&e))?;
+            ws.commit(vec![change]).map_err(|e| fs_error(&e))?;
+            Ok(format!("Deleted {rel}"))
+        }
+    }
+}
+
+/// The files an operation touches, for their turns.
+fn touched(root: &Path, op: &Operation<'_>) -> Vec<PathBuf> {
+    [Some(op.path), op.move_to]
+        .into_iter()
+        .flatten()
+        .filter_map(|p| relative(root, p))
+        .map(|rel| root.join(rel))
+        .collect()
+}
+
+/// Answers one `apply_patch` call.
+pub(super) fn call(ws: &Workspace, turns: &Turns, input: &Value) -> ToolResult {
+    let items: Vec<&Value> = match (input.get("operation"), input.get("operations")) {
+        (Some(one), _) => vec![one],
+        (None, Some(Value::Array(many))) => many.iter().collect(),
+        _ => Vec::new(),
+    };
+    let checked: Result<Vec<Operation<'_>>, Failed> = if items.is_empty() {
+        Err(Failed::new(
+            ToolCode::InvalidOperation,
+            "Unknown apply_patch operation: None",
+        ))
+    } else {
+        items.into_iter().map(operation).collect()
+    };
+    let failed = |f: Failed, path: Option<String>| ToolResult {
+        output: f.text,
+        is_error: true,
+        code: f.code.as_str().to_owned(),
+        path,
+        ..ToolResult::default()
+    };
+    let ops = match checked {
+        Ok(ops) => ops,
+        Err(f) => return failed(f, None),
+    };
+    let root = ws.root().to_path_buf();
+    let paths: Vec<PathBuf> = ops.iter().flat_map(|op| touched(&root, op)).collect();
+    let _turn = match turns.take(&paths, ws.options().lock_timeout, Path::new(ops[0].path)) {
+        Ok(turn) => turn,
+        Err(e) => return failed(Failed::of(&e), None),
+    };
+    let mut lines = Vec::new();
+    for op in &ops {
+        match run(ws, op) {
+            Ok(line) => lines.push(line),
+            Err(f) => return failed(f, Some(op.path.to_owned())),
+        }
+    }
+    ToolResult {
+        output: lines.join("\n"),
+        path: ops.first().map(|op| op.path.to_owned()),
+        ..ToolResult::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_made_relative_posix_or_refused() {
+        let root = Path::new("/r/work");
+        assert_eq!(relative(root, "a/b.txt").as_deref(), Some("a/b.txt"));
+        assert_eq!(relative(root, "./a\\b.txt").as_deref(), Some("a/b.txt"));
+        assert_eq!(relative(root, "/r/work/x").as_deref(), Some("x"));
+        assert_eq!(relative(root, "/r/work").as_deref(), Some(""));
+        assert_eq!(relative(root, "."), Some(String::new()));
+        assert_eq!(relative(root, "../x"), None);
+        assert_eq!(relative(root, "a/../../b"), None);
+        assert_eq!(relative(root, "/r/work/../x"), None);
+        assert_eq!(relative(root, "/etc/hosts"), None);
+        assert_eq!(relative(root, "/r/workshop"), None);
+    }
+}
