@@ -9,6 +9,7 @@ __all__ = [
     "StreamingApplier",
     "Workspace",
     "TextEditor",
+    "Toolset",
     "ToolResult",
     "Match",
     "EditOutcome",
@@ -104,6 +105,7 @@ _Normalization = Literal[
 ]
 _BlockStatus = Literal["applied", "failed", "already_applied"]
 _Profile = Literal["anthropic", "openhands", "native"]
+_ToolsetProfile = Literal["anthropic", "openhands", "native", "openai"]
 
 STRATEGIES: tuple[_Strategy, ...]
 """Every ``BlockReport.strategy`` the engine reports, in the core's order."""
@@ -911,6 +913,43 @@ class ToolResult:
     def new_content(self) -> Optional[str]:
         """For ``create``, ``str_replace``, ``insert`` and ``undo_edit`` that wrote a file: its
         text after."""
+
+@final
+class Toolset:
+    """The edit tools one model family is trained on, answered as its reference answers them,
+    over a :class:`Workspace`-like root: paths stay inside ``root``, protected paths are never
+    written, writes are atomic, parallel calls on one file take turns.
+
+    ``profile``: ``"anthropic"``, ``"openhands"``, ``"native"`` (the text editor, as
+    :class:`TextEditor`) or ``"openai"`` (the Responses-API hosted ``apply_patch`` tool as the
+    OpenAI Agents SDK 0.24.0 answers it: ``create_file``, ``update_file``, ``delete_file``
+    operations with V4A diffs).
+    """
+
+    def __new__(
+        cls,
+        root: Union[str, os.PathLike[str]],
+        profile: _ToolsetProfile = "native",
+        *,
+        require_read: Optional[bool] = None,
+        max_file_size: Optional[int] = None,
+        protect: Optional[list[str]] = None,
+    ) -> Toolset:
+        """A toolset over the existing directory ``root``; the options as :class:`TextEditor`'s.
+        Raises :class:`InvalidOptionError` (``invalid_profile``) for an unknown profile."""
+    def tools(self) -> list[dict[str, Any]]:
+        """The profile's tool definitions for a model API: ``{"name", "description",
+        "input_schema"}`` each."""
+    def call(self, name: str, input: Mapping[str, Any]) -> ToolResult:
+        """Answer one call of the tool ``name``; every mistake a model can make (an unknown tool
+        name too, code ``unknown_tool``) is a result with ``is_error`` set. Only an ``input`` that
+        is not a ``dict`` of JSON values raises :class:`InvalidOptionError` (``invalid_input``)."""
+    @property
+    def profile(self) -> _ToolsetProfile:
+        """The profile it answers as."""
+    @property
+    def root(self) -> Path:
+        """The root directory (absolute, symbolic links resolved)."""
 
 @final
 class TextEditor:

@@ -15,6 +15,7 @@ mod ops;
 mod patch;
 mod text;
 mod text_editor;
+mod toolset;
 mod types;
 mod v4a;
 mod workspace;
@@ -54,6 +55,8 @@ mod _native {
     use super::patch::{PyPatchResult, PyPatchWarning, apply_patch};
     #[pymodule_export]
     use super::text_editor::{PyTextEditor, PyToolResult};
+    #[pymodule_export]
+    use super::toolset::PyToolset;
     #[pymodule_export]
     use super::types::{PyBlockReport, PyNewFileContent, PyOutcome, PyResumeCacheStats, PyUpdate};
     #[pymodule_export]

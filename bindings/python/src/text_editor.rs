@@ -38,7 +38,7 @@ pub struct PyToolResult {
 }
 
 impl PyToolResult {
-    fn new(py: Python<'_>, result: ToolResult) -> Self {
+    pub(crate) fn new(py: Python<'_>, result: ToolResult) -> Self {
         let text = |s: &str| PyString::new(py, s).unbind();
         PyToolResult {
             output: text(&result.output),
@@ -77,13 +77,17 @@ impl PyToolResult {
 }
 
 /// The core's `invalid_input` error.
-fn invalid_input(message: String) -> Error {
+pub(crate) fn invalid_input(message: String) -> Error {
     Error::with_message(ErrorKind::InvalidInput, message)
 }
 
 /// `value` as JSON: dict (with `str` keys), list or tuple, str, int, float, bool, None. `at`
 /// names the value in messages (`input['view_range'][0]`).
-fn to_json(value: &Bound<'_, PyAny>, at: &mut String, depth: usize) -> Result<Value, String> {
+pub(crate) fn to_json(
+    value: &Bound<'_, PyAny>,
+    at: &mut String,
+    depth: usize,
+) -> Result<Value, String> {
     if depth > MAX_DEPTH {
         return Err(format!("{at} is nested more than {MAX_DEPTH} levels deep"));
     }
@@ -177,7 +181,7 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
 }
 
 /// `value` as the Python object `json.loads` would give.
-fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
     Ok(match value {
         Value::Null => py.None().into_bound(py),
         Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),

@@ -1,0 +1,152 @@
+"""Toolset: the toolset corpora (``tests/vectors/toolsets/``, format in its README) through the
+Python API, as the Rust runner ``crates/hunkloom-tools/tests/toolset_vectors.rs`` replays them:
+each case in a fresh private parent ``P`` with the root ``P/work``, one toolset, and after every
+call the output (placeholders put back), the error flag, the files under the root, its empty
+directories and the files outside it compared. Crash sets: the call the reference crashed on must
+be an error result that changes nothing."""
+
+from __future__ import annotations
+
+import base64
+import functools
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any, Optional
+
+import pytest
+
+import hunkloom
+from conftest import VECTORS
+
+Tree = dict[str, bytes]
+CORPORA = ("openai", "openai-crashes")
+
+
+@functools.lru_cache(maxsize=None)
+def load(name: str) -> list[dict[str, Any]]:
+    with open(VECTORS / "toolsets" / f"{name}.jsonl", encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def parse_tree(tree: dict[str, Any]) -> Tree:
+    return {
+        path: content.encode("utf-8") if isinstance(content, str) else base64.b64decode(content["base64"])
+        for path, content in tree.items()
+    }
+
+
+def read_tree(root: str) -> Tree:
+    out: Tree = {}
+    for directory, _dirs, files in os.walk(root):
+        for name in files:
+            path = os.path.join(directory, name)
+            if not os.path.islink(path):
+                out[os.path.relpath(path, root).replace(os.sep, "/")] = Path(path).read_bytes()
+    return out
+
+
+def empty_dirs(root: str) -> list[str]:
+    out = []
+    for directory, dirs, files in os.walk(root):
+        if directory != root and not dirs and not files:
+            out.append(os.path.relpath(directory, root).replace(os.sep, "/"))
+    return sorted(out)
+
+
+def with_root(value: Any, root: str) -> Any:
+    if isinstance(value, str):
+        return value.replace("{root}", root)
+    if isinstance(value, list):
+        return [with_root(v, root) for v in value]
+    if isinstance(value, dict):
+        return {k: with_root(v, root) for k, v in value.items()}
+    return value
+
+
+VOLATILE = {"{project_temp}": r"\S+", "{wall_time}": r"[0-9]+(\.[0-9]+)?", "{chunk_id}": r"[0-9a-f]+"}
+
+
+def matches(recorded: str, actual: str) -> bool:
+    pattern = "".join(
+        VOLATILE.get(piece, re.escape(piece))
+        for piece in re.split(r"(\{project_temp\}|\{wall_time\}|\{chunk_id\})", recorded)
+    )
+    return re.fullmatch(pattern, actual, re.S) is not None
+
+
+def run_case(case: dict[str, Any]) -> Optional[str]:
+    with tempfile.TemporaryDirectory(prefix="hunkloom-ts-") as holder:
+        parent = os.path.realpath(holder)
+        root = os.path.join(parent, "work")
+        os.mkdir(root)
+        before = parse_tree(case["tree"])
+        for rel, data in before.items():
+            Path(root, rel).parent.mkdir(parents=True, exist_ok=True)
+            Path(root, rel).write_bytes(data)
+        toolset = hunkloom.Toolset(root, case["profile"])
+        crash = case.get("reference_crash", {}).get("call")
+        for i, call in enumerate(case["calls"]):
+            at = f"#{i} ({call['kind']})"
+            result = toolset.call(call["tool"], with_root(call["input"], root))
+            output = result.output.replace(root, "{root}").replace(parent + "/", "{root_parent}/")
+            tree = read_tree(root)
+            if i == crash:
+                if not result.is_error or not output:
+                    return f"{at}: not an error result: {output!r}"
+                return None if tree == before else f"{at}: the tree changed"
+            if not matches(call["output"], output):
+                return f"{at}: output\n  want {call['output']!r}\n  got  {output!r}"
+            if result.is_error != call["is_error"]:
+                return f"{at}: is_error {result.is_error}"
+            if result.is_error == (result.code == ""):
+                return f"{at}: code {result.code!r} does not fit is_error {result.is_error}"
+            if tree != parse_tree(call["tree"]):
+                return f"{at}: tree differs"
+            if empty_dirs(root) != call.get("empty_dirs", []):
+                return f"{at}: empty dirs {empty_dirs(root)}"
+            outside = {p: b for p, b in read_tree(parent).items() if not p.startswith("work/")}
+            if outside != parse_tree(call.get("outside", {})):
+                return f"{at}: files outside the root"
+            before = tree
+    return None
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_toolset_vectors(corpus: str, summary: list[str]) -> None:
+    cases = load(corpus)
+    assert cases, corpus
+    failures = [f"{case['id']} {why}" for case in cases if (why := run_case(case)) is not None]
+    summary.append(f"toolset-{corpus}: {len(cases) - len(failures)}/{len(cases)} passed")
+    assert not failures, f"{len(failures)} failures; first:\n" + "\n".join(failures[:5])
+
+
+def test_tools_and_unknown_names(tmp_path: Path) -> None:
+    toolset = hunkloom.Toolset(tmp_path, "openai")
+    assert toolset.profile == "openai"
+    assert [t["name"] for t in toolset.tools()] == ["apply_patch"]
+    assert toolset.tools()[0]["input_schema"]["required"] == ["operation"]
+    result = toolset.call("write_file", {"file_path": "x"})
+    assert (result.is_error, result.code) == (True, "unknown_tool")
+    assert "apply_patch" in result.output
+    editor = hunkloom.Toolset(tmp_path, "native")
+    assert [t["name"] for t in editor.tools()] == ["str_replace_based_edit_tool"]
+    created = editor.call("str_replace_based_edit_tool", {"command": "create", "path": "a.txt", "file_text": "x\n"})
+    assert not created.is_error
+    with pytest.raises(hunkloom.InvalidOptionError) as info:
+        hunkloom.Toolset(tmp_path, "gpt")  # type: ignore[arg-type]
+    assert info.value.code == "invalid_profile"
+    with pytest.raises(hunkloom.InvalidOptionError):
+        toolset.call("apply_patch", "not a dict")  # type: ignore[arg-type]
+
+
+def test_an_openai_patch_call_round_trip(tmp_path: Path) -> None:
+    toolset = hunkloom.Toolset(tmp_path, "openai")
+    created = toolset.call("apply_patch", {"operation": {"type": "create_file", "path": "app.py", "diff": "+x = 1\n+y = 2\n"}})
+    assert (created.output, created.is_error) == ("Created app.py", False)
+    assert (tmp_path / "app.py").read_text() == "x = 1\ny = 2"  # the SDK writes no final newline
+    updated = toolset.call("apply_patch", {"operation": {"type": "update_file", "path": "app.py", "diff": "@@\n x = 1\n-y = 2\n+y = 3\n"}})
+    assert (updated.output, updated.is_error) == ("Updated app.py", False)
+    assert (tmp_path / "app.py").read_text() == "x = 1\ny = 3"
