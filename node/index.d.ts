@@ -206,6 +206,44 @@ export declare class TextEditor {
 }
 
 /**
+ * The edit tools one model family is trained on, over the files under one root directory:
+ * `tools()` gives their definitions for the model API, `call(name, input)` answers each tool
+ * call with the reference's text, error flag and files (`"openai"`: checked against the
+ * Agents SDK's recorded answers). Paths stay inside the root, protected paths are never
+ * written, writes are atomic.
+ *
+ * @example
+ * ```ts
+ * import { Toolset } from "hunkloom"
+ * const tools = new Toolset(projectDir, { profile: "openai" })
+ * const result = tools.call(call.name, call.input) // { output, isError, code, … }
+ * ```
+ */
+export declare class Toolset {
+  /**
+   * A toolset for the existing directory `root`.
+   *
+   * Throws `io_error` if `root` is not an accessible directory, `invalid_profile` for an
+   * unknown profile, a `TypeError` or a `RangeError` for a bad option.
+   *
+   * @param root The directory whose files the model edits.
+   * @param options `profile`, `requireRead`, `maxFileSize`, `protect`.
+   */
+  constructor(root: string, options?: ToolsetOptions)
+  /** The profile's tool definitions, as its reference declares them. */
+  tools(): Array<ToolDefinition>
+  /**
+   * Answers one call of the tool `name` with its arguments object `input`. A model's mistake
+   * (an unknown tool name too, `code === "unknown_tool"`) is a result with `isError` set.
+   */
+  call(name: string, input: Record<string, unknown>): ToolResult
+  /** The profile this toolset answers as. */
+  get profile(): 'anthropic' | 'openhands' | 'native' | 'openai'
+  /** The root directory: absolute, symlinks resolved. */
+  get root(): string
+}
+
+/**
  * A directory whose files a model's edits are applied to safely. The same rules as the
  * Rust `hunkloom_fs::Workspace`, the Python `Workspace` and the CLI:
  *
@@ -1319,6 +1357,16 @@ export interface TextEditorOptions {
   protect?: Array<string>
 }
 
+/** One tool of a toolset, as a model API registers it. */
+export interface ToolDefinition {
+  /** The tool's name, as the model calls it. */
+  name: string
+  /** What the model is told the tool does. */
+  description: string
+  /** The JSON Schema of the tool's input. */
+  inputSchema: Record<string, unknown>
+}
+
 /** What `getProgressStatus` returns: both properties, or neither (Roo's `{}`). */
 export interface ToolProgressStatus {
   /** `"diff-multiple"`. */
@@ -1347,6 +1395,25 @@ export interface ToolResult {
   oldContent?: string
   /** The file's text after an edit. */
   newContent?: string
+}
+
+/** Options of a `Toolset`. */
+export interface ToolsetOptions {
+  /**
+   * Whose tools to answer as: `"native"` (the default), `"anthropic"`, `"openhands"` (the
+   * text editor) or `"openai"` (the Responses-API `apply_patch` tool as the OpenAI Agents
+   * SDK answers it). An unknown name throws an `Error` with `code === "invalid_profile"`.
+   */
+  profile?: 'anthropic' | 'openhands' | 'native' | 'openai'
+  /** Whether a file must be read (viewed) before it is edited (default: the profile's). */
+  requireRead?: boolean
+  /** The largest file read, in bytes. */
+  maxFileSize?: number
+  /**
+   * Globs (gitignore syntax, relative to the root) of paths that can be read but never
+   * written, besides `.git` (and the other version-control directories) and the ignore file.
+   */
+  protect?: Array<string>
 }
 
 /**

@@ -838,6 +838,7 @@ module.exports = nativeBinding
 module.exports.MultiSearchReplaceDiffStrategy = nativeBinding.MultiSearchReplaceDiffStrategy
 module.exports.StreamingApplier = nativeBinding.StreamingApplier
 module.exports.TextEditor = nativeBinding.TextEditor
+module.exports.Toolset = nativeBinding.Toolset
 module.exports.Workspace = nativeBinding.Workspace
 module.exports.applyDiff = nativeBinding.applyDiff
 module.exports.applyLazy = nativeBinding.applyLazy

@@ -14,6 +14,7 @@ const applier = require('./applier.js')
 
 module.exports.StreamingApplier = applier.StreamingApplier
 module.exports.TextEditor = native.TextEditor
+module.exports.Toolset = native.Toolset
 module.exports.Workspace = native.Workspace
 module.exports.MultiSearchReplaceDiffStrategy = native.MultiSearchReplaceDiffStrategy
 module.exports.applyDiff = native.applyDiff

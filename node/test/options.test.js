@@ -31,6 +31,7 @@ const calls = {
   'applyPatch': [['PatchOptions', 'PatchBodyOptions'], (o) => hl.applyPatch(PATCH, { 'a.txt': 'x\n' }, o)],
   'strReplace': [['StrReplaceOptions'], (o) => hl.strReplace('x\n', 'x', 'y', false, null, o)],
   'new TextEditor': [['TextEditorOptions'], (o) => new hl.TextEditor(dir, o)],
+  'new Toolset': [['ToolsetOptions'], (o) => new hl.Toolset(dir, o)],
   'new Workspace': [['WorkspaceOptions'], (o) => new hl.Workspace(dir, o)],
   'Workspace.applyDiff': [['ApplyOptions'], (o) => ws.applyDiff('a.txt', DIFF.replace('y', 'x2'), o)],
   'Workspace.applyLazy': [['WorkspaceLazyOptions'], (o) => ws.applyLazy('a.txt', 'x\n', o)],

@@ -104,6 +104,8 @@ pub mod keys {
     pub const STR_REPLACE: &[&str] = &["omissionGuard"];
     /// `TextEditorOptions`.
     pub const TEXT_EDITOR: &[&str] = &["profile", "requireRead", "maxFileSize", "protect"];
+    /// `ToolsetOptions`.
+    pub const TOOLSET: &[&str] = &["profile", "requireRead", "maxFileSize", "protect"];
     /// `WorkspaceOptions`.
     pub const WORKSPACE: &[&str] = &[
         "ignoreFile",

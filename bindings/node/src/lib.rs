@@ -52,6 +52,7 @@ pub mod stream;
 #[cfg(feature = "fault-injection")]
 pub mod test_hooks;
 pub mod text_editor;
+pub mod toolset;
 pub mod types;
 pub mod v4a;
 pub mod workspace;

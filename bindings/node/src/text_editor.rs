@@ -186,7 +186,7 @@ impl TextEditor {
 }
 
 /// The tool call's input as JSON. Anything but a plain object is the host's misuse.
-fn json_input(env: &Env, input: &Unknown<'_>) -> Result<serde_json::Value, Failure> {
+pub(crate) fn json_input(env: &Env, input: &Unknown<'_>) -> Result<serde_json::Value, Failure> {
     let is_object =
         input.get_type().ok() == Some(ValueType::Object) && !input.is_array().unwrap_or(false);
     if !is_object {

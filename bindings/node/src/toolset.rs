@@ -1,0 +1,156 @@
+//! The `Toolset` class: the edit tools one model family is trained on
+//! (`hunkloom_tools::Toolset`), answered as its reference answers them, over the file layer.
+//! Like `TextEditor`, it lives in a [`Shared`]: a panic inside retires it.
+
+use hunkloom_handle::Shared;
+use hunkloom_tools::{ToolsetOptions as CoreOptions, ToolsetProfile};
+use napi::{Env, Unknown};
+use napi_derive::napi;
+
+use crate::args;
+use crate::errors;
+use crate::text_editor::{ToolResult, json_input};
+
+/// Options of a `Toolset`.
+#[napi(object)]
+pub struct ToolsetOptions {
+    /// Whose tools to answer as: `"native"` (the default), `"anthropic"`, `"openhands"` (the
+    /// text editor) or `"openai"` (the Responses-API `apply_patch` tool as the OpenAI Agents
+    /// SDK answers it). An unknown name throws an `Error` with `code === "invalid_profile"`.
+    #[napi(ts_type = "'anthropic' | 'openhands' | 'native' | 'openai'")]
+    pub profile: Option<String>,
+    /// Whether a file must be read (viewed) before it is edited (default: the profile's).
+    pub require_read: Option<bool>,
+    /// The largest file read, in bytes.
+    pub max_file_size: Option<f64>,
+    /// Globs (gitignore syntax, relative to the root) of paths that can be read but never
+    /// written, besides `.git` (and the other version-control directories) and the ignore file.
+    pub protect: Option<Vec<String>>,
+}
+
+/// One tool of a toolset, as a model API registers it.
+#[napi(object, object_from_js = false)]
+pub struct ToolDefinition {
+    /// The tool's name, as the model calls it.
+    pub name: String,
+    /// What the model is told the tool does.
+    pub description: String,
+    /// The JSON Schema of the tool's input.
+    #[napi(ts_type = "Record<string, unknown>")]
+    pub input_schema: serde_json::Value,
+}
+
+/// The edit tools one model family is trained on, over the files under one root directory:
+/// `tools()` gives their definitions for the model API, `call(name, input)` answers each tool
+/// call with the reference's text, error flag and files (`"openai"`: checked against the
+/// Agents SDK's recorded answers). Paths stay inside the root, protected paths are never
+/// written, writes are atomic.
+///
+/// @example
+/// ```ts
+/// import { Toolset } from "hunkloom"
+/// const tools = new Toolset(projectDir, { profile: "openai" })
+/// const result = tools.call(call.name, call.input) // { output, isError, code, … }
+/// ```
+#[napi]
+pub struct Toolset {
+    inner: Shared<hunkloom_tools::Toolset>,
+}
+
+#[napi]
+impl Toolset {
+    /// A toolset for the existing directory `root`.
+    ///
+    /// Throws `io_error` if `root` is not an accessible directory, `invalid_profile` for an
+    /// unknown profile, a `TypeError` or a `RangeError` for a bad option.
+    ///
+    /// @param root The directory whose files the model edits.
+    /// @param options `profile`, `requireRead`, `maxFileSize`, `protect`.
+    #[napi(
+        catch_unwind,
+        constructor,
+        ts_args_type = "root: string, options?: ToolsetOptions"
+    )]
+    pub fn new(env: &Env, root: Unknown<'_>, options: Unknown<'_>) -> napi::Result<Self> {
+        errors::run(env, || {
+            let root = args::string(&root, "root")?;
+            args::known_keys(&options, "options", args::keys::TOOLSET)?;
+            let mut settings = CoreOptions::new();
+            if let Some(name) = args::option_string(&options, "options", "profile")? {
+                settings = settings.profile(name.parse::<ToolsetProfile>()?);
+            }
+            if let Some(yes) = args::option_boolean(&options, "options", "requireRead")? {
+                settings = settings.require_read(yes);
+            }
+            if let Some(bytes) = args::option_integer(&options, "options", "maxFileSize")? {
+                settings = settings.max_file_size(bytes);
+            }
+            if let Some(globs) = args::option_string_array(&options, "options", "protect")? {
+                settings = settings.protect(globs);
+            }
+            let toolset = hunkloom_tools::Toolset::new(root, settings)?;
+            Ok(Toolset {
+                inner: Shared::new("toolset", toolset),
+            })
+        })
+    }
+
+    /// The profile's tool definitions, as its reference declares them.
+    #[napi(catch_unwind)]
+    pub fn tools(&self, env: &Env) -> napi::Result<Vec<ToolDefinition>> {
+        errors::run(env, || {
+            Ok(self.inner.with(|t| {
+                t.tools()
+                    .into_iter()
+                    .map(|tool| ToolDefinition {
+                        name: tool.name,
+                        description: tool.description,
+                        input_schema: tool.input_schema,
+                    })
+                    .collect()
+            })?)
+        })
+    }
+
+    /// Answers one call of the tool `name` with its arguments object `input`. A model's mistake
+    /// (an unknown tool name too, `code === "unknown_tool"`) is a result with `isError` set.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "name: string, input: Record<string, unknown>"
+    )]
+    pub fn call(
+        &self,
+        env: &Env,
+        name: Unknown<'_>,
+        input: Unknown<'_>,
+    ) -> napi::Result<ToolResult> {
+        errors::run(env, || {
+            let name = args::string(&name, "name")?;
+            let input = json_input(env, &input)?;
+            let result = self.inner.with(|t| t.call(&name, &input))??;
+            Ok(ToolResult::from(result))
+        })
+    }
+
+    /// The profile this toolset answers as.
+    #[napi(
+        catch_unwind,
+        getter,
+        ts_return_type = "'anthropic' | 'openhands' | 'native' | 'openai'"
+    )]
+    pub fn profile(&self, env: &Env) -> napi::Result<String> {
+        errors::run(env, || {
+            Ok(self.inner.with(|t| t.profile().as_str().to_owned())?)
+        })
+    }
+
+    /// The root directory: absolute, symlinks resolved.
+    #[napi(catch_unwind, getter)]
+    pub fn root(&self, env: &Env) -> napi::Result<String> {
+        errors::run(env, || {
+            Ok(self
+                .inner
+                .with(|t| t.root().to_string_lossy().into_owned())?)
+        })
+    }
+}

@@ -1,0 +1,148 @@
+'use strict'
+// Toolset: the toolset corpora (tests/vectors/toolsets/, format in its README) through the Node
+// API, as crates/hunkloom-tools/tests/toolset_vectors.rs replays them: each case in a fresh
+// private parent P with the root P/work, one toolset, and after every call the output
+// (placeholders put back), the error flag, the files under the root, its empty directories and
+// the files outside it compared. Crash sets: the call the reference crashed on must be an error
+// result that changes nothing.
+
+const test = require('node:test')
+const assert = require('node:assert/strict')
+const fs = require('node:fs')
+const os = require('node:os')
+const path = require('node:path')
+const { Toolset } = require('..')
+
+const DIR = path.join(__dirname, '..', '..', 'tests', 'vectors', 'toolsets')
+
+function load(name) {
+  return fs
+    .readFileSync(path.join(DIR, `${name}.jsonl`), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l))
+}
+
+function parseTree(tree) {
+  const out = {}
+  for (const [p, c] of Object.entries(tree || {})) {
+    out[p] = typeof c === 'string' ? Buffer.from(c, 'utf8') : Buffer.from(c.base64, 'base64')
+  }
+  return out
+}
+
+function readTree(root, skip) {
+  const out = {}
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      const rel = path.relative(root, full).split(path.sep).join('/')
+      if (skip && rel === skip) continue
+      if (entry.isDirectory()) walk(full)
+      else if (entry.isFile()) out[rel] = fs.readFileSync(full)
+    }
+  }
+  walk(root)
+  return out
+}
+
+function emptyDirs(root) {
+  const out = []
+  const walk = (dir) => {
+    const entries = fs.readdirSync(dir, { withFileTypes: true })
+    if (entries.length === 0 && dir !== root) out.push(path.relative(root, dir).split(path.sep).join('/'))
+    for (const e of entries) if (e.isDirectory()) walk(path.join(dir, e.name))
+  }
+  walk(root)
+  return out.sort()
+}
+
+function sameTree(a, b) {
+  const ka = Object.keys(a).sort()
+  const kb = Object.keys(b).sort()
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && a[k].equals(b[k]))
+}
+
+function withRoot(value, root) {
+  if (typeof value === 'string') return value.split('{root}').join(root)
+  if (Array.isArray(value)) return value.map((v) => withRoot(v, root))
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withRoot(v, root)]))
+  }
+  return value
+}
+
+const VOLATILE = { '{project_temp}': '\\S+', '{wall_time}': '[0-9]+(\\.[0-9]+)?', '{chunk_id}': '[0-9a-f]+' }
+
+function matches(recorded, actual) {
+  const pattern = recorded
+    .split(/(\{project_temp\}|\{wall_time\}|\{chunk_id\})/)
+    .map((piece) => VOLATILE[piece] || piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('')
+  return new RegExp(`^${pattern}$`, 's').test(actual)
+}
+
+function runCase(c) {
+  const parent = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hunkloom-ts-')))
+  const root = path.join(parent, 'work')
+  fs.mkdirSync(root)
+  try {
+    let before = parseTree(c.tree)
+    for (const [rel, data] of Object.entries(before)) {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true })
+      fs.writeFileSync(path.join(root, rel), data)
+    }
+    const toolset = new Toolset(root, { profile: c.profile })
+    const crash = c.reference_crash ? c.reference_crash.call : -1
+    for (const [i, call] of c.calls.entries()) {
+      const at = `#${i} (${call.kind})`
+      const result = toolset.call(call.tool, withRoot(call.input, root))
+      const output = result.output.split(root).join('{root}').split(parent + '/').join('{root_parent}/')
+      const tree = readTree(root)
+      if (i === crash) {
+        if (!result.isError || !output) return `${at}: not an error result`
+        return sameTree(tree, before) ? null : `${at}: the tree changed`
+      }
+      if (!matches(call.output, output)) return `${at}: output\n  want ${JSON.stringify(call.output)}\n  got  ${JSON.stringify(output)}`
+      if (result.isError !== call.is_error) return `${at}: isError ${result.isError}`
+      if (!sameTree(tree, parseTree(call.tree))) return `${at}: tree differs`
+      if (JSON.stringify(emptyDirs(root)) !== JSON.stringify(call.empty_dirs || [])) return `${at}: empty dirs`
+      if (!sameTree(readTree(parent, 'work'), parseTree(call.outside))) return `${at}: files outside the root`
+      before = tree
+    }
+    return null
+  } finally {
+    fs.rmSync(parent, { recursive: true, force: true })
+  }
+}
+
+for (const name of ['openai', 'openai-crashes']) {
+  test(`toolset-${name}: every case`, () => {
+    const cases = load(name)
+    assert.ok(cases.length > 0)
+    const failures = []
+    for (const c of cases) {
+      const why = runCase(c)
+      if (why !== null) failures.push(`${c.id} ${why}`)
+    }
+    console.log(`# toolset-${name}: ${cases.length - failures.length}/${cases.length} passed`)
+    assert.deepEqual(failures.slice(0, 5), [])
+  })
+}
+
+test('tools(), an unknown tool name, an unknown profile', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunkloom-ts-'))
+  const toolset = new Toolset(dir, { profile: 'openai' })
+  assert.equal(toolset.profile, 'openai')
+  const tools = toolset.tools()
+  assert.deepEqual(tools.map((t) => t.name), ['apply_patch'])
+  assert.deepEqual(tools[0].inputSchema.required, ['operation'])
+  const unknown = toolset.call('write_file', { file_path: 'x' })
+  assert.equal(unknown.isError, true)
+  assert.equal(unknown.code, 'unknown_tool')
+  assert.throws(() => new Toolset(dir, { profile: 'gpt' }), (e) => e.code === 'invalid_profile')
+  assert.throws(() => new Toolset(dir, { profil: 'openai' }), TypeError)
+  const created = toolset.call('apply_patch', { operation: { type: 'create_file', path: 'a.py', diff: '+x = 1\n' } })
+  assert.equal(created.output, 'Created a.py')
+  assert.equal(fs.readFileSync(path.join(dir, 'a.py'), 'utf8'), 'x = 1')
+})
