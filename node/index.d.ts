@@ -1363,8 +1363,11 @@ export interface ToolDefinition {
   name: string
   /** What the model is told the tool does. */
   description: string
-  /** The JSON Schema of the tool's input. */
-  inputSchema: Record<string, unknown>
+  /**
+   * The JSON Schema of the tool's input (`input_schema`, as model APIs and
+   * `TextEditor.schema()` spell it).
+   */
+  input_schema: Record<string, unknown>
 }
 
 /** What `getProgressStatus` returns: both properties, or neither (Roo's `{}`). */

@@ -136,7 +136,7 @@ test('tools(), an unknown tool name, an unknown profile', () => {
   assert.equal(toolset.profile, 'openai')
   const tools = toolset.tools()
   assert.deepEqual(tools.map((t) => t.name), ['apply_patch'])
-  assert.deepEqual(tools[0].inputSchema.required, ['operation'])
+  assert.deepEqual(tools[0].input_schema.required, ['operation'])
   const unknown = toolset.call('write_file', { file_path: 'x' })
   assert.equal(unknown.isError, true)
   assert.equal(unknown.code, 'unknown_tool')

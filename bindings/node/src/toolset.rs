@@ -35,8 +35,9 @@ pub struct ToolDefinition {
     pub name: String,
     /// What the model is told the tool does.
     pub description: String,
-    /// The JSON Schema of the tool's input.
-    #[napi(ts_type = "Record<string, unknown>")]
+    /// The JSON Schema of the tool's input (`input_schema`, as model APIs and
+    /// `TextEditor.schema()` spell it).
+    #[napi(js_name = "input_schema", ts_type = "Record<string, unknown>")]
     pub input_schema: serde_json::Value,
 }
 
