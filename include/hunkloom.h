@@ -283,6 +283,12 @@ typedef struct hl_text hl_text;
 typedef struct hl_text_editor hl_text_editor;
 
 /**
+ * The edit tools of one model family over a root directory (see `hl_toolset_new`). Threads: as
+ * `hl_text_editor`.
+ */
+typedef struct hl_toolset hl_toolset;
+
+/**
  * A directory whose files are read and edited safely: paths stay inside the root, a file must
  * be read before it is edited and must not have changed since, encodings, byte-order marks and
  * line endings survive, every write is atomic, and the last edits of each file can be undone.
@@ -946,6 +952,21 @@ typedef struct hl_text_editor_options {
      */
     uint64_t max_file_size;
 } hl_text_editor_options;
+
+/**
+ * Options of `hl_toolset_new`. Zero-initialise it (`hl_toolset_options opts = {0};`), which
+ * selects every default; a NULL options pointer means the same.
+ */
+typedef struct hl_toolset_options {
+    /**
+     * A `HL_REQUIRE_READ_` value (default, 0: the profile's).
+     */
+    hl_require_read require_read;
+    /**
+     * Files larger than this many bytes are refused. 0: the profile's default.
+     */
+    uint64_t max_file_size;
+} hl_toolset_options;
 
 /**
  * How a V4A body is read: one of the `HL_V4A_MODE_` values.
@@ -2661,6 +2682,79 @@ enum hl_status hl_text_editor_schema(hl_profile profile,
  * another thread.
  */
 void hl_text_editor_free(struct hl_text_editor *editor);
+
+/**
+ * Creates a toolset over the directory `root` (`root_len` bytes of UTF-8), which must exist,
+ * answering as the profile named by `profile` (`profile_len` bytes of UTF-8: `anthropic`,
+ * `openhands`, `native` — the text editor — or `openai`, the Responses-API `apply_patch` tool
+ * as the OpenAI Agents SDK answers it; `(NULL, 0)` or empty: `native`).
+ *
+ * On success `*toolset` receives a new toolset the caller frees with `hl_toolset_free`.
+ *
+ * @return with `*error`, a new `hl_error` the caller frees with `hl_error_free`:
+ * `HL_STATUS_INVALID_OPTION` (code `invalid_profile`) for an unknown profile name;
+ * `HL_STATUS_IO_ERROR` if `root` is not an accessible directory. Without an error:
+ * `HL_STATUS_NULL_ARGUMENT`, `HL_STATUS_INVALID_UTF8`, or `HL_STATUS_OUT_OF_RANGE` for a
+ * `require_read` that is not a `HL_REQUIRE_READ_` value. `*toolset` is set only on success.
+ *
+ * # Safety
+ * `root` and `profile` must point to their lengths of readable bytes (or be NULL with length
+ * 0); `options` must be NULL or point to a `hl_toolset_options`; `toolset` and `error` must be
+ * writable.
+ */
+enum hl_status hl_toolset_new(const char *root,
+                              size_t root_len,
+                              const char *profile,
+                              size_t profile_len,
+                              const struct hl_toolset_options *options,
+                              struct hl_toolset **toolset,
+                              struct hl_error **error);
+
+/**
+ * The profile's tool definitions as JSON text: an array of `{"name", "description",
+ * "input_schema"}`. On success `*tools_json` receives a new `hl_text` the caller frees with
+ * `hl_text_free`.
+ *
+ * @return `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL; `HL_STATUS_PANIC` if the toolset is
+ * poisoned.
+ *
+ * # Safety
+ * `toolset` must be a live toolset; `tools_json` and `error` must be writable.
+ */
+enum hl_status hl_toolset_tools(struct hl_toolset *toolset,
+                                struct hl_text **tools_json,
+                                struct hl_error **error);
+
+/**
+ * Answers one call of the tool `name` (`name_len` bytes of UTF-8) whose input is the JSON
+ * object text `input_json` (`input_len` bytes). Every mistake a model can make (an unknown tool
+ * name too, code `unknown_tool`) is a result; on success `*result_json` receives a new `hl_text`
+ * (freed with `hl_text_free`) holding the JSON object `hl_text_editor_call` documents.
+ *
+ * @return with `*error`: `HL_STATUS_INVALID_OPTION` (code `invalid_input`) if `input_json` is
+ * not a JSON object. Without an error: `HL_STATUS_NULL_ARGUMENT`, `HL_STATUS_INVALID_UTF8`,
+ * `HL_STATUS_PANIC` if the toolset is poisoned. `*result_json` is set only on success.
+ *
+ * # Safety
+ * `toolset` must be a live toolset; `name` and `input_json` must point to their lengths of
+ * readable bytes (or be NULL with length 0); `result_json` and `error` must be writable.
+ */
+enum hl_status hl_toolset_call(struct hl_toolset *toolset,
+                               const char *name,
+                               size_t name_len,
+                               const char *input_json,
+                               size_t input_len,
+                               struct hl_text **result_json,
+                               struct hl_error **error);
+
+/**
+ * Frees a toolset. NULL is allowed and does nothing. Files on disk are not touched.
+ *
+ * # Safety
+ * `toolset` must be NULL or a toolset from `hl_toolset_new` not yet freed, and not in use by
+ * another thread.
+ */
+void hl_toolset_free(struct hl_toolset *toolset);
 
 /**
  * Applies a V4A body — one `create_file` / `update_file` operation of OpenAI's Responses-API

@@ -66,6 +66,7 @@ mod patch_outcome;
 mod result;
 mod status;
 mod text_editor;
+mod toolset;
 mod v4a;
 mod version;
 mod workspace;
@@ -140,6 +141,10 @@ pub use text_editor::{
     HL_REQUIRE_READ_DEFAULT, HL_REQUIRE_READ_NO, HL_REQUIRE_READ_YES, hl_profile, hl_require_read,
     hl_text_editor, hl_text_editor_call, hl_text_editor_free, hl_text_editor_new,
     hl_text_editor_options, hl_text_editor_schema,
+};
+pub use toolset::{
+    hl_toolset, hl_toolset_call, hl_toolset_free, hl_toolset_new, hl_toolset_options,
+    hl_toolset_tools,
 };
 pub use v4a::{
     HL_V4A_MODE_CREATE, HL_V4A_MODE_DEFAULT, hl_apply_patch_body, hl_apply_v4a, hl_v4a_mode,

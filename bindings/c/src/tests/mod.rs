@@ -50,6 +50,7 @@ mod robustness;
 mod robustness_v2;
 mod roo_vectors;
 mod text_editor;
+mod toolset;
 mod udiff;
 mod v4a;
 mod vectors;

@@ -1,0 +1,180 @@
+//! The toolsets through the C ABI: every case of the toolset corpora replayed through
+//! `hl_toolset_new` / `hl_toolset_call` with inputs and results as JSON text (printing
+//! `toolset-<set>: N/M passed`, as the Rust runner does), then `hl_toolset_tools`, an unknown
+//! profile and a non-object input.
+
+use std::ffi::c_char;
+use std::ptr;
+
+use hunkloom_testkit::text_editor::{materialize, read_tree};
+use hunkloom_testkit::toolsets::{
+    TOOLSET_CORPORA, ToolsetCase, empty_dirs, fresh_parent, load_toolset_corpus, output_matches,
+    outside_files, with_placeholders, with_root_everywhere,
+};
+use serde_json::Value;
+
+use super::ffi::{CError, read_error, read_text};
+use crate::*;
+
+fn c(s: &str) -> (*const c_char, usize) {
+    (s.as_ptr().cast(), s.len())
+}
+
+fn take_text(text: *mut hl_text) -> String {
+    let (mut p, mut len) = (ptr::null(), 0);
+    // SAFETY: a live hl_text and locals.
+    assert_eq!(
+        unsafe { hl_text_content(text, &mut p, &mut len) },
+        hl_status::Ok
+    );
+    // SAFETY: the library hands out `len` bytes plus a NUL.
+    let s = unsafe { read_text(p, len) }.expect("text");
+    // SAFETY: handed over by the library; freed once.
+    unsafe { hl_text_free(text) };
+    s
+}
+
+fn take_error(status: hl_status, error: *mut hl_error) -> CError {
+    let e = read_error(status, error).expect("error accessors");
+    // SAFETY: handed over by the library; freed once.
+    unsafe { hl_error_free(error) };
+    e
+}
+
+/// A toolset over `root` as `profile`, or the error.
+fn open(root: &str, profile: &str) -> Result<*mut hl_toolset, CError> {
+    let (r, rl) = c(root);
+    let (p, pl) = c(profile);
+    let (mut t, mut e) = (ptr::null_mut(), ptr::null_mut());
+    // SAFETY: valid buffers and out-parameters.
+    let status = unsafe { hl_toolset_new(r, rl, p, pl, ptr::null(), &mut t, &mut e) };
+    match status {
+        hl_status::Ok => Ok(t),
+        s => Err(take_error(s, e)),
+    }
+}
+
+/// One call; the result object.
+fn call(t: *mut hl_toolset, name: &str, input: &str) -> Result<Value, CError> {
+    let (n, nl) = c(name);
+    let (i, il) = c(input);
+    let (mut out, mut e) = (ptr::null_mut(), ptr::null_mut());
+    // SAFETY: a live toolset, valid buffers and out-parameters.
+    let status = unsafe { hl_toolset_call(t, n, nl, i, il, &mut out, &mut e) };
+    match status {
+        hl_status::Ok => Ok(serde_json::from_str(&take_text(out)).expect("JSON")),
+        s => Err(take_error(s, e)),
+    }
+}
+
+fn run_case(case: &ToolsetCase) -> Result<(), String> {
+    let (_holder, parent, root) = fresh_parent();
+    materialize(&root, &case.tree);
+    let (root_s, parent_s) = (
+        root.to_string_lossy().into_owned(),
+        parent.to_string_lossy().into_owned(),
+    );
+    let t = open(&root_s, &case.profile).map_err(|e| format!("new: {e:?}"))?;
+    let mut before = case.tree.clone();
+    let outcome = (|| {
+        for (i, expected) in case.calls.iter().enumerate() {
+            let at = format!("#{i} ({})", expected.kind);
+            let input = with_root_everywhere(&expected.input, &root_s).to_string();
+            let result = call(t, &expected.tool, &input).map_err(|e| format!("{at}: {e:?}"))?;
+            let output = with_placeholders(
+                result["output"].as_str().unwrap_or_default(),
+                &root_s,
+                &parent_s,
+            );
+            let is_error = result["is_error"].as_bool().unwrap_or_default();
+            let tree = read_tree(&root);
+            if case.crash_call == Some(i) {
+                return if is_error && tree == before {
+                    Ok(())
+                } else {
+                    Err(format!("{at}: not a refusal that changes nothing"))
+                };
+            }
+            if !output_matches(expected.output.as_deref().unwrap_or_default(), &output) {
+                return Err(format!("{at}: output {output:?}"));
+            }
+            if Some(is_error) != expected.is_error || tree != expected.tree {
+                return Err(format!("{at}: is_error {is_error} or tree differs"));
+            }
+            if empty_dirs(&root) != expected.empty_dirs
+                || outside_files(&parent) != expected.outside
+            {
+                return Err(format!("{at}: empty dirs or outside files differ"));
+            }
+            before = tree;
+        }
+        Ok(())
+    })();
+    // SAFETY: made above, freed once.
+    unsafe { hl_toolset_free(t) };
+    outcome
+}
+
+#[test]
+fn toolset_vectors_through_the_c_api() {
+    let mut failures = Vec::new();
+    for name in TOOLSET_CORPORA {
+        let cases = load_toolset_corpus(name);
+        let mut passed = 0;
+        for case in &cases {
+            match run_case(case) {
+                Ok(()) => passed += 1,
+                Err(why) => failures.push(format!("{} {why}", case.id)),
+            }
+        }
+        let label = name
+            .trim_start_matches("toolsets/")
+            .trim_end_matches(".jsonl");
+        println!("toolset-{label}: {passed}/{} passed", cases.len());
+    }
+    assert!(
+        failures.is_empty(),
+        "{}",
+        failures[..failures.len().min(5)].join("\n")
+    );
+}
+
+#[test]
+fn tools_unknown_profiles_and_non_object_inputs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().to_string_lossy().into_owned();
+    let t = open(&root, "openai").expect("open");
+    let (mut out, mut e) = (ptr::null_mut(), ptr::null_mut());
+    // SAFETY: a live toolset and out-parameters.
+    assert_eq!(
+        unsafe { hl_toolset_tools(t, &mut out, &mut e) },
+        hl_status::Ok
+    );
+    let tools: Value = serde_json::from_str(&take_text(out)).expect("JSON");
+    assert_eq!(tools[0]["name"], "apply_patch");
+    assert_eq!(tools[0]["input_schema"]["required"][0], "operation");
+    let created = call(
+        t,
+        "apply_patch",
+        r#"{"operation": {"type": "create_file", "path": "a.py", "diff": "+x = 1\n"}}"#,
+    )
+    .expect("result");
+    assert_eq!(created["output"], "Created a.py");
+    let unknown = call(t, "nope", "{}").expect("result");
+    assert_eq!(
+        (unknown["is_error"].as_bool(), unknown["code"].as_str()),
+        (Some(true), Some("unknown_tool"))
+    );
+    let e = call(t, "apply_patch", "[1]").expect_err("not an object");
+    assert_eq!(
+        (e.status, e.code.as_str()),
+        (hl_status::InvalidOption, "invalid_input")
+    );
+    // SAFETY: made above, freed once.
+    unsafe { hl_toolset_free(t) };
+    let e = open(&root, "gpt").expect_err("unknown profile");
+    assert_eq!(
+        (e.status, e.code.as_str()),
+        (hl_status::InvalidOption, "invalid_profile")
+    );
+}
