@@ -15,7 +15,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use hunkloom_tools::Profile;
+use hunkloom_tools::ToolsetProfile;
 
 #[derive(Parser)]
 #[command(
@@ -112,11 +112,12 @@ enum Command {
         /// applies (default: the current directory).
         #[arg(long, value_name = "DIR")]
         root: Option<PathBuf>,
-        /// Whose text editor `str_replace_based_edit_tool` answers as: native (hunkloom's:
-        /// relative paths, read before edit), anthropic or openhands (the reference tools'
-        /// exact texts; absolute paths).
-        #[arg(long, default_value = "native", value_parser = parse_profile)]
-        profile: Profile,
+        /// Whose tools to serve: native (hunkloom's own set: relative paths, read before edit),
+        /// anthropic or openhands (that set with the reference text editor's exact texts as
+        /// `str_replace_based_edit_tool`; absolute paths), or openai (only the Responses-API
+        /// `apply_patch` tool, answered as the OpenAI Agents SDK answers it).
+        #[arg(long, default_value = "native", value_parser = parse_toolset_profile)]
+        profile: ToolsetProfile,
         /// Offer only the tools that never write (read_file).
         #[arg(long)]
         read_only: bool,
@@ -250,7 +251,7 @@ pub(crate) enum Failure {
 }
 
 /// A text-editor profile by name.
-fn parse_profile(name: &str) -> Result<Profile, String> {
+fn parse_toolset_profile(name: &str) -> Result<ToolsetProfile, String> {
     name.parse().map_err(|e: hunkloom::Error| e.to_string())
 }
 

@@ -26,6 +26,7 @@ mod reply;
 mod server;
 mod stdio;
 mod tools;
+mod toolset_server;
 
 /// What the `mcp` fuzz target (fuzz/fuzz_targets/mcp.rs, which compiles this module from its
 /// sources) drives: the session behind `tools/call` and the tool names.
@@ -38,7 +39,6 @@ pub(crate) mod fuzzing {
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use hunkloom_tools::Profile;
 use rmcp::ServiceExt;
 use rmcp::service::ServerInitializeError;
 use tracing_subscriber::filter::LevelFilter;
@@ -46,7 +46,7 @@ use tracing_subscriber::filter::LevelFilter;
 /// The arguments of `hunkloom mcp`.
 pub(crate) struct Args {
     pub(crate) root: Option<PathBuf>,
-    pub(crate) profile: Profile,
+    pub(crate) profile: hunkloom_tools::ToolsetProfile,
     pub(crate) read_only: bool,
     pub(crate) protect: Vec<String>,
 }
@@ -57,18 +57,47 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     let cwd =
         std::env::current_dir().map_err(|e| format!("cannot find the current directory: {e}"))?;
     let root = args.root.as_deref().unwrap_or(&cwd);
-    let session = handlers::Session::open(root, args.profile, args.read_only, &args.protect)
+    let Some(profile) = args.profile.text_editor() else {
+        return serve_toolset(root, args);
+    };
+    let session = handlers::Session::open(root, profile, args.read_only, &args.protect)
         .map_err(|e| format!("cannot serve {}: [{}] {e}", root.display(), e.code()))?;
-    let definitions = tools::definitions(session.root(), args.profile, args.read_only);
+    let definitions = tools::definitions(session.root(), profile, args.read_only);
     tracing::info!(
         root = %session.root().display(),
-        profile = args.profile.as_str(),
+        profile = profile.as_str(),
         read_only = args.read_only,
         tools = definitions.len(),
         "hunkloom mcp serving on stdio"
     );
-    let server = server::Server::new(session, definitions, args.read_only);
-    // One thread reads requests and takes their order; each call runs on a blocking thread.
+    serve(server::Server::new(session, definitions, args.read_only))
+}
+
+/// Serves a toolset profile's tools (`--profile openai`) until stdin ends.
+fn serve_toolset(root: &std::path::Path, args: &Args) -> Result<(), String> {
+    if args.read_only {
+        return Err(format!(
+            "--read-only has no tools to offer with --profile {}: its tools all write",
+            args.profile
+        ));
+    }
+    let options = hunkloom_tools::ToolsetOptions::new()
+        .profile(args.profile)
+        .protect(args.protect.iter().cloned());
+    let toolset = hunkloom_tools::Toolset::new(root, options)
+        .map_err(|e| format!("cannot serve {}: [{}] {e}", root.display(), e.code()))?;
+    tracing::info!(
+        root = %toolset.root().display(),
+        profile = args.profile.as_str(),
+        "hunkloom mcp serving a toolset on stdio"
+    );
+    let server = toolset_server::ToolsetServer::new(toolset);
+    serve(server)
+}
+
+/// Runs `server` on stdin/stdout until stdin ends: one thread reads requests and takes their
+/// order; each call runs on a blocking thread.
+fn serve<S: rmcp::ServerHandler>(server: S) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

@@ -320,7 +320,7 @@ fn a_root_that_is_no_directory_is_refused_at_start() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("unknown text-editor profile 'vim'"),
+        stderr.contains("unknown toolset profile \"vim\""),
         "{stderr}"
     );
 }

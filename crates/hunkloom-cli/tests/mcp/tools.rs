@@ -781,3 +781,34 @@ fn legacy_files_damaged_calls_and_replays_through_the_server() {
     assert_eq!(read(dir.path().join("app.py")), after);
     println!("mcp replayed apply_patch: {replay}");
 }
+
+#[test]
+fn the_openai_profile_serves_apply_patch_as_the_agents_sdk_answers_it() {
+    let dir = tree(&[("app.py", b"x = 1\ny = 2\n")]);
+    let mut mcp = Mcp::start(dir.path(), &["--profile", "openai"]);
+    let names: Vec<String> = mcp
+        .tools()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(names, ["apply_patch"]);
+    let updated = mcp.ok(
+        "apply_patch",
+        json!({"operation": {"type": "update_file", "path": "app.py", "diff": "@@\n x = 1\n-y = 2\n+y = 3\n"}}),
+    );
+    assert_eq!(updated, "Updated app.py");
+    assert_eq!(read(dir.path().join("app.py")), b"x = 1\ny = 3\n");
+    let created = mcp.ok(
+        "apply_patch",
+        json!({"operation": {"type": "create_file", "path": "new.txt", "diff": "+hello\n"}}),
+    );
+    assert_eq!(created, "Created new.txt");
+    assert_eq!(read(dir.path().join("new.txt")), b"hello");
+    let result = mcp.call(
+        "apply_patch",
+        json!({"operation": {"type": "delete_file", "path": "../x"}}),
+    );
+    assert!(result.is_error(), "{}", result.text());
+    assert_eq!(result.text(), "apply_patch path must not escape root: ../x");
+    assert_eq!(result.code(), "path_outside_root");
+}

@@ -66,8 +66,8 @@ impl ToolsetProfile {
         }
     }
 
-    /// The text-editor profile this toolset profile serves, if it is a text editor.
-    fn editor(self) -> Option<Profile> {
+    /// The text-editor profile this toolset profile serves, if its one tool is the text editor.
+    pub fn text_editor(self) -> Option<Profile> {
         match self {
             ToolsetProfile::Anthropic => Some(Profile::Anthropic),
             ToolsetProfile::OpenHands => Some(Profile::OpenHands),
@@ -193,7 +193,7 @@ impl Toolset {
     ///
     /// Errors: `io_error` if `root` is not an accessible directory; `invalid_glob`.
     pub fn new(root: impl AsRef<Path>, options: ToolsetOptions) -> Result<Toolset> {
-        let engine = match options.profile.editor() {
+        let engine = match options.profile.text_editor() {
             Some(profile) => {
                 let mut editor = EditorOptions::new()
                     .profile(profile)
