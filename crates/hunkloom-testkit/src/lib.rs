@@ -26,6 +26,7 @@
 pub mod chunking;
 pub mod cline;
 pub mod codex;
+pub mod docs;
 pub mod lazy;
 pub mod robustness;
 pub mod robustness_v2;

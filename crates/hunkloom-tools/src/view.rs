@@ -107,22 +107,7 @@ fn view_range(ed: &TextEditor, text: &str, target: &Target, range: &Value) -> Ou
         }
         RangeRules::OpenHands | RangeRules::Native => {
             let lines: Vec<&str> = text.split_inclusive('\n').collect();
-            let n = lines.len();
-            let n_i = n as i128;
-            if first < 1 || first > n_i {
-                return Err(messages::range_first(style, &shown_range, first, n));
-            }
-            let mut note = String::new();
-            let mut last = last;
-            if last == -1 {
-                last = n_i;
-            } else if last > n_i {
-                note = messages::range_clipped(n);
-                last = n_i;
-            }
-            if last < first {
-                return Err(messages::range_inverted(style, &shown_range, first, last));
-            }
+            let (last, note) = clipped_range(ed, &shown_range, first, last, lines.len())?;
             let from = (first - 1) as usize;
             let chosen: String = lines[from..last as usize].concat();
             // The lines without their endings, joined: no final empty line.
@@ -136,6 +121,32 @@ fn view_range(ed: &TextEditor, text: &str, target: &Target, range: &Value) -> Ou
             )))
         }
     }
+}
+
+/// The OpenHands and native rules of a range `[first, last]` over `n` lines: the first line
+/// must exist, `-1` runs to the end, an end past the last line is clipped with a note, an end
+/// before the start is an error. The last line shown and the note.
+fn clipped_range(
+    ed: &TextEditor,
+    shown_range: &str,
+    first: i128,
+    last: i128,
+    n: usize,
+) -> Result<(i128, String), Failure> {
+    let style = ed.style;
+    let n_i = n as i128;
+    if first < 1 || first > n_i {
+        return Err(messages::range_first(style, shown_range, first, n));
+    }
+    let (last, note) = match last {
+        -1 => (n_i, String::new()),
+        past if past > n_i => (n_i, messages::range_clipped(n)),
+        last => (last, String::new()),
+    };
+    if last < first {
+        return Err(messages::range_inverted(style, shown_range, first, last));
+    }
+    Ok((last, note))
 }
 
 /// `native`'s `view_range`, reading only the lines shown (see [`file::read_window`]): the same
@@ -153,22 +164,7 @@ fn native_range(ed: &TextEditor, target: &Target, range: &Value) -> Outcome {
         to_line(first).unwrap_or(1),
         if last == -1 { None } else { to_line(last) },
     )?;
-    let n = window.lines;
-    let n_i = n as i128;
-    if first < 1 || first > n_i {
-        return Err(messages::range_first(style, &shown_range, first, n));
-    }
-    let mut note = String::new();
-    let mut last = last;
-    if last == -1 {
-        last = n_i;
-    } else if last > n_i {
-        note = messages::range_clipped(n);
-        last = n_i;
-    }
-    if last < first {
-        return Err(messages::range_inverted(style, &shown_range, first, last));
-    }
+    let (_, note) = clipped_range(ed, &shown_range, first, last, window.lines)?;
     let shown = window.text.strip_suffix('\n').unwrap_or(&window.text);
     Ok(Success::text(format!(
         "{note}{}",

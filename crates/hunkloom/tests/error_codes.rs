@@ -14,67 +14,38 @@ const DOC_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/error-co
 /// each row keeps the advice the document gives for its code (a new code gets a placeholder the
 /// check below refuses).
 fn regenerated(doc: &str) -> String {
-    let (head, rest) = doc
-        .split_once("\n## Codes\n")
-        .expect("a `## Codes` section");
-    let (section, tail) = match rest.split_once("\n## ") {
-        Some((section, tail)) => (section, Some(tail)),
-        None => (rest, None),
-    };
+    let rows = table_in(doc, "Codes");
     let advice_of = |code: &str| {
-        section
-            .lines()
-            .map(|l| {
-                l.trim_matches('|')
-                    .split(" | ")
-                    .map(str::trim)
-                    .collect::<Vec<_>>()
-            })
-            .find(|cells| cells.first() == Some(&format!("`{code}`").as_str()))
-            .and_then(|cells| cells.get(3).map(|a| (*a).to_owned()))
+        rows.iter()
+            .find(|cells| cells.first().map(String::as_str) == Some(&format!("`{code}`")))
+            .and_then(|cells| cells.get(3).cloned())
             .unwrap_or_default()
     };
-    let mut out = format!("{head}\n## Codes\n");
-    let mut rows_written = false;
-    for line in section.split_inclusive('\n') {
-        if line.starts_with("| `") {
-            if !rows_written {
-                for &kind in ErrorKind::ALL {
-                    out.push_str(&expected_row(kind, &advice_of(kind.code())));
-                    out.push('\n');
-                }
-                rows_written = true;
-            }
-        } else {
-            out.push_str(line);
-        }
-    }
-    if let Some(tail) = tail {
-        out.push_str("\n## ");
-        out.push_str(tail);
-    }
-    out
+    let fresh: Vec<String> = ErrorKind::ALL
+        .iter()
+        .map(|&kind| expected_row(kind, &advice_of(kind.code())))
+        .collect();
+    hunkloom_testkit::docs::replace_rows(doc, "Codes", &fresh)
 }
 
 #[test]
 fn the_codes_table_is_generated_from_error_kind() {
-    if std::env::var_os("HUNKLOOM_BLESS").is_some() {
-        let current = std::fs::read_to_string(DOC_PATH).expect("docs/error-codes.md");
-        let fresh = regenerated(&current);
-        if fresh != current {
-            std::fs::write(DOC_PATH, fresh).expect("rewrite docs/error-codes.md");
-        }
-        return;
-    }
-    assert!(
-        regenerated(DOC) == DOC,
-        "docs/error-codes.md's Codes table is not what ErrorKind generates: run `make gen-docs`"
+    hunkloom_testkit::docs::bless_or_check(
+        std::path::Path::new(DOC_PATH),
+        DOC,
+        regenerated,
+        "run `make gen-docs`",
     );
 }
 
 /// The cells of every table row under the heading `## title`.
 fn table(title: &str) -> Vec<Vec<String>> {
-    let section = DOC
+    table_in(DOC, title)
+}
+
+/// The cells of every table row under the heading `## title` of `doc`.
+fn table_in(doc: &str, title: &str) -> Vec<Vec<String>> {
+    let section = doc
         .split(&format!("\n## {title}\n"))
         .nth(1)
         .unwrap_or_else(|| panic!("docs/error-codes.md has no `## {title}` section"));

@@ -134,15 +134,7 @@ impl ServerHandler for Server {
         _context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let Some(tool) = self.tool(&request.name) else {
-            let listed: Vec<&str> = self.tools.iter().map(|t| t.name.as_ref()).collect();
-            return Err(ErrorData::invalid_params(
-                format!(
-                    "unknown tool `{}`: this server has {}",
-                    request.name,
-                    listed.join(", ")
-                ),
-                None,
-            ));
+            return Err(unknown_tool(&request.name, &self.tools));
         };
         let arguments = request.arguments.unwrap_or_default();
         let reply = self.run(tool, arguments).await;
@@ -186,8 +178,14 @@ impl ServerHandler for Server {
 
 /// The MCP result of `reply`.
 fn result(reply: Reply) -> CallToolResult {
-    let content = vec![ContentBlock::text(reply.text)];
-    match reply.code {
+    tool_result(reply.text, reply.code)
+}
+
+/// A tool result with `text`; with a `code`, an error result carrying it in
+/// `_meta["hunkloom/code"]`.
+pub(crate) fn tool_result(text: String, code: Option<String>) -> CallToolResult {
+    let content = vec![ContentBlock::text(text)];
+    match code {
         None => CallToolResult::success(content),
         Some(code) => {
             let mut result = CallToolResult::error(content);
@@ -197,4 +195,16 @@ fn result(reply: Reply) -> CallToolResult {
             result
         }
     }
+}
+
+/// The JSON-RPC error for a call of a tool the server does not list.
+pub(crate) fn unknown_tool(name: &str, tools: &[Tool]) -> ErrorData {
+    let listed: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    ErrorData::invalid_params(
+        format!(
+            "unknown tool `{name}`: this server has {}",
+            listed.join(", ")
+        ),
+        None,
+    )
 }

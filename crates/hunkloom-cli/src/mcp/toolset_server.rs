@@ -9,14 +9,13 @@ use std::sync::Arc;
 
 use hunkloom_tools::{ToolResult, Toolset};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    JsonObject, ListToolsResult, MetaObject, PaginatedRequestParams, ServerCapabilities,
-    ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, JsonObject,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
-use crate::mcp::server::CODE_KEY;
+use crate::mcp::server::{tool_result, unknown_tool};
 
 /// An MCP server over one [`Toolset`].
 pub(crate) struct ToolsetServer {
@@ -60,15 +59,7 @@ impl ToolsetServer {
 
 /// The MCP result of a toolset's answer.
 fn result(answer: ToolResult) -> CallToolResult {
-    let content = vec![ContentBlock::text(answer.output)];
-    if !answer.is_error {
-        return CallToolResult::success(content);
-    }
-    let mut result = CallToolResult::error(content);
-    let mut meta = MetaObject::default();
-    meta.insert(CODE_KEY.to_owned(), answer.code.into());
-    result.meta = Some(meta);
-    result
+    tool_result(answer.output, answer.is_error.then_some(answer.code))
 }
 
 impl ServerHandler for ToolsetServer {
@@ -94,15 +85,7 @@ impl ServerHandler for ToolsetServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         if self.get_tool(&request.name).is_none() {
-            let listed: Vec<&str> = self.tools.iter().map(|t| t.name.as_ref()).collect();
-            return Err(ErrorData::invalid_params(
-                format!(
-                    "unknown tool `{}`: this server has {}",
-                    request.name,
-                    listed.join(", ")
-                ),
-                None,
-            ));
+            return Err(unknown_tool(&request.name, &self.tools));
         }
         let name = request.name.to_string();
         let input = serde_json::Value::Object(request.arguments.unwrap_or_default());

@@ -41,38 +41,13 @@ fn cut_off(new: &str, old: &str) -> Option<&'static str> {
     if old.ends_with('\n') && !new.is_empty() && !new.ends_with('\n') {
         return Some("it ends inside a line where the file ended with a newline");
     }
-    let (mut depth, mut fences, mut triple_quotes) = (0i64, 0usize, 0usize);
-    for line in new.lines() {
-        let trimmed = line.trim_start();
-        if trimmed.starts_with("```") {
-            fences += 1;
-            continue;
-        }
-        triple_quotes += line.matches("\"\"\"").count();
-        let mut quote: Option<char> = None;
-        let mut escaped = false;
-        for c in line.chars() {
-            match quote {
-                Some(q) => {
-                    if escaped {
-                        escaped = false;
-                    } else if c == '\\' {
-                        escaped = true;
-                    } else if c == q {
-                        quote = None;
-                    }
-                }
-                None => match c {
-                    '"' | '\'' | '`' => quote = Some(c),
-                    '(' | '[' | '{' => depth += 1,
-                    ')' | ']' | '}' => depth -= 1,
-                    _ => {}
-                },
-            }
-        }
-    }
-    let old_depth = bracket_depth(old);
-    if depth > 0 && depth > old_depth {
+    let fences = new
+        .lines()
+        .filter(|l| l.trim_start().starts_with("```"))
+        .count();
+    let triple_quotes: usize = new.lines().map(|l| l.matches("\"\"\"").count()).sum();
+    let depth = bracket_depth(new);
+    if depth > 0 && depth > bracket_depth(old) {
         Some("a bracket it opens is never closed")
     } else if fences % 2 == 1 {
         Some("a code fence it opens is never closed")
@@ -83,10 +58,14 @@ fn cut_off(new: &str, old: &str) -> Option<&'static str> {
     }
 }
 
-/// The bracket depth at the end of `text`, counted as [`cut_off`] counts it (outside quotes).
+/// The bracket depth at the end of `text`: `(`, `[`, `{` less `)`, `]`, `}`, outside quotes
+/// (a quote runs to its closing mark or the end of its line) and outside code-fence lines.
 fn bracket_depth(text: &str) -> i64 {
     let mut depth = 0i64;
     for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            continue;
+        }
         let mut quote: Option<char> = None;
         let mut escaped = false;
         for c in line.chars() {
