@@ -409,6 +409,11 @@ impl StreamingApplier {
     /// gives (in `native`: the refusal, see [`apply_diff`](crate::apply_diff)).
     pub fn finish(self) -> Result<Outcome> {
         let original = &*self.original;
+        // The final content and its report: ask for that memory before building it.
+        crate::memory::reserve(
+            crate::memory::WORKING_COPIES.saturating_mul(original.as_str().len()),
+            "the final content",
+        )?;
         match self.inner {
             Inner::Cline(state) => {
                 let (content, blocks, match_indices) = state.finish(original)?;
