@@ -238,7 +238,7 @@ export declare class Toolset {
    */
   call(name: string, input: Record<string, unknown>): ToolResult
   /** The profile this toolset answers as. */
-  get profile(): 'anthropic' | 'openhands' | 'native' | 'openai'
+  get profile(): 'anthropic' | 'openhands' | 'native' | 'openai' | 'codex'
   /** The root directory: absolute, symlinks resolved. */
   get root(): string
 }
@@ -1404,10 +1404,11 @@ export interface ToolResult {
 export interface ToolsetOptions {
   /**
    * Whose tools to answer as: `"native"` (the default), `"anthropic"`, `"openhands"` (the
-   * text editor) or `"openai"` (the Responses-API `apply_patch` tool as the OpenAI Agents
-   * SDK answers it). An unknown name throws an `Error` with `code === "invalid_profile"`.
+   * text editor), `"openai"` (the Responses-API `apply_patch` tool as the OpenAI Agents SDK
+   * answers it) or `"codex"` (Codex CLI's freeform `apply_patch` and its `exec_command`
+   * heredocs). An unknown name throws an `Error` with `code === "invalid_profile"`.
    */
-  profile?: 'anthropic' | 'openhands' | 'native' | 'openai'
+  profile?: 'anthropic' | 'openhands' | 'native' | 'openai' | 'codex'
   /** Whether a file must be read (viewed) before it is edited (default: the profile's). */
   requireRead?: boolean
   /** The largest file read, in bytes. */

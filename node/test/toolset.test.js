@@ -82,6 +82,20 @@ function matches(recorded, actual) {
   return new RegExp(`^${pattern}$`, 's').test(actual)
 }
 
+// The documented deviation a call meets (as hunkloom_testkit::toolsets::deviation).
+function deviation(c, call) {
+  if (c.profile !== 'codex') return null
+  if ((call.output || '').includes('Process exited with code')) return 'not_run'
+  if (call.tool === 'apply_patch_json') return null
+  const text = JSON.stringify(call.input)
+  if ((call.outside && Object.keys(call.outside).length) || text.includes('{root}/..') || text.includes('../')) return 'outside_root'
+  for (const rest of text.split('*** Update File: ').slice(1)) {
+    const lines = rest.split('\\n')
+    if (lines.length > 1 && lines[1] === `*** Move to: ${lines[0]}`) return 'move_onto_itself'
+  }
+  return null
+}
+
 function runCase(c) {
   const parent = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hunkloom-ts-')))
   const root = path.join(parent, 'work')
@@ -99,6 +113,16 @@ function runCase(c) {
       const result = toolset.call(call.tool, withRoot(call.input, root))
       const output = result.output.split(root).join('{root}').split(parent + '/').join('{root_parent}/')
       const tree = readTree(root)
+      const kind = deviation(c, call)
+      if (kind !== null) {
+        const nothingWritten = sameTree(tree, before) && Object.keys(readTree(parent, 'work')).length === 0
+        const fine = {
+          not_run: result.isError && result.code === 'not_an_edit' && nothingWritten,
+          outside_root: result.isError && result.code === 'path_outside_root' && nothingWritten,
+          move_onto_itself: !result.isError && JSON.stringify(Object.keys(tree).sort()) === JSON.stringify(Object.keys(before).sort()),
+        }[kind]
+        return fine ? null : `${at}: deviation ${kind} not met: ${JSON.stringify(output)}`
+      }
       if (i === crash) {
         if (!result.isError || !output) return `${at}: not an error result`
         return sameTree(tree, before) ? null : `${at}: the tree changed`
@@ -116,7 +140,7 @@ function runCase(c) {
   }
 }
 
-for (const name of ['openai', 'openai-crashes']) {
+for (const name of ['openai', 'openai-crashes', 'codex', 'codex-shell-passthrough']) {
   test(`toolset-${name}: every case`, () => {
     const cases = load(name)
     assert.ok(cases.length > 0)

@@ -26,21 +26,6 @@ const ROWS = fs
   .filter((l) => l.trim() !== '')
   .map((l) => JSON.parse(l))
 
-const MIXED_ENDINGS =
-  'mixed line endings: the codex dialect gives a new line the ending of the next unchanged line ' +
-  '(its documented rule, Codex scenario 024); codex-rs 0.169.0 chose the other ending here'
-const CODEX_DEVIATIONS = new Set([
-  'v4a-s1-0067',
-  'v4a-s1-0148',
-  'v4a-s1-0153',
-  'v4a-s1-0265',
-  'v4a-s1-0292',
-  'v4a-s1-0664',
-  'v4a-s1-1039',
-  'v4a-s1-1127',
-  'v4a-s1-1470',
-])
-
 function report(failures) {
   assert.equal(failures.length, 0, failures.slice(0, 5).join('\n'))
 }
@@ -67,7 +52,7 @@ test('v4a vectors: applyV4a gives the reference text or its exact error', () => 
   report(failures)
 })
 
-/** 'pass', 'skip' (a documented deviation, equal apart from line endings) or a failure text. */
+/** 'pass' or a failure text. */
 function judgeCodex(row, got) {
   const file = row.mode === 'create' ? 'src/new.txt' : 'src/app.txt'
   const codex = row.codex
@@ -84,15 +69,11 @@ function judgeCodex(row, got) {
   const want = codex.files !== undefined ? JSON.stringify(codex.files) : codex.output
   const have = codex.files !== undefined ? JSON.stringify(got.files) : got.files[file]
   if (have === want) return 'pass'
-  if (CODEX_DEVIATIONS.has(row.id) && have.replaceAll('\r\n', '\n') === want.replaceAll('\r\n', '\n')) {
-    return 'skip'
-  }
   return `want ${JSON.stringify(want)}\n  got  ${JSON.stringify(have)}`
 }
 
 test('v4a codex: the same bodies through applyPatch with { path } against codex-rs', () => {
   const failures = []
-  let skipped = 0
   for (const row of ROWS) {
     const file = row.mode === 'create' ? 'src/new.txt' : 'src/app.txt'
     const files = row.mode === 'create' ? {} : { [file]: row.input }
@@ -104,13 +85,10 @@ test('v4a codex: the same bodies through applyPatch with { path } against codex-
       got = { error: err.message }
     }
     const verdict = judgeCodex(row, got)
-    if (verdict === 'skip') skipped++
-    else if (verdict !== 'pass') failures.push(`${row.id} (${row.family}): ${verdict}`)
+    if (verdict !== 'pass') failures.push(`${row.id} (${row.family}): ${verdict}`)
   }
-  const passed = ROWS.length - failures.length - skipped
-  console.log(`v4a codex: ${passed}/${ROWS.length} passed, ${skipped} skipped`)
-  console.log(`v4a codex skipped: ${[...CODEX_DEVIATIONS].join(', ')}: ${MIXED_ENDINGS}`)
-  assert.equal(skipped, CODEX_DEVIATIONS.size)
+  const passed = ROWS.length - failures.length
+  console.log(`v4a codex: ${passed}/${ROWS.length} passed`)
   report(failures)
 })
 

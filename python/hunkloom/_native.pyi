@@ -105,7 +105,7 @@ _Normalization = Literal[
 ]
 _BlockStatus = Literal["applied", "failed", "already_applied"]
 _Profile = Literal["anthropic", "openhands", "native"]
-_ToolsetProfile = Literal["anthropic", "openhands", "native", "openai"]
+_ToolsetProfile = Literal["anthropic", "openhands", "native", "openai", "codex"]
 
 STRATEGIES: tuple[_Strategy, ...]
 """Every ``BlockReport.strategy`` the engine reports, in the core's order."""
@@ -921,9 +921,12 @@ class Toolset:
     written, writes are atomic, parallel calls on one file take turns.
 
     ``profile``: ``"anthropic"``, ``"openhands"``, ``"native"`` (the text editor, as
-    :class:`TextEditor`) or ``"openai"`` (the Responses-API hosted ``apply_patch`` tool as the
+    :class:`TextEditor`), ``"openai"`` (the Responses-API hosted ``apply_patch`` tool as the
     OpenAI Agents SDK 0.24.0 answers it: ``create_file``, ``update_file``, ``delete_file``
-    operations with V4A diffs).
+    operations with V4A diffs) or ``"codex"`` (Codex CLI 0.171.0's freeform ``apply_patch`` and
+    its ``exec_command`` ``apply_patch`` heredocs; a path outside the root is refused, and a
+    command that is not such a heredoc comes back with code ``not_an_edit`` for the host to
+    run).
     """
 
     def __new__(

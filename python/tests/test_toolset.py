@@ -22,7 +22,7 @@ import hunkloom
 from conftest import VECTORS
 
 Tree = dict[str, bytes]
-CORPORA = ("openai", "openai-crashes")
+CORPORA = ("openai", "openai-crashes", "codex", "codex-shell-passthrough")
 
 
 @functools.lru_cache(maxsize=None)
@@ -77,6 +77,26 @@ def matches(recorded: str, actual: str) -> bool:
     return re.fullmatch(pattern, actual, re.S) is not None
 
 
+def deviation(case: dict[str, Any], call: dict[str, Any]) -> Optional[str]:
+    """The documented deviation a call meets (as hunkloom_testkit::toolsets::deviation):
+    ``not_run`` (a shell command left to the host), ``outside_root`` (a path outside the root
+    refused), ``move_onto_itself`` (the file kept), or None."""
+    if case["profile"] != "codex":
+        return None
+    if "Process exited with code" in (call["output"] or ""):
+        return "not_run"
+    if call["tool"] == "apply_patch_json":
+        return None
+    text = json.dumps(call["input"])
+    if call.get("outside") or "{root}/.." in text or "../" in text:
+        return "outside_root"
+    for rest in text.split("*** Update File: ")[1:]:
+        lines = rest.split("\\n")
+        if len(lines) > 1 and lines[1] == f"*** Move to: {lines[0]}":
+            return "move_onto_itself"
+    return None
+
+
 def run_case(case: dict[str, Any]) -> Optional[str]:
     with tempfile.TemporaryDirectory(prefix="hunkloom-ts-") as holder:
         parent = os.path.realpath(holder)
@@ -93,6 +113,16 @@ def run_case(case: dict[str, Any]) -> Optional[str]:
             result = toolset.call(call["tool"], with_root(call["input"], root))
             output = result.output.replace(root, "{root}").replace(parent + "/", "{root_parent}/")
             tree = read_tree(root)
+            kind = deviation(case, call)
+            if kind is not None:
+                outside = {p: b for p, b in read_tree(parent).items() if not p.startswith("work/")}
+                nothing_written = tree == before and not outside
+                fine = {
+                    "not_run": result.is_error and result.code == "not_an_edit" and nothing_written,
+                    "outside_root": result.is_error and result.code == "path_outside_root" and nothing_written,
+                    "move_onto_itself": not result.is_error and sorted(tree) == sorted(before),
+                }[kind]
+                return None if fine else f"{at}: deviation {kind} not met: {output!r}"
             if i == crash:
                 if not result.is_error or not output:
                     return f"{at}: not an error result: {output!r}"

@@ -15,26 +15,6 @@ from conftest import VECTORS
 V4A = VECTORS / "openai-v4a" / "v4a.jsonl"
 # Rows where the codex dialect differs from codex-rs by design (the Rust runner prints the same
 # list, from hunkloom-testkit's v4a module); their texts must still agree apart from line endings.
-MIXED_ENDINGS = (
-    "mixed line endings: the codex dialect gives a new line the ending of the next unchanged "
-    "line (its documented rule, Codex scenario 024); codex-rs 0.169.0 chose the other ending here"
-)
-CODEX_DEVIATIONS = {
-    row_id: MIXED_ENDINGS
-    for row_id in (
-        "v4a-s1-0067",
-        "v4a-s1-0148",
-        "v4a-s1-0153",
-        "v4a-s1-0265",
-        "v4a-s1-0292",
-        "v4a-s1-0664",
-        "v4a-s1-1039",
-        "v4a-s1-1127",
-        "v4a-s1-1470",
-    )
-}
-
-
 def rows() -> list[dict[str, Any]]:
     with open(V4A, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
@@ -61,9 +41,8 @@ def test_v4a_vectors(summary: list[str]) -> None:
     assert not failures, "\n".join(failures[:5])
 
 
-def codex_judge(row: dict[str, Any], got: dict[str, str] | str) -> bool | None:
-    """True when the Codex dialect agrees with codex-rs, None for a documented deviation that
-    agrees apart from line endings; raises AssertionError otherwise."""
+def codex_judge(row: dict[str, Any], got: dict[str, str] | str) -> bool:
+    """True when the Codex dialect agrees with codex-rs; raises AssertionError otherwise."""
     path = "src/new.txt" if row["mode"] == "create" else "src/app.txt"
     codex = row["codex"]
     if "error" in codex:
@@ -78,16 +57,12 @@ def codex_judge(row: dict[str, Any], got: dict[str, str] | str) -> bool | None:
     have: Any = got if "files" in codex else got.get(path)
     if have == want:
         return True
-    if row["id"] in CODEX_DEVIATIONS:
-        assert have.replace("\r\n", "\n") == want.replace("\r\n", "\n")
-        return None
     raise AssertionError(f"codex-rs {want!r}\n  got {have!r}")
 
 
 def test_v4a_bodies_through_the_codex_dialect(summary: list[str]) -> None:
     all_rows = rows()
     failures = []
-    skipped = 0
     for row in all_rows:
         path = "src/new.txt" if row["mode"] == "create" else "src/app.txt"
         files = {} if row["mode"] == "create" else {path: row["input"]}
@@ -98,17 +73,11 @@ def test_v4a_bodies_through_the_codex_dialect(summary: list[str]) -> None:
         except hunkloom.HunkloomError as error:
             got = str(error)
         try:
-            judged = codex_judge(row, got)
+            codex_judge(row, got)
         except AssertionError as why:
             failures.append(f"{row['id']} ({row['family']}): {why}")
-            continue
-        skipped += judged is None
-    passed = len(all_rows) - len(failures) - skipped
-    summary.append(f"v4a codex: {passed}/{len(all_rows)} passed, {skipped} skipped")
-    summary.append(
-        f"v4a codex skipped: {', '.join(sorted(CODEX_DEVIATIONS))}: {MIXED_ENDINGS}"
-    )
-    assert skipped == len(CODEX_DEVIATIONS)
+    passed = len(all_rows) - len(failures)
+    summary.append(f"v4a codex: {passed}/{len(all_rows)} passed")
     assert not failures, "\n".join(failures[:5])
 
 

@@ -15,9 +15,10 @@ use crate::text_editor::{ToolResult, json_input};
 #[napi(object)]
 pub struct ToolsetOptions {
     /// Whose tools to answer as: `"native"` (the default), `"anthropic"`, `"openhands"` (the
-    /// text editor) or `"openai"` (the Responses-API `apply_patch` tool as the OpenAI Agents
-    /// SDK answers it). An unknown name throws an `Error` with `code === "invalid_profile"`.
-    #[napi(ts_type = "'anthropic' | 'openhands' | 'native' | 'openai'")]
+    /// text editor), `"openai"` (the Responses-API `apply_patch` tool as the OpenAI Agents SDK
+    /// answers it) or `"codex"` (Codex CLI's freeform `apply_patch` and its `exec_command`
+    /// heredocs). An unknown name throws an `Error` with `code === "invalid_profile"`.
+    #[napi(ts_type = "'anthropic' | 'openhands' | 'native' | 'openai' | 'codex'")]
     pub profile: Option<String>,
     /// Whether a file must be read (viewed) before it is edited (default: the profile's).
     pub require_read: Option<bool>,
@@ -137,7 +138,7 @@ impl Toolset {
     #[napi(
         catch_unwind,
         getter,
-        ts_return_type = "'anthropic' | 'openhands' | 'native' | 'openai'"
+        ts_return_type = "'anthropic' | 'openhands' | 'native' | 'openai' | 'codex'"
     )]
     pub fn profile(&self, env: &Env) -> napi::Result<String> {
         errors::run(env, || {

@@ -13,7 +13,12 @@ use serde_json::Value;
 use crate::text_editor::{Files, parse_tree};
 
 /// The corpora, relative to [`vectors_dir`](crate::vectors_dir), in the order runners print them.
-pub const TOOLSET_CORPORA: &[&str] = &["toolsets/openai.jsonl", "toolsets/openai-crashes.jsonl"];
+pub const TOOLSET_CORPORA: &[&str] = &[
+    "toolsets/openai.jsonl",
+    "toolsets/openai-crashes.jsonl",
+    "toolsets/codex.jsonl",
+    "toolsets/codex-shell-passthrough.jsonl",
+];
 
 /// One call of a case.
 #[derive(Clone, Debug)]
@@ -209,6 +214,84 @@ pub fn outside_files(parent: &Path) -> Files {
         .into_iter()
         .filter(|(path, _)| !path.starts_with("work/"))
         .collect()
+}
+
+/// A call where the profile differs from its reference on purpose (see the profile's module
+/// documentation), and what it must do instead; `None` for an ordinary call.
+pub fn deviation(case: &ToolsetCase, call: usize) -> Option<Deviation> {
+    let expected = &case.calls[call];
+    let text = expected.input.to_string();
+    // The JSON-function form is answered `aborted` and applies nothing: no deviation there.
+    if case.profile == "codex"
+        && expected
+            .output
+            .as_deref()
+            .is_some_and(|o| o.contains("Process exited with code"))
+    {
+        // Bash ran a command Codex did not take for an apply_patch call; the toolset runs no
+        // shell and says the command is not an edit, for the host to run.
+        return Some(Deviation::NotRun);
+    }
+    if case.profile == "codex" && expected.tool != "apply_patch_json" {
+        // Codex writes wherever a path leads; the profile refuses a path outside the root.
+        if !expected.outside.is_empty() || text.contains("{root}/..") || text.contains("../") {
+            return Some(Deviation::RefusedOutsideRoot);
+        }
+        // Codex moves a file onto its own path by writing it and then removing the source: the
+        // file is lost. The profile keeps it, with the new content.
+        let moves_onto_itself = text.split("*** Update File: ").skip(1).any(|rest| {
+            let mut lines = rest.split("\\n");
+            let path = lines.next().unwrap_or_default();
+            lines.next() == Some(&format!("*** Move to: {path}"))
+        });
+        if moves_onto_itself {
+            return Some(Deviation::MoveOntoItselfKept);
+        }
+    }
+    None
+}
+
+/// What a deliberate difference looks like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deviation {
+    /// An error result (`path_outside_root`) and nothing written anywhere.
+    RefusedOutsideRoot,
+    /// A success that leaves the moved file in place.
+    MoveOntoItselfKept,
+    /// An error result (`not_an_edit`) and nothing written: the host runs the command.
+    NotRun,
+}
+
+impl Deviation {
+    /// Whether a call met this deviation as documented, from its error flag and code, whether
+    /// it wrote nothing anywhere, and whether it left the same files (by path).
+    ///
+    /// # Errors
+    /// Why it did not.
+    pub fn check(
+        self,
+        is_error: bool,
+        code: &str,
+        nothing_written: bool,
+        same_files: bool,
+    ) -> Result<(), &'static str> {
+        let fine = match self {
+            Deviation::RefusedOutsideRoot => {
+                is_error && code == "path_outside_root" && nothing_written
+            }
+            Deviation::MoveOntoItselfKept => !is_error && same_files,
+            Deviation::NotRun => is_error && code == "not_an_edit" && nothing_written,
+        };
+        if fine {
+            Ok(())
+        } else {
+            Err(match self {
+                Deviation::RefusedOutsideRoot => "a path outside the root was not refused",
+                Deviation::MoveOntoItselfKept => "a move onto itself lost or added a file",
+                Deviation::NotRun => "a shell command was not left to the host",
+            })
+        }
+    }
 }
 
 #[cfg(test)]

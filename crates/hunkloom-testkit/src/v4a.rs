@@ -4,8 +4,8 @@
 //! runner runs, each with its reason (none).
 //!
 //! The rows also record what codex-rs did with the same body inside a `*** Begin Patch`
-//! envelope; [`judge_codex`] compares the Codex dialect's entry for one file with that, and
-//! [`CODEX_DEVIATIONS`] lists the rows where the dialect deliberately differs.
+//! envelope; [`judge_codex`] compares the Codex dialect's entry for one file with that (every
+//! row agrees, line endings of mixed-ending files included).
 
 use serde::Deserialize;
 
@@ -74,25 +74,6 @@ pub enum Codex {
     },
 }
 
-/// Why the rows of [`CODEX_DEVIATIONS`] differ.
-pub const MIXED_ENDINGS: &str = "mixed line endings: the codex dialect gives a new line the \
-    ending of the next unchanged line (its documented rule, Codex scenario 024); codex-rs 0.169.0 \
-    chose the other ending here. The texts are checked equal apart from line endings";
-
-/// Rows where the Codex dialect's entry for one file differs from codex-rs by design, with the
-/// reason. [`judge_codex`] still checks that the two agree apart from what the reason names.
-pub const CODEX_DEVIATIONS: &[(&str, &str)] = &[
-    ("v4a-s1-0067", MIXED_ENDINGS),
-    ("v4a-s1-0148", MIXED_ENDINGS),
-    ("v4a-s1-0153", MIXED_ENDINGS),
-    ("v4a-s1-0265", MIXED_ENDINGS),
-    ("v4a-s1-0292", MIXED_ENDINGS),
-    ("v4a-s1-0664", MIXED_ENDINGS),
-    ("v4a-s1-1039", MIXED_ENDINGS),
-    ("v4a-s1-1127", MIXED_ENDINGS),
-    ("v4a-s1-1470", MIXED_ENDINGS),
-];
-
 /// The path codex-rs was given for a row's file in `mode`.
 pub fn codex_path(mode: &str) -> &'static str {
     if mode == "create" {
@@ -123,8 +104,7 @@ pub fn judge(row: &Row, got: Result<&str, &str>) -> Result<bool, String> {
 }
 
 /// Judges the Codex dialect's result for a row's body (`got`: every file afterwards, or the
-/// error message) against what codex-rs did: `Ok(true)` when they agree, `Ok(false)` for a row
-/// of [`CODEX_DEVIATIONS`] that agrees apart from its line endings, else why not.
+/// error message) against what codex-rs did: `Ok(true)` when they agree, else why not.
 ///
 /// A failure agrees when both failed and, for codex-rs's "Failed to find …" errors, the messages
 /// are equal (the recorded message lost its trailing line feeds); codex-rs's parse errors word
@@ -134,12 +114,9 @@ pub fn judge_codex(
     got: Result<&std::collections::BTreeMap<String, String>, &str>,
 ) -> Result<bool, String> {
     let path = codex_path(&row.mode);
-    let deviation = CODEX_DEVIATIONS.iter().any(|(id, _)| *id == row.id);
     let same = |a: &str, b: &str| {
         if a == b {
             Ok(true)
-        } else if deviation && a.replace("\r\n", "\n") == b.replace("\r\n", "\n") {
-            Ok(false)
         } else {
             Err(format!("\n  codex-rs {b:?}\n  got      {a:?}"))
         }

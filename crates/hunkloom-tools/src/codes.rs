@@ -57,6 +57,12 @@ tool_codes! {
     /// `openai`: an operation the hosted `apply_patch` tool does not know, or one without a
     /// path or diff (the Agents SDK stops the run on these; the toolset answers them).
     InvalidOperation => "invalid_operation";
+    /// `codex`: a patch Codex's parser refuses (`invalid patch: …`, `invalid hunk at line …`,
+    /// an empty patch, an environment line).
+    InvalidPatch => "invalid_patch";
+    /// `codex`: an `exec_command` that is not an intercepted `apply_patch` heredoc; the host runs
+    /// it (the toolset runs no shell).
+    NotAnEdit => "not_an_edit";
     /// `openai`: a V4A diff that does not apply (its context not found, a malformed line); the
     /// output is the Agents SDK's text.
     PatchFailed => "patch_failed";

@@ -12,12 +12,12 @@
 use hunkloom_testkit::assert_no_failures;
 use hunkloom_testkit::text_editor::{materialize, read_tree};
 use hunkloom_testkit::toolsets::{
-    TOOLSET_CORPORA, ToolsetCase, empty_dirs, fresh_parent, load_toolset_corpus, output_matches,
-    outside_files, with_placeholders, with_root_everywhere,
+    TOOLSET_CORPORA, ToolsetCase, deviation, empty_dirs, fresh_parent, load_toolset_corpus,
+    output_matches, outside_files, with_placeholders, with_root_everywhere,
 };
 use hunkloom_tools::{Toolset, ToolsetOptions, ToolsetProfile};
 
-fn run_case(case: &ToolsetCase) -> Result<(), String> {
+fn run_case(case: &ToolsetCase) -> Result<Outcome, String> {
     let (_holder, parent, root) = fresh_parent();
     materialize(&root, &case.tree);
     let profile: ToolsetProfile = case.profile.parse().map_err(|e| format!("{e}"))?;
@@ -33,6 +33,15 @@ fn run_case(case: &ToolsetCase) -> Result<(), String> {
             .map_err(|e| format!("{at}: Err {e}"))?;
         let output = with_placeholders(&result.output, &root_s, &parent_s);
         let tree = read_tree(&root);
+        if let Some(deviation) = deviation(case, i) {
+            let nothing_written = tree == before && outside_files(&parent).is_empty();
+            let same_files = tree.keys().eq(before.keys());
+            deviation
+                .check(result.is_error, &result.code, nothing_written, same_files)
+                .map_err(|why| format!("{at}: {why}: {output:?}"))?;
+            // From here on the histories differ.
+            return Ok(Outcome::Deviated);
+        }
         if case.crash_call == Some(i) {
             if !result.is_error || output.is_empty() {
                 return Err(format!("{at}: not an error result: {output:?}"));
@@ -40,7 +49,7 @@ fn run_case(case: &ToolsetCase) -> Result<(), String> {
             if tree != before {
                 return Err(format!("{at}: the tree changed after a refused call"));
             }
-            return Ok(());
+            return Ok(Outcome::Passed);
         }
         let want = expected.output.as_deref().unwrap_or_default();
         if !output_matches(want, &output) {
@@ -80,7 +89,15 @@ fn run_case(case: &ToolsetCase) -> Result<(), String> {
         }
         before = tree;
     }
-    Ok(())
+    Ok(Outcome::Passed)
+}
+
+/// How a case ended.
+enum Outcome {
+    /// Every call as the reference answered.
+    Passed,
+    /// As the reference up to a documented deviation, which the profile met as documented.
+    Deviated,
 }
 
 fn main() {
@@ -88,14 +105,15 @@ fn main() {
     let mut failures = Vec::new();
     for name in TOOLSET_CORPORA {
         let cases = load_toolset_corpus(name);
-        let (mut passed, mut total) = (0, 0);
+        let (mut passed, mut deviated, mut total) = (0, 0, 0);
         for case in &cases {
             if only.as_ref().is_some_and(|id| *id != case.id) {
                 continue;
             }
             total += 1;
             match run_case(case) {
-                Ok(()) => passed += 1,
+                Ok(Outcome::Passed) => passed += 1,
+                Ok(Outcome::Deviated) => deviated += 1,
                 Err(why) => failures.push(format!("{} {why}", case.id)),
             }
         }
@@ -103,8 +121,15 @@ fn main() {
             .trim_start_matches("toolsets/")
             .trim_end_matches(".jsonl");
         if total > 0 {
-            println!("toolset-{label}: {passed}/{total} passed");
+            println!(
+                "toolset-{label}: {}/{total} passed ({deviated} of them at a documented deviation)",
+                passed + deviated
+            );
         }
     }
-    assert_no_failures(&failures, 8, "toolset case");
+    let shown = std::env::var("HUNKLOOM_TS_SHOW")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(8);
+    assert_no_failures(&failures, shown, "toolset case");
 }

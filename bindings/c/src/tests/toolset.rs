@@ -8,8 +8,8 @@ use std::ptr;
 
 use hunkloom_testkit::text_editor::{materialize, read_tree};
 use hunkloom_testkit::toolsets::{
-    TOOLSET_CORPORA, ToolsetCase, empty_dirs, fresh_parent, load_toolset_corpus, output_matches,
-    outside_files, with_placeholders, with_root_everywhere,
+    TOOLSET_CORPORA, ToolsetCase, deviation, empty_dirs, fresh_parent, load_toolset_corpus,
+    output_matches, outside_files, with_placeholders, with_root_everywhere,
 };
 use serde_json::Value;
 
@@ -88,6 +88,18 @@ fn run_case(case: &ToolsetCase) -> Result<(), String> {
             );
             let is_error = result["is_error"].as_bool().unwrap_or_default();
             let tree = read_tree(&root);
+            if let Some(deviation) = deviation(case, i) {
+                let nothing_written = tree == before && outside_files(&parent).is_empty();
+                let code = result["code"].as_str().unwrap_or_default();
+                return deviation
+                    .check(
+                        is_error,
+                        code,
+                        nothing_written,
+                        tree.keys().eq(before.keys()),
+                    )
+                    .map_err(|why| format!("{at}: {why}"));
+            }
             if case.crash_call == Some(i) {
                 return if is_error && tree == before {
                     Ok(())

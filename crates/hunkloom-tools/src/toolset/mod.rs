@@ -10,6 +10,9 @@
 //!
 //! Profiles ([`ToolsetProfile`]):
 //! - `anthropic`, `openhands`, `native`: the text editor ([`TextEditor`]) as one tool;
+//! - `codex`: Codex CLI 0.171.0's freeform `apply_patch` and its `exec_command` `apply_patch`
+//!   heredocs, answered with Codex's texts (a path outside the root refused; a command that is
+//!   not such a heredoc left to the host, code `not_an_edit`);
 //! - `openai`: the Responses-API hosted `apply_patch` tool (`create_file`, `update_file`,
 //!   `delete_file` operations with V4A diffs) as the OpenAI Agents SDK 0.24.0 answers it
 //!   through its directory editor (specified by `tests/vectors/toolsets/openai*.jsonl`: created
@@ -19,6 +22,7 @@
 //! Where a reference would write outside the root or leave a torn file, the profile answers
 //! with the reference's error shape and writes nothing.
 
+mod codex;
 mod openai;
 
 use std::fmt;
@@ -45,6 +49,8 @@ pub enum ToolsetProfile {
     Native,
     /// The Responses-API hosted `apply_patch` tool as the OpenAI Agents SDK 0.24.0 runs it.
     OpenAi,
+    /// Codex CLI 0.171.0's freeform `apply_patch` and its `exec_command` `apply_patch` heredocs.
+    Codex,
 }
 
 impl ToolsetProfile {
@@ -54,15 +60,17 @@ impl ToolsetProfile {
         ToolsetProfile::OpenHands,
         ToolsetProfile::Native,
         ToolsetProfile::OpenAi,
+        ToolsetProfile::Codex,
     ];
 
-    /// The name hosts pass: `"anthropic"`, `"openhands"`, `"native"` or `"openai"`.
+    /// The name hosts pass: `"anthropic"`, `"openhands"`, `"native"`, `"openai"` or `"codex"`.
     pub fn as_str(self) -> &'static str {
         match self {
             ToolsetProfile::Anthropic => "anthropic",
             ToolsetProfile::OpenHands => "openhands",
             ToolsetProfile::Native => "native",
             ToolsetProfile::OpenAi => "openai",
+            ToolsetProfile::Codex => "codex",
         }
     }
 
@@ -72,7 +80,7 @@ impl ToolsetProfile {
             ToolsetProfile::Anthropic => Some(Profile::Anthropic),
             ToolsetProfile::OpenHands => Some(Profile::OpenHands),
             ToolsetProfile::Native => Some(Profile::Native),
-            ToolsetProfile::OpenAi => None,
+            ToolsetProfile::OpenAi | ToolsetProfile::Codex => None,
         }
     }
 }
@@ -173,6 +181,8 @@ enum Engine {
     Editor(TextEditor),
     /// The Agents SDK's `apply_patch` over the file layer.
     OpenAi(Workspace),
+    /// Codex's `apply_patch` over the file layer.
+    Codex(Workspace),
 }
 
 /// The edit tools of one model family over a root directory (see the [module
@@ -212,7 +222,11 @@ impl Toolset {
                 if let Some(bytes) = options.max_file_size {
                     ws = ws.max_file_size(bytes);
                 }
-                Engine::OpenAi(Workspace::open(root, ws)?)
+                let ws = Workspace::open(root, ws)?;
+                match options.profile {
+                    ToolsetProfile::Codex => Engine::Codex(ws),
+                    _ => Engine::OpenAi(ws),
+                }
             }
         };
         Ok(Toolset {
@@ -231,7 +245,7 @@ impl Toolset {
     pub fn root(&self) -> &Path {
         match &self.engine {
             Engine::Editor(editor) => editor.root(),
-            Engine::OpenAi(ws) => ws.root(),
+            Engine::OpenAi(ws) | Engine::Codex(ws) => ws.root(),
         }
     }
 
@@ -250,6 +264,7 @@ impl Toolset {
                 }]
             }
             Engine::OpenAi(_) => vec![openai::definition()],
+            Engine::Codex(_) => codex::definitions(),
         }
     }
 
@@ -268,7 +283,10 @@ impl Toolset {
                 ),
             ));
         }
-        let known = self.tools().iter().any(|t| t.name == name);
+        // Codex's JSON-function form of `apply_patch` (`apply_patch_json` in the vectors) is
+        // answered as Codex answers it, though no tool declares it.
+        let known = self.tools().iter().any(|t| t.name == name)
+            || (self.profile == ToolsetProfile::Codex && name == "apply_patch_json");
         if !known {
             let names: Vec<String> = self.tools().into_iter().map(|t| t.name).collect();
             return Ok(ToolResult {
@@ -285,6 +303,7 @@ impl Toolset {
         match &self.engine {
             Engine::Editor(editor) => editor.call(input),
             Engine::OpenAi(ws) => Ok(openai::call(ws, &self.turns, input)),
+            Engine::Codex(ws) => Ok(codex::call(ws, &self.turns, name, input)),
         }
     }
 }

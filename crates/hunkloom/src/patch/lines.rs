@@ -55,8 +55,9 @@ pub(super) struct Replacement<'a> {
 /// Rebuilds the file from `lines` and source-ordered, non-overlapping `replacements`.
 ///
 /// Kept lines keep their ending; a new line, or a kept line that had none (the old last line),
-/// takes the ending of the next kept line with one, else of the previous, else the file's first
-/// ending, else `\n`. Every line of the result is terminated.
+/// takes the file's first ending, else `\n` — Codex's rule (0.171.0, preserving line endings:
+/// in a file whose first line ends in `\n`, new lines end in `\n` wherever they land). Every
+/// line of the result is terminated.
 pub(super) fn rebuild(lines: &[Line<'_>], replacements: &[Replacement<'_>]) -> String {
     let mut items: Vec<Item<'_>> = Vec::with_capacity(lines.len());
     let mut at = 0;
@@ -71,13 +72,6 @@ pub(super) fn rebuild(lines: &[Line<'_>], replacements: &[Replacement<'_>]) -> S
         Item::Kept(i) if !lines[*i].eol.is_empty() => Some(lines[*i].eol),
         _ => None,
     };
-    // The ending of the next kept, terminated line after each item (backwards, O(n)).
-    let mut next: Vec<Option<&str>> = vec![None; items.len()];
-    let mut following = None;
-    for (slot, item) in next.iter_mut().zip(&items).rev() {
-        *slot = following;
-        following = ending_of(item).or(following);
-    }
     let fallback = lines
         .iter()
         .map(|l| l.eol)
@@ -90,16 +84,13 @@ pub(super) fn rebuild(lines: &[Line<'_>], replacements: &[Replacement<'_>]) -> S
             .map(|i| if let Item::New(t) = i { t.len() + 2 } else { 0 })
             .sum::<usize>();
     let mut out = String::with_capacity(total);
-    let mut previous: Option<&str> = None;
-    for (item, next) in items.iter().zip(next) {
+    for item in &items {
         let text = match item {
             Item::Kept(i) => lines[*i].text,
             Item::New(t) => t,
         };
-        let eol = ending_of(item).or(next).or(previous).unwrap_or(fallback);
         out.push_str(text);
-        out.push_str(eol);
-        previous = ending_of(item).or(previous);
+        out.push_str(ending_of(item).unwrap_or(fallback));
     }
     out
 }

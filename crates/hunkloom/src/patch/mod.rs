@@ -72,9 +72,10 @@
 //! lines end in an empty line that is not found is retried without it (that line stands for the
 //! file's final newline). A chunk with no old lines appends at the end of the file, as Codex does.
 //!
-//! Replacement lines take the line ending of the lines around them: the ending of the next
-//! unchanged line, else of the previous one, else the file's first ending, else `\n`; unchanged
-//! lines keep theirs. An updated file always ends with a line ending (Codex's scenario 014).
+//! Replacement lines take the file's first line ending (else `\n`), as Codex 0.171.0 writes
+//! them when it preserves line endings (its scenarios 023 and 024, and every mixed-ending file of
+//! the V4A and toolset vectors); unchanged lines keep theirs. An updated file always ends with a
+//! line ending (Codex's scenario 014).
 //!
 //! # Example
 //!

@@ -1,0 +1,499 @@
+//! The `codex` profile: Codex CLI 0.171.0's freeform `apply_patch` tool and its `exec_command`
+//! calls whose command is an `apply_patch` heredoc, specified by
+//! `tests/vectors/toolsets/codex*.jsonl`.
+//!
+//! A call is parsed as Codex parses it (the first and last lines, trimmed, must be the patch's
+//! markers), then verified hunk by hunk against the files (paths relative to the call's working
+//! directory: the root, `workdir`, or a leading `cd DIR &&`), then applied; the answers are
+//! Codex's texts (`Exit code: 0` … `Success. Updated the following files:` with `A`/`M`/`D`
+//! lines, or `apply_patch verification failed: …`). A JSON-function `apply_patch` call is
+//! `aborted`, as Codex answers it.
+//!
+//! Deliberate differences: Codex writes wherever a patch's path leads (`../x`, absolute paths);
+//! the profile refuses a patch naming a path outside the root and writes nothing. A shell
+//! command that is not an intercepted `apply_patch` heredoc is not run: the result says it is
+//! not an edit (code `not_an_edit`) for the host to run it itself.
+
+use std::path::{Component, Path, PathBuf};
+use std::time::Instant;
+
+use hunkloom::Policy;
+use hunkloom::patch::{self, ChangeKind, FileSource, Hunk};
+use hunkloom_fs::{Op, Turns, Workspace};
+use serde_json::{Value, json};
+
+use super::ToolDefinition;
+use crate::ToolResult;
+use crate::codes::ToolCode;
+
+const BEGIN: &str = "*** Begin Patch";
+const END: &str = "*** End Patch";
+const ENVIRONMENT: &str = "*** Environment ID:";
+
+/// The tools Codex declares: `apply_patch` (freeform, its Lark grammar) and `exec_command`.
+pub(super) fn definitions() -> Vec<ToolDefinition> {
+    vec![
+        ToolDefinition {
+            name: "apply_patch".to_owned(),
+            description: "Use the `apply_patch` tool to edit files. This is a FREEFORM tool, so \
+                          do not wrap the patch in JSON."
+                .to_owned(),
+            input_schema: json!({
+                "type": "object",
+                "properties": {"input": {"type": "string", "description": "The entire contents of the apply_patch command"}},
+                "required": ["input"]
+            }),
+        },
+        ToolDefinition {
+            name: "exec_command".to_owned(),
+            description: "Runs a command in a PTY; an `apply_patch` heredoc is applied as a patch."
+                .to_owned(),
+            input_schema: json!({
+                "type": "object",
+                "properties": {
+                    "cmd": {"type": "string"},
+                    "workdir": {"type": "string"}
+                },
+                "required": ["cmd"]
+            }),
+        },
+    ]
+}
+
+/// A failure: its code and the text Codex sends.
+struct Failed {
+    code: ToolCode,
+    text: String,
+}
+
+fn failed(code: ToolCode, text: impl Into<String>) -> Failed {
+    Failed {
+        code,
+        text: text.into(),
+    }
+}
+
+fn verification(code: ToolCode, reason: impl std::fmt::Display) -> Failed {
+    failed(code, format!("apply_patch verification failed: {reason}"))
+}
+
+/// `path` joined to `cwd` and normalized lexically (`.` dropped, `..` applied).
+fn absolute(cwd: &Path, path: &str) -> PathBuf {
+    let joined = cwd.join(path);
+    let mut out = PathBuf::new();
+    for part in joined.components() {
+        match part {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The files a patch's hunks read, on disk relative to `cwd`, as Codex reads them (UTF-8).
+struct Disk<'a> {
+    cwd: &'a Path,
+}
+
+impl FileSource for Disk<'_> {
+    fn read(&self, path: &str) -> hunkloom::Result<Option<std::borrow::Cow<'_, str>>> {
+        Ok(std::fs::read(absolute(self.cwd, path))
+            .ok()
+            .and_then(|b| String::from_utf8(b).ok())
+            .map(std::borrow::Cow::Owned))
+    }
+}
+
+/// Codex's boundary check: the first and last lines of the trimmed text, trimmed, must be the
+/// markers.
+fn check_boundaries(text: &str) -> Result<(), Failed> {
+    let lines: Vec<&str> = text.trim().lines().map(str::trim).collect();
+    match (lines.first(), lines.last()) {
+        (Some(&first), Some(&last)) if first == BEGIN && last == END => Ok(()),
+        (Some(&first), _) if first != BEGIN => Err(verification(
+            ToolCode::InvalidPatch,
+            "invalid patch: The first line of the patch must be '*** Begin Patch'",
+        )),
+        _ => Err(verification(
+            ToolCode::InvalidPatch,
+            "invalid patch: The last line of the patch must be '*** End Patch'",
+        )),
+    }
+}
+
+/// Parses, verifies and applies `text` with paths relative to `cwd`; the success text.
+fn apply(ws: &Workspace, text: &str, cwd: &Path) -> Result<String, Failed> {
+    check_boundaries(text)?;
+    let parsed = patch::parse_patch(text).map_err(|e| {
+        let message = e.message();
+        // Codex words the whole-patch errors without a line number.
+        let message = match message.strip_prefix("invalid patch at line ") {
+            Some(rest) => format!(
+                "invalid patch: {}",
+                rest.split_once(": ").map_or(rest, |(_, m)| m)
+            ),
+            None => message.to_owned(),
+        };
+        if e.kind() == hunkloom::ErrorKind::EmptyPatch {
+            failed(ToolCode::InvalidPatch, "patch rejected: empty patch")
+        } else {
+            verification(ToolCode::InvalidPatch, message)
+        }
+    })?;
+    if parsed.hunks.is_empty() {
+        return Err(failed(
+            ToolCode::InvalidPatch,
+            "patch rejected: empty patch",
+        ));
+    }
+    let root = ws.root();
+    // Every path, checked before anything is read: inside the root, named once.
+    let mut seen: Vec<PathBuf> = Vec::new();
+    for hunk in &parsed.hunks {
+        let mut paths = vec![hunk.path()];
+        if let Hunk::Update {
+            move_to: Some(to), ..
+        } = hunk
+        {
+            paths.push(to);
+        }
+        for path in paths {
+            let abs = absolute(cwd, path);
+            if !abs.starts_with(root) {
+                return Err(verification(
+                    ToolCode::PathOutsideRoot,
+                    format!(
+                        "{} is outside the workspace root {}; nothing was written",
+                        abs.display(),
+                        root.display()
+                    ),
+                ));
+            }
+        }
+        let abs = absolute(cwd, hunk.path());
+        if seen.contains(&abs) {
+            return Err(verification(
+                ToolCode::InvalidPatch,
+                format!(
+                    "invalid patch: multiple operations target {}",
+                    abs.display()
+                ),
+            ));
+        }
+        seen.push(abs);
+    }
+    // Verified hunk by hunk, in order, as Codex does before writing anything.
+    let disk = Disk { cwd };
+    for hunk in &parsed.hunks {
+        let abs = absolute(cwd, hunk.path());
+        match hunk {
+            Hunk::Delete { .. } => match std::fs::metadata(&abs) {
+                Err(e) => {
+                    return Err(verification(
+                        ToolCode::FileNotFound,
+                        format!("Failed to read {}: {}", abs.display(), os_error(&e)),
+                    ));
+                }
+                Ok(meta) if !meta.is_file() => {
+                    return Err(verification(
+                        ToolCode::IsDirectory,
+                        format!(
+                            "Failed to read {}: path `{}` is not a file",
+                            abs.display(),
+                            abs.display()
+                        ),
+                    ));
+                }
+                Ok(_) => {}
+            },
+            Hunk::Update { .. } => {
+                if let Err(e) = std::fs::read_to_string(&abs) {
+                    return Err(verification(
+                        ToolCode::FileNotFound,
+                        format!(
+                            "Failed to read file to update {}: {}",
+                            abs.display(),
+                            os_error(&e)
+                        ),
+                    ));
+                }
+                let mut one = parsed.clone();
+                one.hunks = vec![hunk.clone()];
+                patch::plan(&one, &disk, Policy::AllOrNothing).map_err(|e| {
+                    let shown = abs.display().to_string();
+                    let message = e
+                        .message()
+                        .replace(&format!(" in {}:", hunk.path()), &format!(" in {shown}:"))
+                        .replace(&format!(" in {}", hunk.path()), &format!(" in {shown}"));
+                    verification(ToolCode::PatchFailed, message)
+                })?;
+            }
+            _ => {}
+        }
+    }
+    let plan = patch::plan(&parsed, &disk, Policy::AllOrNothing)
+        .map_err(|e| verification(ToolCode::PatchFailed, e.message()))?;
+    commit(ws, cwd, &plan)?;
+    let mut summary = String::from("Success. Updated the following files:\n");
+    for (change, hunk) in plan.changes.iter().zip(&parsed.hunks) {
+        let line = match (&change.kind, hunk) {
+            (ChangeKind::Add { .. }, _) => format!("A {}", hunk.path()),
+            (
+                ChangeKind::Update {
+                    move_to: Some(to), ..
+                },
+                _,
+            ) => format!("M {to}"),
+            (ChangeKind::Update { .. }, _) => format!("M {}", hunk.path()),
+            (ChangeKind::Delete, _) => format!("D {}", hunk.path()),
+            _ => continue,
+        };
+        summary.push_str(&line);
+        summary.push('\n');
+    }
+    Ok(summary)
+}
+
+/// The system's error text as Rust prints an `io::Error` (`No such file or directory (os error 2)`).
+fn os_error(e: &std::io::Error) -> String {
+    e.to_string()
+}
+
+/// Writes a verified plan through the file layer, all or none.
+fn commit(ws: &Workspace, cwd: &Path, plan: &patch::Plan) -> Result<(), Failed> {
+    let root = ws.root();
+    let rel = |path: &str| -> PathBuf {
+        absolute(cwd, path)
+            .strip_prefix(root)
+            .map(Path::to_path_buf)
+            .unwrap_or_default()
+    };
+    let fs_failed = |e: hunkloom::Error| verification(ToolCode::of(&e), e.message());
+    let mut changes = Vec::new();
+    for change in &plan.changes {
+        let path = rel(&change.path);
+        if path.exists_in(root) {
+            ws.read(&path).map_err(fs_failed)?;
+        }
+        match &change.kind {
+            ChangeKind::Add { content } => changes.push(
+                ws.plan(
+                    &path,
+                    &Op::WriteUtf8 {
+                        content: content.clone(),
+                    },
+                )
+                .map_err(fs_failed)?,
+            ),
+            ChangeKind::Update {
+                new_content,
+                move_to,
+                ..
+            } => match move_to {
+                Some(to) => {
+                    let dest = rel(to);
+                    if dest.exists_in(root) {
+                        ws.read(&dest).map_err(fs_failed)?;
+                    }
+                    changes.push(
+                        ws.plan(
+                            &dest,
+                            &Op::WriteUtf8 {
+                                content: new_content.clone(),
+                            },
+                        )
+                        .map_err(fs_failed)?,
+                    );
+                    if dest != path {
+                        changes.push(ws.plan_delete(&path).map_err(fs_failed)?);
+                    }
+                }
+                None => changes.push(
+                    ws.plan(
+                        &path,
+                        &Op::WriteUtf8 {
+                            content: new_content.clone(),
+                        },
+                    )
+                    .map_err(fs_failed)?,
+                ),
+            },
+            ChangeKind::Delete => changes.push(ws.plan_delete(&path).map_err(fs_failed)?),
+            _ => {}
+        }
+    }
+    ws.commit(changes).map_err(fs_failed)?;
+    Ok(())
+}
+
+/// Whether a path relative to `root` names something there.
+trait ExistsIn {
+    fn exists_in(&self, root: &Path) -> bool;
+}
+
+impl ExistsIn for PathBuf {
+    fn exists_in(&self, root: &Path) -> bool {
+        root.join(self).exists()
+    }
+}
+
+/// The success frame of a tool run.
+fn framed(body: &str, started: Instant) -> String {
+    format!(
+        "Exit code: 0\nWall time: {:.4} seconds\nOutput:\n{body}",
+        started.elapsed().as_secs_f64()
+    )
+}
+
+/// An intercepted `exec_command`: the directory it runs in (relative to the root) and the patch.
+struct Heredoc {
+    dir: Option<String>,
+    patch: String,
+}
+
+/// `cmd` as Codex intercepts it: `[cd DIR && ]apply_patch|applypatch <<[-]DELIM` (the
+/// delimiter bare, `'quoted'` or `"quoted"`), the body, a line that is the delimiter, and
+/// nothing after it but one newline.
+fn heredoc(cmd: &str) -> Option<Heredoc> {
+    let mut rest = cmd;
+    let mut dir = None;
+    if let Some(after) = rest.strip_prefix("cd ") {
+        let (d, tail) = after.split_once(" && ")?;
+        if d.trim().is_empty() || d.contains(char::is_whitespace) {
+            return None;
+        }
+        dir = Some(d.to_owned());
+        rest = tail;
+    }
+    let rest = rest
+        .strip_prefix("apply_patch")
+        .or_else(|| rest.strip_prefix("applypatch"))?;
+    let rest = rest.trim_start_matches(' ').strip_prefix("<<")?;
+    let (dash, rest) = match rest.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let rest = rest.trim_start_matches(' ');
+    let (header, body) = rest.split_once('\n')?;
+    let delimiter = header.trim_end();
+    let delimiter = delimiter
+        .strip_prefix('\'')
+        .and_then(|d| d.strip_suffix('\''))
+        .or_else(|| {
+            delimiter
+                .strip_prefix('"')
+                .and_then(|d| d.strip_suffix('"'))
+        })
+        .unwrap_or(delimiter);
+    if delimiter.is_empty() || !delimiter.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    let mut patch = String::new();
+    let mut lines = body.split_inclusive('\n');
+    loop {
+        let line = lines.next()?;
+        let bare = line.strip_suffix('\n').unwrap_or(line);
+        let bare = if dash {
+            bare.trim_start_matches('\t')
+        } else {
+            bare
+        };
+        if bare == delimiter {
+            break;
+        }
+        patch.push_str(if dash {
+            line.trim_start_matches('\t')
+        } else {
+            line
+        });
+    }
+    if lines.next().is_some() {
+        return None;
+    }
+    Some(Heredoc { dir, patch })
+}
+
+/// Answers one call of `tool`.
+pub(super) fn call(ws: &Workspace, turns: &Turns, tool: &str, input: &Value) -> ToolResult {
+    let started = Instant::now();
+    let result = |output: String, is_error: bool, code: ToolCode| ToolResult {
+        output,
+        is_error,
+        code: if is_error {
+            code.as_str().to_owned()
+        } else {
+            String::new()
+        },
+        ..ToolResult::default()
+    };
+    // One patch at a time: a patch may touch any file under the root.
+    let _turn = match turns.take(
+        std::slice::from_ref(&ws.root().to_path_buf()),
+        ws.options().lock_timeout,
+        ws.root(),
+    ) {
+        Ok(turn) => turn,
+        Err(e) => return result(e.message().to_owned(), true, ToolCode::of(&e)),
+    };
+    match tool {
+        "apply_patch" => {
+            let text = input
+                .get("input")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            if text
+                .lines()
+                .any(|l| l.trim_start().starts_with(ENVIRONMENT))
+            {
+                return result(
+                    "apply_patch environment selection is unavailable for this turn".to_owned(),
+                    true,
+                    ToolCode::InvalidPatch,
+                );
+            }
+            match apply(ws, text, ws.root()) {
+                Ok(summary) => result(framed(&summary, started), false, ToolCode::PatchFailed),
+                Err(f) => result(f.text, true, f.code),
+            }
+        }
+        "apply_patch_json" => result("aborted".to_owned(), true, ToolCode::InvalidOperation),
+        _ => {
+            let cmd = input.get("cmd").and_then(Value::as_str).unwrap_or_default();
+            let Some(found) = heredoc(cmd) else {
+                return result(
+                    "This command is not an apply_patch edit; run it in a shell.".to_owned(),
+                    true,
+                    ToolCode::NotAnEdit,
+                );
+            };
+            let mut cwd = ws.root().to_path_buf();
+            if let Some(workdir) = input.get("workdir").and_then(Value::as_str) {
+                cwd = absolute(&cwd, workdir);
+            }
+            if let Some(dir) = &found.dir {
+                cwd = absolute(&cwd, dir);
+            }
+            // Inside an intercepted heredoc Codex ignores an environment line.
+            let patch: String = found
+                .patch
+                .split_inclusive('\n')
+                .filter(|l| !l.trim_start().starts_with(ENVIRONMENT))
+                .collect();
+            match apply(ws, &patch, &cwd) {
+                Ok(summary) => result(
+                    format!(
+                        "Wall time: {:.4} seconds\nOutput:\n{}",
+                        started.elapsed().as_secs_f64(),
+                        framed(&summary, started)
+                    ),
+                    false,
+                    ToolCode::PatchFailed,
+                ),
+                Err(f) => result(f.text, true, f.code),
+            }
+        }
+    }
+}
