@@ -926,8 +926,16 @@ impl Workspace {
         else {
             return Ok(None);
         };
-        let (encoding, text) = document::decode(&bytes, self.legacy_rule(resolved))
-            .ok_or_else(|| errors::unsupported_encoding(given))?;
+        // Unicode first, without the workspace's lock (the common case, and parallel calls
+        // would contend for it); the memory of legacy encodings only for a file in none.
+        let decoded = match document::decode(&bytes, Legacy::Refuse) {
+            Some(decoded) => Some(decoded),
+            None if self.options.legacy_encodings => {
+                document::decode(&bytes, self.legacy_rule(resolved))
+            }
+            None => None,
+        };
+        let (encoding, text) = decoded.ok_or_else(|| errors::unsupported_encoding(given))?;
         if let Encoding::Legacy(legacy) = encoding {
             self.memory().legacy.insert(resolved.to_path_buf(), legacy);
         }

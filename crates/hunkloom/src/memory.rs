@@ -14,9 +14,17 @@ use crate::error::{Error, ErrorKind, Result};
 /// (decoded text, the `\n` view, the new text, its encoding).
 pub const WORKING_COPIES: usize = 4;
 
+/// Below this, a request is not checked: an allocation that small failing leaves the process
+/// nothing to go on with anyway, and the check would cost a system call per call.
+const CHECKED_FROM: usize = 1 << 20;
+
 /// Error `out_of_memory` unless `bytes` bytes can be allocated now (checked with a fallible
-/// reservation that is released at once); `what` names what they are for in the message.
+/// reservation that is released at once, from 1 MiB up); `what` names what they are for in the
+/// message.
 pub fn reserve(bytes: usize, what: &str) -> Result<()> {
+    if bytes < CHECKED_FROM {
+        return Ok(());
+    }
     let mut probe: Vec<u8> = Vec::new();
     probe
         .try_reserve_exact(bytes)

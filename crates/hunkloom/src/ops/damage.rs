@@ -224,13 +224,28 @@ const NOTICES: &[&str] = &[
     "… [truncated]",
 ];
 
-/// The first line of `new` with a clipping notice that `old` does not have, if any.
+/// The first line of `new` with a clipping notice that `old` does not have, if any. One pass
+/// over `new` in the common case (no notice in it); `old` is read only when `new` has one.
 pub fn clipping_notice<'a>(old: &str, new: &'a str) -> Option<&'a str> {
-    new.lines().find(|line| {
-        let lower = line.to_lowercase();
+    let in_new: Vec<&str> = {
+        let lower = new.to_lowercase();
         NOTICES
             .iter()
-            .any(|notice| lower.contains(notice) && !old.to_lowercase().contains(notice))
+            .copied()
+            .filter(|notice| lower.contains(notice))
+            .collect()
+    };
+    if in_new.is_empty() {
+        return None;
+    }
+    let old_lower = old.to_lowercase();
+    let fresh: Vec<&str> = in_new
+        .into_iter()
+        .filter(|notice| !old_lower.contains(notice))
+        .collect();
+    new.lines().find(|line| {
+        let lower = line.to_lowercase();
+        fresh.iter().any(|notice| lower.contains(notice))
     })
 }
 
