@@ -812,3 +812,32 @@ fn the_openai_profile_serves_apply_patch_as_the_agents_sdk_answers_it() {
     assert_eq!(result.text(), "apply_patch path must not escape root: ../x");
     assert_eq!(result.code(), "path_outside_root");
 }
+
+#[test]
+fn the_codex_profile_serves_apply_patch_and_exec_command_as_codex_answers_them() {
+    let dir = tree(&[("app.py", b"x = 1\n")]);
+    let mut mcp = Mcp::start(dir.path(), &["--profile", "codex"]);
+    let names: Vec<String> = mcp
+        .tools()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(names, ["apply_patch", "exec_command"]);
+    let patch = "*** Begin Patch\n*** Update File: app.py\n@@\n-x = 1\n+x = 2\n*** End Patch\n";
+    let applied = mcp.ok("apply_patch", json!({"input": patch}));
+    assert!(
+        applied.starts_with("Exit code: 0\nWall time: "),
+        "{applied}"
+    );
+    assert!(
+        applied.ends_with("Success. Updated the following files:\nM app.py\n"),
+        "{applied}"
+    );
+    assert_eq!(read(dir.path().join("app.py")), b"x = 2\n");
+    let shell = mcp.call("exec_command", json!({"cmd": "ls -la"}));
+    assert!(
+        shell.is_error() && shell.code() == "not_an_edit",
+        "{}",
+        shell.text()
+    );
+}
