@@ -123,3 +123,20 @@ pub fn assert_no_failures(failures: &[String], shown: usize, noun: &str) {
     }
     assert!(failures.is_empty(), "{} {noun}", failures.len());
 }
+
+/// `text` in windows-1251, for tests of legacy encodings: ASCII as it is, `А`..`я` as
+/// 0xC0..0xFF.
+///
+/// # Panics
+/// On any other character.
+pub fn cp1251(text: &str) -> Vec<u8> {
+    text.chars()
+        .map(|c| match c {
+            'А'..='я' => {
+                u8::try_from(u32::from(c) - 0x410 + 0xC0).unwrap_or_else(|_| unreachable!())
+            }
+            c if c.is_ascii() => c as u8,
+            other => panic!("{other:?} is not in this cp1251 subset"),
+        })
+        .collect()
+}

@@ -394,16 +394,9 @@ fn refusals_carry_the_file_layers_codes() {
         (hl_status::UnsupportedFile, "unsupported_encoding".into())
     );
     assert_eq!(w.get("binary.txt"), b"caf\xe9\0\n");
-    // cp1251 text: read in its encoding; a character it lacks is refused. (А..я are
-    // 0xC0..0xFF in windows-1251.)
+    // cp1251 text: read in its encoding; a character it lacks is refused.
     let text = "# Тестовый файл с кириллицей\nтекст = \"Привет, мир!\"\n";
-    let cp1251: Vec<u8> = text
-        .chars()
-        .map(|c| match c {
-            'А'..='я' => (u32::from(c) - 0x410 + 0xC0) as u8,
-            _ => c as u8,
-        })
-        .collect();
+    let cp1251 = hunkloom_testkit::cp1251(text);
     w.put("ru.txt", &cp1251);
     assert_eq!(w.read("ru.txt").expect("reads"), text);
     assert_eq!(

@@ -739,15 +739,8 @@ fn protected_paths_are_read_but_never_written_and_protect_adds_globs() {
 
 #[test]
 fn legacy_files_damaged_calls_and_replays_through_the_server() {
-    // cp1251: А..я are 0xC0..0xFF.
     let text = "# Тестовый файл с кириллицей\nтекст = \"Привет, мир!\"\n";
-    let cp1251: Vec<u8> = text
-        .chars()
-        .map(|c| match c {
-            'А'..='я' => (u32::from(c) - 0x410 + 0xC0) as u8,
-            _ => c as u8,
-        })
-        .collect();
+    let cp1251 = hunkloom_testkit::cp1251(text);
     let dir = tree(&[("ru.py", &cp1251), ("app.py", b"def main():\n    run()\n")]);
     let mut mcp = Mcp::start(dir.path(), &[]);
     let view = mcp.call(
