@@ -35,73 +35,7 @@ enum Command {
     /// or a multi-file patch (`*** Begin Patch`, or a git patch with `--dialect udiff`) to the
     /// files it names — atomically: every file is either old or new; encodings, BOMs and line
     /// endings are kept. Every file must lie inside the root.
-    Apply {
-        /// The edit to apply; `-` reads it from standard input. An edit whose first line is
-        /// `*** Begin Patch` (or a heredoc `<<'EOF'` around it) is applied as a patch.
-        #[arg(
-            long,
-            value_name = "EDIT",
-            conflicts_with_all = ["patch", "lazy"],
-            required_unless_present_any = ["patch", "lazy"]
-        )]
-        diff: Option<PathBuf>,
-        /// A multi-file patch in the `*** Begin Patch` format of Codex's and Cline's
-        /// `apply_patch` (`-`: standard input); its paths are relative to the root.
-        #[arg(long, value_name = "PATCH", conflicts_with = "lazy")]
-        patch: Option<PathBuf>,
-        /// A lazy edit of FILE (`-`: standard input): the changed code with a few unchanged
-        /// lines around it and `// ... existing code ...` (or `# ...`) markers for the rest,
-        /// merged where its unchanged lines are unique in the file, or refused if any part
-        /// cannot be placed without guessing. A snippet without markers is the whole new file.
-        #[arg(long, value_name = "SNIPPET")]
-        lazy: Option<PathBuf>,
-        /// For --lazy: the file's language (python, typescript, go, rust, java, or an
-        /// extension such as py, js, kt, sh; default: from FILE's extension).
-        #[arg(long, value_name = "LANG", requires = "lazy")]
-        lang: Option<String>,
-        /// How the edit is read. A diff: native (default; tolerant, refuses ambiguous or stale
-        /// edits), cline-v1 or cline-v2 (byte-exact Cline), roo (byte-exact Roo Code), v4a
-        /// (a per-file body of OpenAI's apply_patch tool, applied byte-exact as the OpenAI
-        /// Agents SDK does, line endings normalized as it does), udiff (a unified diff placed
-        /// by its text, refusing what is ambiguous) or udiff-strict (exactly as `git apply`).
-        /// A patch: codex (default), cline, udiff or udiff-strict; a unified diff given without
-        /// FILE is applied as a patch to the files its headers name.
-        #[arg(long)]
-        dialect: Option<String>,
-        /// For udiff-strict: count each hunk's lines from its body, as `git apply --recount`.
-        #[arg(long)]
-        recount: bool,
-        /// With `--dialect v4a`: the body creates FILE (only `+` lines; a FILE that exists is
-        /// refused) instead of updating it.
-        #[arg(long)]
-        create: bool,
-        /// For `--dialect roo`: the similarity a window needs to be replaced (Roo's
-        /// fuzzyThreshold, default 1.0).
-        #[arg(long, value_name = "T")]
-        fuzzy_threshold: Option<f64>,
-        /// Write what applies instead of nothing: for a diff in the native dialect, the blocks
-        /// that matched (each failed block is reported); for a patch, the hunks before a failing
-        /// one (Codex's behaviour). The command still fails when something was not applied.
-        #[arg(long)]
-        partial: bool,
-        /// Print a unified diff of each change instead of writing.
-        #[arg(long)]
-        dry_run: bool,
-        /// Write nothing; exit 1 if the edit would change any file and 0 if it would not (it is
-        /// already applied): for a CI step that checks an edit is in.
-        #[arg(long, conflicts_with = "dry_run")]
-        check: bool,
-        /// A glob (gitignore syntax, relative to the root; repeatable) of paths never written,
-        /// besides `.git` (and the other version-control directories) and the ignore file.
-        #[arg(long, value_name = "GLOB")]
-        protect: Vec<String>,
-        /// The workspace root: every file must lie inside it, and its `.hunkloomignore`
-        /// applies (default: the current directory).
-        #[arg(long, value_name = "DIR")]
-        root: Option<PathBuf>,
-        /// The file a diff or a lazy snippet edits (a patch names its own files).
-        file: Option<PathBuf>,
-    },
+    Apply(apply::Args),
     /// Serve hunkloom's edit tools to an MCP client (Claude Code, Claude Desktop, Cursor, ...)
     /// over standard input and output: read_file, apply_diff, apply_lazy, apply_patch, undo_edit and the
     /// str_replace_based_edit_tool text editor, every path kept inside the root. Logs go to
@@ -166,37 +100,7 @@ fn report(e: &clap::Error) -> u8 {
 
 fn execute(cli: Cli) -> u8 {
     let result = match cli.command {
-        Command::Apply {
-            diff,
-            patch,
-            lazy,
-            lang,
-            dialect,
-            create,
-            fuzzy_threshold,
-            recount,
-            partial,
-            dry_run,
-            check,
-            protect,
-            root,
-            file,
-        } => apply::run(&apply::Args {
-            diff,
-            patch,
-            lazy,
-            lang,
-            dialect,
-            create,
-            fuzzy_threshold,
-            recount,
-            partial,
-            dry_run,
-            check,
-            protect,
-            root,
-            file,
-        }),
+        Command::Apply(args) => apply::run(&args),
         Command::Mcp {
             root,
             profile,

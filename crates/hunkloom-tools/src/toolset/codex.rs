@@ -194,7 +194,8 @@ fn apply(ws: &Workspace, text: &str, cwd: &Path) -> Result<String, Failed> {
                 Err(e) => {
                     return Err(verification(
                         ToolCode::FileNotFound,
-                        format!("Failed to read {}: {}", abs.display(), os_error(&e)),
+                        // Rust's text of the error, as Codex prints it: `No such file or directory (os error 2)`.
+                        format!("Failed to read {}: {e}", abs.display()),
                     ));
                 }
                 Ok(meta) if !meta.is_file() => {
@@ -213,11 +214,7 @@ fn apply(ws: &Workspace, text: &str, cwd: &Path) -> Result<String, Failed> {
                 if let Err(e) = std::fs::read_to_string(&abs) {
                     return Err(verification(
                         ToolCode::FileNotFound,
-                        format!(
-                            "Failed to read file to update {}: {}",
-                            abs.display(),
-                            os_error(&e)
-                        ),
+                        format!("Failed to read file to update {}: {e}", abs.display()),
                     ));
                 }
                 let mut one = parsed.clone();
@@ -257,11 +254,6 @@ fn apply(ws: &Workspace, text: &str, cwd: &Path) -> Result<String, Failed> {
     Ok(summary)
 }
 
-/// The system's error text as Rust prints an `io::Error` (`No such file or directory (os error 2)`).
-fn os_error(e: &std::io::Error) -> String {
-    e.to_string()
-}
-
 /// Writes a verified plan through the file layer, all or none.
 fn commit(ws: &Workspace, cwd: &Path, plan: &patch::Plan) -> Result<(), Failed> {
     let root = ws.root();
@@ -275,7 +267,7 @@ fn commit(ws: &Workspace, cwd: &Path, plan: &patch::Plan) -> Result<(), Failed> 
     let mut changes = Vec::new();
     for change in &plan.changes {
         let path = rel(&change.path);
-        if path.exists_in(root) {
+        if root.join(&path).exists() {
             ws.read(&path).map_err(fs_failed)?;
         }
         match &change.kind {
@@ -295,7 +287,7 @@ fn commit(ws: &Workspace, cwd: &Path, plan: &patch::Plan) -> Result<(), Failed> 
             } => match move_to {
                 Some(to) => {
                     let dest = rel(to);
-                    if dest.exists_in(root) {
+                    if root.join(&dest).exists() {
                         ws.read(&dest).map_err(fs_failed)?;
                     }
                     changes.push(
@@ -327,17 +319,6 @@ fn commit(ws: &Workspace, cwd: &Path, plan: &patch::Plan) -> Result<(), Failed> 
     }
     ws.commit(changes).map_err(fs_failed)?;
     Ok(())
-}
-
-/// Whether a path relative to `root` names something there.
-trait ExistsIn {
-    fn exists_in(&self, root: &Path) -> bool;
-}
-
-impl ExistsIn for PathBuf {
-    fn exists_in(&self, root: &Path) -> bool {
-        root.join(self).exists()
-    }
 }
 
 /// The success frame of a tool run.
@@ -419,14 +400,11 @@ fn heredoc(cmd: &str) -> Option<Heredoc> {
 /// Answers one call of `tool`.
 pub(super) fn call(ws: &Workspace, turns: &Turns, tool: &str, input: &Value) -> ToolResult {
     let started = Instant::now();
-    let result = |output: String, is_error: bool, code: ToolCode| ToolResult {
+    // `None`: a success; `Some(code)`: an error result.
+    let result = |output: String, code: Option<ToolCode>| ToolResult {
         output,
-        is_error,
-        code: if is_error {
-            code.as_str().to_owned()
-        } else {
-            String::new()
-        },
+        is_error: code.is_some(),
+        code: code.map(|c| c.as_str().to_owned()).unwrap_or_default(),
         ..ToolResult::default()
     };
     // One patch at a time: a patch may touch any file under the root.
@@ -436,7 +414,7 @@ pub(super) fn call(ws: &Workspace, turns: &Turns, tool: &str, input: &Value) -> 
         ws.root(),
     ) {
         Ok(turn) => turn,
-        Err(e) => return result(e.message().to_owned(), true, ToolCode::of(&e)),
+        Err(e) => return result(e.message().to_owned(), Some(ToolCode::of(&e))),
     };
     match tool {
         "apply_patch" => {
@@ -450,23 +428,21 @@ pub(super) fn call(ws: &Workspace, turns: &Turns, tool: &str, input: &Value) -> 
             {
                 return result(
                     "apply_patch environment selection is unavailable for this turn".to_owned(),
-                    true,
-                    ToolCode::InvalidPatch,
+                    Some(ToolCode::InvalidPatch),
                 );
             }
             match apply(ws, text, ws.root()) {
-                Ok(summary) => result(framed(&summary, started), false, ToolCode::PatchFailed),
-                Err(f) => result(f.text, true, f.code),
+                Ok(summary) => result(framed(&summary, started), None),
+                Err(f) => result(f.text, Some(f.code)),
             }
         }
-        "apply_patch_json" => result("aborted".to_owned(), true, ToolCode::InvalidOperation),
+        "apply_patch_json" => result("aborted".to_owned(), Some(ToolCode::InvalidOperation)),
         _ => {
             let cmd = input.get("cmd").and_then(Value::as_str).unwrap_or_default();
             let Some(found) = heredoc(cmd) else {
                 return result(
                     "This command is not an apply_patch edit; run it in a shell.".to_owned(),
-                    true,
-                    ToolCode::NotAnEdit,
+                    Some(ToolCode::NotAnEdit),
                 );
             };
             let mut cwd = ws.root().to_path_buf();
@@ -489,10 +465,9 @@ pub(super) fn call(ws: &Workspace, turns: &Turns, tool: &str, input: &Value) -> 
                         started.elapsed().as_secs_f64(),
                         framed(&summary, started)
                     ),
-                    false,
-                    ToolCode::PatchFailed,
+                    None,
                 ),
-                Err(f) => result(f.text, true, f.code),
+                Err(f) => result(f.text, Some(f.code)),
             }
         }
     }

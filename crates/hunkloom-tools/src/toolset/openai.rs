@@ -197,7 +197,6 @@ fn run(ws: &Workspace, op: &Operation<'_>) -> Result<String, Failed> {
     let root = ws.root();
     let rel = relative(root, op.path).ok_or_else(|| escapes(op.path))?;
     let at = root.join(&rel);
-    let fs_error = |e: &hunkloom::Error| Failed::of(e);
     match op.kind {
         "create_file" => {
             if std::fs::symlink_metadata(&at).is_ok() {
@@ -211,7 +210,7 @@ fn run(ws: &Workspace, op: &Operation<'_>) -> Result<String, Failed> {
             }
             let content = v4a::apply_v4a("", op.diff.unwrap_or_default(), V4aMode::Create)
                 .map_err(|e| Failed::of(&e))?;
-            ws.write(&rel, &content).map_err(|e| fs_error(&e))?;
+            ws.write(&rel, &content).map_err(|e| Failed::of(&e))?;
             Ok(format!("Created {rel}"))
         }
         "update_file" => {
@@ -222,7 +221,7 @@ fn run(ws: &Workspace, op: &Operation<'_>) -> Result<String, Failed> {
             let text = read_text(&at)?;
             let new = v4a::apply_v4a(&text, op.diff.unwrap_or_default(), V4aMode::Default)
                 .map_err(|e| Failed::of(&e))?;
-            ws.read(&rel).map_err(|e| fs_error(&e))?;
+            ws.read(&rel).map_err(|e| Failed::of(&e))?;
             match op.move_to {
                 Some(to) => {
                     let to_rel = relative(root, to).ok_or_else(|| escapes(to))?;
@@ -231,23 +230,23 @@ fn run(ws: &Workspace, op: &Operation<'_>) -> Result<String, Failed> {
                         return Err(directory(root, &to_rel));
                     }
                     if dest.exists() {
-                        ws.read(&to_rel).map_err(|e| fs_error(&e))?;
+                        ws.read(&to_rel).map_err(|e| Failed::of(&e))?;
                     }
                     let mut changes = vec![
                         ws.plan(&to_rel, &Op::WriteUtf8 { content: new })
-                            .map_err(|e| fs_error(&e))?,
+                            .map_err(|e| Failed::of(&e))?,
                     ];
                     if to_rel != rel {
-                        changes.push(ws.plan_delete(&rel).map_err(|e| fs_error(&e))?);
+                        changes.push(ws.plan_delete(&rel).map_err(|e| Failed::of(&e))?);
                     }
-                    ws.commit(changes).map_err(|e| fs_error(&e))?;
+                    ws.commit(changes).map_err(|e| Failed::of(&e))?;
                     Ok(format!("Updated {rel}\nMoved {rel} to {to_rel}"))
                 }
                 None => {
                     let change = ws
                         .plan(&rel, &Op::WriteUtf8 { content: new })
-                        .map_err(|e| fs_error(&e))?;
-                    ws.commit(vec![change]).map_err(|e| fs_error(&e))?;
+                        .map_err(|e| Failed::of(&e))?;
+                    ws.commit(vec![change]).map_err(|e| Failed::of(&e))?;
                     Ok(format!("Updated {rel}"))
                 }
             }
@@ -257,9 +256,9 @@ fn run(ws: &Workspace, op: &Operation<'_>) -> Result<String, Failed> {
             if meta.is_dir() {
                 return Err(directory(root, &rel));
             }
-            ws.read(&rel).map_err(|e| fs_error(&e))?;
-            let change = ws.plan_delete(&rel).map_err(|e| fs_error(&e))?;
-            ws.commit(vec![change]).map_err(|e| fs_error(&e))?;
+            ws.read(&rel).map_err(|e| Failed::of(&e))?;
+            let change = ws.plan_delete(&rel).map_err(|e| Failed::of(&e))?;
+            ws.commit(vec![change]).map_err(|e| Failed::of(&e))?;
             Ok(format!("Deleted {rel}"))
         }
     }
