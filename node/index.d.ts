@@ -238,7 +238,7 @@ export declare class Toolset {
    */
   call(name: string, input: Record<string, unknown>): ToolResult
   /** The profile this toolset answers as. */
-  get profile(): 'anthropic' | 'openhands' | 'native' | 'openai' | 'codex'
+  get profile(): 'anthropic' | 'openhands' | 'native' | 'openai' | 'codex' | 'gemini'
   /** The root directory: absolute, symlinks resolved. */
   get root(): string
 }
@@ -1408,7 +1408,7 @@ export interface ToolsetOptions {
    * answers it) or `"codex"` (Codex CLI's freeform `apply_patch` and its `exec_command`
    * heredocs). An unknown name throws an `Error` with `code === "invalid_profile"`.
    */
-  profile?: 'anthropic' | 'openhands' | 'native' | 'openai' | 'codex'
+  profile?: 'anthropic' | 'openhands' | 'native' | 'openai' | 'codex' | 'gemini'
   /** Whether a file must be read (viewed) before it is edited (default: the profile's). */
   requireRead?: boolean
   /** The largest file read, in bytes. */

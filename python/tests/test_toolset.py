@@ -22,7 +22,14 @@ import hunkloom
 from conftest import VECTORS
 
 Tree = dict[str, bytes]
-CORPORA = ("openai", "openai-crashes", "codex", "codex-shell-passthrough")
+CORPORA = (
+    "openai",
+    "openai-crashes",
+    "codex",
+    "codex-shell-passthrough",
+    "gemini",
+    "gemini-differences",
+)
 
 
 @functools.lru_cache(maxsize=None)
@@ -77,10 +84,19 @@ def matches(recorded: str, actual: str) -> bool:
     return re.fullmatch(pattern, actual, re.S) is not None
 
 
-def deviation(case: dict[str, Any], call: dict[str, Any]) -> Optional[str]:
+def deviation(case: dict[str, Any], call: dict[str, Any], before: dict[str, bytes]) -> Optional[str]:
     """The documented deviation a call meets (as hunkloom_testkit::toolsets::deviation):
     ``not_run`` (a shell command left to the host), ``outside_root`` (a path outside the root
-    refused), ``move_onto_itself`` (the file kept), or None."""
+    refused), ``move_onto_itself`` (the file kept), ``not_utf8_kept`` (a file that is not UTF-8
+    not rewritten), or None. ``before`` is the tree before the call."""
+    if case["profile"] == "gemini" and call["tool"] in ("replace", "write_file"):
+        rel = call["input"].get("file_path", "")
+        rel = rel.removeprefix("{root}/").removeprefix("./")
+        try:
+            before.get(rel, b"").decode("utf-8")
+        except UnicodeDecodeError:
+            return "not_utf8_kept"
+        return None
     if case["profile"] != "codex":
         return None
     if "Process exited with code" in (call["output"] or ""):
@@ -113,7 +129,7 @@ def run_case(case: dict[str, Any]) -> Optional[str]:
             result = toolset.call(call["tool"], with_root(call["input"], root))
             output = result.output.replace(root, "{root}").replace(parent + "/", "{root_parent}/")
             tree = read_tree(root)
-            kind = deviation(case, call)
+            kind = deviation(case, call, before)
             if kind is not None:
                 outside = {p: b for p, b in read_tree(parent).items() if not p.startswith("work/")}
                 nothing_written = tree == before and not outside
@@ -121,6 +137,9 @@ def run_case(case: dict[str, Any]) -> Optional[str]:
                     "not_run": result.is_error and result.code == "not_an_edit" and nothing_written,
                     "outside_root": result.is_error and result.code == "path_outside_root" and nothing_written,
                     "move_onto_itself": not result.is_error and sorted(tree) == sorted(before),
+                    "not_utf8_kept": result.is_error
+                    and result.code == "unsupported_encoding"
+                    and nothing_written,
                 }[kind]
                 return None if fine else f"{at}: deviation {kind} not met: {output!r}"
             if i == crash:

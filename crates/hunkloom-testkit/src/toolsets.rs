@@ -18,6 +18,8 @@ pub const TOOLSET_CORPORA: &[&str] = &[
     "toolsets/openai-crashes.jsonl",
     "toolsets/codex.jsonl",
     "toolsets/codex-shell-passthrough.jsonl",
+    "toolsets/gemini.jsonl",
+    "toolsets/gemini-differences.jsonl",
 ];
 
 /// One call of a case.
@@ -248,6 +250,22 @@ pub fn deviation(case: &ToolsetCase, call: usize) -> Option<Deviation> {
             return Some(Deviation::MoveOntoItselfKept);
         }
     }
+    if case.profile == "gemini" && matches!(expected.tool.as_str(), "replace" | "write_file") {
+        // The Gemini CLI reads a file that is not UTF-8 with U+FFFD for each bad byte and
+        // writes that back; the profile does not rewrite such a file.
+        let before = match call {
+            0 => &case.tree,
+            n => &case.calls[n - 1].tree,
+        };
+        let given = expected.input["file_path"].as_str().unwrap_or_default();
+        let rel = given.trim_start_matches("{root}/").trim_start_matches("./");
+        if before
+            .get(rel)
+            .is_some_and(|b| std::str::from_utf8(b).is_err())
+        {
+            return Some(Deviation::NotUtf8Kept);
+        }
+    }
     None
 }
 
@@ -260,6 +278,9 @@ pub enum Deviation {
     MoveOntoItselfKept,
     /// An error result (`not_an_edit`) and nothing written: the host runs the command.
     NotRun,
+    /// An error result (`unsupported_encoding`) and nothing written: a file that is not UTF-8
+    /// is not rewritten with U+FFFD in place of its bytes.
+    NotUtf8Kept,
 }
 
 impl Deviation {
@@ -281,6 +302,7 @@ impl Deviation {
             }
             Deviation::MoveOntoItselfKept => !is_error && same_files,
             Deviation::NotRun => is_error && code == "not_an_edit" && nothing_written,
+            Deviation::NotUtf8Kept => is_error && code == "unsupported_encoding" && nothing_written,
         };
         if fine {
             Ok(())
@@ -289,6 +311,7 @@ impl Deviation {
                 Deviation::RefusedOutsideRoot => "a path outside the root was not refused",
                 Deviation::MoveOntoItselfKept => "a move onto itself lost or added a file",
                 Deviation::NotRun => "a shell command was not left to the host",
+                Deviation::NotUtf8Kept => "a file that is not UTF-8 was not left as it was",
             })
         }
     }

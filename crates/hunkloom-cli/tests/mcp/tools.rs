@@ -834,3 +834,48 @@ fn the_codex_profile_serves_apply_patch_and_exec_command_as_codex_answers_them()
         shell.text()
     );
 }
+
+#[test]
+fn the_gemini_profile_serves_replace_write_file_and_read_file_as_the_gemini_cli_answers_them() {
+    let dir = tree(&[("app.py", b"def f():\n    x = 1\n")]);
+    let mut mcp = Mcp::start(dir.path(), &["--profile", "gemini"]);
+    let names: Vec<String> = mcp
+        .tools()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(names, ["replace", "write_file", "read_file"]);
+    let root = std::fs::canonicalize(dir.path()).expect("root");
+    let edited = mcp.ok(
+        "replace",
+        json!({"file_path": "app.py", "instruction": "Set x to 2.",
+               "old_string": "x = 1", "new_string": "x = 2"}),
+    );
+    assert_eq!(
+        edited,
+        format!(
+            "Successfully modified file: {}/app.py (1 replacements). Here is the updated \
+             code:\ndef f():\n    x = 2\n",
+            root.display()
+        )
+    );
+    assert_eq!(read(dir.path().join("app.py")), b"def f():\n    x = 2\n");
+    let missing = mcp.call(
+        "replace",
+        json!({"file_path": "app.py", "old_string": "a", "new_string": "b"}),
+    );
+    assert!(missing.is_error(), "{}", missing.text());
+    assert_eq!(
+        missing.text(),
+        "params must have required property 'instruction'"
+    );
+    let blocked = mcp.call(
+        "write_file",
+        json!({"file_path": ".git/config", "content": "x"}),
+    );
+    assert!(blocked.is_error() && blocked.text().starts_with("Path not in workspace: "));
+    assert_eq!(
+        mcp.ok("read_file", json!({"file_path": "app.py"})),
+        "def f():\n    x = 2\n"
+    );
+}

@@ -17,12 +17,16 @@
 //!   `delete_file` operations with V4A diffs) as the OpenAI Agents SDK 0.24.0 answers it
 //!   through its directory editor (specified by `tests/vectors/toolsets/openai*.jsonl`: created
 //!   files without a final newline, create never overwrites, the operations of a call run in
-//!   order and those before a failure stay applied).
+//!   order and those before a failure stay applied);
+//! - `gemini`: the Gemini CLI's `replace`, `write_file` and `read_file` (core 0.61.0, its LLM
+//!   correction off): exact, trimmed-line, token-pattern and Levenshtein matching, jsdiff
+//!   snippets, its blocked paths (a file that is not UTF-8 is not rewritten).
 //!
 //! Where a reference would write outside the root or leave a torn file, the profile answers
 //! with the reference's error shape and writes nothing.
 
 mod codex;
+mod gemini;
 mod openai;
 
 use std::fmt;
@@ -51,6 +55,9 @@ pub enum ToolsetProfile {
     OpenAi,
     /// Codex CLI 0.171.0's freeform `apply_patch` and its `exec_command` `apply_patch` heredocs.
     Codex,
+    /// The Gemini CLI's `replace`, `write_file` and `read_file` (core 0.61.0, LLM correction
+    /// off).
+    Gemini,
 }
 
 impl ToolsetProfile {
@@ -61,9 +68,10 @@ impl ToolsetProfile {
         ToolsetProfile::Native,
         ToolsetProfile::OpenAi,
         ToolsetProfile::Codex,
+        ToolsetProfile::Gemini,
     ];
 
-    /// The name hosts pass: `"anthropic"`, `"openhands"`, `"native"`, `"openai"` or `"codex"`.
+    /// The name hosts pass: `"anthropic"`, `"openhands"`, `"native"`, `"openai"`, `"codex"` or `"gemini"`.
     pub fn as_str(self) -> &'static str {
         match self {
             ToolsetProfile::Anthropic => "anthropic",
@@ -71,6 +79,7 @@ impl ToolsetProfile {
             ToolsetProfile::Native => "native",
             ToolsetProfile::OpenAi => "openai",
             ToolsetProfile::Codex => "codex",
+            ToolsetProfile::Gemini => "gemini",
         }
     }
 
@@ -80,7 +89,7 @@ impl ToolsetProfile {
             ToolsetProfile::Anthropic => Some(Profile::Anthropic),
             ToolsetProfile::OpenHands => Some(Profile::OpenHands),
             ToolsetProfile::Native => Some(Profile::Native),
-            ToolsetProfile::OpenAi | ToolsetProfile::Codex => None,
+            ToolsetProfile::OpenAi | ToolsetProfile::Codex | ToolsetProfile::Gemini => None,
         }
     }
 }
@@ -183,6 +192,8 @@ enum Engine {
     OpenAi(Workspace),
     /// Codex's `apply_patch` over the file layer.
     Codex(Workspace),
+    /// The Gemini CLI's tools over the file layer.
+    Gemini(Workspace),
 }
 
 /// The edit tools of one model family over a root directory (see the [module
@@ -225,6 +236,7 @@ impl Toolset {
                 let ws = Workspace::open(root, ws)?;
                 match options.profile {
                     ToolsetProfile::Codex => Engine::Codex(ws),
+                    ToolsetProfile::Gemini => Engine::Gemini(ws),
                     _ => Engine::OpenAi(ws),
                 }
             }
@@ -245,7 +257,7 @@ impl Toolset {
     pub fn root(&self) -> &Path {
         match &self.engine {
             Engine::Editor(editor) => editor.root(),
-            Engine::OpenAi(ws) | Engine::Codex(ws) => ws.root(),
+            Engine::OpenAi(ws) | Engine::Codex(ws) | Engine::Gemini(ws) => ws.root(),
         }
     }
 
@@ -265,6 +277,7 @@ impl Toolset {
             }
             Engine::OpenAi(_) => vec![openai::definition()],
             Engine::Codex(_) => codex::definitions(),
+            Engine::Gemini(_) => gemini::definitions(),
         }
     }
 
@@ -304,6 +317,7 @@ impl Toolset {
             Engine::Editor(editor) => editor.call(input),
             Engine::OpenAi(ws) => Ok(openai::call(ws, &self.turns, input)),
             Engine::Codex(ws) => Ok(codex::call(ws, &self.turns, name, input)),
+            Engine::Gemini(ws) => Ok(gemini::call(ws, &self.turns, name, input)),
         }
     }
 }

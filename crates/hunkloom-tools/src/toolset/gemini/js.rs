@@ -1,0 +1,159 @@
+//! The few JavaScript string semantics the Gemini CLI's answers depend on: what `\s`,
+//! `trim()` and `.` see, lengths in UTF-16 code units, and `fast-levenshtein`'s distance.
+
+/// JavaScript's `\s` (and what `trim()` removes): its WhiteSpace and LineTerminator sets.
+/// Unlike [`char::is_whitespace`] it includes U+FEFF and excludes U+0085.
+pub(super) fn is_space(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202f}'
+                | '\u{205f}'
+                | '\u{3000}'
+                | '\u{feff}'
+    )
+}
+
+/// A line terminator for JavaScript's `.` and `^` (multiline).
+pub(super) fn is_line_terminator(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}')
+}
+
+/// `s.trim()`.
+pub(super) fn trim(s: &str) -> &str {
+    s.trim_matches(is_space)
+}
+
+/// `s.trimEnd()`.
+pub(super) fn trim_end(s: &str) -> &str {
+    s.trim_end_matches(is_space)
+}
+
+/// `s.trimStart()`.
+pub(super) fn trim_start(s: &str) -> &str {
+    s.trim_start_matches(is_space)
+}
+
+/// `s.length`: UTF-16 code units.
+pub(super) fn len(s: &str) -> usize {
+    s.chars().map(char::len_utf16).sum()
+}
+
+/// `s.replace(/\s/g, '')`.
+pub(super) fn strip_spaces(s: &str) -> String {
+    s.chars().filter(|&c| !is_space(c)).collect()
+}
+
+/// `text.split(/\r?\n/)`: a `\r` goes with the `\n` after it, a lone one stays in its line.
+pub(super) fn split_lines(text: &str) -> Vec<&str> {
+    let mut lines: Vec<&str> = text.split('\n').collect();
+    let last = lines.len() - 1;
+    for line in &mut lines[..last] {
+        *line = line.strip_suffix('\r').unwrap_or(line);
+    }
+    lines
+}
+
+/// The pieces of `text.match(/.*(?:\n|$)/g).slice(0, -1)`: each line with its `\n`, the last
+/// one without. Like the regex, a stretch that ends at a lone `\r`, U+2028 or U+2029 is not
+/// a piece at all; `complete` says whether the pieces put together give `text` back.
+pub(super) struct Lines<'a> {
+    /// The pieces, in order.
+    pub(super) pieces: Vec<&'a str>,
+    /// Whether nothing of `text` was dropped.
+    pub(super) complete: bool,
+}
+
+/// Splits `text` as `text.match(/.*(?:\n|$)/g).slice(0, -1)` does (see [`Lines`]).
+pub(super) fn match_lines(text: &str) -> Lines<'_> {
+    let mut pieces = Vec::new();
+    let mut complete = true;
+    let mut start = 0;
+    let bytes = text.len();
+    while start < bytes {
+        let rest = &text[start..];
+        match rest.char_indices().find(|&(_, c)| is_line_terminator(c)) {
+            None => {
+                pieces.push(rest);
+                break;
+            }
+            Some((at, '\n')) => {
+                pieces.push(&rest[..=at]);
+                start += at + 1;
+            }
+            Some((at, c)) => {
+                // `.*` stops at the terminator and neither `\n` nor the end follows: every
+                // start up to it fails, and matching resumes after it.
+                complete = false;
+                start += at + c.len_utf8();
+            }
+        }
+    }
+    Lines { pieces, complete }
+}
+
+/// `fast-levenshtein`'s `get(a, b)`: the edit distance over UTF-16 code units.
+pub(super) fn levenshtein(a: &[u16], b: &[u16]) -> usize {
+    if a.is_empty() {
+        return b.len();
+    }
+    if b.is_empty() {
+        return a.len();
+    }
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, &ca) in a.iter().enumerate() {
+        cur[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitute = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = substitute.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+/// Text as UTF-16 code units, for [`levenshtein`].
+pub(super) fn utf16(s: &str) -> Vec<u16> {
+    s.encode_utf16().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_split_as_the_regex_does() {
+        let l = match_lines("a\nb\n");
+        assert_eq!(l.pieces, ["a\n", "b\n"]);
+        assert!(l.complete);
+        assert_eq!(match_lines("a\nb").pieces, ["a\n", "b"]);
+        assert!(match_lines("").pieces.is_empty());
+        let lossy = match_lines("a\nb\rc\nd");
+        assert_eq!(lossy.pieces, ["a\n", "c\n", "d"]);
+        assert!(!lossy.complete);
+    }
+
+    #[test]
+    fn split_lines_takes_crlf_and_lf() {
+        assert_eq!(split_lines("a\r\nb\nc\r"), ["a", "b", "c\r"]);
+        assert_eq!(split_lines(""), [""]);
+    }
+
+    #[test]
+    fn whitespace_is_javascripts() {
+        assert_eq!(trim("\u{feff} x \u{a0}"), "x");
+        assert_eq!(trim("\u{85}x"), "\u{85}x");
+        assert_eq!(len("a€😀"), 4);
+    }
+
+    #[test]
+    fn levenshtein_counts_code_units() {
+        assert_eq!(levenshtein(&utf16("kitten"), &utf16("sitting")), 3);
+        assert_eq!(levenshtein(&utf16(""), &utf16("abc")), 3);
+        assert_eq!(levenshtein(&utf16("😀"), &utf16("a")), 2);
+    }
+}
