@@ -1206,6 +1206,23 @@ typedef struct hl_workspace_options {
 #define HL_PATCH_DIALECT_UDIFF_STRICT 3
 
 /**
+ * An aider reply in its `diff` format (SEARCH/REPLACE blocks under file names, several files
+ * per reply), applied as aider 0.86 applies it; its failure texts as the message. The files
+ * passed are aider's chat files (a block that misses its file is tried on the others).
+ */
+#define HL_PATCH_DIALECT_AIDER 4
+
+/**
+ * aider's `diff-fenced` format (the file name inside the fence), read as `HL_PATCH_DIALECT_AIDER`.
+ */
+#define HL_PATCH_DIALECT_AIDER_FENCED 5
+
+/**
+ * aider's `whole` format: whole-file listings under file names.
+ */
+#define HL_PATCH_DIALECT_AIDER_WHOLE 6
+
+/**
  * `*** Add File:` — the file is created (or overwritten) with `content`.
  */
 #define HL_PATCH_CHANGE_ADD 0

@@ -636,6 +636,10 @@ export interface ApplyOptions {
  *   of files (a git patch: `diff --git` and/or `---`/`+++` per file; `/dev/null` adds or
  *   deletes a file, different names move it), each file's hunks applied as `applyDiff`
  *   applies them in that dialect (`recount: true` for `git apply --recount`).
+ * - `dialect: "aider"`, `"aider-fenced"` or `"aider-whole"`: a model's reply in one of
+ *   aider's edit formats (SEARCH/REPLACE blocks under file names, or whole-file listings),
+ *   applied as aider 0.86 applies it, `files` being its chat files; its failure texts as the
+ *   message (`policy: "partial"` keeps what aider keeps).
  *
  * With `path` (see `PatchBodyOptions`), `patch` is a bare per-file body — what OpenAI's
  * Responses-API `apply_patch` tool sends, a V4A body — for that one file, read as Codex reads
@@ -1165,10 +1169,12 @@ export interface PatchOptions {
    * Whose `apply_patch` to reproduce: `"codex"` (the default; line endings kept) or
    * `"cline"` (Cline's `apply_patch` tool, byte for byte: its fuzz, warnings and error
    * messages); or, for a unified diff of several files (a git patch), `"udiff"` (each
-   * hunk placed by its text) or `"udiff-strict"` (`git apply`). An unknown name throws an
-   * `Error` with `code === "invalid_dialect"`.
+   * hunk placed by its text) or `"udiff-strict"` (`git apply`); or, for a model's reply in
+   * one of aider's edit formats, `"aider"`, `"aider-fenced"` or `"aider-whole"` (applied as
+   * aider 0.86 applies it, `files` being its chat files). An unknown name throws an `Error`
+   * with `code === "invalid_dialect"`.
    */
-  dialect?: 'codex' | 'cline' | 'udiff' | 'udiff-strict'
+  dialect?: 'codex' | 'cline' | 'udiff' | 'udiff-strict' | 'aider' | 'aider-fenced' | 'aider-whole'
   /**
    * What a failing hunk does: `"all_or_nothing"` (the default: throw, change nothing) or
    * `"partial"` (keep the hunks before it, as Codex leaves them on disk, and report it in

@@ -74,7 +74,9 @@ def cli(args: list[str]) -> int:
     return its exit status (the package's ``hunkloom`` script and ``python -m hunkloom``)."""
 
 _Dialect = Literal["cline-v1", "cline-v2", "native", "roo", "udiff", "udiff-strict"]
-_PatchDialect = Literal["codex", "cline", "udiff", "udiff-strict"]
+_PatchDialect = Literal[
+    "codex", "cline", "udiff", "udiff-strict", "aider", "aider-fenced", "aider-whole"
+]
 _Policy = Literal["all_or_nothing", "partial"]
 _FixName = Literal["strip_markdown_fences", "fix_model_html_escaping", "remove_invalid_chars"]
 _Strategy = Literal[
@@ -848,9 +850,12 @@ def apply_patch(
     recount: bool = False,
 ) -> PatchResult:
     """Apply a ``*** Begin Patch`` multi-file patch (Codex's format; Cline's ``apply_patch``
-    with ``dialect="cline"``), or a unified diff of several files (a git patch) with
-    ``dialect="udiff"`` or ``"udiff-strict"`` (``recount`` as ``git apply --recount``), to
-    ``files`` (path to text) in memory.
+    with ``dialect="cline"``), a unified diff of several files (a git patch) with
+    ``dialect="udiff"`` or ``"udiff-strict"`` (``recount`` as ``git apply --recount``), or a
+    model's reply in one of aider's edit formats with ``dialect="aider"`` (SEARCH/REPLACE
+    blocks under file names), ``"aider-fenced"`` or ``"aider-whole"`` (file listings) — applied
+    as aider 0.86 applies it, ``files`` being its chat files — to ``files`` (path to text) in
+    memory.
 
     Every file is planned before anything changes: by default the patch applies entirely or
     raises (``policy="partial"`` keeps the hunks before a failure, as Codex does). Chunks are

@@ -37,6 +37,14 @@ pub const HL_PATCH_DIALECT_UDIFF: hl_patch_dialect = 2;
 /// A unified diff of any number of files applied exactly as `git apply` does (`recount` for
 /// `git apply --recount`); git's `error:` lines as the message.
 pub const HL_PATCH_DIALECT_UDIFF_STRICT: hl_patch_dialect = 3;
+/// An aider reply in its `diff` format (SEARCH/REPLACE blocks under file names, several files
+/// per reply), applied as aider 0.86 applies it; its failure texts as the message. The files
+/// passed are aider's chat files (a block that misses its file is tried on the others).
+pub const HL_PATCH_DIALECT_AIDER: hl_patch_dialect = 4;
+/// aider's `diff-fenced` format (the file name inside the fence), read as `HL_PATCH_DIALECT_AIDER`.
+pub const HL_PATCH_DIALECT_AIDER_FENCED: hl_patch_dialect = 5;
+/// aider's `whole` format: whole-file listings under file names.
+pub const HL_PATCH_DIALECT_AIDER_WHOLE: hl_patch_dialect = 6;
 
 /// What a change of a patch does: one of the `HL_PATCH_CHANGE_` values.
 #[allow(non_camel_case_types)]
@@ -75,6 +83,9 @@ impl hl_patch_options {
             HL_PATCH_DIALECT_CLINE => PatchDialect::Cline,
             HL_PATCH_DIALECT_UDIFF => PatchDialect::Udiff,
             HL_PATCH_DIALECT_UDIFF_STRICT => PatchDialect::UdiffStrict,
+            HL_PATCH_DIALECT_AIDER => PatchDialect::Aider,
+            HL_PATCH_DIALECT_AIDER_FENCED => PatchDialect::AiderFenced,
+            HL_PATCH_DIALECT_AIDER_WHOLE => PatchDialect::AiderWhole,
             // The engine's own error for a name it does not know.
             other => other.to_string().parse::<PatchDialect>()?,
         };
@@ -661,10 +672,10 @@ mod tests {
             let found = (0..16).any(|v| options(v, 0) == Ok(PatchOptions::new().dialect(d)));
             assert!(found, "{d} has no HL_PATCH_DIALECT_ value");
         }
-        assert_eq!(options(4, 0), Err(hl_status::InvalidOption));
+        assert_eq!(options(7, 0), Err(hl_status::InvalidOption));
         assert_eq!(options(0, 9), Err(hl_status::InvalidOption));
         match (hl_patch_options {
-            dialect: 7,
+            dialect: 9,
             policy: 0,
             recount: false,
         })

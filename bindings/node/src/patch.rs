@@ -57,6 +57,10 @@ pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
 ///   of files (a git patch: `diff --git` and/or `---`/`+++` per file; `/dev/null` adds or
 ///   deletes a file, different names move it), each file's hunks applied as `applyDiff`
 ///   applies them in that dialect (`recount: true` for `git apply --recount`).
+/// - `dialect: "aider"`, `"aider-fenced"` or `"aider-whole"`: a model's reply in one of
+///   aider's edit formats (SEARCH/REPLACE blocks under file names, or whole-file listings),
+///   applied as aider 0.86 applies it, `files` being its chat files; its failure texts as the
+///   message (`policy: "partial"` keeps what aider keeps).
 ///
 /// With `path` (see `PatchBodyOptions`), `patch` is a bare per-file body — what OpenAI's
 /// Responses-API `apply_patch` tool sends, a V4A body — for that one file, read as Codex reads

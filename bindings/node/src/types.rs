@@ -563,9 +563,13 @@ pub struct PatchOptions {
     /// Whose `apply_patch` to reproduce: `"codex"` (the default; line endings kept) or
     /// `"cline"` (Cline's `apply_patch` tool, byte for byte: its fuzz, warnings and error
     /// messages); or, for a unified diff of several files (a git patch), `"udiff"` (each
-    /// hunk placed by its text) or `"udiff-strict"` (`git apply`). An unknown name throws an
-    /// `Error` with `code === "invalid_dialect"`.
-    #[napi(ts_type = "'codex' | 'cline' | 'udiff' | 'udiff-strict'")]
+    /// hunk placed by its text) or `"udiff-strict"` (`git apply`); or, for a model's reply in
+    /// one of aider's edit formats, `"aider"`, `"aider-fenced"` or `"aider-whole"` (applied as
+    /// aider 0.86 applies it, `files` being its chat files). An unknown name throws an `Error`
+    /// with `code === "invalid_dialect"`.
+    #[napi(
+        ts_type = "'codex' | 'cline' | 'udiff' | 'udiff-strict' | 'aider' | 'aider-fenced' | 'aider-whole'"
+    )]
     pub dialect: Option<String>,
     /// What a failing hunk does: `"all_or_nothing"` (the default: throw, change nothing) or
     /// `"partial"` (keep the hunks before it, as Codex leaves them on disk, and report it in

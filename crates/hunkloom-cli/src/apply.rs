@@ -50,7 +50,8 @@ pub(crate) struct Args {
     /// Agents SDK does, line endings normalized as it does), udiff (a unified diff placed
     /// by its text, refusing what is ambiguous) or udiff-strict (exactly as `git apply`).
     /// A patch: codex (default), cline, udiff or udiff-strict; a unified diff given without
-    /// FILE is applied as a patch to the files its headers name.
+    /// FILE is applied as a patch to the files its headers name; aider, aider-fenced or
+    /// aider-whole for a model's reply in one of aider's edit formats.
     #[arg(long)]
     pub(crate) dialect: Option<String>,
     /// For udiff-strict: count each hunk's lines from its body, as `git apply --recount`.

@@ -23,6 +23,7 @@
 //! The crate does not depend on `hunkloom`: a runner turns the engine's results into the plain
 //! values here (strings, codes, JSON), so the core's own tests can use it without a cycle.
 
+pub mod aider;
 pub mod chunking;
 pub mod cline;
 pub mod codex;

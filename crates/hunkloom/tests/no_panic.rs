@@ -350,6 +350,12 @@ fn patch_line() -> impl Strategy<Value = String> {
         1 => Just("".to_owned()),
         1 => Just("***".to_owned()),
         1 => "\\PC{0,6}",
+        // aider's markers and file-name lines, for the aider dialects.
+        2 => prop::sample::select(vec![
+            "<<<<<<< SEARCH", "=======", ">>>>>>> REPLACE", "<<<<< SEARCH>", "```python", "````", "...",
+        ])
+        .prop_map(str::to_owned),
+        1 => path(),
     ]
 }
 

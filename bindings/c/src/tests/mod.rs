@@ -34,6 +34,7 @@
 //! chunkings, scoring and tallies are `hunkloom-testkit`'s, shared with the core's runners so
 //! they cannot drift.
 
+mod aider;
 mod boundary;
 mod error_matches;
 mod error_reference;

@@ -96,6 +96,7 @@
 //! # Ok::<(), hunkloom::Error>(())
 //! ```
 
+pub mod aider;
 pub mod cline;
 mod invocation;
 mod lenient;
@@ -253,6 +254,13 @@ pub enum PatchDialect {
     /// A unified diff of any number of files applied exactly as `git apply` does
     /// (`--recount` with [`PatchOptions::recount`]).
     UdiffStrict,
+    /// An aider reply in its `diff` format: SEARCH/REPLACE blocks under file names, applied
+    /// as aider 0.86 applies them ([`aider`] module).
+    Aider,
+    /// aider's `diff-fenced` format (the file name inside the fence); parsed as [`Aider`](Self::Aider).
+    AiderFenced,
+    /// aider's `whole` format: whole-file listings under file names.
+    AiderWhole,
 }
 
 impl PatchDialect {
@@ -262,15 +270,22 @@ impl PatchDialect {
         PatchDialect::Cline,
         PatchDialect::Udiff,
         PatchDialect::UdiffStrict,
+        PatchDialect::Aider,
+        PatchDialect::AiderFenced,
+        PatchDialect::AiderWhole,
     ];
 
-    /// The name bindings pass: `"codex"`, `"cline"`, `"udiff"` or `"udiff-strict"`.
+    /// The name bindings pass: `"codex"`, `"cline"`, `"udiff"`, `"udiff-strict"`, `"aider"`,
+    /// `"aider-fenced"` or `"aider-whole"`.
     pub fn as_str(self) -> &'static str {
         match self {
             PatchDialect::Codex => "codex",
             PatchDialect::Cline => "cline",
             PatchDialect::Udiff => "udiff",
             PatchDialect::UdiffStrict => "udiff-strict",
+            PatchDialect::Aider => "aider",
+            PatchDialect::AiderFenced => "aider-fenced",
+            PatchDialect::AiderWhole => "aider-whole",
         }
     }
 }
@@ -460,6 +475,10 @@ pub fn plan_patch<S: FileSource + ?Sized>(
         PatchDialect::Cline => cline::plan(text, files, options.policy),
         PatchDialect::Udiff => crate::udiff::plan::plan_lenient(text, files, options.policy),
         PatchDialect::UdiffStrict => crate::udiff::plan::plan_strict(text, files, options.recount),
+        PatchDialect::Aider | PatchDialect::AiderFenced => {
+            aider::plan(text, files, aider::Format::Blocks, options.policy)
+        }
+        PatchDialect::AiderWhole => aider::plan(text, files, aider::Format::Whole, options.policy),
     }
 }
 

@@ -17,17 +17,32 @@ use crate::stream::Policy;
 pub trait FileSource {
     /// The content of the file at `path`, or `None` if there is no file there.
     fn read(&self, path: &str) -> Result<Option<Cow<'_, str>>>;
+
+    /// Every path the source holds, if it can list them (the maps do; a closure or a
+    /// directory cannot). The aider dialects need it: aider tries a block that misses its
+    /// file on the other files of the chat.
+    fn paths(&self) -> Option<Vec<String>> {
+        None
+    }
 }
 
 impl<S: std::hash::BuildHasher> FileSource for HashMap<String, String, S> {
     fn read(&self, path: &str) -> Result<Option<Cow<'_, str>>> {
         Ok(self.get(path).map(|s| Cow::Borrowed(s.as_str())))
     }
+
+    fn paths(&self) -> Option<Vec<String>> {
+        Some(self.keys().cloned().collect())
+    }
 }
 
 impl FileSource for BTreeMap<String, String> {
     fn read(&self, path: &str) -> Result<Option<Cow<'_, str>>> {
         Ok(self.get(path).map(|s| Cow::Borrowed(s.as_str())))
+    }
+
+    fn paths(&self) -> Option<Vec<String>> {
+        Some(self.keys().cloned().collect())
     }
 }
 

@@ -1,0 +1,359 @@
+//! Finding the edits in an aider reply: `find_original_update_blocks` and `find_filename` for
+//! the SEARCH/REPLACE formats, `WholeFileCoder.get_edits` for file listings, and the fence
+//! aider chooses from the chat files.
+
+use super::difflib::closest_match;
+use super::py;
+
+/// A fence pair: what opens and what closes a listing.
+pub(crate) type Fence = (&'static str, &'static str);
+
+/// aider's fences, in the order it tries them.
+const FENCES: &[Fence] = &[
+    ("```", "```"),
+    ("````", "````"),
+    ("<source>", "</source>"),
+    ("<code>", "</code>"),
+    ("<pre>", "</pre>"),
+    ("<codeblock>", "</codeblock>"),
+    ("<sourcecode>", "</sourcecode>"),
+];
+
+const TRIPLE_BACKTICKS: &str = "```";
+
+/// Fence openings of a shell block (commands for the user, not edits).
+const SHELL_STARTS: &[&str] = &[
+    "```bash",
+    "```sh",
+    "```shell",
+    "```cmd",
+    "```batch",
+    "```powershell",
+    "```ps1",
+    "```zsh",
+    "```fish",
+    "```ksh",
+    "```csh",
+    "```tcsh",
+];
+
+/// `choose_fence`: the first fence no line of the chat files starts with.
+pub(crate) fn choose_fence<'a>(contents: impl Iterator<Item = &'a str>) -> Fence {
+    let mut all = String::new();
+    for content in contents {
+        all.push_str(content);
+        all.push('\n');
+    }
+    let lines = py::splitlines(&all);
+    FENCES
+        .iter()
+        .copied()
+        .find(|(open, close)| {
+            !lines
+                .iter()
+                .any(|l| l.starts_with(open) || l.starts_with(close))
+        })
+        .unwrap_or(FENCES[0])
+}
+
+/// `^<{5,9} SEARCH>?\s*$` on a stripped line.
+fn is_head(stripped: &str) -> bool {
+    let rest = stripped.trim_start_matches('<');
+    let n = stripped.len() - rest.len();
+    (5..=9).contains(&n) && matches!(rest, " SEARCH" | " SEARCH>")
+}
+
+/// `^={5,9}\s*$` on a stripped line.
+fn is_divider(stripped: &str) -> bool {
+    (5..=9).contains(&stripped.len()) && stripped.bytes().all(|b| b == b'=')
+}
+
+/// `^>{5,9} REPLACE\s*$` on a stripped line.
+fn is_updated(stripped: &str) -> bool {
+    let rest = stripped.trim_start_matches('>');
+    let n = stripped.len() - rest.len();
+    (5..=9).contains(&n) && rest == " REPLACE"
+}
+
+/// One SEARCH/REPLACE block: the file it names and its two sections.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Block {
+    pub(crate) path: String,
+    pub(crate) search: String,
+    pub(crate) replace: String,
+}
+
+/// A reply that does not parse: aider's text (`<reply so far>\n^^^ <what was expected>`).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct ParseError(pub(crate) String);
+
+/// `find_original_update_blocks(reply, fence, chat_files)`, shell blocks left out.
+pub(crate) fn find_blocks(
+    reply: &str,
+    fence: Fence,
+    chat_files: &[String],
+) -> Result<Vec<Block>, ParseError> {
+    let lines = py::splitlines_keepends(reply);
+    let stripped = |i: usize| py::strip(lines[i]);
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        let next_is_block = (i + 1 < lines.len() && is_head(stripped(i + 1)))
+            || (i + 2 < lines.len() && is_head(stripped(i + 2)));
+        if SHELL_STARTS.iter().any(|s| py::strip(line).starts_with(s)) && !next_is_block {
+            i += 1;
+            while i < lines.len() && !stripped(i).starts_with(TRIPLE_BACKTICKS) {
+                i += 1;
+            }
+            if i < lines.len() {
+                i += 1;
+            }
+            continue;
+        }
+        if is_head(py::strip(line)) {
+            let fail = |i: usize, what: String| {
+                let processed: String = lines[..(i + 1).min(lines.len())].concat();
+                ParseError(format!("{processed}\n^^^ {what}"))
+            };
+            let above = &lines[i.saturating_sub(3)..i];
+            let new_file = i + 1 < lines.len() && is_divider(stripped(i + 1));
+            let named = find_filename(above, fence, if new_file { &[] } else { chat_files });
+            let path = match named.or_else(|| current.clone()) {
+                Some(p) => p,
+                None => {
+                    return Err(fail(
+                        i,
+                        format!(
+                            "Bad/missing filename. The filename must be alone on the line before \
+                             the opening fence {}",
+                            fence.0
+                        ),
+                    ));
+                }
+            };
+            current = Some(path.clone());
+            let mut search = String::new();
+            i += 1;
+            while i < lines.len() && !is_divider(stripped(i)) {
+                search.push_str(lines[i]);
+                i += 1;
+            }
+            if i >= lines.len() {
+                return Err(fail(i, "Expected `=======`".to_owned()));
+            }
+            let mut replace = String::new();
+            i += 1;
+            while i < lines.len() && !(is_updated(stripped(i)) || is_divider(stripped(i))) {
+                replace.push_str(lines[i]);
+                i += 1;
+            }
+            if i >= lines.len() {
+                return Err(fail(
+                    i,
+                    "Expected `>>>>>>> REPLACE` or `=======`".to_owned(),
+                ));
+            }
+            blocks.push(Block {
+                path,
+                search,
+                replace,
+            });
+        }
+        i += 1;
+    }
+    Ok(blocks)
+}
+
+/// `strip_filename`: the name a line gives, if any.
+fn strip_filename(line: &str, fence: Fence) -> Option<String> {
+    let name = py::strip(line);
+    if name == "..." {
+        return None;
+    }
+    for opening in [fence.0, TRIPLE_BACKTICKS] {
+        if let Some(candidate) = name.strip_prefix(opening) {
+            return (!candidate.is_empty() && (candidate.contains('.') || candidate.contains('/')))
+                .then(|| candidate.to_owned());
+        }
+    }
+    let name = name.trim_end_matches(':');
+    let name = name.trim_start_matches('#');
+    let name = py::strip(name);
+    let name = name.trim_matches('`');
+    let name = name.trim_matches('*');
+    Some(name.to_owned())
+}
+
+/// `find_filename`: the name in the (up to) three lines above a block, walking up through
+/// fence lines only, matched against the chat files.
+fn find_filename(above: &[&str], fence: Fence, chat_files: &[String]) -> Option<String> {
+    let mut names: Vec<String> = Vec::new();
+    for line in above.iter().rev().take(3) {
+        if let Some(name) = strip_filename(line, fence).filter(|n| !n.is_empty()) {
+            names.push(name);
+        }
+        if !line.starts_with(fence.0) && !line.starts_with(TRIPLE_BACKTICKS) {
+            break;
+        }
+    }
+    if let Some(exact) = names.iter().find(|n| chat_files.contains(n)) {
+        return Some(exact.clone());
+    }
+    for name in &names {
+        if let Some(file) = chat_files.iter().find(|f| *name == py::path_name(f)) {
+            return Some(file.clone());
+        }
+    }
+    for name in &names {
+        if let Some(close) = closest_match(name, chat_files, 0.8) {
+            return Some(close.to_owned());
+        }
+    }
+    if let Some(dotted) = names.iter().find(|n| n.contains('.')) {
+        return Some(dotted.clone());
+    }
+    names.into_iter().next()
+}
+
+/// How a listing's file name was found, most reliable first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Source {
+    Block,
+    Saw,
+    Chat,
+}
+
+/// One file listing of the `whole` format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Listing {
+    pub(crate) path: String,
+    pub(crate) content: String,
+}
+
+/// `WholeFileCoder.get_edits()`: the listings, one per file (a name from the line above the
+/// fence wins over one seen in backticks earlier, which wins over the only chat file).
+pub(crate) fn find_listings(
+    reply: &str,
+    fence: Fence,
+    chat_files: &[String],
+) -> Result<Vec<Listing>, ParseError> {
+    let lines = py::splitlines_keepends(reply);
+    let mut edits: Vec<(String, Source, String)> = Vec::new();
+    let mut saw: Option<String> = None;
+    let mut open: Option<(String, Source)> = None;
+    let mut body = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.starts_with(fence.0) || line.starts_with(fence.1) {
+            if let Some((name, source)) = open.take() {
+                saw = None;
+                edits.push((name, source, std::mem::take(&mut body)));
+                continue;
+            }
+            let mut named = String::new();
+            if i > 0 {
+                let name = py::strip(lines[i - 1])
+                    .trim_matches('*')
+                    .trim_end_matches(':');
+                let name = name.trim_matches('`').trim_start_matches('#');
+                let mut name = py::strip(name).to_owned();
+                if name.chars().count() > 250 {
+                    name.clear();
+                }
+                if !name.is_empty() && !chat_files.contains(&name) {
+                    let base = py::path_name(&name);
+                    if chat_files.iter().any(|f| f == base) {
+                        name = base.to_owned();
+                    }
+                }
+                named = name;
+            }
+            open = Some(if !named.is_empty() {
+                (named, Source::Block)
+            } else if let Some(seen) = &saw {
+                (seen.clone(), Source::Saw)
+            } else if chat_files.len() == 1 {
+                (chat_files[0].clone(), Source::Chat)
+            } else {
+                return Err(ParseError(format!(
+                    "No filename provided before {} in file listing",
+                    fence.0
+                )));
+            });
+        } else if open.is_some() {
+            body.push_str(line);
+        } else {
+            for word in py::strip(line)
+                .split(py::is_space)
+                .filter(|w| !w.is_empty())
+            {
+                let word = word.trim_end_matches(['.', ':', ',', ';', '!']);
+                for file in chat_files {
+                    if word.strip_prefix('`').and_then(|w| w.strip_suffix('`'))
+                        == Some(file.as_str())
+                    {
+                        saw = Some(file.clone());
+                    }
+                }
+            }
+        }
+    }
+    if let Some((name, source)) = open {
+        edits.push((name, source, body));
+    }
+    let mut seen: Vec<String> = Vec::new();
+    let mut listings = Vec::new();
+    for wanted in [Source::Block, Source::Saw, Source::Chat] {
+        for (name, source, content) in &edits {
+            if *source != wanted || seen.contains(name) {
+                continue;
+            }
+            seen.push(name.clone());
+            listings.push(Listing {
+                path: name.clone(),
+                content: content.clone(),
+            });
+        }
+    }
+    Ok(listings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FENCE: Fence = ("```", "```");
+
+    #[test]
+    fn markers_take_five_to_nine_characters() {
+        assert!(is_head("<<<<< SEARCH") && is_head("<<<<<<<<< SEARCH>"));
+        assert!(!is_head("<<<< SEARCH") && !is_head("<<<<<<<<<< SEARCH"));
+        assert!(is_divider("=====") && !is_divider("===="));
+        assert!(is_updated(">>>>>>> REPLACE") && !is_updated(">>>> REPLACE"));
+    }
+
+    #[test]
+    fn blocks_find_their_files() {
+        let chat = vec!["src/app.py".to_owned()];
+        let reply =
+            "app.py\n```python\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n```\n";
+        let blocks = find_blocks(reply, FENCE, &chat).expect("parses");
+        assert_eq!(
+            blocks,
+            [Block {
+                path: "src/app.py".into(),
+                search: "x = 1\n".into(),
+                replace: "x = 2\n".into()
+            }]
+        );
+        let err = find_blocks("<<<<<<< SEARCH\nx\n", FENCE, &chat).unwrap_err();
+        assert!(err.0.ends_with("\n^^^ Bad/missing filename. The filename must be alone on the line before the opening fence ```"), "{}", err.0);
+    }
+
+    #[test]
+    fn fences_avoid_the_files_own() {
+        assert_eq!(choose_fence(["x\n```\n"].into_iter()), ("````", "````"));
+        assert_eq!(choose_fence(["x\n"].into_iter()), ("```", "```"));
+    }
+}

@@ -1,0 +1,85 @@
+'use strict'
+// The aider corpora (tests/vectors/aider/, format in its README) through
+// applyPatch(reply, files, { dialect: 'aider' | 'aider-fenced' | 'aider-whole' }), checked as
+// crates/hunkloom/tests/aider_vectors.rs checks them: `ok` gives exactly the files aider left;
+// `error` throws with aider's text as the message, and with policy 'partial' gives the files
+// aider left (blocks that matched, empty files it created); `exception` (aider itself crashed)
+// throws. No row is skipped.
+
+const test = require('node:test')
+const assert = require('node:assert/strict')
+const fs = require('node:fs')
+const path = require('node:path')
+
+const { applyPatch } = require('..')
+
+const DIR = path.join(__dirname, '..', '..', 'tests', 'vectors', 'aider')
+const DIALECTS = { diff: 'aider', 'diff-fenced': 'aider-fenced', whole: 'aider-whole' }
+
+function load(name) {
+  return fs
+    .readFileSync(path.join(DIR, `${name}.jsonl`), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line))
+}
+
+function answer(c, policy) {
+  try {
+    return { files: applyPatch(c.reply, c.files, { dialect: DIALECTS[c.format], policy }).files }
+  } catch (error) {
+    return { error }
+  }
+}
+
+function same(a, b) {
+  try {
+    assert.deepStrictEqual(a, b)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function judge(c) {
+  const want = c.expect
+  const whole = answer(c, 'all_or_nothing')
+  const partial = answer(c, 'partial')
+  if (want.outcome === 'ok') {
+    if (!whole.files || !same({ ...whole.files }, want.files)) return `all_or_nothing: ${JSON.stringify(whole.error ? whole.error.message : whole.files)}`
+    if (!partial.files || !same({ ...partial.files }, want.files)) return 'partial: files differ'
+    return null
+  }
+  if (want.outcome === 'error') {
+    if (!whole.error) return 'applied where aider refused'
+    if (whole.error.message !== want.error) return `message ${JSON.stringify(whole.error.message)}`
+    return partial.files && same({ ...partial.files }, want.files) ? null : 'partial: files differ'
+  }
+  return whole.error ? null : 'applied where aider crashed'
+}
+
+for (const name of ['aider', 'aider-differences']) {
+  test(`aider-${name}: every case`, () => {
+    const cases = load(name)
+    assert.ok(cases.length > 0)
+    const failures = []
+    for (const c of cases) {
+      const why = judge(c)
+      if (why !== null) failures.push(`${c.id} ${why}`)
+    }
+    console.log(`# aider-${name}: ${cases.length - failures.length}/${cases.length} passed`)
+    assert.equal(failures.length, 0, failures.slice(0, 5).join('\n'))
+  })
+}
+
+test('an aider reply edits one file and creates another; a miss throws aider\'s text', () => {
+  const reply =
+    'app.py\n```python\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n```\n\n' +
+    'new.py\n```python\n<<<<<<< SEARCH\n=======\nprint()\n>>>>>>> REPLACE\n```\n'
+  const { files } = applyPatch(reply, { 'app.py': 'x = 1\n' }, { dialect: 'aider' })
+  assert.deepStrictEqual({ ...files }, { 'app.py': 'x = 2\n', 'new.py': 'print()\n' })
+  assert.throws(
+    () => applyPatch(reply.replace('x = 1', 'y = 1'), { 'app.py': 'x = 1\n' }, { dialect: 'aider' }),
+    (e) => e.code === 'patch_context_not_found' && e.message.startsWith('# 1 SEARCH/REPLACE block failed to match!'),
+  )
+})

@@ -1,0 +1,76 @@
+"""The aider corpora (``tests/vectors/aider/``, format in its README) through
+``hunkloom.apply_patch(reply, files, dialect=...)``, as the Rust runner
+``crates/hunkloom/tests/aider_vectors.rs`` checks them: ``ok`` gives exactly the files aider
+left; ``error`` raises with aider's text as the message, and with ``policy="partial"`` gives
+the files aider left (blocks that matched, empty files it created); ``exception`` (aider
+itself crashed) raises."""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any, Optional
+
+import pytest
+
+import hunkloom
+from conftest import VECTORS
+
+CORPORA = ("aider", "aider-differences")
+DIALECTS = {"diff": "aider", "diff-fenced": "aider-fenced", "whole": "aider-whole"}
+
+
+@functools.lru_cache(maxsize=None)
+def load(name: str) -> list[dict[str, Any]]:
+    with open(VECTORS / "aider" / f"{name}.jsonl", encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def answer(case: dict[str, Any], policy: str) -> "dict[str, str] | hunkloom.HunkloomError":
+    try:
+        result = hunkloom.apply_patch(
+            case["reply"], case["files"], dialect=DIALECTS[case["format"]], policy=policy  # type: ignore[arg-type]
+        )
+    except hunkloom.HunkloomError as error:
+        return error
+    return result.files
+
+
+def judge(case: dict[str, Any]) -> Optional[str]:
+    want = case["expect"]
+    whole = answer(case, "all_or_nothing")
+    partial = answer(case, "partial")
+    if want["outcome"] == "ok":
+        for name, got in (("all_or_nothing", whole), ("partial", partial)):
+            if got != want["files"]:
+                return f"{name}: {got!r}"
+        return None
+    if want["outcome"] == "error":
+        if not isinstance(whole, hunkloom.HunkloomError):
+            return "applied where aider refused"
+        if str(whole) != want["error"]:
+            return f"message {str(whole)!r}"
+        return None if partial == want["files"] else f"partial: {partial!r}"
+    return None if isinstance(whole, hunkloom.HunkloomError) else "applied where aider crashed"
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_aider_vectors(corpus: str, summary: list[str]) -> None:
+    cases = load(corpus)
+    assert cases, corpus
+    failures = [f"{case['id']} {why}" for case in cases if (why := judge(case)) is not None]
+    summary.append(f"aider-{corpus}: {len(cases) - len(failures)}/{len(cases)} passed")
+    assert not failures, f"{len(failures)} failures; first:\n" + "\n".join(failures[:5])
+
+
+def test_an_aider_reply_edits_and_creates_files() -> None:
+    reply = (
+        "app.py\n```python\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n```\n\n"
+        "new.py\n```python\n<<<<<<< SEARCH\n=======\nprint()\n>>>>>>> REPLACE\n```\n"
+    )
+    result = hunkloom.apply_patch(reply, {"app.py": "x = 1\n"}, dialect="aider")
+    assert result.files == {"app.py": "x = 2\n", "new.py": "print()\n"}
+    with pytest.raises(hunkloom.SearchNotFoundError) as info:
+        hunkloom.apply_patch(reply.replace("x = 1", "y = 1", 1), {"app.py": "x = 1\n"}, dialect="aider")
+    assert info.value.code == "patch_context_not_found"
+    assert str(info.value).startswith("# 1 SEARCH/REPLACE block failed to match!")
