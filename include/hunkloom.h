@@ -1223,6 +1223,12 @@ typedef struct hl_workspace_options {
 #define HL_PATCH_DIALECT_AIDER_WHOLE 6
 
 /**
+ * aider's `diff` / `diff-fenced` replies without aider's guesses: each block placed by the
+ * native engine in exactly one place of the file it names, or the reply refused.
+ */
+#define HL_PATCH_DIALECT_AIDER_NATIVE 7
+
+/**
  * `*** Add File:` — the file is created (or overwritten) with `content`.
  */
 #define HL_PATCH_CHANGE_ADD 0

@@ -1171,7 +1171,8 @@ export interface PatchOptions {
    * messages); or, for a unified diff of several files (a git patch), `"udiff"` (each
    * hunk placed by its text) or `"udiff-strict"` (`git apply`); or, for a model's reply in
    * one of aider's edit formats, `"aider"`, `"aider-fenced"` or `"aider-whole"` (applied as
-   * aider 0.86 applies it, `files` being its chat files). An unknown name throws an `Error`
+   * aider 0.86 applies it, `files` being its chat files; `"aider-native"` without aider's
+   * guesses, each block placed by the native engine or refused). An unknown name throws an `Error`
    * with `code === "invalid_dialect"`.
    */
   dialect?: 'codex' | 'cline' | 'udiff' | 'udiff-strict' | 'aider' | 'aider-fenced' | 'aider-whole'

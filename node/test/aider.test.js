@@ -72,6 +72,38 @@ for (const name of ['aider', 'aider-differences']) {
   })
 }
 
+// Line breaks as '\n' and a final newline, as aider writes every file it edits.
+function asAiderWrites(files) {
+  const out = {}
+  for (const [p, t] of Object.entries(files)) {
+    const text = t.replace(/\r\n/g, '\n').replace(/\r/g, '\n')
+    out[p] = text && !text.endsWith('\n') ? text + '\n' : text
+  }
+  return out
+}
+
+for (const name of ['aider', 'aider-differences']) {
+  test(`aider-native-${name}: where aider applied a reply, the same files or a refusal`, () => {
+    let correct = 0
+    let refused = 0
+    const wrong = []
+    for (const c of load(name)) {
+      if (c.format === 'whole' || c.expect.outcome !== 'ok') continue
+      let files
+      try {
+        files = applyPatch(c.reply, c.files, { dialect: 'aider-native' }).files
+      } catch {
+        refused += 1
+        continue
+      }
+      if (same(asAiderWrites(files), asAiderWrites(c.expect.files))) correct += 1
+      else wrong.push(c.id)
+    }
+    console.log(`# aider-native-${name}: ${correct}/${correct + refused + wrong.length} correct, ${refused} refused, ${wrong.length} wrong`)
+    assert.deepStrictEqual(wrong, [])
+  })
+}
+
 test('an aider reply edits one file and creates another; a miss throws aider\'s text', () => {
   const reply =
     'app.py\n```python\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n```\n\n' +

@@ -75,7 +75,7 @@ def cli(args: list[str]) -> int:
 
 _Dialect = Literal["cline-v1", "cline-v2", "native", "roo", "udiff", "udiff-strict"]
 _PatchDialect = Literal[
-    "codex", "cline", "udiff", "udiff-strict", "aider", "aider-fenced", "aider-whole"
+    "codex", "cline", "udiff", "udiff-strict", "aider", "aider-fenced", "aider-whole", "aider-native"
 ]
 _Policy = Literal["all_or_nothing", "partial"]
 _FixName = Literal["strip_markdown_fences", "fix_model_html_escaping", "remove_invalid_chars"]
@@ -854,8 +854,9 @@ def apply_patch(
     ``dialect="udiff"`` or ``"udiff-strict"`` (``recount`` as ``git apply --recount``), or a
     model's reply in one of aider's edit formats with ``dialect="aider"`` (SEARCH/REPLACE
     blocks under file names), ``"aider-fenced"`` or ``"aider-whole"`` (file listings) — applied
-    as aider 0.86 applies it, ``files`` being its chat files — to ``files`` (path to text) in
-    memory.
+    as aider 0.86 applies it, ``files`` being its chat files (``"aider-native"``: the block
+    formats without aider's guesses, each block placed by the native engine or refused) — to
+    ``files`` (path to text) in memory.
 
     Every file is planned before anything changes: by default the patch applies entirely or
     raises (``policy="partial"`` keeps the hunks before a failure, as Codex does). Chunks are

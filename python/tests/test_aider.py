@@ -26,10 +26,10 @@ def load(name: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def answer(case: dict[str, Any], policy: str) -> "dict[str, str] | hunkloom.HunkloomError":
+def answer(case: dict[str, Any], policy: str, dialect: Optional[str] = None) -> "dict[str, str] | hunkloom.HunkloomError":
     try:
         result = hunkloom.apply_patch(
-            case["reply"], case["files"], dialect=DIALECTS[case["format"]], policy=policy  # type: ignore[arg-type]
+            case["reply"], case["files"], dialect=dialect or DIALECTS[case["format"]], policy=policy  # type: ignore[arg-type]
         )
     except hunkloom.HunkloomError as error:
         return error
@@ -61,6 +61,40 @@ def test_aider_vectors(corpus: str, summary: list[str]) -> None:
     failures = [f"{case['id']} {why}" for case in cases if (why := judge(case)) is not None]
     summary.append(f"aider-{corpus}: {len(cases) - len(failures)}/{len(cases)} passed")
     assert not failures, f"{len(failures)} failures; first:\n" + "\n".join(failures[:5])
+
+
+def as_aider_writes(files: dict[str, str]) -> dict[str, str]:
+    """Line breaks as ``\\n`` and a final newline, as aider writes every file it edits."""
+    out = {}
+    for path, text in files.items():
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        out[path] = text + "\n" if text and not text.endswith("\n") else text
+    return out
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_aider_native_is_never_silently_wrong(corpus: str, summary: list[str]) -> None:
+    """``aider-native`` on the block replies: where aider applied a reply, the same files (as
+    aider writes them) or a refusal; never other files."""
+    counts = {"correct": 0, "refused": 0, "wrong": 0}
+    wrong = []
+    for case in load(corpus):
+        if case["format"] == "whole" or case["expect"]["outcome"] != "ok":
+            continue
+        got = answer(case, "all_or_nothing", "aider-native")
+        if isinstance(got, hunkloom.HunkloomError):
+            counts["refused"] += 1
+        elif as_aider_writes(got) == as_aider_writes(case["expect"]["files"]):
+            counts["correct"] += 1
+        else:
+            counts["wrong"] += 1
+            wrong.append(case["id"])
+    total = sum(counts.values())
+    summary.append(
+        f"aider-native-{corpus}: {counts['correct']}/{total} correct, {counts['refused']} refused, "
+        f"{counts['wrong']} wrong"
+    )
+    assert not wrong, wrong[:5]
 
 
 def test_an_aider_reply_edits_and_creates_files() -> None:

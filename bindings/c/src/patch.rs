@@ -45,6 +45,9 @@ pub const HL_PATCH_DIALECT_AIDER: hl_patch_dialect = 4;
 pub const HL_PATCH_DIALECT_AIDER_FENCED: hl_patch_dialect = 5;
 /// aider's `whole` format: whole-file listings under file names.
 pub const HL_PATCH_DIALECT_AIDER_WHOLE: hl_patch_dialect = 6;
+/// aider's `diff` / `diff-fenced` replies without aider's guesses: each block placed by the
+/// native engine in exactly one place of the file it names, or the reply refused.
+pub const HL_PATCH_DIALECT_AIDER_NATIVE: hl_patch_dialect = 7;
 
 /// What a change of a patch does: one of the `HL_PATCH_CHANGE_` values.
 #[allow(non_camel_case_types)]
@@ -86,6 +89,7 @@ impl hl_patch_options {
             HL_PATCH_DIALECT_AIDER => PatchDialect::Aider,
             HL_PATCH_DIALECT_AIDER_FENCED => PatchDialect::AiderFenced,
             HL_PATCH_DIALECT_AIDER_WHOLE => PatchDialect::AiderWhole,
+            HL_PATCH_DIALECT_AIDER_NATIVE => PatchDialect::AiderNative,
             // The engine's own error for a name it does not know.
             other => other.to_string().parse::<PatchDialect>()?,
         };
@@ -672,7 +676,7 @@ mod tests {
             let found = (0..16).any(|v| options(v, 0) == Ok(PatchOptions::new().dialect(d)));
             assert!(found, "{d} has no HL_PATCH_DIALECT_ value");
         }
-        assert_eq!(options(7, 0), Err(hl_status::InvalidOption));
+        assert_eq!(options(8, 0), Err(hl_status::InvalidOption));
         assert_eq!(options(0, 9), Err(hl_status::InvalidOption));
         match (hl_patch_options {
             dialect: 9,

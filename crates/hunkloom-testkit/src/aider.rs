@@ -106,7 +106,23 @@ fn first_difference(want: &BTreeMap<String, String>, got: &BTreeMap<String, Stri
     for (path, text) in want {
         match got.get(path) {
             Some(g) if g == text => {}
-            Some(g) => return format!("{path}\n  want {text:?}\n  got  {g:?}"),
+            Some(g) => {
+                // From a little before the first difference.
+                let at = text
+                    .bytes()
+                    .zip(g.bytes())
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                let mut from = at.saturating_sub(60);
+                while !text.is_char_boundary(from) || !g.is_char_boundary(from) {
+                    from -= 1;
+                }
+                return format!(
+                    "{path} (from byte {from})\n  want {:?}\n  got  {:?}",
+                    &text[from..],
+                    &g[from..]
+                );
+            }
             None => return format!("{path} missing"),
         }
     }
@@ -114,4 +130,47 @@ fn first_difference(want: &BTreeMap<String, String>, got: &BTreeMap<String, Stri
         .find(|p| !want.contains_key(*p))
         .map(|p| format!("{p} should not exist"))
         .unwrap_or_default()
+}
+
+/// How the `aider-native` reading did on one case, against what aider did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NativeVerdict {
+    /// aider applied the reply and the native reading gave the same files.
+    Correct,
+    /// The native reading refused a reply aider applied.
+    Refused,
+    /// aider refused (or crashed) and so did the native reading.
+    BothRefused,
+    /// aider refused but the native reading applied it: nothing to compare with.
+    Unscored,
+    /// aider applied the reply and the native reading gave other files: a silent wrong.
+    Wrong(String),
+}
+
+/// Scores the `aider-native` answer (all or nothing) of a `diff`/`diff-fenced` case. Files are
+/// compared as aider reads and writes them: `\r\n` and `\r` as `\n`, and a final newline
+/// (aider gives every file it edits one; the native reading keeps a file's own line endings
+/// and its missing final newline).
+pub fn native_verdict(case: &AiderCase, native: &Answer) -> NativeVerdict {
+    let lf = |files: &BTreeMap<String, String>| -> BTreeMap<String, String> {
+        files
+            .iter()
+            .map(|(k, v)| {
+                let mut text = v.replace("\r\n", "\n").replace('\r', "\n");
+                if !text.is_empty() && !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                (k.clone(), text)
+            })
+            .collect()
+    };
+    match (case.expect.outcome.as_str(), native) {
+        ("ok", Ok(files)) if lf(files) == lf(&case.expect.files) => NativeVerdict::Correct,
+        ("ok", Ok(files)) => {
+            NativeVerdict::Wrong(first_difference(&lf(&case.expect.files), &lf(files)))
+        }
+        ("ok", Err(_)) => NativeVerdict::Refused,
+        (_, Ok(_)) => NativeVerdict::Unscored,
+        (_, Err(_)) => NativeVerdict::BothRefused,
+    }
 }

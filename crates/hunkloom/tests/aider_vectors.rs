@@ -1,16 +1,25 @@
 //! The aider corpora through `plan_patch` in the `aider`, `aider-fenced` and `aider-whole`
-//! dialects (see `hunkloom_testkit::aider`), printing `aider-<name>: <passed>/<total> passed`.
-//! `HUNKLOOM_AIDER_CASE=<id>` runs one case.
+//! dialects (see `hunkloom_testkit::aider`), printing `aider-<name>: <passed>/<total> passed`;
+//! and the `diff`/`diff-fenced` replies through `aider-native`, printing `aider-native-<name>:
+//! <correct>/<applied by aider> correct, <refused> refused, <wrong> wrong (<n> aider refused
+//! too, <n> unscored)`, where a wrong answer fails the run. `HUNKLOOM_AIDER_CASE=<id>` runs
+//! one case.
 
 use std::collections::BTreeMap;
 
 use hunkloom::Policy;
 use hunkloom::patch::{PatchDialect, PatchOptions, plan_patch};
-use hunkloom_testkit::aider::{AIDER_CORPORA, AiderCase, Answer, check};
+use hunkloom_testkit::aider::{
+    AIDER_CORPORA, AiderCase, Answer, NativeVerdict, check, native_verdict,
+};
 use hunkloom_testkit::{assert_no_failures, load_jsonl};
 
 fn answer(case: &AiderCase, policy: Policy) -> Answer {
-    let dialect: PatchDialect = case.dialect().parse().map_err(|e| format!("{e}"))?;
+    answer_in(case, case.dialect(), policy)
+}
+
+fn answer_in(case: &AiderCase, dialect: &str, policy: Policy) -> Answer {
+    let dialect: PatchDialect = dialect.parse().map_err(|e| format!("{e}"))?;
     let options = PatchOptions::new().dialect(dialect).policy(policy);
     let plan =
         plan_patch(&case.reply, &case.files, &options).map_err(|e| e.message().to_owned())?;
@@ -40,6 +49,27 @@ fn main() {
         }
         let label = name.trim_start_matches("aider/").trim_end_matches(".jsonl");
         println!("aider-{label}: {passed}/{total} passed");
+        let (mut correct, mut refused, mut wrong, mut both, mut unscored) = (0, 0, 0, 0, 0);
+        for case in cases.iter().filter(|c| c.format != "whole") {
+            if only.as_ref().is_some_and(|id| *id != case.id) {
+                continue;
+            }
+            match native_verdict(case, &answer_in(case, "aider-native", Policy::AllOrNothing)) {
+                NativeVerdict::Correct => correct += 1,
+                NativeVerdict::Refused => refused += 1,
+                NativeVerdict::BothRefused => both += 1,
+                NativeVerdict::Unscored => unscored += 1,
+                NativeVerdict::Wrong(why) => {
+                    wrong += 1;
+                    failures.push(format!("{} (aider-native) wrong: {why}", case.id));
+                }
+            }
+        }
+        println!(
+            "aider-native-{label}: {correct}/{} correct, {refused} refused, {wrong} wrong \
+             ({both} aider refused too, {unscored} unscored)",
+            correct + refused + wrong
+        );
     }
     assert_no_failures(&failures, 20, "aider case");
 }

@@ -849,7 +849,7 @@ fn apply_patch_carries_the_engines_plan() {
     for (options, code) in [
         (
             hl_patch_options {
-                dialect: 5,
+                dialect: 99,
                 policy: 0,
                 recount: false,
             },

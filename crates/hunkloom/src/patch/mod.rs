@@ -261,6 +261,10 @@ pub enum PatchDialect {
     AiderFenced,
     /// aider's `whole` format: whole-file listings under file names.
     AiderWhole,
+    /// aider's `diff` / `diff-fenced` replies read without aider's guesses: each block placed
+    /// by the native engine's tolerant matching in exactly one place of the file it names, or
+    /// the reply refused; line endings kept.
+    AiderNative,
 }
 
 impl PatchDialect {
@@ -273,10 +277,11 @@ impl PatchDialect {
         PatchDialect::Aider,
         PatchDialect::AiderFenced,
         PatchDialect::AiderWhole,
+        PatchDialect::AiderNative,
     ];
 
     /// The name bindings pass: `"codex"`, `"cline"`, `"udiff"`, `"udiff-strict"`, `"aider"`,
-    /// `"aider-fenced"` or `"aider-whole"`.
+    /// `"aider-fenced"`, `"aider-whole"` or `"aider-native"`.
     pub fn as_str(self) -> &'static str {
         match self {
             PatchDialect::Codex => "codex",
@@ -286,6 +291,7 @@ impl PatchDialect {
             PatchDialect::Aider => "aider",
             PatchDialect::AiderFenced => "aider-fenced",
             PatchDialect::AiderWhole => "aider-whole",
+            PatchDialect::AiderNative => "aider-native",
         }
     }
 }
@@ -479,6 +485,9 @@ pub fn plan_patch<S: FileSource + ?Sized>(
             aider::plan(text, files, aider::Format::Blocks, options.policy)
         }
         PatchDialect::AiderWhole => aider::plan(text, files, aider::Format::Whole, options.policy),
+        PatchDialect::AiderNative => {
+            aider::plan(text, files, aider::Format::Native, options.policy)
+        }
     }
 }
 

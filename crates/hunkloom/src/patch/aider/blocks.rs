@@ -84,8 +84,18 @@ pub(crate) struct Block {
 }
 
 /// A reply that does not parse: aider's text (`<reply so far>\n^^^ <what was expected>`).
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct ParseError(pub(crate) String);
+
+/// How a block's file name is matched against the chat files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Naming {
+    /// aider's: exact, then the first chat file with that base name, then the closest name
+    /// (`difflib`, cutoff 0.8).
+    Aider,
+    /// No guesses: exact, or the one chat file with that base name.
+    Strict,
+}
 
 /// `find_original_update_blocks(reply, fence, chat_files)`, shell blocks left out.
 pub(crate) fn find_blocks(
@@ -93,77 +103,182 @@ pub(crate) fn find_blocks(
     fence: Fence,
     chat_files: &[String],
 ) -> Result<Vec<Block>, ParseError> {
-    let lines = py::splitlines_keepends(reply);
-    let stripped = |i: usize| py::strip(lines[i]);
+    find_blocks_named(reply, fence, chat_files, Naming::Aider)
+}
+
+/// [`find_blocks`] with file names matched by `naming`.
+pub(crate) fn find_blocks_named(
+    reply: &str,
+    fence: Fence,
+    chat_files: &[String],
+    naming: Naming,
+) -> Result<Vec<Block>, ParseError> {
+    let mut scanner = Scanner::new(fence, chat_files.to_vec(), naming);
     let mut blocks = Vec::new();
-    let mut current: Option<String> = None;
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i];
-        let next_is_block = (i + 1 < lines.len() && is_head(stripped(i + 1)))
-            || (i + 2 < lines.len() && is_head(stripped(i + 2)));
-        if SHELL_STARTS.iter().any(|s| py::strip(line).starts_with(s)) && !next_is_block {
-            i += 1;
-            while i < lines.len() && !stripped(i).starts_with(TRIPLE_BACKTICKS) {
-                i += 1;
-            }
-            if i < lines.len() {
-                i += 1;
-            }
-            continue;
-        }
-        if is_head(py::strip(line)) {
-            let fail = |i: usize, what: String| {
-                let processed: String = lines[..(i + 1).min(lines.len())].concat();
-                ParseError(format!("{processed}\n^^^ {what}"))
-            };
-            let above = &lines[i.saturating_sub(3)..i];
-            let new_file = i + 1 < lines.len() && is_divider(stripped(i + 1));
-            let named = find_filename(above, fence, if new_file { &[] } else { chat_files });
-            let path = match named.or_else(|| current.clone()) {
-                Some(p) => p,
-                None => {
-                    return Err(fail(
-                        i,
-                        format!(
-                            "Bad/missing filename. The filename must be alone on the line before \
-                             the opening fence {}",
-                            fence.0
-                        ),
-                    ));
-                }
-            };
-            current = Some(path.clone());
-            let mut search = String::new();
-            i += 1;
-            while i < lines.len() && !is_divider(stripped(i)) {
-                search.push_str(lines[i]);
-                i += 1;
-            }
-            if i >= lines.len() {
-                return Err(fail(i, "Expected `=======`".to_owned()));
-            }
-            let mut replace = String::new();
-            i += 1;
-            while i < lines.len() && !(is_updated(stripped(i)) || is_divider(stripped(i))) {
-                replace.push_str(lines[i]);
-                i += 1;
-            }
-            if i >= lines.len() {
-                return Err(fail(
-                    i,
-                    "Expected `>>>>>>> REPLACE` or `=======`".to_owned(),
-                ));
-            }
-            blocks.push(Block {
-                path,
-                search,
-                replace,
-            });
-        }
-        i += 1;
+    for line in py::splitlines_keepends(reply) {
+        scanner.feed(line.to_owned());
     }
+    scanner.run(true, &mut blocks)?;
     Ok(blocks)
+}
+
+/// Where the scanner is in the reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum State {
+    /// Between blocks.
+    Between,
+    /// In a shell block: lines up to its closing fence are skipped.
+    Shell,
+    /// In a SEARCH section of a block for `path`.
+    Search { path: String, search: String },
+    /// In its REPLACE section.
+    Replace {
+        path: String,
+        search: String,
+        replace: String,
+    },
+}
+
+/// `find_original_update_blocks` as a machine fed one complete line at a time, so a streamed
+/// reply is read once: [`run`](Scanner::run) reads as far as the lines fed allow (a line is
+/// read once the two after it are there, as aider looks two lines ahead for a block that
+/// follows a shell fence) and emits each block when its closing marker is read.
+#[derive(Clone, Debug)]
+pub(crate) struct Scanner {
+    fence: Fence,
+    chat_files: Vec<String>,
+    naming: Naming,
+    lines: Vec<String>,
+    /// The next line to read.
+    at: usize,
+    /// The file of the last block (a block without a name edits it again).
+    current: Option<String>,
+    state: State,
+    /// A parse error, once met (sticky).
+    error: Option<ParseError>,
+}
+
+impl Scanner {
+    pub(crate) fn new(fence: Fence, chat_files: Vec<String>, naming: Naming) -> Scanner {
+        Scanner {
+            fence,
+            chat_files,
+            naming,
+            lines: Vec::new(),
+            at: 0,
+            current: None,
+            state: State::Between,
+            error: None,
+        }
+    }
+
+    /// Adds one complete line (with its line break; the last line of a reply may have none).
+    pub(crate) fn feed(&mut self, line: String) {
+        self.lines.push(line);
+    }
+
+    fn stripped(&self, i: usize) -> &str {
+        py::strip(&self.lines[i])
+    }
+
+    /// `<the reply up to line i>\n^^^ <what>`.
+    fn fail(&mut self, i: usize, what: &str) -> ParseError {
+        let processed: String = self.lines[..(i + 1).min(self.lines.len())].concat();
+        let error = ParseError(format!("{processed}\n^^^ {what}"));
+        self.error = Some(error.clone());
+        error
+    }
+
+    /// Reads what the lines fed so far allow (all of them when `at_end`), pushing the blocks
+    /// completed onto `out`. At the end, a block left open is the error aider raises.
+    pub(crate) fn run(&mut self, at_end: bool, out: &mut Vec<Block>) -> Result<(), ParseError> {
+        if let Some(error) = &self.error {
+            return Err(error.clone());
+        }
+        while self.at < self.lines.len() {
+            let i = self.at;
+            match &mut self.state {
+                State::Between => {
+                    if !at_end && i + 2 >= self.lines.len() {
+                        break;
+                    }
+                    let ahead =
+                        |k: usize| i + k < self.lines.len() && is_head(self.stripped(i + k));
+                    let next_is_block = ahead(1) || ahead(2);
+                    let line = self.stripped(i);
+                    if SHELL_STARTS.iter().any(|s| line.starts_with(s)) && !next_is_block {
+                        self.state = State::Shell;
+                    } else if is_head(line) {
+                        let above: Vec<&str> = self.lines[i.saturating_sub(3)..i]
+                            .iter()
+                            .map(String::as_str)
+                            .collect();
+                        let new_file = i + 1 < self.lines.len() && is_divider(self.stripped(i + 1));
+                        let chat: &[String] = if new_file { &[] } else { &self.chat_files };
+                        let named = find_filename(&above, self.fence, chat, self.naming);
+                        let Some(path) = named.or_else(|| self.current.clone()) else {
+                            let what = format!(
+                                "Bad/missing filename. The filename must be alone on the line \
+                                 before the opening fence {}",
+                                self.fence.0
+                            );
+                            return Err(self.fail(i, &what));
+                        };
+                        self.current = Some(path.clone());
+                        self.state = State::Search {
+                            path,
+                            search: String::new(),
+                        };
+                    }
+                }
+                State::Shell => {
+                    if py::strip(&self.lines[i]).starts_with(TRIPLE_BACKTICKS) {
+                        self.state = State::Between;
+                    }
+                }
+                State::Search { path, search } => {
+                    if is_divider(py::strip(&self.lines[i])) {
+                        self.state = State::Replace {
+                            path: std::mem::take(path),
+                            search: std::mem::take(search),
+                            replace: String::new(),
+                        };
+                    } else {
+                        search.push_str(&self.lines[i]);
+                    }
+                }
+                State::Replace {
+                    path,
+                    search,
+                    replace,
+                } => {
+                    let line = py::strip(&self.lines[i]);
+                    if is_updated(line) || is_divider(line) {
+                        out.push(Block {
+                            path: std::mem::take(path),
+                            search: std::mem::take(search),
+                            replace: std::mem::take(replace),
+                        });
+                        self.state = State::Between;
+                    } else {
+                        replace.push_str(&self.lines[i]);
+                    }
+                }
+            }
+            self.at += 1;
+        }
+        if at_end {
+            let end = self.lines.len();
+            match self.state {
+                State::Search { .. } => return Err(self.fail(end, "Expected `=======`")),
+                State::Replace { .. } => {
+                    return Err(self.fail(end, "Expected `>>>>>>> REPLACE` or `=======`"));
+                }
+                State::Between | State::Shell => {}
+            }
+        }
+        Ok(())
+    }
 }
 
 /// `strip_filename`: the name a line gives, if any.
@@ -188,7 +303,12 @@ fn strip_filename(line: &str, fence: Fence) -> Option<String> {
 
 /// `find_filename`: the name in the (up to) three lines above a block, walking up through
 /// fence lines only, matched against the chat files.
-fn find_filename(above: &[&str], fence: Fence, chat_files: &[String]) -> Option<String> {
+fn find_filename(
+    above: &[&str],
+    fence: Fence,
+    chat_files: &[String],
+    naming: Naming,
+) -> Option<String> {
     let mut names: Vec<String> = Vec::new();
     for line in above.iter().rev().take(3) {
         if let Some(name) = strip_filename(line, fence).filter(|n| !n.is_empty()) {
@@ -202,13 +322,20 @@ fn find_filename(above: &[&str], fence: Fence, chat_files: &[String]) -> Option<
         return Some(exact.clone());
     }
     for name in &names {
-        if let Some(file) = chat_files.iter().find(|f| *name == py::path_name(f)) {
-            return Some(file.clone());
+        let mut same_base = chat_files.iter().filter(|f| *name == py::path_name(f));
+        match (same_base.next(), naming) {
+            (Some(file), Naming::Aider) => return Some(file.clone()),
+            (Some(file), Naming::Strict) if same_base.next().is_none() => {
+                return Some(file.clone());
+            }
+            _ => {}
         }
     }
-    for name in &names {
-        if let Some(close) = closest_match(name, chat_files, 0.8) {
-            return Some(close.to_owned());
+    if naming == Naming::Aider {
+        for name in &names {
+            if let Some(close) = closest_match(name, chat_files, 0.8) {
+                return Some(close.to_owned());
+            }
         }
     }
     if let Some(dotted) = names.iter().find(|n| n.contains('.')) {

@@ -9,6 +9,8 @@
 //!   that does not match its file is tried on the other files (the first that takes it gets
 //!   it); an empty SEARCH creates or appends.
 //! - `aider-whole` (`whole`): file listings under their names, each replacing a whole file.
+//! - `aider-native`: the block formats with none of aider's guesses, each block placed by
+//!   hunkloom's native engine or refused (see `native.rs`).
 //!
 //! The chat files aider knows are the source's files ([`FileSource::paths`]); a source that
 //! cannot list them (a directory) offers the files the reply names that exist. Edited files
@@ -21,6 +23,7 @@
 
 mod blocks;
 mod difflib;
+mod native;
 mod py;
 mod replace;
 
@@ -39,6 +42,8 @@ pub(crate) enum Format {
     Blocks,
     /// Whole-file listings (`whole`).
     Whole,
+    /// SEARCH/REPLACE blocks read natively (`aider-native`, see [`native`]).
+    Native,
 }
 
 /// The files as aider sees them while it applies a reply: the source, with what it wrote.
@@ -60,6 +65,14 @@ impl<S: FileSource + ?Sized> Files<'_, S> {
             .source
             .read(path)?
             .map(|text| text.replace("\r\n", "\n").replace('\r', "\n")))
+    }
+
+    /// The text as it is (the native reading keeps line endings), `None` if there is no file.
+    fn read_raw(&self, path: &str) -> Result<Option<String>> {
+        if let Some(text) = self.written.get(path) {
+            return Ok(Some(text.clone()));
+        }
+        Ok(self.source.read(path)?.map(std::borrow::Cow::into_owned))
     }
 
     fn exists(&self, path: &str) -> Result<bool> {
@@ -167,6 +180,7 @@ pub(crate) fn plan<S: FileSource + ?Sized>(
     match format {
         Format::Blocks => plan_blocks(reply, fence, chat, files, policy),
         Format::Whole => plan_whole(reply, fence, &chat, files, policy),
+        Format::Native => native::plan(reply, files, &chat, fence, policy),
     }
 }
 
@@ -183,7 +197,7 @@ fn chat_files<S: FileSource + ?Sized>(
     }
     let fence = blocks::choose_fence(std::iter::empty());
     let named: Vec<String> = match format {
-        Format::Blocks => blocks::find_blocks(reply, fence, &[])
+        Format::Blocks | Format::Native => blocks::find_blocks(reply, fence, &[])
             .map(|b| b.into_iter().map(|b| b.path).collect())
             .unwrap_or_default(),
         Format::Whole => Vec::new(),
