@@ -187,6 +187,13 @@ typedef enum hl_status {
 } hl_status;
 
 /**
+ * A model's reply in one of aider's edit formats, applied while it streams (create with
+ * `hl_aider_applier_new`, free with `hl_aider_applier_free`). Use it from one thread at a
+ * time.
+ */
+typedef struct hl_aider_applier hl_aider_applier;
+
+/**
  * A diff applied to one original text while the diff streams in.
  *
  * Create it with `hl_applier_new`, feed the diff with `hl_applier_push` in chunks of any size
@@ -307,13 +314,39 @@ typedef struct hl_toolset hl_toolset;
 typedef struct hl_workspace hl_workspace;
 
 /**
- * How a diff is read and applied: one of the `HL_DIALECT_` values.
+ * One file: a path and its content, both UTF-8 of the given lengths (not NUL-terminated when
+ * passed in; NULL allowed with length 0).
+ *
+ * In: `hl_apply_patch`'s current files. Out: filled in by `hl_patch_result_file`, pointing to
+ * NUL-terminated texts owned by the result.
+ */
+typedef struct hl_patch_file {
+    /**
+     * The path, exactly as the patch names it (no normalisation: `a.txt` and `./a.txt` differ).
+     */
+    const char *path;
+    /**
+     * The length of `path` in bytes.
+     */
+    size_t path_len;
+    /**
+     * The file's whole text.
+     */
+    const char *content;
+    /**
+     * The length of `content` in bytes.
+     */
+    size_t content_len;
+} hl_patch_file;
+
+/**
+ * Whose `apply_patch` a patch is read and applied like: one of the `HL_PATCH_DIALECT_` values.
  *
  * A plain integer type rather than an enum so that any value a host passes is well-defined: an
- * unknown value fails as the engine does for an unknown dialect name (status
+ * unknown value fails as the engine does for an unknown patch dialect name (status
  * `HL_STATUS_INVALID_OPTION`, code `invalid_dialect`).
  */
-typedef uint32_t hl_dialect;
+typedef uint32_t hl_patch_dialect;
 
 /**
  * What the `native` dialect does when some blocks of a diff fail: one of the `HL_POLICY_`
@@ -324,6 +357,38 @@ typedef uint32_t hl_dialect;
  * `HL_STATUS_INVALID_OPTION`, code `invalid_policy`).
  */
 typedef uint32_t hl_policy;
+
+/**
+ * Options of `hl_apply_patch`. Zero-initialise it (`hl_patch_options opts = {0};`), which
+ * selects every default (Codex, all or nothing), then set the fields you need; a NULL options
+ * pointer means the same. Fields added in later versions will also default at zero.
+ */
+typedef struct hl_patch_options {
+    /**
+     * A `HL_PATCH_DIALECT_` value (default, 0: `HL_PATCH_DIALECT_CODEX`).
+     */
+    hl_patch_dialect dialect;
+    /**
+     * A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`: any failing hunk refuses
+     * the patch; `HL_POLICY_PARTIAL` keeps the hunks before the first failure, as Codex leaves
+     * them on disk, and reports the failure with `hl_patch_result_failure`).
+     */
+    hl_policy policy;
+    /**
+     * `HL_PATCH_DIALECT_UDIFF_STRICT` only: count each hunk's lines from its body, as
+     * `git apply --recount` does (default, false: off).
+     */
+    bool recount;
+} hl_patch_options;
+
+/**
+ * How a diff is read and applied: one of the `HL_DIALECT_` values.
+ *
+ * A plain integer type rather than an enum so that any value a host passes is well-defined: an
+ * unknown value fails as the engine does for an unknown dialect name (status
+ * `HL_STATUS_INVALID_OPTION`, code `invalid_dialect`).
+ */
+typedef uint32_t hl_dialect;
 
 /**
  * Options of `hl_applier_new`. Zero-initialise it (`hl_applier_options opts = {0};`), which
@@ -581,64 +646,6 @@ typedef uint32_t hl_insert_convention;
  * (Roo's `editType`).
  */
 typedef uint32_t hl_edit_type;
-
-/**
- * One file: a path and its content, both UTF-8 of the given lengths (not NUL-terminated when
- * passed in; NULL allowed with length 0).
- *
- * In: `hl_apply_patch`'s current files. Out: filled in by `hl_patch_result_file`, pointing to
- * NUL-terminated texts owned by the result.
- */
-typedef struct hl_patch_file {
-    /**
-     * The path, exactly as the patch names it (no normalisation: `a.txt` and `./a.txt` differ).
-     */
-    const char *path;
-    /**
-     * The length of `path` in bytes.
-     */
-    size_t path_len;
-    /**
-     * The file's whole text.
-     */
-    const char *content;
-    /**
-     * The length of `content` in bytes.
-     */
-    size_t content_len;
-} hl_patch_file;
-
-/**
- * Whose `apply_patch` a patch is read and applied like: one of the `HL_PATCH_DIALECT_` values.
- *
- * A plain integer type rather than an enum so that any value a host passes is well-defined: an
- * unknown value fails as the engine does for an unknown patch dialect name (status
- * `HL_STATUS_INVALID_OPTION`, code `invalid_dialect`).
- */
-typedef uint32_t hl_patch_dialect;
-
-/**
- * Options of `hl_apply_patch`. Zero-initialise it (`hl_patch_options opts = {0};`), which
- * selects every default (Codex, all or nothing), then set the fields you need; a NULL options
- * pointer means the same. Fields added in later versions will also default at zero.
- */
-typedef struct hl_patch_options {
-    /**
-     * A `HL_PATCH_DIALECT_` value (default, 0: `HL_PATCH_DIALECT_CODEX`).
-     */
-    hl_patch_dialect dialect;
-    /**
-     * A `HL_POLICY_` value (default, 0: `HL_POLICY_ALL_OR_NOTHING`: any failing hunk refuses
-     * the patch; `HL_POLICY_PARTIAL` keeps the hunks before the first failure, as Codex leaves
-     * them on disk, and reports the failure with `hl_patch_result_failure`).
-     */
-    hl_policy policy;
-    /**
-     * `HL_PATCH_DIALECT_UDIFF_STRICT` only: count each hunk's lines from its body, as
-     * `git apply --recount` does (default, false: off).
-     */
-    bool recount;
-} hl_patch_options;
 
 /**
  * What a change of a patch does: one of the `HL_PATCH_CHANGE_` values.
@@ -1335,6 +1342,101 @@ typedef struct hl_workspace_options {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * Creates an applier of a reply over `files` (`file_count` entries, copied), aider's chat
+ * files. `options` NULL means `HL_PATCH_DIALECT_AIDER`, all or nothing; else
+ * `options->dialect` must be `HL_PATCH_DIALECT_AIDER`, `_AIDER_FENCED`, `_AIDER_WHOLE` or
+ * `_AIDER_NATIVE`, and `options->policy` is as for
+ * `hl_apply_patch`. On success `*applier` receives a new applier the caller frees with
+ * `hl_aider_applier_free`.
+ *
+ * @return `HL_STATUS_INVALID_OPTION` (with `*error`, code `invalid_dialect`) for another
+ * dialect; `HL_STATUS_NULL_ARGUMENT`, `HL_STATUS_INVALID_UTF8` as for `hl_apply_patch`.
+ *
+ * # Safety
+ * `files` must point to `file_count` valid entries (or be NULL with 0); `options` NULL or a
+ * `hl_patch_options`; `applier` and `error` writable.
+ */
+enum hl_status hl_aider_applier_new(const struct hl_patch_file *files,
+                                    size_t file_count,
+                                    const struct hl_patch_options *options,
+                                    struct hl_aider_applier **applier,
+                                    struct hl_error **error);
+
+/**
+ * Feeds the next `chunk_len` bytes of the reply (a chunk may end inside a UTF-8 character:
+ * its bytes wait for the next push); `*changed_count` receives how many paths' previews
+ * changed, read with `hl_aider_applier_changed`.
+ *
+ * @return the status `hl_apply_patch` gives a reply that does not parse (with `*error`: aider's
+ * text) once the reply can no longer parse (a block without a file name); `HL_STATUS_INVALID_UTF8` for bytes that are not UTF-8
+ * (nothing changes); `HL_STATUS_ALREADY_FINISHED`, `HL_STATUS_CONCURRENT_USE` (with `*error`),
+ * `HL_STATUS_PANIC`, `HL_STATUS_NULL_ARGUMENT`.
+ *
+ * # Safety
+ * `applier` must be a live applier; `chunk` `chunk_len` readable bytes (or NULL with 0);
+ * `changed_count` and `error` writable.
+ */
+enum hl_status hl_aider_applier_push(const struct hl_aider_applier *applier,
+                                     const char *chunk,
+                                     size_t chunk_len,
+                                     size_t *changed_count,
+                                     struct hl_error **error);
+
+/**
+ * The `index`-th path the last push changed: `*path` points to `*path_len` bytes of UTF-8
+ * and a NUL, owned by the applier and valid until its next push, finish or free.
+ *
+ * @return `HL_STATUS_OUT_OF_RANGE` for an index past the count; `HL_STATUS_NULL_ARGUMENT`;
+ * `HL_STATUS_ALREADY_FINISHED`, `HL_STATUS_CONCURRENT_USE`, `HL_STATUS_PANIC`.
+ *
+ * # Safety
+ * `applier` must be a live applier; `path` and `path_len` writable.
+ */
+enum hl_status hl_aider_applier_changed(const struct hl_aider_applier *applier,
+                                        size_t index,
+                                        const char **path,
+                                        size_t *path_len);
+
+/**
+ * The file at `path` (`path_len` bytes of UTF-8) as the reply so far leaves it: `*text`
+ * receives a new `hl_text` (free it with `hl_text_free`), or NULL for a path that is neither a
+ * chat file nor written by the reply.
+ *
+ * @return `HL_STATUS_NULL_ARGUMENT`, `HL_STATUS_INVALID_UTF8`, `HL_STATUS_ALREADY_FINISHED`,
+ * `HL_STATUS_CONCURRENT_USE`, `HL_STATUS_PANIC`.
+ *
+ * # Safety
+ * `applier` must be a live applier; `path` `path_len` readable bytes; `text` writable.
+ */
+enum hl_status hl_aider_applier_preview(const struct hl_aider_applier *applier,
+                                        const char *path,
+                                        size_t path_len,
+                                        struct hl_text **text);
+
+/**
+ * Ends the reply: `*result` receives what `hl_apply_patch` gives for the whole reply (free it
+ * with `hl_patch_result_free`). The applier is finished afterwards either way.
+ *
+ * @return as `hl_apply_patch` (with `*error` for the engine's errors: aider's texts);
+ * `HL_STATUS_INVALID_UTF8` if the reply ended inside a character; `HL_STATUS_ALREADY_FINISHED`.
+ *
+ * # Safety
+ * `applier` must be a live applier; `result` and `error` writable.
+ */
+enum hl_status hl_aider_applier_finish(const struct hl_aider_applier *applier,
+                                       struct hl_patch_result **result,
+                                       struct hl_error **error);
+
+/**
+ * Frees an applier, finished or not. NULL is allowed and does nothing.
+ *
+ * # Safety
+ * `applier` must be NULL or an applier from `hl_aider_applier_new` not yet freed, and not in
+ * use by another thread.
+ */
+void hl_aider_applier_free(struct hl_aider_applier *applier);
 
 /**
  * Creates an applier for `original` (UTF-8, `original_len` bytes, copied).

@@ -10,6 +10,50 @@
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
 /**
+ * Applies a model's reply in one of aider's edit formats while it streams: `push` pieces of
+ * any size (each returns the paths whose preview changed), read `preview(path)`, then
+ * `finish()` for what `applyPatch(reply, files, { dialect })` gives for the whole reply,
+ * however it was cut.
+ *
+ * @example
+ * ```ts
+ * import { AiderApplier } from "hunkloom"
+ * const applier = new AiderApplier({ "app.py": "x = 1
+" }, { dialect: "aider" })
+ * for (const token of tokens) for (const path of applier.push(token)) show(path, applier.preview(path))
+ * const { files } = applier.finish()
+ * ```
+ */
+export declare class AiderApplier {
+  /**
+   * An applier of a reply over `files`, aider's chat files (content by path).
+   *
+   * @param files The chat files: content by path.
+   * @param options `dialect`: `"aider"` (the default), `"aider-fenced"`, `"aider-whole"` or
+   * `"aider-native"` (another name throws an `Error` with `code === "invalid_dialect"`);
+   * `policy`: `"all_or_nothing"` (the default) or `"partial"`.
+   */
+  constructor(files: Record<string, string>, options?: { dialect?: 'aider' | 'aider-fenced' | 'aider-whole' | 'aider-native', policy?: 'all_or_nothing' | 'partial' })
+  /**
+   * Feeds the next piece of the reply; returns the paths whose preview changed. Throws the
+   * reply's error once it can no longer parse (a block without a file name).
+   */
+  push(chunk: string): Array<string>
+  /**
+   * The file at `path` as the reply so far leaves it (a chat file's own text until a block
+   * changes it), or `null` for a path that is neither a chat file nor written by the reply.
+   */
+  preview(path: string): string | null
+  /** The paths the reply has written so far, in the order first written. */
+  get touched(): Array<string>
+  /**
+   * Ends the reply: the whole file map afterwards (as `applyPatch` gives it), or its error.
+   * The applier is finished afterwards.
+   */
+  finish(): PatchResult
+}
+
+/**
  * Roo Code's `MultiSearchReplaceDiffStrategy`, byte for byte: `applyDiff` resolves to the same
  * `DiffResult` as Roo's class constructed with the same arguments (the same `content`, the
  * same `failParts` and error texts), at any fuzzy threshold. An agent built on Roo's class

@@ -835,6 +835,7 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
+module.exports.AiderApplier = nativeBinding.AiderApplier
 module.exports.MultiSearchReplaceDiffStrategy = nativeBinding.MultiSearchReplaceDiffStrategy
 module.exports.StreamingApplier = nativeBinding.StreamingApplier
 module.exports.TextEditor = nativeBinding.TextEditor

@@ -13,6 +13,7 @@ const construct = require('./construct.js')
 const applier = require('./applier.js')
 
 module.exports.StreamingApplier = applier.StreamingApplier
+module.exports.AiderApplier = native.AiderApplier
 module.exports.TextEditor = native.TextEditor
 module.exports.Toolset = native.Toolset
 module.exports.Workspace = native.Workspace

@@ -115,3 +115,57 @@ test('an aider reply edits one file and creates another; a miss throws aider\'s 
     (e) => e.code === 'patch_context_not_found' && e.message.startsWith('# 1 SEARCH/REPLACE block failed to match!'),
   )
 })
+
+const { AiderApplier } = require('..')
+
+// The reply pushed in `pieces`: the files after finish, or the error's message.
+function streamed(c, pieces) {
+  try {
+    const applier = new AiderApplier(c.files, { dialect: DIALECTS[c.format] })
+    for (const piece of pieces) applier.push(piece)
+    return { files: { ...applier.finish().files } }
+  } catch (error) {
+    return { error: error.message }
+  }
+}
+
+for (const name of ['aider', 'aider-differences']) {
+  test(`AiderApplier over ${name}: pushed per line and at random cuts, it ends as applyPatch does`, () => {
+    const failures = []
+    let seed = 7
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648)
+    for (const c of load(name)) {
+      const once = answer(c, 'all_or_nothing')
+      const want = once.error ? { error: once.error.message } : { files: { ...once.files } }
+      const lines = c.reply.split(/(?<=\n)/)
+      const cuts = []
+      let at = 0
+      while (at < c.reply.length) {
+        const next = Math.min(c.reply.length, at + 1 + Math.floor(random() * 40))
+        cuts.push(c.reply.slice(at, next))
+        at = next
+      }
+      for (const pieces of [lines, cuts]) {
+        if (!same(streamed(c, pieces), want)) {
+          failures.push(c.id)
+          break
+        }
+      }
+    }
+    assert.deepStrictEqual(failures, [])
+  })
+}
+
+test('AiderApplier: the preview follows the reply block by block', () => {
+  const applier = new AiderApplier({ 'app.py': 'x = 1\ny = 1\n' })
+  assert.deepStrictEqual(applier.push('app.py\n```\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n'), [])
+  assert.equal(applier.preview('app.py'), 'x = 1\ny = 1\n')
+  assert.deepStrictEqual(applier.push('>>>>>>> REPLACE\n```\n\nnew.py\n```\n<<<<<<< SEARCH\n=======\n'), ['app.py'])
+  assert.equal(applier.preview('app.py'), 'x = 2\ny = 1\n')
+  assert.deepStrictEqual(applier.push('print()\n>>>>>>> REPLACE\n```\n'), ['new.py'])
+  assert.deepStrictEqual(applier.touched, ['app.py', 'new.py'])
+  assert.equal(applier.preview('nope.py'), null)
+  assert.deepStrictEqual({ ...applier.finish().files }, { 'app.py': 'x = 2\ny = 1\n', 'new.py': 'print()\n' })
+  assert.throws(() => applier.push('more'), (e) => e.code === 'already_finished')
+  assert.throws(() => new AiderApplier({}, { dialect: 'codex' }), (e) => e.code === 'invalid_dialect')
+})

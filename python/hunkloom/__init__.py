@@ -8,7 +8,8 @@ while it streams in, at a cost per push proportional to the pushed text. ``str_r
 tool and Roo; ``write`` is Cline's ``write_to_file`` content clean-up. ``apply_diff`` applies a
 whole diff in the ``native`` dialect: what the model meant, refusing what is ambiguous or stale.
 ``apply_patch`` applies Codex's ``*** Begin Patch`` patches, ``apply_v4a`` the per-file bodies of
-OpenAI's ``apply_patch`` tool as the OpenAI Agents SDK does.
+OpenAI's ``apply_patch`` tool as the OpenAI Agents SDK does, and ``AiderApplier`` a model's reply in
+one of aider's edit formats while it streams.
 ``apply_lazy`` merges a snippet with ``// ... existing code ...`` markers without a model, or
 refuses it when a part cannot be placed for certain.
 ``Workspace`` edits real files safely; ``TextEditor`` answers a model's text-editor tool calls
@@ -17,6 +18,7 @@ Positions are Python ``str`` indices.
 """
 
 from ._native import (
+    AiderApplier,
     AlreadyFinishedError,
     AmbiguousMatchError,
     BlockReport,
@@ -106,6 +108,7 @@ __all__ = [
     "SearchNotFoundError",
     "StaleFileError",
     "StreamingApplier",
+    "AiderApplier",
     "UnsupportedFileError",
     "Update",
     "Workspace",

@@ -7,6 +7,7 @@ from typing import Any, Literal, Mapping, Optional, Sequence, Union, final
 __all__ = [
     "cli",
     "StreamingApplier",
+    "AiderApplier",
     "Workspace",
     "TextEditor",
     "Toolset",
@@ -339,6 +340,42 @@ class Outcome:
     @property
     def blocks(self) -> list[BlockReport]:
         """One report per applied block, in completion order."""
+
+@final
+class AiderApplier:
+    """Apply a model's reply in one of aider's edit formats while it streams in.
+
+    ``files`` are aider's chat files (path to text). ``push`` pieces of any size: each block
+    applies to a preview of the files when its closing marker arrives (a ``whole`` listing when
+    its closing fence does), and ``push`` returns the paths whose preview changed. ``finish()``
+    gives what ``apply_patch(reply, files, dialect=dialect, policy=policy)`` gives for the whole
+    reply, however it was cut.
+    """
+
+    def __new__(
+        cls,
+        files: Mapping[str, str],
+        *,
+        dialect: Literal["aider", "aider-fenced", "aider-whole", "aider-native"] = "aider",
+        policy: _Policy = "all_or_nothing",
+    ) -> "AiderApplier": ...
+    def push(self, chunk: str) -> list[str]:
+        """Feed the next piece of the reply; returns the paths whose preview changed. Raises
+        the reply's error once it can no longer parse (a block without a file name)."""
+    def preview(self, path: str) -> Optional[str]:
+        """The file as the reply so far leaves it (a chat file's own text until a block changes
+        it); None for a path that is neither a chat file nor written by the reply."""
+    @property
+    def touched(self) -> list[str]:
+        """The paths the reply has written so far, in the order first written."""
+    @property
+    def dialect(self) -> str:
+        """The dialect name."""
+    @property
+    def finished(self) -> bool:
+        """Whether ``finish()`` has been called."""
+    def finish(self) -> PatchResult:
+        """The files after the whole reply, or its error (the applier cannot be used after)."""
 
 @final
 class StreamingApplier:

@@ -108,3 +108,65 @@ def test_an_aider_reply_edits_and_creates_files() -> None:
         hunkloom.apply_patch(reply.replace("x = 1", "y = 1", 1), {"app.py": "x = 1\n"}, dialect="aider")
     assert info.value.code == "patch_context_not_found"
     assert str(info.value).startswith("# 1 SEARCH/REPLACE block failed to match!")
+
+
+def streamed(case: dict[str, Any], pieces: list[str]) -> "dict[str, str] | hunkloom.HunkloomError":
+    applier = hunkloom.AiderApplier(case["files"], dialect=DIALECTS[case["format"]])  # type: ignore[arg-type]
+    try:
+        for piece in pieces:
+            applier.push(piece)
+        return applier.finish().files
+    except hunkloom.HunkloomError as error:
+        return error
+
+
+def lines(text: str) -> list[str]:
+    return text.splitlines(keepends=True) or [text]
+
+
+def random_cuts(text: str, seed: int) -> list[str]:
+    import random
+
+    rng = random.Random(seed)
+    cuts = sorted(rng.sample(range(1, len(text)), min(len(text) - 1, 8))) if len(text) > 1 else []
+    return [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)])]
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_aider_applier_streams_to_the_one_shot_result(corpus: str) -> None:
+    """Pushed per line, per character (the first 200 cases) and at random cuts, the reply
+    ends as ``apply_patch`` ends it: the same files, or an error with the same message."""
+    failures = []
+    for n, case in enumerate(load(corpus)):
+        want = answer(case, "all_or_nothing")
+        cuts = [lines(case["reply"]), random_cuts(case["reply"], n)]
+        if n < 200:
+            cuts.append(list(case["reply"]))
+        for pieces in cuts:
+            got = streamed(case, pieces)
+            same = (
+                str(got) == str(want)
+                if isinstance(want, hunkloom.HunkloomError)
+                else got == want
+            )
+            if not same:
+                failures.append(case["id"])
+                break
+    assert not failures, failures[:5]
+
+
+def test_the_preview_follows_the_reply_block_by_block() -> None:
+    applier = hunkloom.AiderApplier({"app.py": "x = 1\ny = 1\n"})
+    assert applier.push("app.py\n```\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n") == []
+    assert applier.preview("app.py") == "x = 1\ny = 1\n"
+    assert applier.push(">>>>>>> REPLACE\n```\n\nnew.py\n```\n<<<<<<< SEARCH\n=======\n") == ["app.py"]
+    assert applier.preview("app.py") == "x = 2\ny = 1\n"
+    assert applier.push("print()\n>>>>>>> REPLACE\n```\n") == ["new.py"]
+    assert applier.touched == ["app.py", "new.py"]
+    result = applier.finish()
+    assert result.files == {"app.py": "x = 2\ny = 1\n", "new.py": "print()\n"}
+    assert applier.finished
+    with pytest.raises(hunkloom.AlreadyFinishedError):
+        applier.push("more")
+    with pytest.raises(hunkloom.InvalidOptionError):
+        hunkloom.AiderApplier({}, dialect="codex")  # type: ignore[arg-type]

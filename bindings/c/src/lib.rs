@@ -49,6 +49,7 @@ mod ffi_guard;
 mod text;
 mod utf8;
 
+mod aider;
 mod applier;
 mod apply;
 mod cline;
@@ -71,6 +72,10 @@ mod v4a;
 mod version;
 mod workspace;
 
+pub use aider::{
+    hl_aider_applier, hl_aider_applier_changed, hl_aider_applier_finish, hl_aider_applier_free,
+    hl_aider_applier_new, hl_aider_applier_preview, hl_aider_applier_push,
+};
 pub use applier::{
     hl_applier, hl_applier_finish, hl_applier_free, hl_applier_new, hl_applier_preview,
     hl_applier_push, hl_applier_snapshot, hl_update,

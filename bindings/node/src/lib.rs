@@ -35,6 +35,7 @@
 //!
 //! The `///` comments of the `#[napi]` items become the JSDoc of the generated `index.d.ts`.
 
+pub mod aider;
 pub mod applier;
 pub mod apply;
 pub mod args;

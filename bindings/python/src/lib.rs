@@ -4,6 +4,7 @@
 //! `str` indices out, taken from the core's char offsets) and errors (one mapping, in
 //! `errors`). The public package `hunkloom` (in `python/`) re-exports what is registered here.
 
+mod aider;
 mod applier;
 mod cli;
 mod errors;
@@ -26,6 +27,8 @@ use pyo3::prelude::*;
 /// `module-name` in `python/pyproject.toml`.
 #[pymodule]
 mod _native {
+    #[pymodule_export]
+    use super::aider::PyAiderApplier;
     #[pymodule_export]
     use super::applier::PyStreamingApplier;
     #[pymodule_export]

@@ -120,25 +120,39 @@ pub(crate) fn apply_patch(
         })
     })
     .map_err(|e| to_py_err(py, &e))?;
-    let start_lines = plan
-        .changes
-        .iter()
-        .filter_map(|c| match &c.kind {
-            ChangeKind::Update { start_lines, .. } => Some((c.path.clone(), start_lines.clone())),
-            _ => None,
+    PyPatchResult::new(py, &plan, files, deleted)
+}
+
+impl PyPatchResult {
+    /// The result of `plan`, applied: `files` every file afterwards, `deleted` the paths removed.
+    pub(crate) fn new(
+        py: Python<'_>,
+        plan: &hunkloom::patch::Plan,
+        files: BTreeMap<String, String>,
+        deleted: Vec<String>,
+    ) -> PyResult<PyPatchResult> {
+        let start_lines = plan
+            .changes
+            .iter()
+            .filter_map(|c| match &c.kind {
+                ChangeKind::Update { start_lines, .. } => {
+                    Some((c.path.clone(), start_lines.clone()))
+                }
+                _ => None,
+            })
+            .collect();
+        let warnings = PyPatchWarning::list(py, &plan.warnings)?;
+        let failure = match &plan.failure {
+            Some(f) => Some(exception(py, &f.error)?.unbind()),
+            None => None,
+        };
+        Ok(PyPatchResult {
+            files,
+            deleted,
+            warnings,
+            fuzz: plan.fuzz,
+            start_lines,
+            failure,
         })
-        .collect();
-    let warnings = PyPatchWarning::list(py, &plan.warnings)?;
-    let failure = match &plan.failure {
-        Some(f) => Some(exception(py, &f.error)?.unbind()),
-        None => None,
-    };
-    Ok(PyPatchResult {
-        files,
-        deleted,
-        warnings,
-        fuzz: plan.fuzz,
-        start_lines,
-        failure,
-    })
+    }
 }

@@ -16,7 +16,7 @@
 use std::path::{Path, PathBuf};
 
 use hunkloom::ApplyOptions;
-use hunkloom::patch::PatchOptions;
+use hunkloom::patch::{PatchDialect, PatchOptions};
 use hunkloom_fs::{Workspace, WorkspaceOptions};
 use hunkloom_tools::{EditorOptions, Profile, TextEditor, ToolCode};
 use rmcp::model::JsonObject;
@@ -128,9 +128,25 @@ impl Session {
         self.writable(tool)?;
         let args = Arguments::new(tool, arguments)?;
         let patch = args.text("patch")?;
+        let dialect = match args.optional_text("format")? {
+            None => PatchDialect::Codex,
+            Some(name) => name
+                .parse::<PatchDialect>()
+                .ok()
+                .filter(|d| *d != PatchDialect::Cline && *d != PatchDialect::UdiffStrict)
+                .ok_or_else(|| {
+                    Reply::refused(
+                        ToolCode::InvalidParameter.as_str(),
+                        format!(
+                            "`format` must be one of codex, udiff, aider, aider-fenced, \
+                             aider-whole or aider-native, not {name:?}."
+                        ),
+                    )
+                })?,
+        };
         let outcome = self
             .workspace
-            .apply_patch(patch, &PatchOptions::new())
+            .apply_patch(patch, &PatchOptions::new().dialect(dialect))
             .map_err(|e| render::refusal(tool, None, &e))?;
         Ok(Reply::ok(render::patch_applied(&outcome)))
     }

@@ -74,6 +74,15 @@ impl<'a> Arguments<'a> {
         }
     }
 
+    /// The optional string argument `key`.
+    pub(crate) fn optional_text(&self, key: &str) -> Result<Option<&'a str>, Reply> {
+        match self.map.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(other) => Err(self.wrong_type(key, "a string", other)),
+        }
+    }
+
     /// The required `path` argument, which must not be empty.
     pub(crate) fn path(&self) -> Result<&'a str, Reply> {
         let path = self.text("path")?;

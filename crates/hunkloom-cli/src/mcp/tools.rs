@@ -65,7 +65,7 @@ impl ToolName {
             ToolName::TextEditor => &[],
             ToolName::ApplyDiff => &["path", "diff"],
             ToolName::ApplyLazy => &["path", "snippet"],
-            ToolName::ApplyPatch => &["patch"],
+            ToolName::ApplyPatch => &["patch", "format"],
             ToolName::ReadFile => &["path", "start_line", "end_line"],
             ToolName::UndoEdit => &["path"],
         }
@@ -135,6 +135,11 @@ fn definition(tool: ToolName, root: &Path, profile: Profile) -> Tool {
                     "patch": {
                         "type": "string",
                         "description": "The whole patch, from `*** Begin Patch` to `*** End Patch`."
+                    },
+                    "format": {
+                        "type": "string",
+                        "enum": ["codex", "udiff", "aider", "aider-fenced", "aider-whole", "aider-native"],
+                        "description": "How `patch` is written: `codex` (the default, the format above), `udiff` (a unified diff of several files, a git patch), or a reply in one of aider's edit formats: `aider` (SEARCH/REPLACE blocks, each under the path of the file it edits, an empty SEARCH creating a file), `aider-fenced` (the path inside the fence), `aider-whole` (whole files, each under its path), applied as aider applies them, or `aider-native` (aider's blocks without its guesses: each block placed in exactly one place of the file it names, or the patch refused)."
                     }
                 }),
                 &["patch"],
@@ -291,7 +296,8 @@ relative to the workspace root. Files need no read_file first, but a file you re
 changed since is refused: read it again. The result lists each file and what happened to it; a \
 refusal says which hunk failed and why, and then no file has changed. Each file keeps its \
 encoding, BOM and line endings; undo_edit takes back each file's change (for a move, undo both \
-paths).";
+paths). With `format`, the patch may also be a unified diff of several files or a reply in one \
+of aider's edit formats.";
 
 const READ_FILE: &str = "\
 Read a text file with line numbers: each line is shown as its number, a tab, and the line \

@@ -879,3 +879,24 @@ fn the_gemini_profile_serves_replace_write_file_and_read_file_as_the_gemini_cli_
         "def f():\n    x = 2\n"
     );
 }
+
+#[test]
+fn apply_patch_takes_an_aider_reply_with_format_aider() {
+    let dir = tree(&[("app.py", b"def f():\n    x = 1\n")]);
+    let mut mcp = Mcp::start(dir.path(), &[]);
+    let reply = "app.py\n```python\n<<<<<<< SEARCH\n    x = 1\n=======\n    x = 2\n>>>>>>> REPLACE\n```\n\nnew.py\n```python\n<<<<<<< SEARCH\n=======\nprint()\n>>>>>>> REPLACE\n```\n";
+    mcp.ok("apply_patch", json!({"patch": reply, "format": "aider"}));
+    assert_eq!(read(dir.path().join("app.py")), b"def f():\n    x = 2\n");
+    assert_eq!(read(dir.path().join("new.py")), b"print()\n");
+    let missed = mcp.call(
+        "apply_patch",
+        json!({"patch": reply.replace("x = 1", "y = 9"), "format": "aider-native"}),
+    );
+    assert!(missed.is_error(), "{}", missed.text());
+    let wrong = mcp.call("apply_patch", json!({"patch": reply, "format": "cline"}));
+    assert!(
+        wrong.is_error() && wrong.code() == "invalid_parameter",
+        "{}",
+        wrong.text()
+    );
+}

@@ -481,13 +481,10 @@ pub fn plan_patch<S: FileSource + ?Sized>(
         PatchDialect::Cline => cline::plan(text, files, options.policy),
         PatchDialect::Udiff => crate::udiff::plan::plan_lenient(text, files, options.policy),
         PatchDialect::UdiffStrict => crate::udiff::plan::plan_strict(text, files, options.recount),
-        PatchDialect::Aider | PatchDialect::AiderFenced => {
-            aider::plan(text, files, aider::Format::Blocks, options.policy)
-        }
-        PatchDialect::AiderWhole => aider::plan(text, files, aider::Format::Whole, options.policy),
-        PatchDialect::AiderNative => {
-            aider::plan(text, files, aider::Format::Native, options.policy)
-        }
+        PatchDialect::Aider
+        | PatchDialect::AiderFenced
+        | PatchDialect::AiderWhole
+        | PatchDialect::AiderNative => aider::plan(text, files, options.dialect, options.policy),
     }
 }
 

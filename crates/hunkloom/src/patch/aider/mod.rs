@@ -12,6 +12,8 @@
 //! - `aider-native`: the block formats with none of aider's guesses, each block placed by
 //!   hunkloom's native engine or refused (see `native.rs`).
 //!
+//! [`AiderApplier`] applies a reply while it streams, with a preview per file.
+//!
 //! The chat files aider knows are the source's files ([`FileSource::paths`]); a source that
 //! cannot list them (a directory) offers the files the reply names that exist. Edited files
 //! are read as aider reads them (universal newlines: `\r\n` and `\r` are `\n`) and end with a
@@ -26,6 +28,9 @@ mod difflib;
 mod native;
 mod py;
 mod replace;
+mod stream;
+
+pub use stream::AiderApplier;
 
 use std::collections::BTreeMap;
 
@@ -37,13 +42,24 @@ use crate::stream::Policy;
 
 /// Which of aider's formats a reply is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Format {
+enum Format {
     /// SEARCH/REPLACE blocks (`diff` and `diff-fenced`).
     Blocks,
     /// Whole-file listings (`whole`).
     Whole,
     /// SEARCH/REPLACE blocks read natively (`aider-native`, see [`native`]).
     Native,
+}
+
+/// The format a patch dialect reads, if it is one of aider's.
+fn format_of(dialect: super::PatchDialect) -> Option<Format> {
+    use super::PatchDialect as D;
+    match dialect {
+        D::Aider | D::AiderFenced => Some(Format::Blocks),
+        D::AiderWhole => Some(Format::Whole),
+        D::AiderNative => Some(Format::Native),
+        _ => None,
+    }
 }
 
 /// The files as aider sees them while it applies a reply: the source, with what it wrote.
@@ -161,9 +177,15 @@ fn finish<S: FileSource + ?Sized>(
 pub(crate) fn plan<S: FileSource + ?Sized>(
     reply: &str,
     source: &S,
-    format: Format,
+    dialect: super::PatchDialect,
     policy: Policy,
 ) -> Result<Plan> {
+    let Some(format) = format_of(dialect) else {
+        return Err(Error::new(
+            ErrorKind::InvalidDialect,
+            format!("{dialect} is not one of aider's dialects"),
+        ));
+    };
     let chat = chat_files(reply, source, format)?;
     let mut contents = Vec::with_capacity(chat.len());
     for path in &chat {
@@ -498,7 +520,12 @@ mod tests {
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect();
-        let plan = plan(reply, &map, format, Policy::AllOrNothing)?;
+        let dialect = match format {
+            Format::Blocks => super::super::PatchDialect::Aider,
+            Format::Whole => super::super::PatchDialect::AiderWhole,
+            Format::Native => super::super::PatchDialect::AiderNative,
+        };
+        let plan = plan(reply, &map, dialect, Policy::AllOrNothing)?;
         plan.apply_to(&mut map);
         Ok(map)
     }

@@ -12,7 +12,7 @@
 //! in order, each on the file as the blocks before it left it; any failure refuses the reply
 //! (with [`Policy::Partial`], the blocks before it stay).
 
-use super::blocks::{self, Fence, Naming};
+use super::blocks::{self, Block, Fence, Naming};
 use super::replace::strip_wrapping;
 use super::{Files, finish, key, nothing_left, outside, py};
 use crate::error::{Error, ErrorKind, Result};
@@ -71,6 +71,47 @@ fn drop_extra_edge_blanks(text: &str, search: &str) -> String {
     search
 }
 
+/// Applies one block (the `index`-th of its reply) to `files`, or refuses it.
+pub(super) fn apply_block<S: FileSource + ?Sized>(
+    files: &mut Files<'_, S>,
+    block: &Block,
+    fence: Fence,
+    index: usize,
+) -> Result<()> {
+    let path = key(&block.path).ok_or_else(|| outside(&block.path))?;
+    let at = |e: Error| {
+        Error::new(
+            e.kind(),
+            format!("block {} ({}): {}", index + 1, block.path, e.message()),
+        )
+    };
+    // The sections read as aider reads them: a first line naming the file and a fence
+    // around the section dropped, one final line break (aider's `strip_quoted_wrapping`).
+    let search = strip_wrapping(&block.search, &path, fence).map_err(|_| nothing_left(block))?;
+    let replace = strip_wrapping(&block.replace, &path, fence).map_err(|_| nothing_left(block))?;
+    let blank_search = py::strip(&search).is_empty();
+    let Some(current) = files.read_raw(&path)? else {
+        if !blank_search {
+            return Err(at(Error::new(
+                ErrorKind::PatchFileNotFound,
+                "no such file (a block for a new file has an empty SEARCH section)",
+            )));
+        }
+        files.write(&path, replace);
+        return Ok(());
+    };
+    if blank_search && current.is_empty() {
+        files.write(&path, replace);
+        return Ok(());
+    }
+    let search = drop_extra_edge_blanks(&current, &search);
+    let options = ApplyOptions::new().dialect(Dialect::Native);
+    let outcome =
+        apply_diff(&as_native_block(&search, &replace), &current, &options).map_err(at)?;
+    files.write(&path, outcome.new_content);
+    Ok(())
+}
+
 fn apply<S: FileSource + ?Sized>(
     reply: &str,
     files: &mut Files<'_, S>,
@@ -86,39 +127,7 @@ fn apply<S: FileSource + ?Sized>(
         ));
     }
     for (index, block) in parsed.iter().enumerate() {
-        let path = key(&block.path).ok_or_else(|| outside(&block.path))?;
-        let at = |e: Error| {
-            Error::new(
-                e.kind(),
-                format!("block {} ({}): {}", index + 1, block.path, e.message()),
-            )
-        };
-        // The sections read as aider reads them: a first line naming the file and a fence
-        // around the section dropped, one final line break (aider's `strip_quoted_wrapping`).
-        let search =
-            strip_wrapping(&block.search, &path, fence).map_err(|_| nothing_left(block))?;
-        let replace =
-            strip_wrapping(&block.replace, &path, fence).map_err(|_| nothing_left(block))?;
-        let blank_search = py::strip(&search).is_empty();
-        let Some(current) = files.read_raw(&path)? else {
-            if !blank_search {
-                return Err(at(Error::new(
-                    ErrorKind::PatchFileNotFound,
-                    "no such file (a block for a new file has an empty SEARCH section)",
-                )));
-            }
-            files.write(&path, replace);
-            continue;
-        };
-        if blank_search && current.is_empty() {
-            files.write(&path, replace);
-            continue;
-        }
-        let search = drop_extra_edge_blanks(&current, &search);
-        let options = ApplyOptions::new().dialect(Dialect::Native);
-        let outcome =
-            apply_diff(&as_native_block(&search, &replace), &current, &options).map_err(at)?;
-        files.write(&path, outcome.new_content);
+        apply_block(files, block, fence, index)?;
     }
     Ok(())
 }
