@@ -1154,3 +1154,49 @@ fn protected_paths_are_refused_and_protect_adds_globs() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn an_aider_reply_applies_to_the_files_it_names_keeping_line_endings() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("app.py"),
+        "def f():\r\n    x = 1\r\n    y = 2\r\n",
+    )
+    .expect("write");
+    let reply = "Here it is.\n\napp.py\n```python\n<<<<<<< SEARCH\n    x = 1\n=======\n    x = 2\n    z = 3\n>>>>>>> REPLACE\n```\n\nnew.py\n```python\n<<<<<<< SEARCH\n=======\nprint()\n>>>>>>> REPLACE\n```\n";
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--patch", "-", "--dialect", "aider"],
+        Some(reply),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // aider itself would write the file with `\n`; the workspace keeps the file's own endings.
+    assert_eq!(
+        std::fs::read(dir.path().join("app.py")).expect("read"),
+        b"def f():\r\n    x = 2\r\n    z = 3\r\n    y = 2\r\n"
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("new.py")).expect("read"),
+        b"print()\n"
+    );
+    // A block that matches nothing: aider's text, and nothing written.
+    let miss = reply
+        .replace("x = 1", "q = 9")
+        .replace("new.py", "other.py");
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--patch", "-", "--dialect", "aider"],
+        Some(&miss),
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("# 1 SEARCH/REPLACE block failed to match!"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("other.py").exists());
+}

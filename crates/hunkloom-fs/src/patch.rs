@@ -503,8 +503,13 @@ impl Net<'_> {
                     .current
                     .as_ref()
                     .map_or("", |c| c.0.as_str());
+                // Cline and aider give the file's text with `\n` line breaks (aider reads in
+                // universal-newline mode): the file keeps its own line endings.
                 let text = match dialect {
-                    PatchDialect::Cline => document::restore_endings(old, new_content),
+                    PatchDialect::Cline
+                    | PatchDialect::Aider
+                    | PatchDialect::AiderFenced
+                    | PatchDialect::AiderWhole => document::restore_endings(old, new_content),
                     _ => new_content.clone(),
                 };
                 let dst = match move_to {
