@@ -973,6 +973,11 @@ typedef struct hl_toolset_options {
      * Files larger than this many bytes are refused. 0: the profile's default.
      */
     uint64_t max_file_size;
+    /**
+     * The text editor's `max_characters` (Anthropic's text_editor_20250728): the most
+     * characters of a file a `view` shows. 0: the default, 16,000.
+     */
+    uint64_t max_characters;
 } hl_toolset_options;
 
 /**

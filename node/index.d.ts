@@ -271,7 +271,7 @@ export declare class Toolset {
    * unknown profile, a `TypeError` or a `RangeError` for a bad option.
    *
    * @param root The directory whose files the model edits.
-   * @param options `profile`, `requireRead`, `maxFileSize`, `protect`.
+   * @param options `profile`, `requireRead`, `maxFileSize`, `protect`, `maxCharacters`.
    */
   constructor(root: string, options?: ToolsetOptions)
   /** The profile's tool definitions, as its reference declares them. */
@@ -1469,6 +1469,11 @@ export interface ToolsetOptions {
    * written, besides `.git` (and the other version-control directories) and the ignore file.
    */
   protect?: Array<string>
+  /**
+   * The text editor's `max_characters` (Anthropic's text_editor_20250728): the most
+   * characters of a file a `view` shows (default 16,000).
+   */
+  maxCharacters?: number
 }
 
 /**

@@ -185,3 +185,14 @@ test('tools(), an unknown tool name, an unknown profile', () => {
   assert.equal(created.output, 'Created a.py')
   assert.equal(fs.readFileSync(path.join(dir, 'a.py'), 'utf8'), 'x = 1')
 })
+
+test('the anthropic toolset also answers str_replace_based_edit_tool, views cut at maxCharacters', () => {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hunkloom-ts-')))
+  fs.writeFileSync(path.join(root, 'a.txt'), 'abcdef\nghijkl\n')
+  const tools = new Toolset(root, { profile: 'anthropic', maxCharacters: 10 })
+  assert.deepStrictEqual(tools.tools().map((t) => t.name), ['str_replace_editor', 'str_replace_based_edit_tool'])
+  const view = tools.call('str_replace_based_edit_tool', { command: 'view', path: path.join(root, 'a.txt') })
+  assert.ok(view.output.includes('     2\tghi<response clipped>'), view.output)
+  const undo = tools.call('str_replace_based_edit_tool', { command: 'undo_edit', path: path.join(root, 'a.txt') })
+  assert.equal(undo.code, 'unknown_command')
+})

@@ -969,7 +969,9 @@ class Toolset:
     operations with V4A diffs) or ``"codex"`` (Codex CLI 0.171.0's freeform ``apply_patch`` and
     its ``exec_command`` ``apply_patch`` heredocs; a path outside the root is refused, and a
     command that is not such a heredoc comes back with code ``not_an_edit`` for the host to
-    run).
+    run), or ``"gemini"`` (the Gemini CLI's ``replace``, ``write_file`` and ``read_file``).
+    ``"anthropic"`` also answers ``str_replace_based_edit_tool`` (text_editor_20250728: no
+    ``undo_edit``; a ``view`` shows at most ``max_characters`` characters, default 16,000).
     """
 
     def __new__(
@@ -980,8 +982,10 @@ class Toolset:
         require_read: Optional[bool] = None,
         max_file_size: Optional[int] = None,
         protect: Optional[list[str]] = None,
+        max_characters: Optional[int] = None,
     ) -> Toolset:
-        """A toolset over the existing directory ``root``; the options as :class:`TextEditor`'s.
+        """A toolset over the existing directory ``root``; the options as :class:`TextEditor`'s,
+        and ``max_characters``, the most characters of a file a text-editor ``view`` shows.
         Raises :class:`InvalidOptionError` (``invalid_profile``) for an unknown profile."""
     def tools(self) -> list[dict[str, Any]]:
         """The profile's tool definitions for a model API: ``{"name", "description",

@@ -199,3 +199,14 @@ def test_an_openai_patch_call_round_trip(tmp_path: Path) -> None:
     updated = toolset.call("apply_patch", {"operation": {"type": "update_file", "path": "app.py", "diff": "@@\n x = 1\n-y = 2\n+y = 3\n"}})
     assert (updated.output, updated.is_error) == ("Updated app.py", False)
     assert (tmp_path / "app.py").read_text() == "x = 1\ny = 3"
+
+
+def test_the_anthropic_toolset_also_answers_str_replace_based_edit_tool(tmp_path: Path) -> None:
+    root = tmp_path.resolve()
+    (root / "a.txt").write_text("abcdef\nghijkl\n")
+    tools = hunkloom.Toolset(root, "anthropic", max_characters=10)
+    assert [t["name"] for t in tools.tools()] == ["str_replace_editor", "str_replace_based_edit_tool"]
+    view = tools.call("str_replace_based_edit_tool", {"command": "view", "path": str(root / "a.txt")})
+    assert view.output.startswith(f"Here's the result of running `cat -n` on {root / 'a.txt'}:\n     1\tabcdef\n     2\tghi<response clipped>")
+    undo = tools.call("str_replace_based_edit_tool", {"command": "undo_edit", "path": str(root / "a.txt")})
+    assert (undo.is_error, undo.code) == (True, "unknown_command")

@@ -29,6 +29,9 @@ pub struct hl_toolset_options {
     pub require_read: hl_require_read,
     /// Files larger than this many bytes are refused. 0: the profile's default.
     pub max_file_size: u64,
+    /// The text editor's `max_characters` (Anthropic's text_editor_20250728): the most
+    /// characters of a file a `view` shows. 0: the default, 16,000.
+    pub max_characters: u64,
 }
 
 /// The edit tools of one model family over a root directory (see `hl_toolset_new`). Threads: as
@@ -82,6 +85,10 @@ pub unsafe extern "C" fn hl_toolset_new(
             HL_REQUIRE_READ_NO => settings.require_read(false),
             _ => return Err(hl_status::OutOfRange.into()),
         };
+        if options.max_characters != 0 {
+            settings = settings
+                .max_characters(usize::try_from(options.max_characters).unwrap_or(usize::MAX));
+        }
         if options.max_file_size != 0 {
             settings = settings.max_file_size(options.max_file_size);
         }

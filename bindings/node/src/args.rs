@@ -105,7 +105,13 @@ pub mod keys {
     /// `TextEditorOptions`.
     pub const TEXT_EDITOR: &[&str] = &["profile", "requireRead", "maxFileSize", "protect"];
     /// `ToolsetOptions`.
-    pub const TOOLSET: &[&str] = &["profile", "requireRead", "maxFileSize", "protect"];
+    pub const TOOLSET: &[&str] = &[
+        "profile",
+        "requireRead",
+        "maxFileSize",
+        "protect",
+        "maxCharacters",
+    ];
     /// `WorkspaceOptions`.
     pub const WORKSPACE: &[&str] = &[
         "ignoreFile",

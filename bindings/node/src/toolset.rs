@@ -27,6 +27,9 @@ pub struct ToolsetOptions {
     /// Globs (gitignore syntax, relative to the root) of paths that can be read but never
     /// written, besides `.git` (and the other version-control directories) and the ignore file.
     pub protect: Option<Vec<String>>,
+    /// The text editor's `max_characters` (Anthropic's text_editor_20250728): the most
+    /// characters of a file a `view` shows (default 16,000).
+    pub max_characters: Option<f64>,
 }
 
 /// One tool of a toolset, as a model API registers it.
@@ -67,7 +70,7 @@ impl Toolset {
     /// unknown profile, a `TypeError` or a `RangeError` for a bad option.
     ///
     /// @param root The directory whose files the model edits.
-    /// @param options `profile`, `requireRead`, `maxFileSize`, `protect`.
+    /// @param options `profile`, `requireRead`, `maxFileSize`, `protect`, `maxCharacters`.
     #[napi(
         catch_unwind,
         constructor,
@@ -89,6 +92,9 @@ impl Toolset {
             }
             if let Some(globs) = args::option_string_array(&options, "options", "protect")? {
                 settings = settings.protect(globs);
+            }
+            if let Some(n) = args::option_integer(&options, "options", "maxCharacters")? {
+                settings = settings.max_characters(usize::try_from(n).unwrap_or(usize::MAX));
             }
             let toolset = hunkloom_tools::Toolset::new(root, settings)?;
             Ok(Toolset {

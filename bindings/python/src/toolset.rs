@@ -26,7 +26,8 @@ pub struct PyToolset {
 impl PyToolset {
     #[new]
     #[pyo3(signature = (
-        root, profile = "native", *, require_read = None, max_file_size = None, protect = None
+        root, profile = "native", *, require_read = None, max_file_size = None, protect = None,
+        max_characters = None
     ))]
     fn new(
         py: Python<'_>,
@@ -35,6 +36,7 @@ impl PyToolset {
         require_read: Option<bool>,
         max_file_size: Option<u64>,
         protect: Option<Vec<String>>,
+        max_characters: Option<usize>,
     ) -> PyResult<Self> {
         let profile: ToolsetProfile = profile.parse().map_err(|e| to_py_err(py, &e))?;
         let mut options = ToolsetOptions::new()
@@ -45,6 +47,9 @@ impl PyToolset {
         }
         if let Some(bytes) = max_file_size {
             options = options.max_file_size(bytes);
+        }
+        if let Some(characters) = max_characters {
+            options = options.max_characters(characters);
         }
         let toolset = py
             .detach(|| Toolset::new(&root, options))

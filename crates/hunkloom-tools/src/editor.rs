@@ -33,6 +33,13 @@ pub struct EditorOptions {
     /// directories, the ignore file): see
     /// [`WorkspaceOptions::protect`](hunkloom_fs::WorkspaceOptions::protect).
     pub protect: Vec<String>,
+    /// The most characters of a file a `view` shows before its `<response clipped>` notice
+    /// (the `max_characters` of Anthropic's text_editor_20250728 tool definition). `None`
+    /// (the default): 16,000, the references' limit.
+    pub max_characters: Option<usize>,
+    /// Answer as Anthropic's `str_replace_based_edit_tool` (its 20250429/20250728 editor:
+    /// the `anthropic` profile under that name, without `undo_edit`).
+    pub(crate) newest_anthropic: bool,
 }
 
 impl EditorOptions {
@@ -56,6 +63,12 @@ impl EditorOptions {
     /// Sets [`max_file_size`](Self::max_file_size).
     pub fn max_file_size(mut self, bytes: u64) -> Self {
         self.max_file_size = Some(bytes);
+        self
+    }
+
+    /// Sets [`max_characters`](Self::max_characters).
+    pub fn max_characters(mut self, characters: usize) -> Self {
+        self.max_characters = Some(characters);
         self
     }
 
@@ -85,6 +98,8 @@ const OPENHANDS_MAX_FILE_SIZE: u64 = 10 * 1024 * 1024;
 #[derive(Debug)]
 pub struct TextEditor {
     pub(crate) style: &'static Style,
+    /// The most characters of a file a `view` shows.
+    pub(crate) max_chars: usize,
     pub(crate) require_read: bool,
     pub(crate) ws: Workspace,
     history: Mutex<History>,
@@ -137,9 +152,14 @@ impl TextEditor {
                 .legacy_encodings(profile != Profile::Anthropic)
                 .protect(options.protect.iter().cloned()),
         )?;
-        let style = profile.style();
+        let style = if options.newest_anthropic && profile == Profile::Anthropic {
+            &crate::profile::ANTHROPIC_NEWEST
+        } else {
+            profile.style()
+        };
         Ok(TextEditor {
             style,
+            max_chars: options.max_characters.unwrap_or(crate::render::MAX_CHARS),
             require_read: options.require_read.unwrap_or(profile == Profile::Native),
             ws,
             history: Mutex::new(History::new(style.undo_depth)),
@@ -232,7 +252,7 @@ impl TextEditor {
             "create" => edit::create(self, input, &target),
             "str_replace" => edit::str_replace(self, input, &target),
             "insert" => edit::insert(self, input, &target),
-            "undo_edit" => edit::undo(self, &target),
+            "undo_edit" if style.commands.contains(&"undo_edit") => edit::undo(self, &target),
             other => Err(messages::unknown_command(style, other)),
         }
     }

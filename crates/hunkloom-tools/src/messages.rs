@@ -12,9 +12,6 @@ use crate::profile::{Profile, Style};
 use crate::render;
 use crate::result::Failure;
 
-/// The commands of the tool, in the order messages list them.
-pub(crate) const COMMANDS: &[&str] = &["view", "create", "str_replace", "insert", "undo_edit"];
-
 /// "Invalid `<param>` parameter: <value>. <hint>" in the profiles that wrap parameter errors,
 /// else `plain`.
 fn wrapped(style: &Style, param: &str, value: &str, hint: &str, plain: String) -> String {
@@ -41,7 +38,7 @@ pub(crate) fn missing_command(style: &Style) -> Failure {
         format!(
             "Parameter `command` is required. The allowed commands for the {} tool are: {}{}",
             style.tool_name,
-            COMMANDS.join(", "),
+            style.commands.join(", "),
             style.period
         ),
     )
@@ -64,7 +61,7 @@ pub(crate) fn unknown_command(style: &Style, command: &str) -> Failure {
         format!(
             "Unrecognized command {command}. The allowed commands for the {} tool are: {}",
             style.tool_name,
-            COMMANDS.join(", ")
+            style.commands.join(", ")
         ),
     )
 }

@@ -148,11 +148,18 @@ pub(crate) struct Style {
     pub(crate) refuse_binary: bool,
     /// Most edits kept per file for `undo_edit` (`None`: unbounded).
     pub(crate) undo_depth: Option<usize>,
+    /// The commands the tool offers (the "allowed commands" its messages list).
+    pub(crate) commands: &'static [&'static str],
 }
+
+/// Every command of the text editor.
+const ALL_COMMANDS: &[&str] = &["view", "create", "str_replace", "insert", "undo_edit"];
 
 const TEXT_TRUNCATED: &str = "<response clipped><NOTE>To save on context only part of this file has been shown to you. You should retry this tool after you have searched inside the file with `grep -n` in order to find the line numbers of what you are looking for.</NOTE>";
 
-static ANTHROPIC: Style = Style {
+static ANTHROPIC: Style = ANTHROPIC_FIELDS;
+
+const ANTHROPIC_FIELDS: Style = Style {
     profile: Profile::Anthropic,
     tool_name: "str_replace_editor",
     period: "",
@@ -171,6 +178,15 @@ static ANTHROPIC: Style = Style {
     absolute_paths: true,
     refuse_binary: false,
     undo_depth: None,
+    commands: ALL_COMMANDS,
+};
+
+/// Anthropic's `str_replace_based_edit_tool` (text_editor_20250429 and 20250728, the demo's
+/// `EditTool20250429`): the 20250124 editor under its new name, without `undo_edit`.
+pub(crate) static ANTHROPIC_NEWEST: Style = Style {
+    tool_name: "str_replace_based_edit_tool",
+    commands: &["view", "create", "str_replace", "insert"],
+    ..ANTHROPIC_FIELDS
 };
 
 static OPENHANDS: Style = Style {
@@ -192,6 +208,7 @@ static OPENHANDS: Style = Style {
     absolute_paths: true,
     refuse_binary: true,
     undo_depth: Some(10),
+    commands: ALL_COMMANDS,
 };
 
 static NATIVE: Style = Style {
@@ -213,6 +230,7 @@ static NATIVE: Style = Style {
     absolute_paths: false,
     refuse_binary: true,
     undo_depth: Some(10),
+    commands: ALL_COMMANDS,
 };
 
 #[cfg(test)]

@@ -14,7 +14,12 @@ pub(crate) const MAX_CHARS: usize = 16_000;
 
 /// `text` cut at [`MAX_CHARS`] characters with `notice` appended, if it is longer.
 pub(crate) fn truncate<'a>(text: &'a str, notice: &str) -> Cow<'a, str> {
-    match text.char_indices().nth(MAX_CHARS) {
+    truncate_at(text, notice, MAX_CHARS)
+}
+
+/// `text` cut at `limit` characters with `notice` appended, if it is longer.
+pub(crate) fn truncate_at<'a>(text: &'a str, notice: &str, limit: usize) -> Cow<'a, str> {
+    match text.char_indices().nth(limit) {
         None => Cow::Borrowed(text),
         Some((at, _)) => Cow::Owned(format!("{}{notice}", &text[..at])),
     }
@@ -61,7 +66,19 @@ pub(crate) fn pieces(text: &str, how: Pieces) -> Vec<&str> {
 /// `text` as a numbered listing starting at line `first`, under the header naming
 /// `description` (`{path}` or `a snippet of {path}`).
 pub(crate) fn cat_n(style: &Style, text: &str, description: &str, first: usize) -> String {
-    let text = truncate(text, style.truncation_notice);
+    cat_n_within(style, text, description, first, MAX_CHARS)
+}
+
+/// [`cat_n`] with the text cut at `limit` characters instead of [`MAX_CHARS`] (a `view` under
+/// the 20250728 tool's `max_characters`).
+pub(crate) fn cat_n_within(
+    style: &Style,
+    text: &str,
+    description: &str,
+    first: usize,
+    limit: usize,
+) -> String {
+    let text = truncate_at(text, style.truncation_notice, limit);
     let text = if style.expand_tabs {
         expand_tabs(&text).into_owned().into()
     } else {

@@ -54,7 +54,13 @@ pub(crate) fn view(ed: &TextEditor, input: Input<'_>, target: &Target) -> Outcom
     let text = file::read(ed, target, true)?;
     let text = file::view_of(&text);
     let shown = match range {
-        None => Ok(Success::text(render::cat_n(style, &text, &target.shown, 1))),
+        None => Ok(Success::text(render::cat_n_within(
+            style,
+            &text,
+            &target.shown,
+            1,
+            ed.max_chars,
+        ))),
         Some(range) => view_range(ed, &text, target, range),
     };
     shown.map(|success| with_encoding_note(ed, target, success))
@@ -98,11 +104,12 @@ fn view_range(ed: &TextEditor, text: &str, target: &Target, range: &Value) -> Ou
             let from = (first - 1) as usize;
             let to = if last == -1 { n } else { last as usize };
             let shown = pieces[from..to].join("\n");
-            Ok(Success::text(render::cat_n(
+            Ok(Success::text(render::cat_n_within(
                 style,
                 &shown,
                 &target.shown,
                 from + 1,
+                ed.max_chars,
             )))
         }
         RangeRules::OpenHands | RangeRules::Native => {
@@ -117,7 +124,7 @@ fn view_range(ed: &TextEditor, text: &str, target: &Target, range: &Value) -> Ou
             };
             Ok(Success::text(format!(
                 "{note}{}",
-                render::cat_n(style, &shown, &target.shown, from + 1)
+                render::cat_n_within(style, &shown, &target.shown, from + 1, ed.max_chars)
             )))
         }
     }
@@ -168,7 +175,7 @@ fn native_range(ed: &TextEditor, target: &Target, range: &Value) -> Outcome {
     let shown = window.text.strip_suffix('\n').unwrap_or(&window.text);
     Ok(Success::text(format!(
         "{note}{}",
-        render::cat_n(style, shown, &target.shown, first as usize)
+        render::cat_n_within(style, shown, &target.shown, first as usize, ed.max_chars)
     )))
 }
 

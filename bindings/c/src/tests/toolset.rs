@@ -11,7 +11,7 @@ use hunkloom_testkit::toolsets::{
     TOOLSET_CORPORA, ToolsetCase, deviation, empty_dirs, fresh_parent, load_toolset_corpus,
     output_matches, outside_files, with_placeholders, with_root_everywhere,
 };
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::ffi::{CError, read_error, read_text};
 use crate::*;
@@ -189,4 +189,45 @@ fn tools_unknown_profiles_and_non_object_inputs() {
         (e.status, e.code.as_str()),
         (hl_status::InvalidOption, "invalid_profile")
     );
+}
+
+#[test]
+fn the_anthropic_toolset_answers_str_replace_based_edit_tool_with_max_characters() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().canonicalize().expect("root");
+    std::fs::write(root.join("a.txt"), "abcdef\nghijkl\n").expect("write");
+    let root_s = root.to_string_lossy().into_owned();
+    let (r, rl) = c(&root_s);
+    let (p, pl) = c("anthropic");
+    let options = hl_toolset_options {
+        max_characters: 10,
+        ..Default::default()
+    };
+    let (mut t, mut e) = (ptr::null_mut(), ptr::null_mut());
+    // SAFETY: valid buffers and out-parameters.
+    let status = unsafe { hl_toolset_new(r, rl, p, pl, &options, &mut t, &mut e) };
+    assert_eq!(status, hl_status::Ok);
+    let file = root.join("a.txt").to_string_lossy().into_owned();
+    let view = call(
+        t,
+        "str_replace_based_edit_tool",
+        &json!({"command": "view", "path": file}).to_string(),
+    )
+    .expect("call");
+    assert!(
+        view["output"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("     2\tghi<response clipped>"),
+        "{view}"
+    );
+    let undo = call(
+        t,
+        "str_replace_based_edit_tool",
+        &json!({"command": "undo_edit", "path": file}).to_string(),
+    )
+    .expect("call");
+    assert_eq!(undo["code"], "unknown_command");
+    // SAFETY: a live toolset, freed once.
+    unsafe { hl_toolset_free(t) };
 }

@@ -9,7 +9,9 @@
 //! protected paths stay unwritten, writes are atomic, parallel calls take turns per file.
 //!
 //! Profiles ([`ToolsetProfile`]):
-//! - `anthropic`, `openhands`, `native`: the text editor ([`TextEditor`]) as one tool;
+//! - `anthropic`, `openhands`, `native`: the text editor ([`TextEditor`]) as one tool
+//!   (`anthropic` also as `str_replace_based_edit_tool`, its text_editor_20250728 form: no
+//!   `undo_edit`, views cut at [`ToolsetOptions::max_characters`]);
 //! - `codex`: Codex CLI 0.171.0's freeform `apply_patch` and its `exec_command` `apply_patch`
 //!   heredocs, answered with Codex's texts (a path outside the root refused; a command that is
 //!   not such a heredoc left to the host, code `not_an_edit`);
@@ -134,6 +136,9 @@ pub struct ToolsetOptions {
     /// Globs of paths that can be read but never written, besides `.git` and the others
     /// (see [`WorkspaceOptions::protect`]).
     pub protect: Vec<String>,
+    /// The text editor's `max_characters` (Anthropic's text_editor_20250728): the most
+    /// characters of a file a `view` shows (default 16,000).
+    pub max_characters: Option<usize>,
 }
 
 impl ToolsetOptions {
@@ -157,6 +162,12 @@ impl ToolsetOptions {
     /// Sets the size limit in bytes.
     pub fn max_file_size(mut self, bytes: u64) -> Self {
         self.max_file_size = Some(bytes);
+        self
+    }
+
+    /// Sets the text editor's `max_characters`.
+    pub fn max_characters(mut self, characters: usize) -> Self {
+        self.max_characters = Some(characters);
         self
     }
 
@@ -186,8 +197,9 @@ pub struct ToolDefinition {
 /// What answers the calls of one profile.
 #[derive(Debug)]
 enum Engine {
-    /// A text editor: one tool.
-    Editor(TextEditor),
+    /// A text editor: one tool; for `anthropic` also its newest tool,
+    /// `str_replace_based_edit_tool` (text_editor_20250728).
+    Editor(TextEditor, Option<Box<TextEditor>>),
     /// The Agents SDK's `apply_patch` over the file layer.
     OpenAi(Workspace),
     /// Codex's `apply_patch` over the file layer.
@@ -221,7 +233,16 @@ impl Toolset {
                     .protect(options.protect.iter().cloned());
                 editor.require_read = options.require_read;
                 editor.max_file_size = options.max_file_size;
-                Engine::Editor(TextEditor::new(root, editor)?)
+                editor.max_characters = options.max_characters;
+                let newest = match profile {
+                    Profile::Anthropic => {
+                        let mut newest = editor.clone();
+                        newest.newest_anthropic = true;
+                        Some(Box::new(TextEditor::new(root.as_ref(), newest)?))
+                    }
+                    _ => None,
+                };
+                Engine::Editor(TextEditor::new(root.as_ref(), editor)?, newest)
             }
             None => {
                 let mut ws = WorkspaceOptions::new()
@@ -256,7 +277,7 @@ impl Toolset {
     /// The root directory (canonical).
     pub fn root(&self) -> &Path {
         match &self.engine {
-            Engine::Editor(editor) => editor.root(),
+            Engine::Editor(editor, _) => editor.root(),
             Engine::OpenAi(ws) | Engine::Codex(ws) | Engine::Gemini(ws) => ws.root(),
         }
     }
@@ -264,16 +285,25 @@ impl Toolset {
     /// The profile's tool definitions, as its reference declares them.
     pub fn tools(&self) -> Vec<ToolDefinition> {
         match &self.engine {
-            Engine::Editor(editor) => {
-                let schema = crate::schema(editor.profile());
-                vec![ToolDefinition {
-                    name: schema["name"].as_str().unwrap_or_default().to_owned(),
-                    description: schema["description"]
-                        .as_str()
-                        .unwrap_or_default()
-                        .to_owned(),
-                    input_schema: schema["input_schema"].clone(),
-                }]
+            Engine::Editor(editor, newest) => {
+                let mut schemas = vec![crate::schema(editor.profile())];
+                if newest.is_some() {
+                    schemas.push(crate::schema_named(
+                        Profile::Anthropic,
+                        crate::schema::NEWEST_ANTHROPIC_NAME,
+                    ));
+                }
+                schemas
+                    .into_iter()
+                    .map(|schema| ToolDefinition {
+                        name: schema["name"].as_str().unwrap_or_default().to_owned(),
+                        description: schema["description"]
+                            .as_str()
+                            .unwrap_or_default()
+                            .to_owned(),
+                        input_schema: schema["input_schema"].clone(),
+                    })
+                    .collect()
             }
             Engine::OpenAi(_) => vec![openai::definition()],
             Engine::Codex(_) => codex::definitions(),
@@ -314,7 +344,10 @@ impl Toolset {
             });
         }
         match &self.engine {
-            Engine::Editor(editor) => editor.call(input),
+            Engine::Editor(_, Some(newest)) if name == crate::schema::NEWEST_ANTHROPIC_NAME => {
+                newest.call(input)
+            }
+            Engine::Editor(editor, _) => editor.call(input),
             Engine::OpenAi(ws) => Ok(openai::call(ws, &self.turns, input)),
             Engine::Codex(ws) => Ok(codex::call(ws, &self.turns, name, input)),
             Engine::Gemini(ws) => Ok(gemini::call(ws, &self.turns, name, input)),
