@@ -196,3 +196,14 @@ test('the anthropic toolset also answers str_replace_based_edit_tool, views cut 
   const undo = tools.call('str_replace_based_edit_tool', { command: 'undo_edit', path: path.join(root, 'a.txt') })
   assert.equal(undo.code, 'unknown_command')
 })
+
+test('the claude-code toolset reads, then edits', () => {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hunkloom-ts-')))
+  fs.writeFileSync(path.join(root, 'a.py'), 'x = 1\n')
+  const tools = new Toolset(root, { profile: 'claude-code' })
+  assert.deepStrictEqual(tools.tools().map((t) => t.name), ['Read', 'Write', 'Edit', 'MultiEdit'])
+  assert.equal(tools.call('Edit', { file_path: 'a.py', old_string: 'x = 1', new_string: 'x = 2' }).code, 'not_read')
+  assert.equal(tools.call('Read', { file_path: 'a.py' }).output, '     1→x = 1\n')
+  assert.equal(tools.call('Edit', { file_path: 'a.py', old_string: 'x = 1', new_string: 'x = 2' }).isError, false)
+  assert.equal(fs.readFileSync(path.join(root, 'a.py'), 'utf8'), 'x = 2\n')
+})

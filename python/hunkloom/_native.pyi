@@ -108,7 +108,7 @@ _Normalization = Literal[
 ]
 _BlockStatus = Literal["applied", "failed", "already_applied"]
 _Profile = Literal["anthropic", "openhands", "native"]
-_ToolsetProfile = Literal["anthropic", "openhands", "native", "openai", "codex", "gemini"]
+_ToolsetProfile = Literal["anthropic", "openhands", "native", "openai", "codex", "gemini", "claude-code"]
 
 STRATEGIES: tuple[_Strategy, ...]
 """Every ``BlockReport.strategy`` the engine reports, in the core's order."""

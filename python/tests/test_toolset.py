@@ -210,3 +210,15 @@ def test_the_anthropic_toolset_also_answers_str_replace_based_edit_tool(tmp_path
     assert view.output.startswith(f"Here's the result of running `cat -n` on {root / 'a.txt'}:\n     1\tabcdef\n     2\tghi<response clipped>")
     undo = tools.call("str_replace_based_edit_tool", {"command": "undo_edit", "path": str(root / "a.txt")})
     assert (undo.is_error, undo.code) == (True, "unknown_command")
+
+
+def test_the_claude_code_toolset_reads_then_edits(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("x = 1\n")
+    tools = hunkloom.Toolset(tmp_path, "claude-code")
+    assert [t["name"] for t in tools.tools()] == ["Read", "Write", "Edit", "MultiEdit"]
+    unread = tools.call("Edit", {"file_path": "a.py", "old_string": "x = 1", "new_string": "x = 2"})
+    assert (unread.is_error, unread.code) == (True, "not_read")
+    assert tools.call("Read", {"file_path": "a.py"}).output == "     1→x = 1\n"
+    edited = tools.call("Edit", {"file_path": "a.py", "old_string": "x = 1", "new_string": "x = 2"})
+    assert not edited.is_error, edited.output
+    assert (tmp_path / "a.py").read_text() == "x = 2\n"

@@ -18,7 +18,9 @@ pub struct ToolsetOptions {
     /// text editor), `"openai"` (the Responses-API `apply_patch` tool as the OpenAI Agents SDK
     /// answers it) or `"codex"` (Codex CLI's freeform `apply_patch` and its `exec_command`
     /// heredocs). An unknown name throws an `Error` with `code === "invalid_profile"`.
-    #[napi(ts_type = "'anthropic' | 'openhands' | 'native' | 'openai' | 'codex' | 'gemini'")]
+    #[napi(
+        ts_type = "'anthropic' | 'openhands' | 'native' | 'openai' | 'codex' | 'gemini' | 'claude-code'"
+    )]
     pub profile: Option<String>,
     /// Whether a file must be read (viewed) before it is edited (default: the profile's).
     pub require_read: Option<bool>,
@@ -144,7 +146,7 @@ impl Toolset {
     #[napi(
         catch_unwind,
         getter,
-        ts_return_type = "'anthropic' | 'openhands' | 'native' | 'openai' | 'codex' | 'gemini'"
+        ts_return_type = "'anthropic' | 'openhands' | 'native' | 'openai' | 'codex' | 'gemini' | 'claude-code'"
     )]
     pub fn profile(&self, env: &Env) -> napi::Result<String> {
         errors::run(env, || {

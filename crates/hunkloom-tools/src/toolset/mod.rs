@@ -22,11 +22,14 @@
 //!   order and those before a failure stay applied);
 //! - `gemini`: the Gemini CLI's `replace`, `write_file` and `read_file` (core 0.61.0, its LLM
 //!   correction off): exact, trimmed-line, token-pattern and Levenshtein matching, jsdiff
-//!   snippets, its blocked paths (a file that is not UTF-8 is not rewritten).
+//!   snippets, its blocked paths (a file that is not UTF-8 is not rewritten);
+//! - `claude-code`: Claude Code's `Read`, `Write`, `Edit` and `MultiEdit`, with the core's
+//!   Claude Code edit semantics (no public reference: its rules are tested one by one).
 //!
 //! Where a reference would write outside the root or leave a torn file, the profile answers
 //! with the reference's error shape and writes nothing.
 
+mod claude_code;
 mod codex;
 mod gemini;
 mod openai;
@@ -60,6 +63,8 @@ pub enum ToolsetProfile {
     /// The Gemini CLI's `replace`, `write_file` and `read_file` (core 0.61.0, LLM correction
     /// off).
     Gemini,
+    /// Claude Code's `Read`, `Write`, `Edit` and `MultiEdit`.
+    ClaudeCode,
 }
 
 impl ToolsetProfile {
@@ -71,9 +76,11 @@ impl ToolsetProfile {
         ToolsetProfile::OpenAi,
         ToolsetProfile::Codex,
         ToolsetProfile::Gemini,
+        ToolsetProfile::ClaudeCode,
     ];
 
-    /// The name hosts pass: `"anthropic"`, `"openhands"`, `"native"`, `"openai"`, `"codex"` or `"gemini"`.
+    /// The name hosts pass: `"anthropic"`, `"openhands"`, `"native"`, `"openai"`, `"codex"`,
+    /// `"gemini"` or `"claude-code"`.
     pub fn as_str(self) -> &'static str {
         match self {
             ToolsetProfile::Anthropic => "anthropic",
@@ -82,6 +89,7 @@ impl ToolsetProfile {
             ToolsetProfile::OpenAi => "openai",
             ToolsetProfile::Codex => "codex",
             ToolsetProfile::Gemini => "gemini",
+            ToolsetProfile::ClaudeCode => "claude-code",
         }
     }
 
@@ -91,7 +99,10 @@ impl ToolsetProfile {
             ToolsetProfile::Anthropic => Some(Profile::Anthropic),
             ToolsetProfile::OpenHands => Some(Profile::OpenHands),
             ToolsetProfile::Native => Some(Profile::Native),
-            ToolsetProfile::OpenAi | ToolsetProfile::Codex | ToolsetProfile::Gemini => None,
+            ToolsetProfile::OpenAi
+            | ToolsetProfile::Codex
+            | ToolsetProfile::Gemini
+            | ToolsetProfile::ClaudeCode => None,
         }
     }
 }
@@ -206,6 +217,8 @@ enum Engine {
     Codex(Workspace),
     /// The Gemini CLI's tools over the file layer.
     Gemini(Workspace),
+    /// Claude Code's tools over the file layer.
+    ClaudeCode(Workspace),
 }
 
 /// The edit tools of one model family over a root directory (see the [module
@@ -249,7 +262,8 @@ impl Toolset {
                     .undo_depth(0)
                     // The reference's answers: none of hunkloom's own guards.
                     .guards(hunkloom::ops::Guards::NONE)
-                    .legacy_encodings(false)
+                    // Claude Code reads a file in its own encoding; the others read UTF-8.
+                    .legacy_encodings(options.profile == ToolsetProfile::ClaudeCode)
                     .protect(options.protect.iter().cloned());
                 if let Some(bytes) = options.max_file_size {
                     ws = ws.max_file_size(bytes);
@@ -258,6 +272,7 @@ impl Toolset {
                 match options.profile {
                     ToolsetProfile::Codex => Engine::Codex(ws),
                     ToolsetProfile::Gemini => Engine::Gemini(ws),
+                    ToolsetProfile::ClaudeCode => Engine::ClaudeCode(ws),
                     _ => Engine::OpenAi(ws),
                 }
             }
@@ -278,7 +293,10 @@ impl Toolset {
     pub fn root(&self) -> &Path {
         match &self.engine {
             Engine::Editor(editor, _) => editor.root(),
-            Engine::OpenAi(ws) | Engine::Codex(ws) | Engine::Gemini(ws) => ws.root(),
+            Engine::OpenAi(ws)
+            | Engine::Codex(ws)
+            | Engine::Gemini(ws)
+            | Engine::ClaudeCode(ws) => ws.root(),
         }
     }
 
@@ -308,6 +326,7 @@ impl Toolset {
             Engine::OpenAi(_) => vec![openai::definition()],
             Engine::Codex(_) => codex::definitions(),
             Engine::Gemini(_) => gemini::definitions(),
+            Engine::ClaudeCode(_) => claude_code::definitions(),
         }
     }
 
@@ -351,6 +370,7 @@ impl Toolset {
             Engine::OpenAi(ws) => Ok(openai::call(ws, &self.turns, input)),
             Engine::Codex(ws) => Ok(codex::call(ws, &self.turns, name, input)),
             Engine::Gemini(ws) => Ok(gemini::call(ws, &self.turns, name, input)),
+            Engine::ClaudeCode(ws) => Ok(claude_code::call(ws, &self.turns, name, input)),
         }
     }
 }
