@@ -269,6 +269,110 @@ pub fn deviation(case: &ToolsetCase, call: usize) -> Option<Deviation> {
     None
 }
 
+/// What a toolset answered to one call.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Answer {
+    /// The text for the model.
+    pub output: String,
+    /// The error flag.
+    pub is_error: bool,
+    /// The stable code (empty on success).
+    pub code: String,
+}
+
+/// How a replayed case ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replayed {
+    /// Every call as the reference answered.
+    Passed,
+    /// As the reference up to a documented deviation, which the toolset met as documented.
+    Deviated,
+}
+
+/// Replays `case` as the README's runner does: a fresh private parent `P` with the root
+/// `P/work` holding the case's tree, one toolset made by `open(root)`, each call answered by
+/// `call` (with `{root}` put into its input) and compared — the output (placeholders put back,
+/// volatile values matched by form), the error flag, the files under the root, its empty
+/// directories and the files outside it. A crash call must be an error that changes nothing;
+/// a deviation must be met as [`Deviation::check`] says (and ends the case).
+///
+/// # Errors
+/// The first mismatch, as `#<call> (<kind>): <what>`.
+pub fn replay<T>(
+    case: &ToolsetCase,
+    open: impl FnOnce(&Path) -> Result<T, String>,
+    mut call: impl FnMut(&mut T, &str, &Value) -> Result<Answer, String>,
+) -> Result<Replayed, String> {
+    let (_holder, parent, root) = fresh_parent();
+    crate::text_editor::materialize(&root, &case.tree);
+    let mut toolset = open(&root).map_err(|e| format!("new: {e}"))?;
+    let (root_s, parent_s) = (root.to_string_lossy(), parent.to_string_lossy());
+    let mut before = case.tree.clone();
+    for (i, expected) in case.calls.iter().enumerate() {
+        let at = format!("#{i} ({})", expected.kind);
+        let input = with_root_everywhere(&expected.input, &root_s);
+        let answer =
+            call(&mut toolset, &expected.tool, &input).map_err(|e| format!("{at}: {e}"))?;
+        let output = with_placeholders(&answer.output, &root_s, &parent_s);
+        let tree = crate::text_editor::read_tree(&root);
+        if let Some(deviation) = deviation(case, i) {
+            let nothing_written = tree == before && outside_files(&parent).is_empty();
+            let same_files = tree.keys().eq(before.keys());
+            deviation
+                .check(answer.is_error, &answer.code, nothing_written, same_files)
+                .map_err(|why| format!("{at}: {why}: {output:?}"))?;
+            return Ok(Replayed::Deviated);
+        }
+        if case.crash_call == Some(i) {
+            if !answer.is_error || output.is_empty() {
+                return Err(format!("{at}: not an error result: {output:?}"));
+            }
+            if tree != before {
+                return Err(format!("{at}: the tree changed after a refused call"));
+            }
+            return Ok(Replayed::Passed);
+        }
+        let want = expected.output.as_deref().unwrap_or_default();
+        if !output_matches(want, &output) {
+            return Err(format!("{at}: output\n  want {want:?}\n  got  {output:?}"));
+        }
+        if Some(answer.is_error) != expected.is_error {
+            return Err(format!("{at}: is_error {} ({output:?})", answer.is_error));
+        }
+        if tree != expected.tree {
+            let diff = expected
+                .tree
+                .iter()
+                .find(|(p, b)| tree.get(*p) != Some(b))
+                .map(|(p, b)| {
+                    format!(
+                        "{p}\n  want {:?}\n  got  {:?}",
+                        String::from_utf8_lossy(b),
+                        tree.get(p).map(|g| String::from_utf8_lossy(g).into_owned())
+                    )
+                })
+                .or_else(|| {
+                    tree.keys()
+                        .find(|p| !expected.tree.contains_key(*p))
+                        .map(|p| format!("{p} should not exist"))
+                });
+            return Err(format!("{at}: tree: {}", diff.unwrap_or_default()));
+        }
+        let dirs = empty_dirs(&root);
+        if dirs != expected.empty_dirs {
+            return Err(format!(
+                "{at}: empty dirs: want {:?}, got {dirs:?}",
+                expected.empty_dirs
+            ));
+        }
+        if outside_files(&parent) != expected.outside {
+            return Err(format!("{at}: files outside the root differ"));
+        }
+        before = tree;
+    }
+    Ok(Replayed::Passed)
+}
+
 /// What a deliberate difference looks like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Deviation {

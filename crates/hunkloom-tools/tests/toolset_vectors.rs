@@ -10,94 +10,27 @@
 //! `HUNKLOOM_TS_CASE=<id>` runs one case.
 
 use hunkloom_testkit::assert_no_failures;
-use hunkloom_testkit::text_editor::{materialize, read_tree};
 use hunkloom_testkit::toolsets::{
-    TOOLSET_CORPORA, ToolsetCase, deviation, empty_dirs, fresh_parent, load_toolset_corpus,
-    output_matches, outside_files, with_placeholders, with_root_everywhere,
+    Answer, Replayed, TOOLSET_CORPORA, ToolsetCase, load_toolset_corpus, replay,
 };
 use hunkloom_tools::{Toolset, ToolsetOptions, ToolsetProfile};
 
-fn run_case(case: &ToolsetCase) -> Result<Outcome, String> {
-    let (_holder, parent, root) = fresh_parent();
-    materialize(&root, &case.tree);
-    let profile: ToolsetProfile = case.profile.parse().map_err(|e| format!("{e}"))?;
-    let toolset = Toolset::new(&root, ToolsetOptions::new().profile(profile))
-        .map_err(|e| format!("new: {e}"))?;
-    let (root_s, parent_s) = (root.to_string_lossy(), parent.to_string_lossy());
-    let mut before = case.tree.clone();
-    for (i, expected) in case.calls.iter().enumerate() {
-        let at = format!("#{i} ({})", expected.kind);
-        let input = with_root_everywhere(&expected.input, &root_s);
-        let result = toolset
-            .call(&expected.tool, &input)
-            .map_err(|e| format!("{at}: Err {e}"))?;
-        let output = with_placeholders(&result.output, &root_s, &parent_s);
-        let tree = read_tree(&root);
-        if let Some(deviation) = deviation(case, i) {
-            let nothing_written = tree == before && outside_files(&parent).is_empty();
-            let same_files = tree.keys().eq(before.keys());
-            deviation
-                .check(result.is_error, &result.code, nothing_written, same_files)
-                .map_err(|why| format!("{at}: {why}: {output:?}"))?;
-            // From here on the histories differ.
-            return Ok(Outcome::Deviated);
-        }
-        if case.crash_call == Some(i) {
-            if !result.is_error || output.is_empty() {
-                return Err(format!("{at}: not an error result: {output:?}"));
-            }
-            if tree != before {
-                return Err(format!("{at}: the tree changed after a refused call"));
-            }
-            return Ok(Outcome::Passed);
-        }
-        let want = expected.output.as_deref().unwrap_or_default();
-        if !output_matches(want, &output) {
-            return Err(format!("{at}: output\n  want {want:?}\n  got  {output:?}"));
-        }
-        if Some(result.is_error) != expected.is_error {
-            return Err(format!("{at}: is_error {} ({output:?})", result.is_error));
-        }
-        if tree != expected.tree {
-            let diff = expected
-                .tree
-                .iter()
-                .find(|(p, b)| tree.get(*p) != Some(b))
-                .map(|(p, b)| {
-                    format!(
-                        "{p}\n  want {:?}\n  got  {:?}",
-                        String::from_utf8_lossy(b),
-                        tree.get(p).map(|g| String::from_utf8_lossy(g).into_owned())
-                    )
-                })
-                .or_else(|| {
-                    tree.keys()
-                        .find(|p| !expected.tree.contains_key(*p))
-                        .map(|p| format!("{p} should not exist"))
-                });
-            return Err(format!("{at}: tree: {}", diff.unwrap_or_default()));
-        }
-        let dirs = empty_dirs(&root);
-        if dirs != expected.empty_dirs {
-            return Err(format!(
-                "{at}: empty dirs: want {:?}, got {dirs:?}",
-                expected.empty_dirs
-            ));
-        }
-        if outside_files(&parent) != expected.outside {
-            return Err(format!("{at}: files outside the root differ"));
-        }
-        before = tree;
-    }
-    Ok(Outcome::Passed)
-}
-
-/// How a case ended.
-enum Outcome {
-    /// Every call as the reference answered.
-    Passed,
-    /// As the reference up to a documented deviation, which the profile met as documented.
-    Deviated,
+fn run_case(case: &ToolsetCase) -> Result<Replayed, String> {
+    replay(
+        case,
+        |root| {
+            let profile: ToolsetProfile = case.profile.parse().map_err(|e| format!("{e}"))?;
+            Toolset::new(root, ToolsetOptions::new().profile(profile)).map_err(|e| format!("{e}"))
+        },
+        |toolset, tool, input| {
+            let result = toolset.call(tool, input).map_err(|e| format!("Err {e}"))?;
+            Ok(Answer {
+                output: result.output,
+                is_error: result.is_error,
+                code: result.code,
+            })
+        },
+    )
 }
 
 fn main() {
@@ -112,8 +45,8 @@ fn main() {
             }
             total += 1;
             match run_case(case) {
-                Ok(Outcome::Passed) => passed += 1,
-                Ok(Outcome::Deviated) => deviated += 1,
+                Ok(Replayed::Passed) => passed += 1,
+                Ok(Replayed::Deviated) => deviated += 1,
                 Err(why) => failures.push(format!("{} {why}", case.id)),
             }
         }

@@ -6,10 +6,8 @@
 use std::ffi::c_char;
 use std::ptr;
 
-use hunkloom_testkit::text_editor::{materialize, read_tree};
 use hunkloom_testkit::toolsets::{
-    TOOLSET_CORPORA, ToolsetCase, deviation, empty_dirs, fresh_parent, load_toolset_corpus,
-    output_matches, outside_files, with_placeholders, with_root_everywhere,
+    Answer, Replayed, TOOLSET_CORPORA, ToolsetCase, load_toolset_corpus, replay,
 };
 use serde_json::{Value, json};
 
@@ -67,64 +65,33 @@ fn call(t: *mut hl_toolset, name: &str, input: &str) -> Result<Value, CError> {
     }
 }
 
-fn run_case(case: &ToolsetCase) -> Result<(), String> {
-    let (_holder, parent, root) = fresh_parent();
-    materialize(&root, &case.tree);
-    let (root_s, parent_s) = (
-        root.to_string_lossy().into_owned(),
-        parent.to_string_lossy().into_owned(),
-    );
-    let t = open(&root_s, &case.profile).map_err(|e| format!("new: {e:?}"))?;
-    let mut before = case.tree.clone();
-    let outcome = (|| {
-        for (i, expected) in case.calls.iter().enumerate() {
-            let at = format!("#{i} ({})", expected.kind);
-            let input = with_root_everywhere(&expected.input, &root_s).to_string();
-            let result = call(t, &expected.tool, &input).map_err(|e| format!("{at}: {e:?}"))?;
-            let output = with_placeholders(
-                result["output"].as_str().unwrap_or_default(),
-                &root_s,
-                &parent_s,
-            );
-            let is_error = result["is_error"].as_bool().unwrap_or_default();
-            let tree = read_tree(&root);
-            if let Some(deviation) = deviation(case, i) {
-                let nothing_written = tree == before && outside_files(&parent).is_empty();
-                let code = result["code"].as_str().unwrap_or_default();
-                return deviation
-                    .check(
-                        is_error,
-                        code,
-                        nothing_written,
-                        tree.keys().eq(before.keys()),
-                    )
-                    .map_err(|why| format!("{at}: {why}"));
-            }
-            if case.crash_call == Some(i) {
-                return if is_error && tree == before {
-                    Ok(())
-                } else {
-                    Err(format!("{at}: not a refusal that changes nothing"))
-                };
-            }
-            if !output_matches(expected.output.as_deref().unwrap_or_default(), &output) {
-                return Err(format!("{at}: output {output:?}"));
-            }
-            if Some(is_error) != expected.is_error || tree != expected.tree {
-                return Err(format!("{at}: is_error {is_error} or tree differs"));
-            }
-            if empty_dirs(&root) != expected.empty_dirs
-                || outside_files(&parent) != expected.outside
-            {
-                return Err(format!("{at}: empty dirs or outside files differ"));
-            }
-            before = tree;
-        }
-        Ok(())
-    })();
-    // SAFETY: made above, freed once.
-    unsafe { hl_toolset_free(t) };
-    outcome
+/// Frees a toolset when dropped.
+struct Owned(*mut hl_toolset);
+
+impl Drop for Owned {
+    fn drop(&mut self) {
+        // SAFETY: made by `open`, freed once.
+        unsafe { hl_toolset_free(self.0) };
+    }
+}
+
+fn run_case(case: &ToolsetCase) -> Result<Replayed, String> {
+    replay(
+        case,
+        |root| {
+            open(&root.to_string_lossy(), &case.profile)
+                .map(Owned)
+                .map_err(|e| format!("{e:?}"))
+        },
+        |t, tool, input| {
+            let result = call(t.0, tool, &input.to_string()).map_err(|e| format!("{e:?}"))?;
+            Ok(Answer {
+                output: result["output"].as_str().unwrap_or_default().to_owned(),
+                is_error: result["is_error"].as_bool().unwrap_or_default(),
+                code: result["code"].as_str().unwrap_or_default().to_owned(),
+            })
+        },
+    )
 }
 
 #[test]
@@ -135,7 +102,7 @@ fn toolset_vectors_through_the_c_api() {
         let mut passed = 0;
         for case in &cases {
             match run_case(case) {
-                Ok(()) => passed += 1,
+                Ok(_) => passed += 1,
                 Err(why) => failures.push(format!("{} {why}", case.id)),
             }
         }

@@ -5,3 +5,4 @@ mod client;
 mod protocol;
 mod readme;
 mod tools;
+mod toolsets;
