@@ -11,7 +11,7 @@ use napi_derive::napi;
 
 use crate::args;
 use crate::errors::{self, Failure};
-use crate::types::{FileMap, OrNull, PatchChange, PatchFailure, PatchResult, PatchWarning};
+use crate::types::PatchResult;
 
 /// Applies a model's reply in one of aider's edit formats while it streams: `push` pieces of
 /// any size (each returns the paths whose preview changed), read `preview(path)`, then
@@ -109,16 +109,6 @@ impl AiderApplier {
             .finish(|mut applier| applier.finish())
             .and_then(|plan| plan);
         let plan = planned.map_err(|e| Failure::Core(e).into_napi(env))?;
-        let mut files = self.files.clone();
-        let deleted = plan.apply_to(&mut files);
-        Ok(PatchResult {
-            files: FileMap(files),
-            deleted,
-            changes: plan.changes.iter().map(PatchChange::from).collect(),
-            warnings: plan.warnings.iter().map(PatchWarning::from).collect(),
-            // Exact below 2^53.
-            fuzz: plan.fuzz as f64,
-            failure: OrNull(plan.failure.as_ref().map(PatchFailure::from)),
-        })
+        Ok(PatchResult::of(&plan, self.files.clone()))
     }
 }

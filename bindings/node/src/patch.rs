@@ -10,7 +10,7 @@ use napi_derive::napi;
 
 use crate::args;
 use crate::errors::{self, Failure};
-use crate::types::{FileMap, OrNull, PatchChange, PatchFailure, PatchResult, PatchWarning};
+use crate::types::PatchResult;
 
 /// The `dialect` (default `codex`), `policy` (default all or nothing) and `recount` of an
 /// options object.
@@ -95,7 +95,7 @@ pub fn apply_patch(
 ) -> napi::Result<PatchResult> {
     let run = || -> Result<PatchResult, Failure> {
         let patch = args::string(&patch, "patch")?;
-        let mut files = args::string_record(&files, "files")?;
+        let files = args::string_record(&files, "files")?;
         args::known_keys(&options, "options", args::keys::PATCH_AND_BODY)?;
         let path = args::option_string(&options, "options", "path")?;
         let mode = match args::option_string(&options, "options", "mode")? {
@@ -104,16 +104,7 @@ pub fn apply_patch(
         };
         let options = patch_options(&options)?;
         let plan = plan_patch_or_body(&patch, path.as_deref(), mode, &files, &options)?;
-        let deleted = plan.apply_to(&mut files);
-        Ok(PatchResult {
-            files: FileMap(files),
-            deleted,
-            changes: plan.changes.iter().map(PatchChange::from).collect(),
-            warnings: plan.warnings.iter().map(PatchWarning::from).collect(),
-            // Exact below 2^53.
-            fuzz: plan.fuzz as f64,
-            failure: OrNull(plan.failure.as_ref().map(PatchFailure::from)),
-        })
+        Ok(PatchResult::of(&plan, files))
     };
     errors::run(env, run)
 }

@@ -617,6 +617,25 @@ pub struct PatchResult {
     pub failure: OrNull<PatchFailure>,
 }
 
+impl PatchResult {
+    /// `plan` applied to `files`: the whole file map afterwards, with the plan's report.
+    pub fn of(
+        plan: &hunkloom::patch::Plan,
+        mut files: std::collections::BTreeMap<String, String>,
+    ) -> Self {
+        let deleted = plan.apply_to(&mut files);
+        PatchResult {
+            files: FileMap(files),
+            deleted,
+            changes: plan.changes.iter().map(PatchChange::from).collect(),
+            warnings: plan.warnings.iter().map(PatchWarning::from).collect(),
+            // Exact below 2^53.
+            fuzz: plan.fuzz as f64,
+            failure: OrNull(plan.failure.as_ref().map(PatchFailure::from)),
+        }
+    }
+}
+
 /// One file change of a patch.
 #[napi(object, object_from_js = false)]
 pub struct PatchChange {

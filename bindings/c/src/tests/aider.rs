@@ -90,16 +90,12 @@ fn streamed(
 ) -> Result<Answer, String> {
     use super::ffi::read_error;
     use super::patch_ffi::read_patch_result;
-    let files: Vec<hl_patch_file> = case
+    let pairs: Vec<(&str, &str)> = case
         .files
         .iter()
-        .map(|(p, c)| hl_patch_file {
-            path: p.as_ptr().cast(),
-            path_len: p.len(),
-            content: c.as_ptr().cast(),
-            content_len: c.len(),
-        })
+        .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect();
+    let files = super::patch_ffi::c_files(&pairs);
     let options = hl_patch_options {
         dialect,
         policy: HL_POLICY_ALL_OR_NOTHING,

@@ -252,6 +252,19 @@ pub(super) fn read_patch_result(r: *const hl_patch_result) -> Result<PatchOut, S
     })
 }
 
+/// `files` as the C ABI takes them (borrowing the texts).
+pub(super) fn c_files(files: &[(&str, &str)]) -> Vec<hl_patch_file> {
+    files
+        .iter()
+        .map(|(p, c)| hl_patch_file {
+            path: p.as_ptr().cast(),
+            path_len: p.len(),
+            content: c.as_ptr().cast(),
+            content_len: c.len(),
+        })
+        .collect()
+}
+
 /// `hl_apply_patch` on `files` (path, content) with `options`: the result read back and freed,
 /// or the error (status, code, message), checking that exactly the right out-parameter was
 /// written.
@@ -260,15 +273,7 @@ pub(super) fn apply_patch(
     files: &[(&str, &str)],
     options: Option<hl_patch_options>,
 ) -> Result<Result<PatchOut, CError>, String> {
-    let c_files: Vec<hl_patch_file> = files
-        .iter()
-        .map(|(p, c)| hl_patch_file {
-            path: p.as_ptr().cast(),
-            path_len: p.len(),
-            content: c.as_ptr().cast(),
-            content_len: c.len(),
-        })
-        .collect();
+    let c_files = c_files(files);
     let (mut result, mut error) = (SENTINEL as *mut hl_patch_result, SENTINEL as *mut hl_error);
     let opts = options.as_ref().map_or(ptr::null(), ptr::from_ref);
     // SAFETY: every pointer is a live local of the stated length.

@@ -29,6 +29,11 @@ pub fn js_trim_end(s: &str) -> &str {
     s.trim_end_matches(is_js_whitespace)
 }
 
+/// `s.trimStart()` as JavaScript computes it.
+pub fn js_trim_start(s: &str) -> &str {
+    s.trim_start_matches(is_js_whitespace)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

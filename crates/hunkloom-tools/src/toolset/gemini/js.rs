@@ -3,38 +3,15 @@
 
 /// JavaScript's `\s` (and what `trim()` removes): its WhiteSpace and LineTerminator sets.
 /// Unlike [`char::is_whitespace`] it includes U+FEFF and excludes U+0085.
-pub(super) fn is_space(c: char) -> bool {
-    matches!(
-        c,
-        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
-            ..='\u{200a}'
-                | '\u{2028}'
-                | '\u{2029}'
-                | '\u{202f}'
-                | '\u{205f}'
-                | '\u{3000}'
-                | '\u{feff}'
-    )
-}
+pub(super) use hunkloom::text::is_js_whitespace as is_space;
+/// `s.trim()`, `s.trimEnd()` and `s.trimStart()`.
+pub(super) use hunkloom::text::{
+    js_trim as trim, js_trim_end as trim_end, js_trim_start as trim_start,
+};
 
 /// A line terminator for JavaScript's `.` and `^` (multiline).
 pub(super) fn is_line_terminator(c: char) -> bool {
     matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}')
-}
-
-/// `s.trim()`.
-pub(super) fn trim(s: &str) -> &str {
-    s.trim_matches(is_space)
-}
-
-/// `s.trimEnd()`.
-pub(super) fn trim_end(s: &str) -> &str {
-    s.trim_end_matches(is_space)
-}
-
-/// `s.trimStart()`.
-pub(super) fn trim_start(s: &str) -> &str {
-    s.trim_start_matches(is_space)
 }
 
 /// `s.length`: UTF-16 code units.

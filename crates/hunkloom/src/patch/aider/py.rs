@@ -17,7 +17,7 @@ pub(super) fn lstrip(s: &str) -> &str {
 }
 
 /// A line boundary of `str.splitlines()` (`\r\n` counts as one).
-fn is_boundary(c: char) -> bool {
+pub(super) fn is_boundary(c: char) -> bool {
     matches!(
         c,
         '\n' | '\r'

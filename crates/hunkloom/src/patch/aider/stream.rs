@@ -115,7 +115,7 @@ impl AiderApplier {
             let tail = &self.reply[self.pending..];
             let mut consumed = 0;
             for line in py::splitlines_keepends(tail) {
-                let ends = line.chars().next_back().is_some_and(is_break);
+                let ends = line.chars().next_back().is_some_and(py::is_boundary);
                 // A `\r` at the very end may be the first half of `\r\n`.
                 if !ends || (line.ends_with('\r') && consumed + line.len() == tail.len()) {
                     break;
@@ -266,21 +266,6 @@ impl AiderApplier {
             self.written.insert(listing.path, listing.content);
         }
     }
-}
-
-fn is_break(c: char) -> bool {
-    matches!(
-        c,
-        '\n' | '\r'
-            | '\u{b}'
-            | '\u{c}'
-            | '\u{1c}'
-            | '\u{1d}'
-            | '\u{1e}'
-            | '\u{85}'
-            | '\u{2028}'
-            | '\u{2029}'
-    )
 }
 
 fn already_finished() -> Error {
