@@ -282,7 +282,7 @@ export declare class Toolset {
    */
   call(name: string, input: Record<string, unknown>): ToolResult
   /** The profile this toolset answers as. */
-  get profile(): 'anthropic' | 'openhands' | 'native' | 'openai' | 'codex' | 'gemini' | 'claude-code'
+  get profile(): 'anthropic' | 'openhands' | 'native' | 'openai' | 'codex' | 'gemini' | 'claude-code' | 'copilot'
   /** The root directory: absolute, symlinks resolved. */
   get root(): string
 }
@@ -1459,7 +1459,7 @@ export interface ToolsetOptions {
    * answers it) or `"codex"` (Codex CLI's freeform `apply_patch` and its `exec_command`
    * heredocs). An unknown name throws an `Error` with `code === "invalid_profile"`.
    */
-  profile?: 'anthropic' | 'openhands' | 'native' | 'openai' | 'codex' | 'gemini' | 'claude-code'
+  profile?: 'anthropic' | 'openhands' | 'native' | 'openai' | 'codex' | 'gemini' | 'claude-code' | 'copilot'
   /** Whether a file must be read (viewed) before it is edited (default: the profile's). */
   requireRead?: boolean
   /** The largest file read, in bytes. */

@@ -155,7 +155,7 @@ function runCase(c) {
   }
 }
 
-for (const name of ['openai', 'openai-crashes', 'codex', 'codex-shell-passthrough', 'gemini', 'gemini-differences']) {
+for (const name of ['openai', 'openai-crashes', 'codex', 'codex-shell-passthrough', 'gemini', 'gemini-differences', 'copilot', 'copilot-differences']) {
   test(`toolset-${name}: every case`, () => {
     const cases = load(name)
     assert.ok(cases.length > 0)

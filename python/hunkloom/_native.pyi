@@ -108,7 +108,9 @@ _Normalization = Literal[
 ]
 _BlockStatus = Literal["applied", "failed", "already_applied"]
 _Profile = Literal["anthropic", "openhands", "native"]
-_ToolsetProfile = Literal["anthropic", "openhands", "native", "openai", "codex", "gemini", "claude-code"]
+_ToolsetProfile = Literal[
+    "anthropic", "openhands", "native", "openai", "codex", "gemini", "claude-code", "copilot"
+]
 
 STRATEGIES: tuple[_Strategy, ...]
 """Every ``BlockReport.strategy`` the engine reports, in the core's order."""
@@ -969,7 +971,10 @@ class Toolset:
     operations with V4A diffs) or ``"codex"`` (Codex CLI 0.171.0's freeform ``apply_patch`` and
     its ``exec_command`` ``apply_patch`` heredocs; a path outside the root is refused, and a
     command that is not such a heredoc comes back with code ``not_an_edit`` for the host to
-    run), or ``"gemini"`` (the Gemini CLI's ``replace``, ``write_file`` and ``read_file``).
+    run), ``"gemini"`` (the Gemini CLI's ``replace``, ``write_file`` and ``read_file``),
+    ``"claude-code"`` (``Read``, ``Write``, ``Edit``, ``MultiEdit``) or ``"copilot"`` (Copilot
+    Chat's ``replace_string_in_file``, ``multi_replace_string_in_file``, ``apply_patch`` and
+    ``create_file``).
     ``"anthropic"`` also answers ``str_replace_based_edit_tool`` (text_editor_20250728: no
     ``undo_edit``; a ``view`` shows at most ``max_characters`` characters, default 16,000).
     """

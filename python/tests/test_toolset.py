@@ -29,6 +29,8 @@ CORPORA = (
     "codex-shell-passthrough",
     "gemini",
     "gemini-differences",
+    "copilot",
+    "copilot-differences",
 )
 
 

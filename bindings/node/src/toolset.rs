@@ -19,7 +19,7 @@ pub struct ToolsetOptions {
     /// answers it) or `"codex"` (Codex CLI's freeform `apply_patch` and its `exec_command`
     /// heredocs). An unknown name throws an `Error` with `code === "invalid_profile"`.
     #[napi(
-        ts_type = "'anthropic' | 'openhands' | 'native' | 'openai' | 'codex' | 'gemini' | 'claude-code'"
+        ts_type = "'anthropic' | 'openhands' | 'native' | 'openai' | 'codex' | 'gemini' | 'claude-code' | 'copilot'"
     )]
     pub profile: Option<String>,
     /// Whether a file must be read (viewed) before it is edited (default: the profile's).
@@ -146,7 +146,7 @@ impl Toolset {
     #[napi(
         catch_unwind,
         getter,
-        ts_return_type = "'anthropic' | 'openhands' | 'native' | 'openai' | 'codex' | 'gemini' | 'claude-code'"
+        ts_return_type = "'anthropic' | 'openhands' | 'native' | 'openai' | 'codex' | 'gemini' | 'claude-code' | 'copilot'"
     )]
     pub fn profile(&self, env: &Env) -> napi::Result<String> {
         errors::run(env, || {

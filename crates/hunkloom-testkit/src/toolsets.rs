@@ -20,6 +20,8 @@ pub const TOOLSET_CORPORA: &[&str] = &[
     "toolsets/codex-shell-passthrough.jsonl",
     "toolsets/gemini.jsonl",
     "toolsets/gemini-differences.jsonl",
+    "toolsets/copilot.jsonl",
+    "toolsets/copilot-differences.jsonl",
 ];
 
 /// One call of a case.

@@ -45,3 +45,22 @@ fn openai_declares_the_recorded_call_input() {
     assert_eq!(got[0]["name"], want[0]["name"]);
     assert_eq!(got[0]["description"], want[0]["description"]);
 }
+
+#[test]
+fn copilot_declares_what_copilot_chat_sends() {
+    let want: Vec<Value> = recorded_list("copilot")
+        .into_iter()
+        .map(|t| json!({"name": t["name"], "description": t["description"], "input_schema": t["input_schema"]}))
+        .collect();
+    assert_eq!(declared(ToolsetProfile::Copilot), want);
+}
+
+/// `<profile>-tools.json` when it is a plain list of tools.
+fn recorded_list(profile: &str) -> Vec<Value> {
+    let path = format!(
+        "{}/../../tests/vectors/toolsets/{profile}-tools.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).expect("JSON")
+}

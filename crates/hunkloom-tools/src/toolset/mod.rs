@@ -31,6 +31,7 @@
 
 mod claude_code;
 mod codex;
+mod copilot;
 mod gemini;
 mod openai;
 
@@ -65,6 +66,9 @@ pub enum ToolsetProfile {
     Gemini,
     /// Claude Code's `Read`, `Write`, `Edit` and `MultiEdit`.
     ClaudeCode,
+    /// GitHub Copilot Chat's `replace_string_in_file`, `multi_replace_string_in_file`,
+    /// `apply_patch` and `create_file`.
+    Copilot,
 }
 
 impl ToolsetProfile {
@@ -77,10 +81,11 @@ impl ToolsetProfile {
         ToolsetProfile::Codex,
         ToolsetProfile::Gemini,
         ToolsetProfile::ClaudeCode,
+        ToolsetProfile::Copilot,
     ];
 
     /// The name hosts pass: `"anthropic"`, `"openhands"`, `"native"`, `"openai"`, `"codex"`,
-    /// `"gemini"` or `"claude-code"`.
+    /// `"gemini"`, `"claude-code"` or `"copilot"`.
     pub fn as_str(self) -> &'static str {
         match self {
             ToolsetProfile::Anthropic => "anthropic",
@@ -90,6 +95,7 @@ impl ToolsetProfile {
             ToolsetProfile::Codex => "codex",
             ToolsetProfile::Gemini => "gemini",
             ToolsetProfile::ClaudeCode => "claude-code",
+            ToolsetProfile::Copilot => "copilot",
         }
     }
 
@@ -102,7 +108,8 @@ impl ToolsetProfile {
             ToolsetProfile::OpenAi
             | ToolsetProfile::Codex
             | ToolsetProfile::Gemini
-            | ToolsetProfile::ClaudeCode => None,
+            | ToolsetProfile::ClaudeCode
+            | ToolsetProfile::Copilot => None,
         }
     }
 }
@@ -219,6 +226,8 @@ enum Engine {
     Gemini(Workspace),
     /// Claude Code's tools over the file layer.
     ClaudeCode(Workspace),
+    /// Copilot's tools over the file layer.
+    Copilot(Box<copilot::Copilot>),
 }
 
 /// The edit tools of one model family over a root directory (see the [module
@@ -273,6 +282,7 @@ impl Toolset {
                     ToolsetProfile::Codex => Engine::Codex(ws),
                     ToolsetProfile::Gemini => Engine::Gemini(ws),
                     ToolsetProfile::ClaudeCode => Engine::ClaudeCode(ws),
+                    ToolsetProfile::Copilot => Engine::Copilot(Box::new(copilot::Copilot::new(ws))),
                     _ => Engine::OpenAi(ws),
                 }
             }
@@ -297,6 +307,7 @@ impl Toolset {
             | Engine::Codex(ws)
             | Engine::Gemini(ws)
             | Engine::ClaudeCode(ws) => ws.root(),
+            Engine::Copilot(cp) => cp.root(),
         }
     }
 
@@ -327,6 +338,7 @@ impl Toolset {
             Engine::Codex(_) => codex::definitions(),
             Engine::Gemini(_) => gemini::definitions(),
             Engine::ClaudeCode(_) => claude_code::definitions(),
+            Engine::Copilot(_) => copilot::definitions(),
         }
     }
 
@@ -371,6 +383,7 @@ impl Toolset {
             Engine::Codex(ws) => Ok(codex::call(ws, &self.turns, name, input)),
             Engine::Gemini(ws) => Ok(gemini::call(ws, &self.turns, name, input)),
             Engine::ClaudeCode(ws) => Ok(claude_code::call(ws, &self.turns, name, input)),
+            Engine::Copilot(cp) => Ok(cp.call(name, input)),
         }
     }
 }
