@@ -212,6 +212,24 @@ pub struct ToolDefinition {
     pub input_schema: Value,
 }
 
+/// Tool definitions from a reference's recorded declarations: `tools` is a JSON list of
+/// `{"name", "description", "input_schema"}` objects.
+fn definitions_from(tools: &Value) -> Vec<ToolDefinition> {
+    tools
+        .as_array()
+        .map(|tools| {
+            tools
+                .iter()
+                .map(|t| ToolDefinition {
+                    name: t["name"].as_str().unwrap_or_default().to_owned(),
+                    description: t["description"].as_str().unwrap_or_default().to_owned(),
+                    input_schema: t["input_schema"].clone(),
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// What answers the calls of one profile.
 #[derive(Debug)]
 enum Engine {

@@ -29,6 +29,26 @@ pub fn js_trim_end(s: &str) -> &str {
     s.trim_end_matches(is_js_whitespace)
 }
 
+/// The edit distance (insertions, deletions, substitutions) over UTF-16 code units, as the
+/// JavaScript libraries the references use compute it (`fast-levenshtein`, VS Code's).
+pub fn js_edit_distance(a: &[u16], b: &[u16]) -> usize {
+    if a.is_empty() {
+        return b.len();
+    }
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, &x) in a.iter().enumerate() {
+        cur[0] = i + 1;
+        for (j, &y) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(x != y))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
 /// `s.trimStart()` as JavaScript computes it.
 pub fn js_trim_start(s: &str) -> &str {
     s.trim_start_matches(is_js_whitespace)
@@ -37,6 +57,14 @@ pub fn js_trim_start(s: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn edit_distance_counts_utf16_units() {
+        let u = |s: &str| s.encode_utf16().collect::<Vec<u16>>();
+        assert_eq!(js_edit_distance(&u("kitten"), &u("sitting")), 3);
+        assert_eq!(js_edit_distance(&u(""), &u("abc")), 3);
+        assert_eq!(js_edit_distance(&u("😀"), &u("a")), 2);
+    }
 
     #[test]
     fn differs_from_rust_trim_where_javascript_does() {

@@ -257,24 +257,7 @@ fn line_fuzzy(text: &[u16], eol: &[u16], old: &[u16], new: &[u16]) -> Found {
     }
 }
 
-/// Levenshtein distance over code units.
-fn levenshtein(a: &[u16], b: &[u16]) -> usize {
-    if a.is_empty() {
-        return b.len();
-    }
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, &x) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, &y) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(x != y))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
-}
+use hunkloom::text::js_edit_distance as levenshtein;
 
 fn line_similarity(a: &[u16], b: &[u16]) -> f64 {
     if a == b {

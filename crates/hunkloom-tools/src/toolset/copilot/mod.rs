@@ -39,19 +39,7 @@ const TOOLS_JSON: &str = include_str!("copilot-tools.json");
 /// The four tools as Copilot declares them.
 pub(super) fn definitions() -> Vec<ToolDefinition> {
     let parsed: Value = serde_json::from_str(TOOLS_JSON).unwrap_or_default();
-    parsed
-        .as_array()
-        .map(|tools| {
-            tools
-                .iter()
-                .map(|t| ToolDefinition {
-                    name: t["name"].as_str().unwrap_or_default().to_owned(),
-                    description: t["description"].as_str().unwrap_or_default().to_owned(),
-                    input_schema: t["input_schema"].clone(),
-                })
-                .collect()
-        })
-        .unwrap_or_default()
+    super::definitions_from(&parsed)
 }
 
 const ITEM: Shape = Shape {

@@ -88,23 +88,10 @@ fn fix_nl(s: &str) -> String {
     fix_tabs(&s.replace("\\n", "\n"))
 }
 
+/// The edit distance over UTF-16 code units (VS Code's).
 fn levenshtein(a: &str, b: &str) -> usize {
     let (a, b): (Vec<u16>, Vec<u16>) = (a.encode_utf16().collect(), b.encode_utf16().collect());
-    if a.is_empty() {
-        return b.len();
-    }
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, &x) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, &y) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(x != y))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
+    hunkloom::text::js_edit_distance(&a, &b)
 }
 
 // ---------------------------------------------------------------- indentation

@@ -73,25 +73,7 @@ pub(super) fn match_lines(text: &str) -> Lines<'_> {
 }
 
 /// `fast-levenshtein`'s `get(a, b)`: the edit distance over UTF-16 code units.
-pub(super) fn levenshtein(a: &[u16], b: &[u16]) -> usize {
-    if a.is_empty() {
-        return b.len();
-    }
-    if b.is_empty() {
-        return a.len();
-    }
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, &ca) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substitute = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = substitute.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
-}
+pub(super) use hunkloom::text::js_edit_distance as levenshtein;
 
 /// Text as UTF-16 code units, for [`levenshtein`].
 pub(super) fn utf16(s: &str) -> Vec<u16> {
@@ -125,12 +107,5 @@ mod tests {
         assert_eq!(trim("\u{feff} x \u{a0}"), "x");
         assert_eq!(trim("\u{85}x"), "\u{85}x");
         assert_eq!(len("a€😀"), 4);
-    }
-
-    #[test]
-    fn levenshtein_counts_code_units() {
-        assert_eq!(levenshtein(&utf16("kitten"), &utf16("sitting")), 3);
-        assert_eq!(levenshtein(&utf16(""), &utf16("abc")), 3);
-        assert_eq!(levenshtein(&utf16("😀"), &utf16("a")), 2);
     }
 }

@@ -46,19 +46,7 @@ const MAX_FILE_MB: f64 = 20.0;
 /// The three tools, as the CLI declares them.
 pub(super) fn definitions() -> Vec<ToolDefinition> {
     let parsed: Value = serde_json::from_str(TOOLS_JSON).unwrap_or_default();
-    parsed["tools"]
-        .as_array()
-        .map(|tools| {
-            tools
-                .iter()
-                .map(|t| ToolDefinition {
-                    name: t["name"].as_str().unwrap_or_default().to_owned(),
-                    description: t["description"].as_str().unwrap_or_default().to_owned(),
-                    input_schema: t["input_schema"].clone(),
-                })
-                .collect()
-        })
-        .unwrap_or_default()
+    super::definitions_from(&parsed["tools"])
 }
 
 /// A JSON type a parameter must have.
