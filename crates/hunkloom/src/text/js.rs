@@ -49,6 +49,17 @@ pub fn js_edit_distance(a: &[u16], b: &[u16]) -> usize {
     prev[b.len()]
 }
 
+/// `s.split(/\r?\n/)` as JavaScript computes it: a `\r` goes with the `\n` after it, a lone
+/// one stays in its line; `""` gives one empty line.
+pub fn js_split_lines(s: &str) -> Vec<&str> {
+    let mut lines: Vec<&str> = s.split('\n').collect();
+    let last = lines.len() - 1;
+    for line in &mut lines[..last] {
+        *line = line.strip_suffix('\r').unwrap_or(line);
+    }
+    lines
+}
+
 /// `s.trimStart()` as JavaScript computes it.
 pub fn js_trim_start(s: &str) -> &str {
     s.trim_start_matches(is_js_whitespace)
@@ -57,6 +68,12 @@ pub fn js_trim_start(s: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn split_lines_takes_crlf_and_lf() {
+        assert_eq!(js_split_lines("a\r\nb\nc\r"), ["a", "b", "c\r"]);
+        assert_eq!(js_split_lines(""), [""]);
+    }
 
     #[test]
     fn edit_distance_counts_utf16_units() {

@@ -7,7 +7,9 @@ pub(crate) mod original;
 pub(crate) mod pieces;
 pub(crate) mod tracked;
 
-pub use js::{is_js_whitespace, js_edit_distance, js_trim, js_trim_end, js_trim_start};
+pub use js::{
+    is_js_whitespace, js_edit_distance, js_split_lines, js_trim, js_trim_end, js_trim_start,
+};
 pub(crate) use offsets::OffsetCursor;
 pub use offsets::{
     Position, TextOffset, line_number_from_byte_index, line_number_from_char_index,

@@ -552,7 +552,10 @@ impl Copilot {
             );
         }
         let content = comments::strip(content, path);
-        let mut pieces: Vec<String> = split_crlf_or_lf(&content);
+        let mut pieces: Vec<String> = hunkloom::text::js_split_lines(&content)
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
         if existing.is_some()
             && pieces
                 .last()
@@ -572,18 +575,6 @@ impl Copilot {
             Err(e) => Answer::Thrown(e.message, e.code),
         }
     }
-}
-
-/// `s.split(/\r?\n/)`: a `\r` goes with the `\n` after it, a lone one stays.
-fn split_crlf_or_lf(s: &str) -> Vec<String> {
-    let mut pieces: Vec<String> = s.split('\n').map(str::to_owned).collect();
-    let last = pieces.len() - 1;
-    for piece in &mut pieces[..last] {
-        if piece.ends_with('\r') {
-            piece.pop();
-        }
-    }
-    pieces
 }
 
 /// The text the model reads and the error flag.

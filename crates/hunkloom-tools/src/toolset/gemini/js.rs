@@ -24,15 +24,8 @@ pub(super) fn strip_spaces(s: &str) -> String {
     s.chars().filter(|&c| !is_space(c)).collect()
 }
 
-/// `text.split(/\r?\n/)`: a `\r` goes with the `\n` after it, a lone one stays in its line.
-pub(super) fn split_lines(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = text.split('\n').collect();
-    let last = lines.len() - 1;
-    for line in &mut lines[..last] {
-        *line = line.strip_suffix('\r').unwrap_or(line);
-    }
-    lines
-}
+/// `text.split(/\r?\n/)`.
+pub(super) use hunkloom::text::js_split_lines as split_lines;
 
 /// The pieces of `text.match(/.*(?:\n|$)/g).slice(0, -1)`: each line with its `\n`, the last
 /// one without. Like the regex, a stretch that ends at a lone `\r`, U+2028 or U+2029 is not
@@ -94,12 +87,6 @@ mod tests {
         let lossy = match_lines("a\nb\rc\nd");
         assert_eq!(lossy.pieces, ["a\n", "c\n", "d"]);
         assert!(!lossy.complete);
-    }
-
-    #[test]
-    fn split_lines_takes_crlf_and_lf() {
-        assert_eq!(split_lines("a\r\nb\nc\r"), ["a", "b", "c\r"]);
-        assert_eq!(split_lines(""), [""]);
     }
 
     #[test]

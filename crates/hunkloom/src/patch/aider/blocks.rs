@@ -359,30 +359,54 @@ pub(crate) struct Listing {
     pub(crate) content: String,
 }
 
-/// `WholeFileCoder.get_edits()`: the listings, one per file (a name from the line above the
-/// fence wins over one seen in backticks earlier, which wins over the only chat file).
-pub(crate) fn find_listings(
-    reply: &str,
+/// `WholeFileCoder.get_edits()`'s reading as a machine fed one complete line at a time: each
+/// listing is returned when its closing fence is read (a streamed reply is read once).
+#[derive(Clone, Debug)]
+pub(crate) struct ListingScanner {
     fence: Fence,
-    chat_files: &[String],
-) -> Result<Vec<Listing>, ParseError> {
-    let lines = py::splitlines_keepends(reply);
-    let mut edits: Vec<(String, Source, String)> = Vec::new();
-    let mut saw: Option<String> = None;
-    let mut open: Option<(String, Source)> = None;
-    let mut body = String::new();
-    for (i, line) in lines.iter().enumerate() {
+    chat_files: Vec<String>,
+    /// The line before the current one.
+    previous: Option<String>,
+    /// A chat file named in backticks since the last listing.
+    saw: Option<String>,
+    open: Option<(String, Source)>,
+    body: String,
+    /// Every listing so far, with how its name was found.
+    edits: Vec<(String, Source, String)>,
+}
+
+impl ListingScanner {
+    pub(crate) fn new(fence: Fence, chat_files: Vec<String>) -> ListingScanner {
+        ListingScanner {
+            fence,
+            chat_files,
+            previous: None,
+            saw: None,
+            open: None,
+            body: String::new(),
+            edits: Vec::new(),
+        }
+    }
+
+    /// Reads one line; whether it closed a listing.
+    pub(crate) fn feed(&mut self, line: &str) -> Result<bool, ParseError> {
+        let closed = self.read(line);
+        self.previous = Some(line.to_owned());
+        closed
+    }
+
+    fn read(&mut self, line: &str) -> Result<bool, ParseError> {
+        let (fence, chat_files) = (self.fence, &self.chat_files);
         if line.starts_with(fence.0) || line.starts_with(fence.1) {
-            if let Some((name, source)) = open.take() {
-                saw = None;
-                edits.push((name, source, std::mem::take(&mut body)));
-                continue;
+            if let Some((name, source)) = self.open.take() {
+                self.saw = None;
+                self.edits
+                    .push((name, source, std::mem::take(&mut self.body)));
+                return Ok(true);
             }
             let mut named = String::new();
-            if i > 0 {
-                let name = py::strip(lines[i - 1])
-                    .trim_matches('*')
-                    .trim_end_matches(':');
+            if let Some(previous) = &self.previous {
+                let name = py::strip(previous).trim_matches('*').trim_end_matches(':');
                 let name = name.trim_matches('`').trim_start_matches('#');
                 let mut name = py::strip(name).to_owned();
                 if name.chars().count() > 250 {
@@ -396,9 +420,9 @@ pub(crate) fn find_listings(
                 }
                 named = name;
             }
-            open = Some(if !named.is_empty() {
+            self.open = Some(if !named.is_empty() {
                 (named, Source::Block)
-            } else if let Some(seen) = &saw {
+            } else if let Some(seen) = &self.saw {
                 (seen.clone(), Source::Saw)
             } else if chat_files.len() == 1 {
                 (chat_files[0].clone(), Source::Chat)
@@ -408,8 +432,8 @@ pub(crate) fn find_listings(
                     fence.0
                 )));
             });
-        } else if open.is_some() {
-            body.push_str(line);
+        } else if self.open.is_some() {
+            self.body.push_str(line);
         } else {
             for word in py::strip(line)
                 .split(py::is_space)
@@ -420,30 +444,56 @@ pub(crate) fn find_listings(
                     if word.strip_prefix('`').and_then(|w| w.strip_suffix('`'))
                         == Some(file.as_str())
                     {
-                        saw = Some(file.clone());
+                        self.saw = Some(file.clone());
                     }
                 }
             }
         }
+        Ok(false)
     }
-    if let Some((name, source)) = open {
-        edits.push((name, source, body));
-    }
-    let mut seen: Vec<String> = Vec::new();
-    let mut listings = Vec::new();
-    for wanted in [Source::Block, Source::Saw, Source::Chat] {
-        for (name, source, content) in &edits {
-            if *source != wanted || seen.contains(name) {
-                continue;
+
+    /// The listings so far, one per file: a name from the line above the fence wins over one
+    /// seen in backticks earlier, which wins over the only chat file; a listing left open counts.
+    pub(crate) fn listings(&self) -> Vec<Listing> {
+        let open = self
+            .open
+            .as_ref()
+            .map(|(name, source)| (name, *source, &self.body));
+        let edits: Vec<_> = self
+            .edits
+            .iter()
+            .map(|(name, source, content)| (name, *source, content))
+            .chain(open)
+            .collect();
+        let mut seen: Vec<&String> = Vec::new();
+        let mut listings = Vec::new();
+        for wanted in [Source::Block, Source::Saw, Source::Chat] {
+            for &(name, source, content) in &edits {
+                if source != wanted || seen.contains(&name) {
+                    continue;
+                }
+                seen.push(name);
+                listings.push(Listing {
+                    path: name.clone(),
+                    content: content.clone(),
+                });
             }
-            seen.push(name.clone());
-            listings.push(Listing {
-                path: name.clone(),
-                content: content.clone(),
-            });
         }
+        listings
     }
-    Ok(listings)
+}
+
+/// Every whole-file listing in a reply, scanned line by line.
+pub(crate) fn find_listings(
+    reply: &str,
+    fence: Fence,
+    chat_files: &[String],
+) -> Result<Vec<Listing>, ParseError> {
+    let mut scanner = ListingScanner::new(fence, chat_files.to_vec());
+    for line in py::splitlines_keepends(reply) {
+        scanner.feed(line)?;
+    }
+    Ok(scanner.listings())
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::blocks::{self, Block, Fence, Naming, Scanner};
+use super::blocks::{self, Block, Fence, ListingScanner, Naming, Scanner};
 use super::{Files, Format, apply_blocks, format_of, py};
 use crate::error::{Error, ErrorKind, Result};
 use crate::patch::plan::Plan;
@@ -48,8 +48,10 @@ pub struct AiderApplier {
     /// The preview: each file the blocks so far wrote, and the order they were first written.
     written: BTreeMap<String, String>,
     order: Vec<String>,
-    /// `whole`: the fence lines read so far (a listing is closed when the count is even).
-    fences: usize,
+    /// `whole`: the listings read line by line; `None` once the reply can no longer parse.
+    listings: Option<ListingScanner>,
+    /// `whole`: a listing closed since the preview was last brought up to date.
+    listing_closed: bool,
     finished: bool,
 }
 
@@ -76,6 +78,7 @@ impl AiderApplier {
         } else {
             Naming::Aider
         };
+        let listings = (format == Format::Whole).then(|| ListingScanner::new(fence, chat.clone()));
         Ok(AiderApplier {
             options: *options,
             format,
@@ -87,7 +90,8 @@ impl AiderApplier {
             pending: 0,
             written: BTreeMap::new(),
             order: Vec::new(),
-            fences: 0,
+            listings,
+            listing_closed: false,
             finished: false,
         })
     }
@@ -127,6 +131,9 @@ impl AiderApplier {
         }
         for line in complete {
             self.read_line(line, false, &mut changed)?;
+        }
+        if self.listing_closed {
+            self.preview_listings(&mut changed);
         }
         Ok(changed)
     }
@@ -177,27 +184,25 @@ impl AiderApplier {
 
     /// Feeds one complete line; applies what it completes to the preview.
     fn read_line(&mut self, line: String, at_end: bool, changed: &mut Vec<String>) -> Result<()> {
-        let is_fence = line.starts_with(self.fence.0) || line.starts_with(self.fence.1);
-        self.scanner.feed(line);
-        match self.format {
-            Format::Whole => {
-                if is_fence {
-                    self.fences += 1;
+        if self.format == Format::Whole {
+            if let Some(listings) = &mut self.listings {
+                match listings.feed(&line) {
+                    Ok(closed) => self.listing_closed |= closed,
+                    Err(_) => self.listings = None,
                 }
-                if (is_fence && self.fences.is_multiple_of(2)) || at_end {
-                    self.preview_listings(changed);
-                }
-                Ok(())
             }
-            _ => {
-                let mut done = Vec::new();
-                let read = self.scanner.run(at_end, &mut done);
-                for block in done {
-                    self.preview_block(&block, changed)?;
-                }
-                read.map_err(|e| Error::new(ErrorKind::InvalidPatch, e.0))
+            if at_end {
+                self.preview_listings(changed);
             }
+            return Ok(());
         }
+        self.scanner.feed(line);
+        let mut done = Vec::new();
+        let read = self.scanner.run(at_end, &mut done);
+        for block in done {
+            self.preview_block(&block, changed)?;
+        }
+        read.map_err(|e| Error::new(ErrorKind::InvalidPatch, e.0))
     }
 
     /// Applies one completed block to the preview as the dialect would.
@@ -246,14 +251,14 @@ impl AiderApplier {
         Ok(())
     }
 
-    /// `whole`: the listings of the reply so far (all closed) into the preview. Runs once per
-    /// closed listing, over the reply so far.
+    /// `whole`: the listings of the complete lines so far (one left open counts) into the
+    /// preview, once per push that closed one; nothing once the reply can no longer parse.
     fn preview_listings(&mut self, changed: &mut Vec<String>) {
-        let so_far = &self.reply[..self.pending];
-        let Ok(listings) = blocks::find_listings(so_far, self.fence, &self.chat) else {
+        self.listing_closed = false;
+        let Some(listings) = &self.listings else {
             return;
         };
-        for listing in listings {
+        for listing in listings.listings() {
             if self.written.get(&listing.path) == Some(&listing.content) {
                 continue;
             }
