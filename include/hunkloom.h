@@ -978,6 +978,11 @@ typedef struct hl_toolset_options {
      * characters of a file a `view` shows. 0: the default, 16,000.
      */
     uint64_t max_characters;
+    /**
+     * Only the tools that never write (`native`: `read_file`); the others are refused with
+     * code `read_only`. Default false.
+     */
+    bool read_only;
 } hl_toolset_options;
 
 /**
@@ -2815,9 +2820,9 @@ void hl_text_editor_free(struct hl_text_editor *editor);
 
 /**
  * Creates a toolset over the directory `root` (`root_len` bytes of UTF-8), which must exist,
- * answering as the profile named by `profile` (`profile_len` bytes of UTF-8: `anthropic`,
- * `openhands`, `native` — the text editor — or `openai`, the Responses-API `apply_patch` tool
- * as the OpenAI Agents SDK answers it; `(NULL, 0)` or empty: `native`).
+ * answering as the profile named by `profile` (`profile_len` bytes of UTF-8: `native` —
+ * hunkloom's own tools, as `hunkloom mcp` serves them — `anthropic`, `openhands`, `openai`,
+ * `codex`, `gemini`, `claude-code` or `copilot`; `(NULL, 0)` or empty: `native`).
  *
  * On success `*toolset` receives a new toolset the caller frees with `hl_toolset_free`.
  *
@@ -2841,8 +2846,8 @@ enum hl_status hl_toolset_new(const char *root,
                               struct hl_error **error);
 
 /**
- * The profile's tool definitions as JSON text: an array of `{"name", "description",
- * "input_schema"}`. On success `*tools_json` receives a new `hl_text` the caller frees with
+ * The profile's tool definitions as JSON text: an array of `{"name", "title" (a string or
+ * null), "description", "input_schema", "read_only"}`. On success `*tools_json` receives a new `hl_text` the caller frees with
  * `hl_text_free`.
  *
  * @return `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL; `HL_STATUS_PANIC` if the toolset is

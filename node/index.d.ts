@@ -271,7 +271,8 @@ export declare class Toolset {
    * unknown profile, a `TypeError` or a `RangeError` for a bad option.
    *
    * @param root The directory whose files the model edits.
-   * @param options `profile`, `requireRead`, `maxFileSize`, `protect`, `maxCharacters`.
+   * @param options `profile`, `requireRead`, `maxFileSize`, `protect`, `maxCharacters`,
+   * `readOnly`.
    */
   constructor(root: string, options?: ToolsetOptions)
   /** The profile's tool definitions, as its reference declares them. */
@@ -1412,6 +1413,8 @@ export interface TextEditorOptions {
 export interface ToolDefinition {
   /** The tool's name, as the model calls it. */
   name: string
+  /** A short human-readable title, where the profile has one. */
+  title?: string
   /** What the model is told the tool does. */
   description: string
   /**
@@ -1419,6 +1422,8 @@ export interface ToolDefinition {
    * `TextEditor.schema()` spell it).
    */
   input_schema: Record<string, unknown>
+  /** Whether the tool never writes. */
+  readOnly: boolean
 }
 
 /** What `getProgressStatus` returns: both properties, or neither (Roo's `{}`). */
@@ -1474,6 +1479,11 @@ export interface ToolsetOptions {
    * characters of a file a `view` shows (default 16,000).
    */
   maxCharacters?: number
+  /**
+   * Only the tools that never write (`native`: `read_file`); a call of another is refused
+   * with `code === "read_only"` (default false).
+   */
+  readOnly?: boolean
 }
 
 /**

@@ -186,6 +186,22 @@ test('tools(), an unknown tool name, an unknown profile', () => {
   assert.equal(fs.readFileSync(path.join(dir, 'a.py'), 'utf8'), 'x = 1')
 })
 
+test('the native toolset serves its six tools; readOnly keeps read_file', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunkloom-ts-'))
+  fs.writeFileSync(path.join(dir, 'a.txt'), 'a\n')
+  const native = new Toolset(dir)
+  const tools = native.tools()
+  assert.deepEqual(tools.map((t) => t.name), ['str_replace_based_edit_tool', 'apply_diff', 'apply_lazy', 'apply_patch', 'read_file', 'undo_edit'])
+  assert.deepEqual(tools.map((t) => t.readOnly), [false, false, false, false, true, false])
+  assert.equal(tools[4].title, 'Read a file')
+  assert.equal(native.call('read_file', { path: 'a.txt' }).output, '     1\ta\n')
+  const reader = new Toolset(dir, { readOnly: true })
+  assert.deepEqual(reader.tools().map((t) => t.name), ['read_file'])
+  const refused = reader.call('apply_diff', { path: 'a.txt', diff: '' })
+  assert.equal(refused.code, 'read_only')
+  assert.equal(new Toolset(dir, { profile: 'openai' }).tools()[0].title, undefined)
+})
+
 test('the anthropic toolset also answers str_replace_based_edit_tool, views cut at maxCharacters', () => {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hunkloom-ts-')))
   fs.writeFileSync(path.join(root, 'a.txt'), 'abcdef\nghijkl\n')

@@ -965,8 +965,10 @@ class Toolset:
     over a :class:`Workspace`-like root: paths stay inside ``root``, protected paths are never
     written, writes are atomic, parallel calls on one file take turns.
 
-    ``profile``: ``"anthropic"``, ``"openhands"``, ``"native"`` (the text editor, as
-    :class:`TextEditor`), ``"openai"`` (the Responses-API hosted ``apply_patch`` tool as the
+    ``profile``: ``"native"`` (hunkloom's own tools, as ``hunkloom mcp`` serves them:
+    ``read_file``, ``apply_diff``, ``apply_lazy``, ``apply_patch``, ``undo_edit`` and the text
+    editor as ``str_replace_based_edit_tool``), ``"anthropic"``, ``"openhands"`` (the reference
+    text editor, as :class:`TextEditor`), ``"openai"`` (the Responses-API hosted ``apply_patch`` tool as the
     OpenAI Agents SDK 0.24.0 answers it: ``create_file``, ``update_file``, ``delete_file``
     operations with V4A diffs) or ``"codex"`` (Codex CLI 0.171.0's freeform ``apply_patch`` and
     its ``exec_command`` ``apply_patch`` heredocs; a path outside the root is refused, and a
@@ -988,13 +990,16 @@ class Toolset:
         max_file_size: Optional[int] = None,
         protect: Optional[list[str]] = None,
         max_characters: Optional[int] = None,
+        read_only: bool = False,
     ) -> Toolset:
         """A toolset over the existing directory ``root``; the options as :class:`TextEditor`'s,
-        and ``max_characters``, the most characters of a file a text-editor ``view`` shows.
+        ``max_characters``, the most characters of a file a text-editor ``view`` shows, and
+        ``read_only``: only the tools that never write are listed, the others refused with code
+        ``read_only``.
         Raises :class:`InvalidOptionError` (``invalid_profile``) for an unknown profile."""
     def tools(self) -> list[dict[str, Any]]:
-        """The profile's tool definitions for a model API: ``{"name", "description",
-        "input_schema"}`` each."""
+        """The profile's tool definitions for a model API: ``{"name", "title", "description",
+        "input_schema", "read_only"}`` each (``title`` None where the profile has none)."""
     def call(self, name: str, input: Mapping[str, Any]) -> ToolResult:
         """Answer one call of the tool ``name``; every mistake a model can make (an unknown tool
         name too, code ``unknown_tool``) is a result with ``is_error`` set. Only an ``input`` that

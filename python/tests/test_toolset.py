@@ -182,10 +182,20 @@ def test_tools_and_unknown_names(tmp_path: Path) -> None:
     result = toolset.call("write_file", {"file_path": "x"})
     assert (result.is_error, result.code) == (True, "unknown_tool")
     assert "apply_patch" in result.output
-    editor = hunkloom.Toolset(tmp_path, "native")
-    assert [t["name"] for t in editor.tools()] == ["str_replace_based_edit_tool"]
-    created = editor.call("str_replace_based_edit_tool", {"command": "create", "path": "a.txt", "file_text": "x\n"})
+    native = hunkloom.Toolset(tmp_path, "native")
+    assert [t["name"] for t in native.tools()] == [
+        "str_replace_based_edit_tool", "apply_diff", "apply_lazy", "apply_patch", "read_file", "undo_edit",
+    ]
+    assert [t["read_only"] for t in native.tools()] == [False, False, False, False, True, False]
+    assert native.tools()[4]["title"] == "Read a file"
+    created = native.call("str_replace_based_edit_tool", {"command": "create", "path": "a.txt", "file_text": "x\n"})
     assert not created.is_error
+    assert native.call("read_file", {"path": "a.txt"}).output == "     1\tx\n"
+    reader = hunkloom.Toolset(tmp_path, read_only=True)
+    assert [t["name"] for t in reader.tools()] == ["read_file"]
+    refused = reader.call("apply_diff", {"path": "a.txt", "diff": ""})
+    assert (refused.is_error, refused.code) == (True, "read_only")
+    assert toolset.tools()[0]["title"] is None
     with pytest.raises(hunkloom.InvalidOptionError) as info:
         hunkloom.Toolset(tmp_path, "gpt")  # type: ignore[arg-type]
     assert info.value.code == "invalid_profile"

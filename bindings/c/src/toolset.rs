@@ -32,6 +32,9 @@ pub struct hl_toolset_options {
     /// The text editor's `max_characters` (Anthropic's text_editor_20250728): the most
     /// characters of a file a `view` shows. 0: the default, 16,000.
     pub max_characters: u64,
+    /// Only the tools that never write (`native`: `read_file`); the others are refused with
+    /// code `read_only`. Default false.
+    pub read_only: bool,
 }
 
 /// The edit tools of one model family over a root directory (see `hl_toolset_new`). Threads: as
@@ -42,9 +45,9 @@ pub struct hl_toolset {
 }
 
 /// Creates a toolset over the directory `root` (`root_len` bytes of UTF-8), which must exist,
-/// answering as the profile named by `profile` (`profile_len` bytes of UTF-8: `anthropic`,
-/// `openhands`, `native` — the text editor — or `openai`, the Responses-API `apply_patch` tool
-/// as the OpenAI Agents SDK answers it; `(NULL, 0)` or empty: `native`).
+/// answering as the profile named by `profile` (`profile_len` bytes of UTF-8: `native` —
+/// hunkloom's own tools, as `hunkloom mcp` serves them — `anthropic`, `openhands`, `openai`,
+/// `codex`, `gemini`, `claude-code` or `copilot`; `(NULL, 0)` or empty: `native`).
 ///
 /// On success `*toolset` receives a new toolset the caller frees with `hl_toolset_free`.
 ///
@@ -92,6 +95,7 @@ pub unsafe extern "C" fn hl_toolset_new(
         if options.max_file_size != 0 {
             settings = settings.max_file_size(options.max_file_size);
         }
+        settings = settings.read_only(options.read_only);
         let boxed = Box::new(hl_toolset {
             handle: Shared::new("toolset", Toolset::new(root, settings)?),
         });
@@ -101,8 +105,8 @@ pub unsafe extern "C" fn hl_toolset_new(
     })
 }
 
-/// The profile's tool definitions as JSON text: an array of `{"name", "description",
-/// "input_schema"}`. On success `*tools_json` receives a new `hl_text` the caller frees with
+/// The profile's tool definitions as JSON text: an array of `{"name", "title" (a string or
+/// null), "description", "input_schema", "read_only"}`. On success `*tools_json` receives a new `hl_text` the caller frees with
 /// `hl_text_free`.
 ///
 /// @return `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL; `HL_STATUS_PANIC` if the toolset is
@@ -124,8 +128,9 @@ pub unsafe extern "C" fn hl_toolset_tools(
         let array: Vec<Value> = tools
             .into_iter()
             .map(|tool| {
-                json!({"name": tool.name, "description": tool.description,
-                       "input_schema": tool.input_schema})
+                json!({"name": tool.name, "title": tool.title,
+                       "description": tool.description, "input_schema": tool.input_schema,
+                       "read_only": tool.read_only})
             })
             .collect();
         // SAFETY: `out` is non-NULL and writable (this function's contract).

@@ -111,6 +111,7 @@ pub mod keys {
         "maxFileSize",
         "protect",
         "maxCharacters",
+        "readOnly",
     ];
     /// `WorkspaceOptions`.
     pub const WORKSPACE: &[&str] = &[

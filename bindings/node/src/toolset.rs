@@ -32,6 +32,9 @@ pub struct ToolsetOptions {
     /// The text editor's `max_characters` (Anthropic's text_editor_20250728): the most
     /// characters of a file a `view` shows (default 16,000).
     pub max_characters: Option<f64>,
+    /// Only the tools that never write (`native`: `read_file`); a call of another is refused
+    /// with `code === "read_only"` (default false).
+    pub read_only: Option<bool>,
 }
 
 /// One tool of a toolset, as a model API registers it.
@@ -39,12 +42,16 @@ pub struct ToolsetOptions {
 pub struct ToolDefinition {
     /// The tool's name, as the model calls it.
     pub name: String,
+    /// A short human-readable title, where the profile has one.
+    pub title: Option<String>,
     /// What the model is told the tool does.
     pub description: String,
     /// The JSON Schema of the tool's input (`input_schema`, as model APIs and
     /// `TextEditor.schema()` spell it).
     #[napi(js_name = "input_schema", ts_type = "Record<string, unknown>")]
     pub input_schema: serde_json::Value,
+    /// Whether the tool never writes.
+    pub read_only: bool,
 }
 
 /// The edit tools one model family is trained on, over the files under one root directory:
@@ -72,7 +79,8 @@ impl Toolset {
     /// unknown profile, a `TypeError` or a `RangeError` for a bad option.
     ///
     /// @param root The directory whose files the model edits.
-    /// @param options `profile`, `requireRead`, `maxFileSize`, `protect`, `maxCharacters`.
+    /// @param options `profile`, `requireRead`, `maxFileSize`, `protect`, `maxCharacters`,
+    /// `readOnly`.
     #[napi(
         catch_unwind,
         constructor,
@@ -98,6 +106,9 @@ impl Toolset {
             if let Some(n) = args::option_integer(&options, "options", "maxCharacters")? {
                 settings = settings.max_characters(usize::try_from(n).unwrap_or(usize::MAX));
             }
+            if let Some(yes) = args::option_boolean(&options, "options", "readOnly")? {
+                settings = settings.read_only(yes);
+            }
             let toolset = hunkloom_tools::Toolset::new(root, settings)?;
             Ok(Toolset {
                 inner: Shared::new("toolset", toolset),
@@ -114,8 +125,10 @@ impl Toolset {
                     .into_iter()
                     .map(|tool| ToolDefinition {
                         name: tool.name,
+                        title: tool.title,
                         description: tool.description,
                         input_schema: tool.input_schema,
+                        read_only: tool.read_only,
                     })
                     .collect()
             })?)

@@ -25,9 +25,11 @@ pub struct PyToolset {
 #[pymethods]
 impl PyToolset {
     #[new]
+    // One keyword argument per option, as Python callers write them.
+    #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (
         root, profile = "native", *, require_read = None, max_file_size = None, protect = None,
-        max_characters = None
+        max_characters = None, read_only = false
     ))]
     fn new(
         py: Python<'_>,
@@ -37,10 +39,12 @@ impl PyToolset {
         max_file_size: Option<u64>,
         protect: Option<Vec<String>>,
         max_characters: Option<usize>,
+        read_only: bool,
     ) -> PyResult<Self> {
         let profile: ToolsetProfile = profile.parse().map_err(|e| to_py_err(py, &e))?;
         let mut options = ToolsetOptions::new()
             .profile(profile)
+            .read_only(read_only)
             .protect(protect.unwrap_or_default());
         if let Some(yes) = require_read {
             options = options.require_read(yes);
@@ -61,7 +65,8 @@ impl PyToolset {
         })
     }
 
-    /// The profile's tool definitions: a list of `{"name", "description", "input_schema"}`.
+    /// The profile's tool definitions: a list of `{"name", "title", "description",
+    /// "input_schema", "read_only"}` (`title` None where the profile has none).
     fn tools<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let tools = self
             .inner
@@ -71,8 +76,10 @@ impl PyToolset {
         for tool in tools {
             let dict = PyDict::new(py);
             dict.set_item("name", PyString::new(py, &tool.name))?;
+            dict.set_item("title", tool.title.as_deref())?;
             dict.set_item("description", PyString::new(py, &tool.description))?;
             dict.set_item("input_schema", to_python(py, &tool.input_schema)?)?;
+            dict.set_item("read_only", tool.read_only)?;
             list.append(dict)?;
         }
         Ok(list)

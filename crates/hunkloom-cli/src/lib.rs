@@ -48,11 +48,12 @@ enum Command {
         root: Option<PathBuf>,
         /// Whose tools to serve: native (hunkloom's own set: relative paths, read before edit),
         /// anthropic or openhands (that set with the reference text editor's exact texts as
-        /// `str_replace_based_edit_tool`; absolute paths), or openai (only the Responses-API
-        /// `apply_patch` tool, answered as the OpenAI Agents SDK answers it).
+        /// `str_replace_based_edit_tool` — Anthropic's answering as text_editor_20250728;
+        /// absolute paths), or another family's tools as its reference answers them: openai,
+        /// codex, gemini, claude-code, copilot.
         #[arg(long, default_value = "native", value_parser = parse_toolset_profile)]
         profile: ToolsetProfile,
-        /// Offer only the tools that never write (read_file).
+        /// Offer only the tools that never write (read_file; the profile's reading tools).
         #[arg(long)]
         read_only: bool,
         /// A glob (gitignore syntax, relative to the root; repeatable) of paths the tools may
@@ -60,6 +61,10 @@ enum Command {
         /// and the ignore file, which are always protected.
         #[arg(long, value_name = "GLOB")]
         protect: Vec<String>,
+        /// The most characters of a file the text editor's `view` shows (Anthropic's
+        /// text_editor_20250728 `max_characters`; default 16000).
+        #[arg(long, value_name = "N")]
+        max_characters: Option<usize>,
     },
     /// Stream a built-in edit into a built-in file and show the live preview.
     Demo {
@@ -106,11 +111,13 @@ fn execute(cli: Cli) -> u8 {
             profile,
             read_only,
             protect,
+            max_characters,
         } => mcp::run(&mcp::Args {
             root,
             profile,
             read_only,
             protect,
+            max_characters,
         })
         .map_err(Failure::Refused),
         Command::Demo { chunk, delay_ms } => {

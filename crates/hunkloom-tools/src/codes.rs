@@ -54,6 +54,8 @@ tool_codes! {
     UnknownCommand => "unknown_command";
     /// A toolset was called with a tool name it does not have (the output lists its tools).
     UnknownTool => "unknown_tool";
+    /// A read-only toolset was called with one of its profile's tools that write.
+    ReadOnly => "read_only";
     /// `openai`: an operation the hosted `apply_patch` tool does not know, or one without a
     /// path or diff (the Agents SDK stops the run on these; the toolset answers them).
     InvalidOperation => "invalid_operation";

@@ -198,3 +198,60 @@ fn the_anthropic_toolset_answers_str_replace_based_edit_tool_with_max_characters
     // SAFETY: a live toolset, freed once.
     unsafe { hl_toolset_free(t) };
 }
+
+#[test]
+fn the_native_toolset_serves_its_six_tools_and_read_only_keeps_read_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("a.txt"), "a\n").expect("write");
+    let root = dir.path().to_string_lossy().into_owned();
+    let tools_of = |t: *mut hl_toolset| -> Value {
+        let (mut out, mut e) = (ptr::null_mut(), ptr::null_mut());
+        // SAFETY: a live toolset and out-parameters.
+        assert_eq!(
+            unsafe { hl_toolset_tools(t, &mut out, &mut e) },
+            hl_status::Ok
+        );
+        serde_json::from_str(&take_text(out)).expect("JSON")
+    };
+    let t = open(&root, "").expect("open");
+    let tools = tools_of(t);
+    let names: Vec<&str> = tools
+        .as_array()
+        .expect("array")
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "str_replace_based_edit_tool",
+            "apply_diff",
+            "apply_lazy",
+            "apply_patch",
+            "read_file",
+            "undo_edit"
+        ]
+    );
+    assert_eq!(tools[4]["read_only"], true);
+    assert_eq!(tools[4]["title"], "Read a file");
+    let read = call(t, "read_file", r#"{"path": "a.txt"}"#).expect("result");
+    assert_eq!(read["output"], "     1\ta\n");
+    // SAFETY: made above, freed once.
+    unsafe { hl_toolset_free(t) };
+
+    let (r, rl) = c(&root);
+    let (p, pl) = c("native");
+    let options = hl_toolset_options {
+        read_only: true,
+        ..Default::default()
+    };
+    let (mut t, mut e) = (ptr::null_mut(), ptr::null_mut());
+    // SAFETY: valid buffers and out-parameters.
+    let status = unsafe { hl_toolset_new(r, rl, p, pl, &options, &mut t, &mut e) };
+    assert_eq!(status, hl_status::Ok);
+    assert_eq!(tools_of(t)[0]["name"], "read_file");
+    let refused = call(t, "apply_diff", r#"{"path": "a.txt", "diff": ""}"#).expect("result");
+    assert_eq!(refused["code"], "read_only");
+    // SAFETY: made above, freed once.
+    unsafe { hl_toolset_free(t) };
+}

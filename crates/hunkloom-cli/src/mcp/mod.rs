@@ -1,13 +1,14 @@
 //! `hunkloom mcp`: a Model Context Protocol server on standard input and output, built on the
 //! official Rust SDK (`rmcp`), that gives any MCP client hunkloom's edit tools over one root.
 //!
-//! - [`tools`]: the tool names, descriptions, input schemas and annotations;
-//! - [`handlers`]: what each tool does, as calls of the file layer and the text editor (and how
-//!   the two share the root);
-//! - [`render`]: the texts of results and refusals;
-//! - [`reply`]: a call's answer and the reading of its arguments;
-//! - [`server`]: the SDK's handler; [`stdio`]: the transport; and this module the process
-//!   around them (logging, runtime, exit).
+//! The tools are a [`Toolset`](hunkloom_tools::Toolset) (`native` by default: read_file,
+//! apply_diff, apply_lazy, apply_patch, undo_edit and the text editor; `--profile P` another
+//! family's tools); what they do and say lives there.
+//!
+//! - [`server`]: the SDK's handler (tool definitions as MCP tools, calls on blocking threads);
+//! - [`order`]: calls on the same file in their order of arrival;
+//! - [`stdio`]: the transport; and this module the process around them (logging, runtime,
+//!   exit).
 //!
 //! Standard output carries only protocol messages; logs go to standard error (level from
 //! `HUNKLOOM_LOG`: `error`, `warn`, `info` (the default), `debug`, `trace` or `off`). The
@@ -19,26 +20,14 @@
 //! method `-32601`, and bad `tools/call` parameters `-32602`. A line longer than the SDK's
 //! limit (16 MiB) is dropped unanswered.
 
-mod handlers;
 mod order;
-mod render;
-mod reply;
 mod server;
 mod stdio;
-mod tools;
-mod toolset_server;
-
-/// What the `mcp` fuzz target (fuzz/fuzz_targets/mcp.rs, which compiles this module from its
-/// sources) drives: the session behind `tools/call` and the tool names.
-#[cfg(fuzzing)]
-pub(crate) mod fuzzing {
-    pub(crate) use super::handlers::Session;
-    pub(crate) use super::tools::ToolName;
-}
 
 use std::path::PathBuf;
 use std::str::FromStr;
 
+use hunkloom_tools::{Toolset, ToolsetOptions, ToolsetProfile};
 use rmcp::ServiceExt;
 use rmcp::service::ServerInitializeError;
 use tracing_subscriber::filter::LevelFilter;
@@ -49,6 +38,7 @@ pub(crate) struct Args {
     pub(crate) profile: hunkloom_tools::ToolsetProfile,
     pub(crate) read_only: bool,
     pub(crate) protect: Vec<String>,
+    pub(crate) max_characters: Option<usize>,
 }
 
 /// Serves MCP on stdin/stdout until stdin ends.
@@ -57,42 +47,34 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     let cwd =
         std::env::current_dir().map_err(|e| format!("cannot find the current directory: {e}"))?;
     let root = args.root.as_deref().unwrap_or(&cwd);
-    let Some(profile) = args.profile.text_editor() else {
-        return serve_toolset(root, args);
+    let mut options = ToolsetOptions::new()
+        .read_only(args.read_only)
+        .protect(args.protect.iter().cloned());
+    options = match args.profile.text_editor() {
+        // The native set with that reference's text editor as `str_replace_based_edit_tool`.
+        Some(editor) => options.profile(ToolsetProfile::Native).editor(editor),
+        None => options.profile(args.profile),
     };
-    let session = handlers::Session::open(root, profile, args.read_only, &args.protect)
+    if let Some(characters) = args.max_characters {
+        options = options.max_characters(characters);
+    }
+    let toolset = Toolset::new(root, options)
         .map_err(|e| format!("cannot serve {}: [{}] {e}", root.display(), e.code()))?;
-    let definitions = tools::definitions(session.root(), profile, args.read_only);
-    tracing::info!(
-        root = %session.root().display(),
-        profile = profile.as_str(),
-        read_only = args.read_only,
-        tools = definitions.len(),
-        "hunkloom mcp serving on stdio"
-    );
-    serve(server::Server::new(session, definitions, args.read_only))
-}
-
-/// Serves a toolset profile's tools (`--profile openai`) until stdin ends.
-fn serve_toolset(root: &std::path::Path, args: &Args) -> Result<(), String> {
-    if args.read_only {
+    let tools = toolset.tools().len();
+    if tools == 0 {
         return Err(format!(
             "--read-only has no tools to offer with --profile {}: its tools all write",
             args.profile
         ));
     }
-    let options = hunkloom_tools::ToolsetOptions::new()
-        .profile(args.profile)
-        .protect(args.protect.iter().cloned());
-    let toolset = hunkloom_tools::Toolset::new(root, options)
-        .map_err(|e| format!("cannot serve {}: [{}] {e}", root.display(), e.code()))?;
     tracing::info!(
         root = %toolset.root().display(),
         profile = args.profile.as_str(),
-        "hunkloom mcp serving a toolset on stdio"
+        read_only = args.read_only,
+        tools,
+        "hunkloom mcp serving on stdio"
     );
-    let server = toolset_server::ToolsetServer::new(toolset);
-    serve(server)
+    serve(server::Server::new(toolset, args.read_only))
 }
 
 /// Runs `server` on stdin/stdout until stdin ends: one thread reads requests and takes their

@@ -1,114 +1,141 @@
 //! The MCP side: [`Server`] answers `initialize`, `tools/list` and `tools/call` through the
-//! official SDK (`rmcp`) and hands each call to the [`Session`].
+//! official SDK (`rmcp`) and hands each call to the [`Toolset`].
 //!
 //! Each call runs on a thread of its own, so a host's parallel tool calls run at once: calls on
 //! different files in parallel, calls on the same file in the order they arrived (see
 //! [`order`](crate::mcp::order)), so a client that sends a read and then an edit without
-//! waiting gets them in that order. A call that names no listed tool is a JSON-RPC error (`-32602`); a
-//! mistake inside a call is a tool result with `isError: true`, its stable code in
+//! waiting gets them in that order. A call that names no listed tool is a JSON-RPC error
+//! (`-32602`); a mistake inside a call is a tool result with `isError: true`, its stable code in
 //! `_meta["hunkloom/code"]`. A panic inside a call is caught and answered as
 //! `internal_error`; the server keeps serving.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
+use hunkloom_tools::{ToolDefinition, ToolResult, Toolset, ToolsetProfile};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
     CustomResult, ErrorCode, Implementation, JsonObject, ListToolsResult, MetaObject,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
+use serde_json::Value;
 
-use crate::mcp::handlers::Session;
 use crate::mcp::order::{Files, Order};
-use crate::mcp::reply::Reply;
-use crate::mcp::tools::ToolName;
 
 /// The `_meta` key of a refusal's stable code.
 pub(crate) const CODE_KEY: &str = "hunkloom/code";
 
-/// An MCP server over one [`Session`].
+/// An MCP server over one [`Toolset`].
 pub(crate) struct Server {
-    session: Arc<Session>,
+    toolset: Arc<Toolset>,
     order: Arc<Order>,
     tools: Vec<Tool>,
-    read_only: bool,
     config: ServerConfig,
 }
 
 impl Server {
-    /// A server answering with `tools` (the definitions listed) from `session`.
-    pub(crate) fn new(session: Session, tools: Vec<Tool>, read_only: bool) -> Server {
-        let instructions = format!(
-            "hunkloom edits files under {} safely. Read a file with read_file before editing \
-             it with apply_diff (SEARCH/REPLACE blocks) or apply_lazy (the changed code with \
-             `... existing code ...` markers); use apply_patch to change several files at once, \
-             all or none; undo_edit takes an edit back. A refused call is an error result that says what to \
-             change; nothing is written then.{}",
-            session.root().display(),
-            if read_only {
-                " This server is read-only: only read_file is available."
-            } else {
-                ""
-            }
-        );
+    /// A server answering with `toolset`'s tools; `read_only` tells the instructions so.
+    pub(crate) fn new(toolset: Toolset, read_only: bool) -> Server {
+        let tools = toolset.tools().into_iter().map(tool).collect();
+        let instructions = if toolset.profile() == ToolsetProfile::Native {
+            format!(
+                "hunkloom edits files under {} safely. Read a file with read_file before editing \
+                 it with apply_diff (SEARCH/REPLACE blocks) or apply_lazy (the changed code with \
+                 `... existing code ...` markers); use apply_patch to change several files at \
+                 once, all or none; undo_edit takes an edit back. A refused call is an error \
+                 result that says what to change; nothing is written then.{}",
+                toolset.root().display(),
+                if read_only {
+                    " This server is read-only: only read_file is available."
+                } else {
+                    ""
+                }
+            )
+        } else {
+            format!(
+                "hunkloom answers the {} tools over {} as their reference does; every path \
+                 stays inside that root.",
+                toolset.profile(),
+                toolset.root().display()
+            )
+        };
         let config = ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(
                 Implementation::new("hunkloom", env!("CARGO_PKG_VERSION")).with_title("hunkloom"),
             )
             .with_instructions(instructions);
         Server {
-            session: Arc::new(session),
+            toolset: Arc::new(toolset),
             order: Arc::new(Order::default()),
             tools,
-            read_only,
             config,
         }
     }
 
-    /// The listed tool called `name`.
-    fn tool(&self, name: &str) -> Option<ToolName> {
-        ToolName::from_name(name).filter(|t| !self.read_only || t.is_read_only())
-    }
-
     /// Runs one call on a thread of its own, after the earlier calls on its files.
-    async fn run(&self, tool: ToolName, arguments: JsonObject) -> Reply {
+    async fn run(&self, name: String, input: Value) -> ToolResult {
         // Taken now, on the runtime's thread, in the order the requests arrived.
-        let ticket = self.order.enter(self.files(tool, &arguments));
-        let (session, order) = (Arc::clone(&self.session), Arc::clone(&self.order));
+        let files = match self.toolset.files(&name, &input) {
+            Some(paths) => Files::Some(paths),
+            None => Files::All,
+        };
+        let ticket = self.order.enter(files);
+        let (toolset, order) = (Arc::clone(&self.toolset), Arc::clone(&self.order));
         let call = tokio::task::spawn_blocking(move || {
             let _turn = order.wait(ticket);
-            run(&session, tool, &arguments)
+            run(&toolset, &name, &input)
         });
-        call.await.unwrap_or_else(|_| internal_error(tool))
-    }
-
-    /// The files a call touches: its `path`, resolved, or every file for a patch.
-    fn files(&self, tool: ToolName, arguments: &JsonObject) -> Files {
-        if tool == ToolName::ApplyPatch {
-            return Files::All;
-        }
-        let path = arguments.get("path").and_then(serde_json::Value::as_str);
-        Files::Some(path.map(|p| self.session.target(p)).into_iter().collect())
+        call.await.unwrap_or_else(|_| internal_error())
     }
 }
 
-/// Runs one call, panics caught. The session stays usable after a panic (every commit is atomic
+/// The MCP tool of a definition: its schema, title and hints (a tool that only reads is
+/// idempotent and not destructive; none reaches outside the root).
+fn tool(definition: ToolDefinition) -> Tool {
+    let schema = match definition.input_schema {
+        Value::Object(map) => map,
+        _ => JsonObject::default(),
+    };
+    let read_only = definition.read_only;
+    let annotations = match definition.title {
+        Some(title) => ToolAnnotations::with_title(title),
+        None => ToolAnnotations::new(),
+    }
+    .read_only(read_only)
+    .destructive(!read_only)
+    .idempotent(read_only)
+    .open_world(false);
+    Tool::new(definition.name, definition.description, schema).with_annotations(annotations)
+}
+
+/// Runs one call, panics caught. The toolset stays usable after a panic (every commit is atomic
 /// on disk), so the server carries on with it.
-fn run(session: &Session, tool: ToolName, arguments: &JsonObject) -> Reply {
-    catch_unwind(AssertUnwindSafe(|| session.call(tool, arguments)))
-        .unwrap_or_else(|_| internal_error(tool))
+fn run(toolset: &Toolset, name: &str, input: &Value) -> ToolResult {
+    match catch_unwind(AssertUnwindSafe(|| toolset.call(name, input))) {
+        Ok(Ok(answer)) => answer,
+        Ok(Err(e)) => {
+            let mut failed = ToolResult::default();
+            failed.output = e.message().to_owned();
+            failed.is_error = true;
+            failed.code = e.code().to_owned();
+            failed
+        }
+        Err(_) => internal_error(),
+    }
 }
 
 /// The answer to a call a bug stopped.
-fn internal_error(tool: ToolName) -> Reply {
-    tracing::error!(tool = tool.as_str(), "a tool call panicked");
-    Reply::refused(
-        "internal_error",
-        "A bug inside hunkloom stopped this call; please report it. Read the file again before \
-         editing it.",
-    )
+fn internal_error() -> ToolResult {
+    tracing::error!("a tool call panicked");
+    let mut failed = ToolResult::default();
+    failed.output = "A bug inside hunkloom stopped this call; please report it. Read the file \
+                     again before editing it."
+        .to_owned();
+    failed.is_error = true;
+    failed.code = "internal_error".to_owned();
+    failed
 }
 
 impl ServerHandler for Server {
@@ -133,18 +160,19 @@ impl ServerHandler for Server {
         request: CallToolRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let Some(tool) = self.tool(&request.name) else {
+        if self.get_tool(&request.name).is_none() {
             return Err(unknown_tool(&request.name, &self.tools));
-        };
-        let arguments = request.arguments.unwrap_or_default();
-        let reply = self.run(tool, arguments).await;
+        }
+        let name = request.name.to_string();
+        let input = Value::Object(request.arguments.unwrap_or_default());
+        let answer = self.run(name, input).await;
         tracing::debug!(
-            tool = tool.as_str(),
-            is_error = reply.is_error(),
-            code = reply.code.as_deref().unwrap_or(""),
+            tool = request.name.as_ref(),
+            is_error = answer.is_error,
+            code = answer.code.as_str(),
             "tool call"
         );
-        Ok(result(reply).into())
+        Ok(result(answer).into())
     }
 
     /// The SDK hands over every request it could not parse: an unknown method, or a known one
@@ -176,14 +204,14 @@ impl ServerHandler for Server {
     }
 }
 
-/// The MCP result of `reply`.
-fn result(reply: Reply) -> CallToolResult {
-    tool_result(reply.text, reply.code)
+/// The MCP result of a toolset's answer.
+fn result(answer: ToolResult) -> CallToolResult {
+    tool_result(answer.output, answer.is_error.then_some(answer.code))
 }
 
 /// A tool result with `text`; with a `code`, an error result carrying it in
 /// `_meta["hunkloom/code"]`.
-pub(crate) fn tool_result(text: String, code: Option<String>) -> CallToolResult {
+fn tool_result(text: String, code: Option<String>) -> CallToolResult {
     let content = vec![ContentBlock::text(text)];
     match code {
         None => CallToolResult::success(content),
@@ -198,7 +226,7 @@ pub(crate) fn tool_result(text: String, code: Option<String>) -> CallToolResult 
 }
 
 /// The JSON-RPC error for a call of a tool the server does not list.
-pub(crate) fn unknown_tool(name: &str, tools: &[Tool]) -> ErrorData {
+fn unknown_tool(name: &str, tools: &[Tool]) -> ErrorData {
     let listed: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
     ErrorData::invalid_params(
         format!(

@@ -900,3 +900,69 @@ fn apply_patch_takes_an_aider_reply_with_format_aider() {
         wrong.text()
     );
 }
+
+#[test]
+fn the_anthropic_profile_serves_its_editor_as_text_editor_20250728() {
+    let dir = tree(&[("a.txt", b"abcdef\nghijkl\n")]);
+    let root = dir.path().canonicalize().expect("canonical");
+    let path = root.join("a.txt").display().to_string();
+    let tool = "str_replace_based_edit_tool";
+    let mut mcp = Mcp::start(&root, &["--profile", "anthropic", "--max-characters", "10"]);
+    let view = mcp.ok(tool, json!({"command": "view", "path": path}));
+    assert!(
+        view.contains("     1\tabcdef\n     2\tghi<response clipped>"),
+        "{view}"
+    );
+    mcp.ok(
+        tool,
+        json!({"command": "str_replace", "path": path, "old_str": "abcdef", "new_str": "ABCDEF"}),
+    );
+    // The newest editor has no undo_edit: the reference's text, and the edit stays.
+    let undo = mcp.call(tool, json!({"command": "undo_edit", "path": path}));
+    assert!(
+        undo.is_error() && undo.code() == "unknown_command",
+        "{}",
+        undo.text()
+    );
+    assert!(
+        undo.text().starts_with("Unrecognized command undo_edit."),
+        "{}",
+        undo.text()
+    );
+    assert_eq!(read(root.join("a.txt")), b"ABCDEF\nghijkl\n");
+    assert!(mcp.close().success());
+}
+
+#[test]
+fn read_only_keeps_each_profiles_reading_tools() {
+    let dir = tree(&[("app.py", b"x = 1\n")]);
+    let mut mcp = Mcp::start(dir.path(), &["--profile", "gemini", "--read-only"]);
+    let tools = mcp.tools();
+    let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
+    assert_eq!(names, ["read_file"]);
+    assert_eq!(tools[0]["annotations"]["readOnlyHint"], true);
+    assert_eq!(
+        mcp.ok("read_file", json!({"file_path": "app.py"})),
+        "x = 1\n"
+    );
+    let response = mcp.request(
+        "tools/call",
+        json!({"name": "write_file", "arguments": {"file_path": "app.py", "content": "y"}}),
+    );
+    assert_eq!(response["error"]["code"], -32602, "{response}");
+    assert!(mcp.close().success());
+    assert_eq!(read(dir.path().join("app.py")), b"x = 1\n");
+
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_hunkloom"))
+        .args(["mcp", "--profile", "openai", "--read-only"])
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run");
+    assert!(!status.status.success());
+    assert!(
+        String::from_utf8_lossy(&status.stderr).contains("--read-only has no tools to offer"),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+}

@@ -45,10 +45,10 @@ const CHANGED: &str = "File has been modified since read, either by the user or 
 /// The four tools.
 pub(super) fn definitions() -> Vec<ToolDefinition> {
     let path = json!({"type": "string", "description": "The absolute path to the file (or a path relative to the workspace root)."});
-    let tool = |name: &str, description: &str, schema: Value| ToolDefinition {
-        name: name.to_owned(),
-        description: description.to_owned(),
-        input_schema: schema,
+    let tool = |name: &str, description: &str, schema: Value| {
+        let mut tool = ToolDefinition::new(name, description, schema);
+        tool.read_only = name == "Read";
+        tool
     };
     let edit = json!({
         "type": "object",

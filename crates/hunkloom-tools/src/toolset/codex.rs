@@ -33,22 +33,20 @@ const ENVIRONMENT: &str = "*** Environment ID:";
 /// The tools Codex declares: `apply_patch` (freeform, its Lark grammar) and `exec_command`.
 pub(super) fn definitions() -> Vec<ToolDefinition> {
     vec![
-        ToolDefinition {
-            name: "apply_patch".to_owned(),
-            description: "Use the `apply_patch` tool to edit files. This is a FREEFORM tool, so \
-                          do not wrap the patch in JSON."
-                .to_owned(),
-            input_schema: json!({
+        ToolDefinition::new(
+            "apply_patch",
+            "Use the `apply_patch` tool to edit files. This is a FREEFORM tool, so do not wrap \
+             the patch in JSON.",
+            json!({
                 "type": "object",
                 "properties": {"input": {"type": "string", "description": "The entire contents of the apply_patch command"}},
                 "required": ["input"]
             }),
-        },
-        ToolDefinition {
-            name: "exec_command".to_owned(),
-            description: "Runs a command in a PTY; an `apply_patch` heredoc is applied as a patch."
-                .to_owned(),
-            input_schema: json!({
+        ),
+        ToolDefinition::new(
+            "exec_command",
+            "Runs a command in a PTY; an `apply_patch` heredoc is applied as a patch.",
+            json!({
                 "type": "object",
                 "properties": {
                     "cmd": {"type": "string"},
@@ -56,7 +54,7 @@ pub(super) fn definitions() -> Vec<ToolDefinition> {
                 },
                 "required": ["cmd"]
             }),
-        },
+        ),
     ]
 }
 

@@ -9,7 +9,10 @@
 //! protected paths stay unwritten, writes are atomic, parallel calls take turns per file.
 //!
 //! Profiles ([`ToolsetProfile`]):
-//! - `anthropic`, `openhands`, `native`: the text editor ([`TextEditor`]) as one tool
+//! - `native` (the default): hunkloom's own tools, as `hunkloom mcp` serves them — `read_file`,
+//!   `apply_diff`, `apply_lazy`, `apply_patch`, `undo_edit` and the text editor as
+//!   `str_replace_based_edit_tool`, each call one call of the file layer or the editor;
+//! - `anthropic`, `openhands`: the reference's text editor ([`TextEditor`]) as one tool
 //!   (`anthropic` also as `str_replace_based_edit_tool`, its text_editor_20250728 form: no
 //!   `undo_edit`, views cut at [`ToolsetOptions::max_characters`]);
 //! - `codex`: Codex CLI 0.171.0's freeform `apply_patch` and its `exec_command` `apply_patch`
@@ -33,10 +36,11 @@ mod claude_code;
 mod codex;
 mod copilot;
 mod gemini;
+mod native;
 mod openai;
 
 use std::fmt;
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 use std::str::FromStr;
 
 use hunkloom::{Error, ErrorKind, Result};
@@ -54,7 +58,8 @@ pub enum ToolsetProfile {
     Anthropic,
     /// The text editor as OpenHands' `OHEditor` answers it ([`Profile::OpenHands`]).
     OpenHands,
-    /// hunkloom's own text editor ([`Profile::Native`]).
+    /// hunkloom's own tools: `read_file`, `apply_diff`, `apply_lazy`, `apply_patch`,
+    /// `undo_edit` and its text editor ([`Profile::Native`]) — what `hunkloom mcp` serves.
     #[default]
     Native,
     /// The Responses-API hosted `apply_patch` tool as the OpenAI Agents SDK 0.24.0 runs it.
@@ -99,13 +104,14 @@ impl ToolsetProfile {
         }
     }
 
-    /// The text-editor profile this toolset profile serves, if its one tool is the text editor.
+    /// The text-editor profile this toolset profile serves, if its tool is a reference's text
+    /// editor (`anthropic`, `openhands`).
     pub fn text_editor(self) -> Option<Profile> {
         match self {
             ToolsetProfile::Anthropic => Some(Profile::Anthropic),
             ToolsetProfile::OpenHands => Some(Profile::OpenHands),
-            ToolsetProfile::Native => Some(Profile::Native),
-            ToolsetProfile::OpenAi
+            ToolsetProfile::Native
+            | ToolsetProfile::OpenAi
             | ToolsetProfile::Codex
             | ToolsetProfile::Gemini
             | ToolsetProfile::ClaudeCode
@@ -157,6 +163,12 @@ pub struct ToolsetOptions {
     /// The text editor's `max_characters` (Anthropic's text_editor_20250728): the most
     /// characters of a file a `view` shows (default 16,000).
     pub max_characters: Option<usize>,
+    /// Only the tools that never write (`read_file` of `native` and `gemini`, `Read` of
+    /// `claude-code`); a call of another tool of the profile is refused with code `read_only`.
+    pub read_only: bool,
+    /// `native`: whose answers its text editor gives (default [`Profile::Native`]; with
+    /// [`Profile::Anthropic`] it answers as text_editor_20250728, whose name it goes by).
+    pub editor: Option<Profile>,
 }
 
 impl ToolsetOptions {
@@ -189,6 +201,23 @@ impl ToolsetOptions {
         self
     }
 
+    /// Keeps only the tools that never write.
+    pub fn read_only(mut self, yes: bool) -> Self {
+        self.read_only = yes;
+        self
+    }
+
+    /// Sets the `native` set's text-editor profile.
+    pub fn editor(mut self, profile: Profile) -> Self {
+        self.editor = Some(profile);
+        self
+    }
+
+    /// The `native` set's text-editor profile.
+    pub(crate) fn editor_profile(&self) -> Profile {
+        self.editor.unwrap_or(Profile::Native)
+    }
+
     /// Adds globs of protected paths.
     pub fn protect<I, S>(mut self, globs: I) -> Self
     where
@@ -206,10 +235,31 @@ impl ToolsetOptions {
 pub struct ToolDefinition {
     /// The tool's name, as the model calls it.
     pub name: String,
+    /// A short human-readable title (MCP's `title` annotation), where the profile has one.
+    pub title: Option<String>,
     /// What the model is told the tool does.
     pub description: String,
-    /// The JSON Schema of its input (`None` for a hosted tool the API declares by type only).
+    /// The JSON Schema of its input.
     pub input_schema: Value,
+    /// Whether the tool never writes (a host may run such calls at any time).
+    pub read_only: bool,
+}
+
+impl ToolDefinition {
+    /// A tool that writes, without a title.
+    pub(crate) fn new(
+        name: impl Into<String>,
+        description: impl Into<String>,
+        input_schema: Value,
+    ) -> ToolDefinition {
+        ToolDefinition {
+            name: name.into(),
+            title: None,
+            description: description.into(),
+            input_schema,
+            read_only: false,
+        }
+    }
 }
 
 /// Tool definitions from a reference's recorded declarations: `tools` is a JSON list of
@@ -220,10 +270,16 @@ fn definitions_from(tools: &Value) -> Vec<ToolDefinition> {
         .map(|tools| {
             tools
                 .iter()
-                .map(|t| ToolDefinition {
-                    name: t["name"].as_str().unwrap_or_default().to_owned(),
-                    description: t["description"].as_str().unwrap_or_default().to_owned(),
-                    input_schema: t["input_schema"].clone(),
+                .map(|t| {
+                    let name = t["name"].as_str().unwrap_or_default();
+                    let mut tool = ToolDefinition::new(
+                        name,
+                        t["description"].as_str().unwrap_or_default(),
+                        t["input_schema"].clone(),
+                    );
+                    // The one recorded tool that only reads: the Gemini CLI's.
+                    tool.read_only = name == "read_file";
+                    tool
                 })
                 .collect()
         })
@@ -233,6 +289,8 @@ fn definitions_from(tools: &Value) -> Vec<ToolDefinition> {
 /// What answers the calls of one profile.
 #[derive(Debug)]
 enum Engine {
+    /// hunkloom's own tools.
+    Native(Box<native::Native>),
     /// A text editor: one tool; for `anthropic` also its newest tool,
     /// `str_replace_based_edit_tool` (text_editor_20250728).
     Editor(TextEditor, Option<Box<TextEditor>>),
@@ -257,6 +315,10 @@ enum Engine {
 pub struct Toolset {
     profile: ToolsetProfile,
     engine: Engine,
+    /// The tools listed (only those that never write when read-only).
+    tools: Vec<ToolDefinition>,
+    /// The profile's tools that write, left out of a read-only toolset's list.
+    withheld: Vec<String>,
     /// One call per file at a time for the engines that read, compute and write.
     turns: Turns,
 }
@@ -266,7 +328,30 @@ impl Toolset {
     ///
     /// Errors: `io_error` if `root` is not an accessible directory; `invalid_glob`.
     pub fn new(root: impl AsRef<Path>, options: ToolsetOptions) -> Result<Toolset> {
-        let engine = match options.profile.text_editor() {
+        let engine = if options.profile == ToolsetProfile::Native {
+            Engine::Native(Box::new(native::Native::open(root.as_ref(), &options)?))
+        } else {
+            Self::reference_engine(root.as_ref(), &options)?
+        };
+        let all = engine.definitions(&options);
+        let (tools, withheld) = if options.read_only {
+            let (reads, writes): (Vec<_>, Vec<_>) = all.into_iter().partition(|t| t.read_only);
+            (reads, writes.into_iter().map(|t| t.name).collect())
+        } else {
+            (all, Vec::new())
+        };
+        Ok(Toolset {
+            profile: options.profile,
+            engine,
+            tools,
+            withheld,
+            turns: Turns::new(),
+        })
+    }
+
+    /// The engine of a reference's profile.
+    fn reference_engine(root: &Path, options: &ToolsetOptions) -> Result<Engine> {
+        Ok(match options.profile.text_editor() {
             Some(profile) => {
                 let mut editor = EditorOptions::new()
                     .profile(profile)
@@ -278,11 +363,11 @@ impl Toolset {
                     Profile::Anthropic => {
                         let mut newest = editor.clone();
                         newest.newest_anthropic = true;
-                        Some(Box::new(TextEditor::new(root.as_ref(), newest)?))
+                        Some(Box::new(TextEditor::new(root, newest)?))
                     }
                     _ => None,
                 };
-                Engine::Editor(TextEditor::new(root.as_ref(), editor)?, newest)
+                Engine::Editor(TextEditor::new(root, editor)?, newest)
             }
             None => {
                 let mut ws = WorkspaceOptions::new()
@@ -304,11 +389,6 @@ impl Toolset {
                     _ => Engine::OpenAi(ws),
                 }
             }
-        };
-        Ok(Toolset {
-            profile: options.profile,
-            engine,
-            turns: Turns::new(),
         })
     }
 
@@ -320,6 +400,7 @@ impl Toolset {
     /// The root directory (canonical).
     pub fn root(&self) -> &Path {
         match &self.engine {
+            Engine::Native(native) => native.root(),
             Engine::Editor(editor, _) => editor.root(),
             Engine::OpenAi(ws)
             | Engine::Codex(ws)
@@ -329,35 +410,29 @@ impl Toolset {
         }
     }
 
-    /// The profile's tool definitions, as its reference declares them.
+    /// The profile's tool definitions, as its reference declares them (only those that never
+    /// write when the toolset is read-only).
     pub fn tools(&self) -> Vec<ToolDefinition> {
-        match &self.engine {
-            Engine::Editor(editor, newest) => {
-                let mut schemas = vec![crate::schema(editor.profile())];
-                if newest.is_some() {
-                    schemas.push(crate::schema_named(
-                        Profile::Anthropic,
-                        crate::schema::NEWEST_ANTHROPIC_NAME,
-                    ));
-                }
-                schemas
-                    .into_iter()
-                    .map(|schema| ToolDefinition {
-                        name: schema["name"].as_str().unwrap_or_default().to_owned(),
-                        description: schema["description"]
-                            .as_str()
-                            .unwrap_or_default()
-                            .to_owned(),
-                        input_schema: schema["input_schema"].clone(),
-                    })
-                    .collect()
-            }
-            Engine::OpenAi(_) => vec![openai::definition()],
-            Engine::Codex(_) => codex::definitions(),
-            Engine::Gemini(_) => gemini::definitions(),
-            Engine::ClaudeCode(_) => claude_code::definitions(),
-            Engine::Copilot(_) => copilot::definitions(),
+        self.tools.clone()
+    }
+
+    /// The files a call of `name` with `input` would touch, resolved in the root, when they
+    /// are known before it runs: its `path`, `file_path` or `filePath` argument. `None` means
+    /// any file (a patch, a shell command). A host that runs a model's parallel calls at once
+    /// and wants calls on one file in their order (as `hunkloom mcp` does) orders by these.
+    pub fn files(&self, name: &str, input: &Value) -> Option<Vec<PathBuf>> {
+        if matches!(self.engine, Engine::Native(_)) && native::Native::touches_any(name) {
+            return None;
         }
+        let path = ["path", "file_path", "filePath"]
+            .iter()
+            .find_map(|key| input.get(key).and_then(Value::as_str))?;
+        Some(vec![match &self.engine {
+            Engine::Native(native) => native
+                .resolve(path)
+                .unwrap_or_else(|| lexical(self.root(), path)),
+            _ => lexical(self.root(), path),
+        }])
     }
 
     /// Answers one call of the tool `name` with its arguments object `input`.
@@ -366,7 +441,7 @@ impl Toolset {
     /// too, code `unknown_tool`); the only `Err` is an `input` that is not a JSON object, a
     /// host's misuse (kind `InvalidInput`).
     pub fn call(&self, name: &str, input: &Value) -> Result<ToolResult> {
-        if !input.is_object() {
+        let Some(arguments) = input.as_object() else {
             return Err(Error::with_message(
                 ErrorKind::InvalidInput,
                 format!(
@@ -374,13 +449,21 @@ impl Toolset {
                     crate::editor::kind_of(input)
                 ),
             ));
+        };
+        if self.withheld.iter().any(|w| w == name) {
+            return Ok(ToolResult {
+                output: format!("{name} is not available: the tools are read-only."),
+                is_error: true,
+                code: ToolCode::ReadOnly.as_str().to_owned(),
+                ..ToolResult::default()
+            });
         }
         // Codex's JSON-function form of `apply_patch` (`apply_patch_json` in the vectors) is
         // answered as Codex answers it, though no tool declares it.
-        let known = self.tools().iter().any(|t| t.name == name)
+        let known = self.tools.iter().any(|t| t.name == name)
             || (self.profile == ToolsetProfile::Codex && name == "apply_patch_json");
         if !known {
-            let names: Vec<String> = self.tools().into_iter().map(|t| t.name).collect();
+            let names: Vec<&str> = self.tools.iter().map(|t| t.name.as_str()).collect();
             return Ok(ToolResult {
                 output: format!(
                     "Unknown tool {name:?}: the {} toolset has {}.",
@@ -393,6 +476,7 @@ impl Toolset {
             });
         }
         match &self.engine {
+            Engine::Native(native) => Ok(native.call(name, arguments)),
             Engine::Editor(_, Some(newest)) if name == crate::schema::NEWEST_ANTHROPIC_NAME => {
                 newest.call(input)
             }
@@ -402,6 +486,57 @@ impl Toolset {
             Engine::Gemini(ws) => Ok(gemini::call(ws, &self.turns, name, input)),
             Engine::ClaudeCode(ws) => Ok(claude_code::call(ws, &self.turns, name, input)),
             Engine::Copilot(cp) => Ok(cp.call(name, input)),
+        }
+    }
+}
+
+/// `path` joined to `root` with `.` and `..` folded, without touching the file system.
+fn lexical(root: &Path, path: &str) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in root.join(path).components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+impl Engine {
+    /// The tool definitions of the profile, all of them.
+    fn definitions(&self, options: &ToolsetOptions) -> Vec<ToolDefinition> {
+        match self {
+            Engine::Native(native) => native.definitions(&ToolsetOptions {
+                read_only: false,
+                ..options.clone()
+            }),
+            Engine::Editor(editor, newest) => {
+                let mut schemas = vec![crate::schema(editor.profile())];
+                if newest.is_some() {
+                    schemas.push(crate::schema_named(
+                        Profile::Anthropic,
+                        crate::schema::NEWEST_ANTHROPIC_NAME,
+                    ));
+                }
+                schemas
+                    .into_iter()
+                    .map(|schema| {
+                        ToolDefinition::new(
+                            schema["name"].as_str().unwrap_or_default(),
+                            schema["description"].as_str().unwrap_or_default(),
+                            schema["input_schema"].clone(),
+                        )
+                    })
+                    .collect()
+            }
+            Engine::OpenAi(_) => vec![openai::definition()],
+            Engine::Codex(_) => codex::definitions(),
+            Engine::Gemini(_) => gemini::definitions(),
+            Engine::ClaudeCode(_) => claude_code::definitions(),
+            Engine::Copilot(_) => copilot::definitions(),
         }
     }
 }

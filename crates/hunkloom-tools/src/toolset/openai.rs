@@ -28,13 +28,12 @@ use crate::codes::ToolCode;
 /// The tool as the Responses API declares it (`{"type": "apply_patch"}`, no schema of its
 /// own): the call input our vectors record, as a schema.
 pub(super) fn definition() -> ToolDefinition {
-    ToolDefinition {
-        name: "apply_patch".to_owned(),
-        description: "Responses API hosted tool {\"type\": \"apply_patch\"}: the model sends \
-                      apply_patch_call items with one operation (create_file, update_file or \
-                      delete_file; path; V4A diff)."
-            .to_owned(),
-        input_schema: json!({
+    ToolDefinition::new(
+        "apply_patch",
+        "Responses API hosted tool {\"type\": \"apply_patch\"}: the model sends \
+         apply_patch_call items with one operation (create_file, update_file or delete_file; \
+         path; V4A diff).",
+        json!({
             "type": "object",
             "properties": {
                 "operation": {
@@ -50,7 +49,7 @@ pub(super) fn definition() -> ToolDefinition {
             },
             "required": ["operation"]
         }),
-    }
+    )
 }
 
 /// A failed call: its code and the SDK's text.

@@ -1,54 +1,30 @@
-//! [`Reply`]: what a tool call gives back, before it becomes an MCP `CallToolResult`; and the
-//! reading of a call's arguments, whose mistakes are replies too.
+//! The reading of a native tool call's arguments: an argument the tool does not know, one
+//! missing or of the wrong type is a [`Refusal`], never a guess.
 
-use hunkloom_tools::ToolCode;
-use rmcp::model::JsonObject;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
-use crate::mcp::tools::ToolName;
-
-/// The answer to one tool call: the text for the model and, for a refusal, its stable code
-/// (an engine, file-layer or text-editor code, e.g. `stale_file`, `search_not_found`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Reply {
-    pub(crate) text: String,
-    pub(crate) code: Option<String>,
-}
-
-impl Reply {
-    pub(crate) fn ok(text: impl Into<String>) -> Reply {
-        Reply {
-            text: text.into(),
-            code: None,
-        }
-    }
-
-    pub(crate) fn refused(code: &str, text: impl Into<String>) -> Reply {
-        Reply {
-            text: text.into(),
-            code: Some(code.to_owned()),
-        }
-    }
-
-    pub(crate) fn is_error(&self) -> bool {
-        self.code.is_some()
-    }
-}
+use super::tools::ToolName;
+use super::{Refusal, refused};
+use crate::codes::ToolCode;
+use crate::editor::kind_of;
 
 /// A call's arguments, checked against the names its tool accepts.
 pub(crate) struct Arguments<'a> {
     tool: ToolName,
-    map: &'a JsonObject,
+    map: &'a Map<String, Value>,
 }
 
 impl<'a> Arguments<'a> {
     /// The arguments of a call of `tool`; an argument the tool does not know is refused, so a
     /// misspelt name is not silently ignored.
-    pub(crate) fn new(tool: ToolName, map: &'a JsonObject) -> Result<Arguments<'a>, Reply> {
+    pub(crate) fn new(
+        tool: ToolName,
+        map: &'a Map<String, Value>,
+    ) -> Result<Arguments<'a>, Refusal> {
         let known = tool.arguments();
         if let Some(unknown) = map.keys().find(|k| !known.contains(&k.as_str())) {
-            return Err(Reply::refused(
-                ToolCode::InvalidParameter.as_str(),
+            return Err(refused(
+                ToolCode::InvalidParameter,
                 format!(
                     "{} has no argument `{unknown}`; its arguments are {}.",
                     tool.as_str(),
@@ -60,11 +36,11 @@ impl<'a> Arguments<'a> {
     }
 
     /// The required string argument `key`.
-    pub(crate) fn text(&self, key: &str) -> Result<&'a str, Reply> {
+    pub(crate) fn text(&self, key: &str) -> Result<&'a str, Refusal> {
         match self.map.get(key) {
             Some(Value::String(s)) => Ok(s),
-            None | Some(Value::Null) => Err(Reply::refused(
-                ToolCode::MissingParameter.as_str(),
+            None | Some(Value::Null) => Err(refused(
+                ToolCode::MissingParameter,
                 format!(
                     "{} needs the argument `{key}` (a string).",
                     self.tool.as_str()
@@ -75,7 +51,7 @@ impl<'a> Arguments<'a> {
     }
 
     /// The optional string argument `key`.
-    pub(crate) fn optional_text(&self, key: &str) -> Result<Option<&'a str>, Reply> {
+    pub(crate) fn optional_text(&self, key: &str) -> Result<Option<&'a str>, Refusal> {
         match self.map.get(key) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::String(s)) => Ok(Some(s)),
@@ -84,11 +60,11 @@ impl<'a> Arguments<'a> {
     }
 
     /// The required `path` argument, which must not be empty.
-    pub(crate) fn path(&self) -> Result<&'a str, Reply> {
+    pub(crate) fn path(&self) -> Result<&'a str, Refusal> {
         let path = self.text("path")?;
         if path.is_empty() {
-            return Err(Reply::refused(
-                ToolCode::InvalidParameter.as_str(),
+            return Err(refused(
+                ToolCode::InvalidParameter,
                 "`path` is empty: give the file's path, relative to the workspace root.",
             ));
         }
@@ -96,7 +72,7 @@ impl<'a> Arguments<'a> {
     }
 
     /// The optional 1-based line number `key`.
-    pub(crate) fn line(&self, key: &str) -> Result<Option<usize>, Reply> {
+    pub(crate) fn line(&self, key: &str) -> Result<Option<usize>, Refusal> {
         let value = match self.map.get(key) {
             None | Some(Value::Null) => return Ok(None),
             Some(value) => value,
@@ -111,16 +87,16 @@ impl<'a> Arguments<'a> {
         };
         match number.and_then(|n| usize::try_from(n).ok()) {
             Some(n) if n >= 1 => Ok(Some(n)),
-            _ => Err(Reply::refused(
-                ToolCode::InvalidParameter.as_str(),
+            _ => Err(refused(
+                ToolCode::InvalidParameter,
                 format!("`{key}` must be a line number, 1 or more, not {value}."),
             )),
         }
     }
 
-    fn wrong_type(&self, key: &str, expected: &str, got: &Value) -> Reply {
-        Reply::refused(
-            ToolCode::InvalidParameter.as_str(),
+    fn wrong_type(&self, key: &str, expected: &str, got: &Value) -> Refusal {
+        refused(
+            ToolCode::InvalidParameter,
             format!(
                 "`{key}` of {} must be {expected}, not {} ({got}).",
                 self.tool.as_str(),
@@ -140,27 +116,16 @@ fn list(names: &[&str]) -> String {
     }
 }
 
-fn kind_of(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use serde_json::json;
 
     use super::*;
 
-    fn args(v: Value) -> JsonObject {
+    fn args(v: Value) -> Map<String, Value> {
         match v {
             Value::Object(m) => m,
-            _ => JsonObject::new(),
+            _ => Map::new(),
         }
     }
 
@@ -170,29 +135,29 @@ mod tests {
         let e = Arguments::new(ToolName::ReadFile, &m)
             .err()
             .expect("refused");
-        assert_eq!(e.code.as_deref(), Some("invalid_parameter"));
+        assert_eq!(e.code, "invalid_parameter");
         assert!(
-            e.text
+            e.output
                 .contains("its arguments are `path`, `start_line` and `end_line`"),
             "{}",
-            e.text
+            e.output
         );
 
         let m = args(json!({"diff": "x"}));
         let a = Arguments::new(ToolName::ApplyDiff, &m).expect("known");
         assert_eq!(
-            a.path().err().and_then(|e| e.code).as_deref(),
+            a.path().err().map(|e| e.code).as_deref(),
             Some("missing_parameter")
         );
 
         let m = args(json!({"path": 3}));
         let a = Arguments::new(ToolName::ReadFile, &m).expect("known");
         let e = a.path().expect_err("refused");
-        assert_eq!(e.code.as_deref(), Some("invalid_parameter"));
+        assert_eq!(e.code, "invalid_parameter");
         assert!(
-            e.text.contains("must be a string, not a number (3)"),
+            e.output.contains("must be a string, not a number (3)"),
             "{}",
-            e.text
+            e.output
         );
     }
 
@@ -206,7 +171,7 @@ mod tests {
             let m = args(json!({"path": "a", "start_line": bad}));
             let a = Arguments::new(ToolName::ReadFile, &m).expect("known");
             let e = a.line("start_line").expect_err("refused");
-            assert_eq!(e.code.as_deref(), Some("invalid_parameter"), "{}", e.text);
+            assert_eq!(e.code, "invalid_parameter", "{}", e.output);
         }
         let m = args(json!({"path": "a", "start_line": null}));
         let a = Arguments::new(ToolName::ReadFile, &m).expect("known");

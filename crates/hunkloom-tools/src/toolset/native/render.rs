@@ -4,8 +4,8 @@
 use hunkloom::{BlockReport, BlockStatus, Error, ErrorKind, Strategy};
 use hunkloom_fs::{ChangeKind, EditOutcome, ExternalChange, PatchOutcome, PatchedFile, Report};
 
-use crate::mcp::reply::Reply;
-use crate::mcp::tools::ToolName;
+use super::tools::ToolName;
+use super::{Refusal, refused_as};
 
 /// `lines` (the file's lines `first..`) as `cat -n` shows them: the 1-based number
 /// right-aligned in six columns, a tab, the line.
@@ -184,7 +184,7 @@ pub(crate) fn undone(path: &str, outcome: &EditOutcome) -> String {
 
 /// A refusal of `tool`: the file layer's message, what to do about it when the message alone
 /// does not say, and what was left as it was.
-pub(crate) fn refusal(tool: ToolName, path: Option<&str>, error: &Error) -> Reply {
+pub(crate) fn refusal(tool: ToolName, path: Option<&str>, error: &Error) -> Refusal {
     let mut text = error.message().to_owned();
     if let Some(advice) = advice(tool, error.kind()) {
         text.push('\n');
@@ -202,7 +202,7 @@ pub(crate) fn refusal(tool: ToolName, path: Option<&str>, error: &Error) -> Repl
         text.push('\n');
         text.push_str(&unchanged);
     }
-    Reply::refused(error.code(), text)
+    refused_as(error.code(), text)
 }
 
 /// The next step for a refusal whose message does not name one in terms of these tools.
@@ -274,16 +274,16 @@ mod tests {
     fn refusals_keep_the_code_and_add_the_next_step() {
         let e = Error::with_message(ErrorKind::NotRead, "a.txt has not been read yet.");
         let r = refusal(ToolName::ApplyDiff, Some("a.txt"), &e);
-        assert_eq!(r.code.as_deref(), Some("not_read"));
+        assert_eq!(r.code, "not_read");
         assert_eq!(
-            r.text,
+            r.output,
             "a.txt has not been read yet.\nCall read_file on it first, then send the same edit \
              again.\nNothing was written: a.txt is unchanged."
         );
         let e = Error::with_message(ErrorKind::NothingToUndo, "There is no edit of a.txt left.");
         let r = refusal(ToolName::UndoEdit, Some("a.txt"), &e);
         assert_eq!(
-            r.text,
+            r.output,
             "There is no edit of a.txt left.\nNothing was undone."
         );
     }

@@ -1,17 +1,18 @@
-//! The tools the server offers: their names, the descriptions and JSON input schemas a model
-//! reads, and their annotations. What each one does lives in [`crate::mcp::handlers`].
+//! The native tools: their names, and the titles, descriptions and JSON input schemas a model
+//! reads. What each one does lives in [the module above](super).
 
 use std::path::Path;
 
-use hunkloom_tools::{NEWEST_ANTHROPIC_NAME, Profile};
-use rmcp::model::{JsonObject, Tool, ToolAnnotations};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
+
+use super::super::ToolDefinition;
+use crate::{NEWEST_ANTHROPIC_NAME, Profile};
 
 /// Declares the tools once: the enum, each tool's name and whether it only reads. Everything
 /// that lists, names or dispatches tools goes through this table.
 macro_rules! tools {
     ($($(#[doc = $doc:literal])+ $tool:ident => $name:expr, read_only: $read_only:literal;)+) => {
-        /// One tool of the server.
+        /// One tool of the native set.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub(crate) enum ToolName {
             $($(#[doc = $doc])+ $tool,)+
@@ -28,7 +29,7 @@ macro_rules! tools {
                 }
             }
 
-            /// Whether it never writes (the tools `--read-only` keeps).
+            /// Whether it never writes (the tools a read-only set keeps).
             pub(crate) fn is_read_only(self) -> bool {
                 match self {
                     $(ToolName::$tool => $read_only,)+
@@ -39,7 +40,7 @@ macro_rules! tools {
 }
 
 tools! {
-    /// The [`TextEditor`](hunkloom_tools::TextEditor) in the server's profile.
+    /// The [`TextEditor`](crate::TextEditor) in the set's editor profile.
     TextEditor => NEWEST_ANTHROPIC_NAME, read_only: false;
     /// A native SEARCH/REPLACE diff on one file.
     ApplyDiff => "apply_diff", read_only: false;
@@ -75,9 +76,9 @@ impl ToolName {
 /// How many lines `read_file` shows when no `end_line` is given.
 pub(crate) const DEFAULT_READ_LINES: usize = 2000;
 
-/// The tool definitions a server over `root` in `profile` lists: every tool, or with
-/// `read_only` only those that never write.
-pub(crate) fn definitions(root: &Path, profile: Profile, read_only: bool) -> Vec<Tool> {
+/// The tool definitions of the set over `root` with the editor in `profile`: every tool, or
+/// with `read_only` only those that never write.
+pub(crate) fn definitions(root: &Path, profile: Profile, read_only: bool) -> Vec<ToolDefinition> {
     ToolName::ALL
         .iter()
         .filter(|t| !read_only || t.is_read_only())
@@ -86,7 +87,7 @@ pub(crate) fn definitions(root: &Path, profile: Profile, read_only: bool) -> Vec
 }
 
 /// The definition of one tool.
-fn definition(tool: ToolName, root: &Path, profile: Profile) -> Tool {
+fn definition(tool: ToolName, root: &Path, profile: Profile) -> ToolDefinition {
     let root_note = format!(
         "\n\nThe workspace root is {}; paths are relative to it, or absolute inside it.",
         root.display()
@@ -184,18 +185,19 @@ fn definition(tool: ToolName, root: &Path, profile: Profile) -> Tool {
             ),
         ),
     };
-    let annotations = ToolAnnotations::with_title(title)
-        .read_only(tool.is_read_only())
-        .destructive(!tool.is_read_only())
-        .idempotent(tool.is_read_only())
-        .open_world(false);
-    Tool::new(tool.as_str(), description, schema).with_annotations(annotations)
+    ToolDefinition {
+        name: tool.as_str().to_owned(),
+        title: Some(title.to_owned()),
+        description,
+        input_schema: Value::Object(schema),
+        read_only: tool.is_read_only(),
+    }
 }
 
-/// The text editor's definition: [`hunkloom_tools::schema_named`] under the name Anthropic's
+/// The text editor's definition: [`crate::schema_named`] under the name Anthropic's
 /// newest editor goes by, with a note on how it shares the root with the other tools.
-fn text_editor(profile: Profile, root: &Path) -> (&'static str, String, JsonObject) {
-    let definition = hunkloom_tools::schema_named(profile, NEWEST_ANTHROPIC_NAME);
+fn text_editor(profile: Profile, root: &Path) -> (&'static str, String, Map<String, Value>) {
+    let definition = crate::schema_named(profile, NEWEST_ANTHROPIC_NAME);
     let mut description = definition["description"]
         .as_str()
         .unwrap_or_default()
@@ -212,14 +214,14 @@ fn text_editor(profile: Profile, root: &Path) -> (&'static str, String, JsonObje
     ));
     let schema = match &definition["input_schema"] {
         Value::Object(schema) => schema.clone(),
-        _ => JsonObject::new(),
+        _ => Map::new(),
     };
     ("Text editor", description, schema)
 }
 
 /// A JSON Schema object with `properties`, the `required` ones, and no others.
-fn object(properties: Value, required: &[&str]) -> JsonObject {
-    let mut schema = JsonObject::new();
+fn object(properties: Value, required: &[&str]) -> Map<String, Value> {
+    let mut schema = Map::new();
     schema.insert("type".into(), "object".into());
     schema.insert("properties".into(), properties);
     schema.insert("required".into(), json!(required));
@@ -335,11 +337,7 @@ mod tests {
             for tool in &all {
                 assert_eq!(tool.input_schema["type"], "object", "{}", tool.name);
                 assert!(tool.input_schema["properties"].is_object());
-                assert!(
-                    tool.description
-                        .as_deref()
-                        .is_some_and(|d| d.contains("/r"))
-                );
+                assert!(tool.description.contains("/r"));
             }
             let reads: Vec<_> = definitions(root, profile, true)
                 .into_iter()
