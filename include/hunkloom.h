@@ -1246,6 +1246,14 @@ typedef struct hl_workspace_options {
 #define HL_PATCH_DIALECT_AIDER_NATIVE 7
 
 /**
+ * The native reading of `*** Begin Patch` patches (and, with `hl_apply_patch_body`, of bare V4A
+ * bodies): each section placed by its lines in exactly one place of the file (its `@@` anchors
+ * or `*** End of File` choosing among several), its `+` lines re-indented as its context was
+ * found, line endings and the final-newline state kept, or the patch refused.
+ */
+#define HL_PATCH_DIALECT_NATIVE 8
+
+/**
  * `*** Add File:` — the file is created (or overwritten) with `content`.
  */
 #define HL_PATCH_CHANGE_ADD 0
@@ -2930,17 +2938,22 @@ enum hl_status hl_apply_v4a(const char *input,
  * file `path` among `files` held in memory: as if it were wrapped in `*** Begin Patch`,
  * `*** Update File: <path>` (`HL_V4A_MODE_CREATE`: `*** Add File: <path>`) and
  * `*** End Patch`, then planned and applied like `hl_apply_patch` (Codex's matching; every
- * updated file ends with a newline; a `*** Move to:` line in the body moves the file).
+ * updated file ends with a newline; a `*** Move to:` line in the body moves the file). With
+ * `HL_PATCH_DIALECT_NATIVE` the body is read the native way instead: each section in exactly
+ * one place or the body refused, the file's line endings and final-newline state kept (a
+ * create refused over an existing file with other content).
  *
  * `path` and `body` are UTF-8 texts of the given lengths; `files`, `options` and the result
  * are as for `hl_apply_patch`, except that `options` must select `HL_PATCH_DIALECT_CODEX`
- * (its default). On success `*result` receives a new `hl_patch_result` owned by the caller,
+ * (its default) or `HL_PATCH_DIALECT_NATIVE`. On success `*result` receives a new `hl_patch_result` owned by the caller,
  * who frees it with `hl_patch_result_free`.
  *
  * @return `HL_STATUS_EDIT_REJECTED` if the body is malformed or does not fit the file (codes
  * `invalid_patch`, `invalid_patch_hunk`, `patch_file_not_found`, `patch_context_not_found`,
  * `duplicate_patch_path`), `HL_STATUS_INVALID_OPTION` for a `mode` or options value the engine
- * does not know, or a dialect other than Codex (code `invalid_dialect`; `invalid_policy`):
+ * does not know, or a dialect other than Codex and native (code `invalid_dialect`;
+ * `invalid_policy`); the native dialect's refusals (`ambiguous_match`, `overlapping_blocks`,
+ * `patch_file_exists`, `empty_patch`) are `HL_STATUS_EDIT_REJECTED` too:
  * both with `*error`, which the caller frees with `hl_error_free`. `HL_STATUS_NULL_ARGUMENT`,
  * `HL_STATUS_INVALID_UTF8` and `HL_STATUS_OUT_OF_RANGE` as for `hl_apply_patch`. `*result` is
  * set only on success, `*error` only with the statuses that say so.

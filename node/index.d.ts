@@ -689,7 +689,7 @@ export interface ApplyOptions {
  * With `path` (see `PatchBodyOptions`), `patch` is a bare per-file body — what OpenAI's
  * Responses-API `apply_patch` tool sends, a V4A body — for that one file, read as Codex reads
  * it inside `*** Begin Patch` / `*** Update File: <path>` (`mode: "create"`: `*** Add File:`)
- * / `*** End Patch` (`codex` dialect only). `applyV4a` applies the same body as the OpenAI
+ * / `*** End Patch` (`codex` and `native` dialects only). `applyV4a` applies the same body as the OpenAI
  * Agents SDK does.
  *
  * Throws an `Error` with the core's `code` and message: `invalid_patch` / `invalid_patch_hunk`
@@ -1143,7 +1143,7 @@ export interface PatchBodyOptions {
   /**
    * The one file a bare body (a V4A body, without the `*** Begin Patch` envelope) is for;
    * then the patch text is read as Codex reads it inside `*** Begin Patch` /
-   * `*** Update File: <path>` / `*** End Patch`. The `codex` dialect only.
+   * `*** Update File: <path>` / `*** End Patch`. The `codex` and `native` dialects only.
    */
   path?: string
   /**
@@ -1217,10 +1217,13 @@ export interface PatchOptions {
    * hunk placed by its text) or `"udiff-strict"` (`git apply`); or, for a model's reply in
    * one of aider's edit formats, `"aider"`, `"aider-fenced"` or `"aider-whole"` (applied as
    * aider 0.86 applies it, `files` being its chat files; `"aider-native"` without aider's
-   * guesses, each block placed by the native engine or refused). An unknown name throws an `Error`
-   * with `code === "invalid_dialect"`.
+   * guesses, each block placed by the native engine or refused); or `"native"`: a `*** Begin
+   * Patch` patch (or, with `path`, a bare body) read as the model meant it — each section in
+   * exactly one place of its file or the patch refused, `+` lines re-indented as their context
+   * was found, line endings and the final-newline state kept. An unknown name throws an
+   * `Error` with `code === "invalid_dialect"`.
    */
-  dialect?: 'codex' | 'cline' | 'udiff' | 'udiff-strict' | 'aider' | 'aider-fenced' | 'aider-whole'
+  dialect?: 'codex' | 'cline' | 'udiff' | 'udiff-strict' | 'aider' | 'aider-fenced' | 'aider-whole' | 'aider-native' | 'native'
   /**
    * What a failing hunk does: `"all_or_nothing"` (the default: throw, change nothing) or
    * `"partial"` (keep the hunks before it, as Codex leaves them on disk, and report it in

@@ -174,7 +174,8 @@ export function workspaceMisuse(root: string): void {
   ws.root = "/"
   // @ts-expect-error only "before" and "after" exist
   ws.insert("a", 1, "x", "Before")
-  // @ts-expect-error only "codex" and "cline" exist
+  // @ts-expect-error "native" is a patch dialect, "cline-v1" is not
+  applyPatch("", {}, { dialect: "cline-v1" })
   applyPatch("", {}, { dialect: "native" })
   // @ts-expect-error files are a record of strings
   applyPatch("", { a: 1 })

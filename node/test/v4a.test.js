@@ -123,3 +123,38 @@ test('applyPatch reads a bare body for one file with { path }', () => {
   assert.throws(() => hl.applyPatch('+x\n', files, { path: 'app.py', dialect: 'cline' }), { code: 'invalid_dialect' })
   assert.throws(() => hl.applyPatch('+x\n', files, { mode: 'create' }), { code: 'invalid_dialect' })
 })
+
+test('v4a native: bodies read with { dialect: "native" } give the intended text or a refusal, never another text', () => {
+  const counts = { correct: 0, refused: 0, wrong: 0 }
+  const wrong = []
+  for (const row of ROWS) {
+    if (row.intended === null || row.intended === undefined) continue
+    const file = row.mode === 'create' ? 'src/new.txt' : 'src/app.txt'
+    const files = row.mode === 'create' ? {} : { [file]: row.input }
+    let got
+    try {
+      got = hl.applyPatch(row.diff, files, { path: file, mode: row.mode, dialect: 'native' }).files[file]
+    } catch (err) {
+      h.observeError(err)
+      counts.refused++
+      continue
+    }
+    if (got === row.intended) counts.correct++
+    else {
+      counts.wrong++
+      wrong.push(row.id)
+    }
+  }
+  const total = counts.correct + counts.refused + counts.wrong
+  console.log(`v4a native: ${counts.correct}/${total} correct, ${counts.refused} refused, ${counts.wrong} wrong`)
+  assert.deepEqual(wrong, [])
+  assert.ok(counts.correct * 5 >= total * 4, JSON.stringify(counts))
+})
+
+test('a native patch names the places it cannot choose between', () => {
+  const files = { 'a.py': 'x = 1\ny = 2\nx = 1\ny = 2\n' }
+  const patch = '*** Begin Patch\n*** Update File: a.py\n x = 1\n-y = 2\n+y = 3\n*** End Patch\n'
+  assert.throws(() => hl.applyPatch(patch, files, { dialect: 'native' }), (e) => e.code === 'ambiguous_match' && /at lines 1 and 3/.test(e.message))
+  const atEnd = patch.replace('+y = 3\n', '+y = 3\n*** End of File\n')
+  assert.equal(hl.applyPatch(atEnd, files, { dialect: 'native' }).files['a.py'], 'x = 1\ny = 2\nx = 1\ny = 3\n')
+})

@@ -76,7 +76,8 @@ def cli(args: list[str]) -> int:
 
 _Dialect = Literal["cline-v1", "cline-v2", "native", "roo", "udiff", "udiff-strict"]
 _PatchDialect = Literal[
-    "codex", "cline", "udiff", "udiff-strict", "aider", "aider-fenced", "aider-whole", "aider-native"
+    "codex", "cline", "udiff", "udiff-strict", "aider", "aider-fenced", "aider-whole", "aider-native",
+    "native",
 ]
 _Policy = Literal["all_or_nothing", "partial"]
 _FixName = Literal["strip_markdown_fences", "fix_model_html_escaping", "remove_invalid_chars"]
@@ -905,9 +906,16 @@ def apply_patch(
     With ``path``, ``patch`` is a bare per-file body (what OpenAI's Responses-API
     ``apply_patch`` tool sends, a V4A body) for that one file, read as Codex reads it inside
     ``*** Begin Patch`` / ``*** Update File: <path>`` (``mode="create"``: ``*** Add File:``) /
-    ``*** End Patch``; the ``codex`` dialect only (``invalid_dialect`` otherwise, and for a
-    ``mode`` without ``path``). :func:`apply_v4a` applies the same body as the OpenAI Agents
-    SDK does.
+    ``*** End Patch``; the ``codex`` and ``native`` dialects only (``invalid_dialect``
+    otherwise, and for a ``mode`` without ``path``). :func:`apply_v4a` applies the same body as
+    the OpenAI Agents SDK does.
+
+    ``dialect="native"`` reads a patch or a body as the model meant it, never guessing: each
+    section is placed by its lines in exactly one place of its file (its ``@@`` anchors or
+    ``*** End of File`` choosing among several, never the first of several copies), its ``+``
+    lines re-indented as its context was found, the file's line endings and final-newline state
+    kept; anything else is refused naming the section (``patch_context_not_found``,
+    ``ambiguous_match``, ``overlapping_blocks``, ``patch_file_exists``, ``empty_patch``).
     """
 
 def apply_v4a(

@@ -117,3 +117,44 @@ def test_apply_patch_reads_a_bare_body_for_one_file() -> None:
         with pytest.raises(hunkloom.InvalidOptionError) as wrong:
             hunkloom.apply_patch("+x\n", files, **kwargs)  # type: ignore[arg-type]
         assert wrong.value.code == "invalid_dialect"
+
+
+def test_v4a_bodies_read_natively_are_never_wrong(summary: list[str]) -> None:
+    """``dialect="native"`` on every row with an intended result: the intended text or a
+    refusal, never another text; at least 80% intended (the reference readings: 64% and 50%)."""
+    counts = {"correct": 0, "refused": 0, "wrong": 0}
+    wrong = []
+    for row in rows():
+        intended = row.get("intended")
+        if intended is None:
+            continue
+        path = "src/new.txt" if row["mode"] == "create" else "src/app.txt"
+        files = {} if row["mode"] == "create" else {path: row["input"]}
+        try:
+            got = hunkloom.apply_patch(row["diff"], files, path=path, mode=row["mode"], dialect="native")
+        except hunkloom.HunkloomError as error:
+            assert error.code, error
+            counts["refused"] += 1
+            continue
+        if got.files.get(path) == intended:
+            counts["correct"] += 1
+        else:
+            counts["wrong"] += 1
+            wrong.append(row["id"])
+    total = sum(counts.values())
+    summary.append(
+        f"v4a native: {counts['correct']}/{total} correct, {counts['refused']} refused, {counts['wrong']} wrong"
+    )
+    assert not wrong, wrong[:5]
+    assert counts["correct"] * 5 >= total * 4, counts
+
+
+def test_a_native_patch_refuses_what_it_cannot_place_for_certain() -> None:
+    files = {"a.py": "x = 1\ny = 2\nx = 1\ny = 2\n"}
+    patch = "*** Begin Patch\n*** Update File: a.py\n x = 1\n-y = 2\n+y = 3\n*** End Patch\n"
+    with pytest.raises(hunkloom.AmbiguousMatchError, match="match 2 places.*at lines 1 and 3"):
+        hunkloom.apply_patch(patch, files, dialect="native")
+    # `*** End of File` says which: the copy that ends the file.
+    at_end = patch.replace("+y = 3\n", "+y = 3\n*** End of File\n")
+    result = hunkloom.apply_patch(at_end, files, dialect="native")
+    assert result.files["a.py"] == "x = 1\ny = 2\nx = 1\ny = 3\n"

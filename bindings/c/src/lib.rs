@@ -121,13 +121,13 @@ pub use owned_text::{hl_text, hl_text_content, hl_text_free};
 pub use patch::{
     HL_PATCH_CHANGE_ADD, HL_PATCH_CHANGE_DELETE, HL_PATCH_CHANGE_UPDATE, HL_PATCH_DIALECT_AIDER,
     HL_PATCH_DIALECT_AIDER_FENCED, HL_PATCH_DIALECT_AIDER_NATIVE, HL_PATCH_DIALECT_AIDER_WHOLE,
-    HL_PATCH_DIALECT_CLINE, HL_PATCH_DIALECT_CODEX, HL_PATCH_DIALECT_UDIFF,
-    HL_PATCH_DIALECT_UDIFF_STRICT, hl_apply_patch, hl_patch_change, hl_patch_change_kind,
-    hl_patch_dialect, hl_patch_file, hl_patch_options, hl_patch_result, hl_patch_result_change,
-    hl_patch_result_change_count, hl_patch_result_deleted, hl_patch_result_deleted_count,
-    hl_patch_result_failure, hl_patch_result_file, hl_patch_result_file_count,
-    hl_patch_result_free, hl_patch_result_fuzz, hl_patch_result_warning,
-    hl_patch_result_warning_count, hl_patch_warning,
+    HL_PATCH_DIALECT_CLINE, HL_PATCH_DIALECT_CODEX, HL_PATCH_DIALECT_NATIVE,
+    HL_PATCH_DIALECT_UDIFF, HL_PATCH_DIALECT_UDIFF_STRICT, hl_apply_patch, hl_patch_change,
+    hl_patch_change_kind, hl_patch_dialect, hl_patch_file, hl_patch_options, hl_patch_result,
+    hl_patch_result_change, hl_patch_result_change_count, hl_patch_result_deleted,
+    hl_patch_result_deleted_count, hl_patch_result_failure, hl_patch_result_file,
+    hl_patch_result_file_count, hl_patch_result_free, hl_patch_result_fuzz,
+    hl_patch_result_warning, hl_patch_result_warning_count, hl_patch_warning,
 };
 pub use patch_outcome::{
     hl_patch_outcome, hl_patch_outcome_external_change, hl_patch_outcome_external_change_count,

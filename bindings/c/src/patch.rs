@@ -48,6 +48,11 @@ pub const HL_PATCH_DIALECT_AIDER_WHOLE: hl_patch_dialect = 6;
 /// aider's `diff` / `diff-fenced` replies without aider's guesses: each block placed by the
 /// native engine in exactly one place of the file it names, or the reply refused.
 pub const HL_PATCH_DIALECT_AIDER_NATIVE: hl_patch_dialect = 7;
+/// The native reading of `*** Begin Patch` patches (and, with `hl_apply_patch_body`, of bare V4A
+/// bodies): each section placed by its lines in exactly one place of the file (its `@@` anchors
+/// or `*** End of File` choosing among several), its `+` lines re-indented as its context was
+/// found, line endings and the final-newline state kept, or the patch refused.
+pub const HL_PATCH_DIALECT_NATIVE: hl_patch_dialect = 8;
 
 /// What a change of a patch does: one of the `HL_PATCH_CHANGE_` values.
 #[allow(non_camel_case_types)]
@@ -90,6 +95,7 @@ impl hl_patch_options {
             HL_PATCH_DIALECT_AIDER_FENCED => PatchDialect::AiderFenced,
             HL_PATCH_DIALECT_AIDER_WHOLE => PatchDialect::AiderWhole,
             HL_PATCH_DIALECT_AIDER_NATIVE => PatchDialect::AiderNative,
+            HL_PATCH_DIALECT_NATIVE => PatchDialect::Native,
             // The engine's own error for a name it does not know.
             other => other.to_string().parse::<PatchDialect>()?,
         };

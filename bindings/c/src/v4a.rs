@@ -88,17 +88,22 @@ pub unsafe extern "C" fn hl_apply_v4a(
 /// file `path` among `files` held in memory: as if it were wrapped in `*** Begin Patch`,
 /// `*** Update File: <path>` (`HL_V4A_MODE_CREATE`: `*** Add File: <path>`) and
 /// `*** End Patch`, then planned and applied like `hl_apply_patch` (Codex's matching; every
-/// updated file ends with a newline; a `*** Move to:` line in the body moves the file).
+/// updated file ends with a newline; a `*** Move to:` line in the body moves the file). With
+/// `HL_PATCH_DIALECT_NATIVE` the body is read the native way instead: each section in exactly
+/// one place or the body refused, the file's line endings and final-newline state kept (a
+/// create refused over an existing file with other content).
 ///
 /// `path` and `body` are UTF-8 texts of the given lengths; `files`, `options` and the result
 /// are as for `hl_apply_patch`, except that `options` must select `HL_PATCH_DIALECT_CODEX`
-/// (its default). On success `*result` receives a new `hl_patch_result` owned by the caller,
+/// (its default) or `HL_PATCH_DIALECT_NATIVE`. On success `*result` receives a new `hl_patch_result` owned by the caller,
 /// who frees it with `hl_patch_result_free`.
 ///
 /// @return `HL_STATUS_EDIT_REJECTED` if the body is malformed or does not fit the file (codes
 /// `invalid_patch`, `invalid_patch_hunk`, `patch_file_not_found`, `patch_context_not_found`,
 /// `duplicate_patch_path`), `HL_STATUS_INVALID_OPTION` for a `mode` or options value the engine
-/// does not know, or a dialect other than Codex (code `invalid_dialect`; `invalid_policy`):
+/// does not know, or a dialect other than Codex and native (code `invalid_dialect`;
+/// `invalid_policy`); the native dialect's refusals (`ambiguous_match`, `overlapping_blocks`,
+/// `patch_file_exists`, `empty_patch`) are `HL_STATUS_EDIT_REJECTED` too:
 /// both with `*error`, which the caller frees with `hl_error_free`. `HL_STATUS_NULL_ARGUMENT`,
 /// `HL_STATUS_INVALID_UTF8` and `HL_STATUS_OUT_OF_RANGE` as for `hl_apply_patch`. `*result` is
 /// set only on success, `*error` only with the statuses that say so.

@@ -65,7 +65,7 @@ pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
 /// With `path` (see `PatchBodyOptions`), `patch` is a bare per-file body — what OpenAI's
 /// Responses-API `apply_patch` tool sends, a V4A body — for that one file, read as Codex reads
 /// it inside `*** Begin Patch` / `*** Update File: <path>` (`mode: "create"`: `*** Add File:`)
-/// / `*** End Patch` (`codex` dialect only). `applyV4a` applies the same body as the OpenAI
+/// / `*** End Patch` (`codex` and `native` dialects only). `applyV4a` applies the same body as the OpenAI
 /// Agents SDK does.
 ///
 /// Throws an `Error` with the core's `code` and message: `invalid_patch` / `invalid_patch_hunk`

@@ -566,10 +566,13 @@ pub struct PatchOptions {
     /// hunk placed by its text) or `"udiff-strict"` (`git apply`); or, for a model's reply in
     /// one of aider's edit formats, `"aider"`, `"aider-fenced"` or `"aider-whole"` (applied as
     /// aider 0.86 applies it, `files` being its chat files; `"aider-native"` without aider's
-    /// guesses, each block placed by the native engine or refused). An unknown name throws an `Error`
-    /// with `code === "invalid_dialect"`.
+    /// guesses, each block placed by the native engine or refused); or `"native"`: a `*** Begin
+    /// Patch` patch (or, with `path`, a bare body) read as the model meant it — each section in
+    /// exactly one place of its file or the patch refused, `+` lines re-indented as their context
+    /// was found, line endings and the final-newline state kept. An unknown name throws an
+    /// `Error` with `code === "invalid_dialect"`.
     #[napi(
-        ts_type = "'codex' | 'cline' | 'udiff' | 'udiff-strict' | 'aider' | 'aider-fenced' | 'aider-whole'"
+        ts_type = "'codex' | 'cline' | 'udiff' | 'udiff-strict' | 'aider' | 'aider-fenced' | 'aider-whole' | 'aider-native' | 'native'"
     )]
     pub dialect: Option<String>,
     /// What a failing hunk does: `"all_or_nothing"` (the default: throw, change nothing) or
@@ -587,7 +590,7 @@ pub struct PatchOptions {
 pub struct PatchBodyOptions {
     /// The one file a bare body (a V4A body, without the `*** Begin Patch` envelope) is for;
     /// then the patch text is read as Codex reads it inside `*** Begin Patch` /
-    /// `*** Update File: <path>` / `*** End Patch`. The `codex` dialect only.
+    /// `*** Update File: <path>` / `*** End Patch`. The `codex` and `native` dialects only.
     pub path: Option<String>,
     /// `"default"` (the body updates `path`) or `"create"` (it adds `path`: `*** Add File:`);
     /// only with `path`.

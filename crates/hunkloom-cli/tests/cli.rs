@@ -603,7 +603,7 @@ fn a_patch_leaving_the_root_is_refused() {
 }
 
 #[test]
-fn patch_dialects_are_codex_and_cline() {
+fn patch_dialects_are_codex_cline_and_native() {
     let dir = patch_tree();
     let out = hunkloom(
         dir.path(),
@@ -631,14 +631,40 @@ fn patch_dialects_are_codex_and_cline() {
     );
     let out = hunkloom(
         dir.path(),
-        &["apply", "--patch", "-", "--dialect", "native"],
+        &["apply", "--patch", "-", "--dialect", "vim"],
         Some(PATCH),
     );
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("unknown patch dialect 'vim'"), "{stderr}");
+
+    // The native reading: the same files, and a created file that ends with its newline.
+    let dir = patch_tree();
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--patch", "-", "--dialect", "native"],
+        Some(PATCH),
+    );
     assert!(
-        stderr.contains("unknown patch dialect 'native'"),
-        "{stderr}"
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_patched(dir.path());
+    // Lines found in two places are refused, naming them; nothing is written.
+    std::fs::write(dir.path().join("d.txt"), "x\ny\nx\ny\n").expect("write");
+    let twice = "*** Begin Patch\n*** Update File: d.txt\n x\n-y\n+Y\n*** End Patch\n";
+    let out = hunkloom(
+        dir.path(),
+        &["apply", "--patch", "-", "--dialect", "native"],
+        Some(twice),
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("at lines 1 and 3"), "{stderr}");
+    assert_eq!(
+        std::fs::read(dir.path().join("d.txt")).expect("read"),
+        b"x\ny\nx\ny\n"
     );
 }
 

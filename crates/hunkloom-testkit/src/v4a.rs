@@ -31,6 +31,10 @@ pub struct Row {
     pub input: String,
     /// The V4A body.
     pub diff: String,
+    /// The text the body was generated from, before the case's mistake was put in (`None`
+    /// when no single intent exists).
+    #[serde(default)]
+    pub intended: Option<String>,
     /// What the reference did.
     pub expect: Expect,
     /// What codex-rs did with the body wrapped in `*** Begin Patch` / `*** Update File:
@@ -80,6 +84,48 @@ pub fn codex_path(mode: &str) -> &'static str {
         "src/new.txt"
     } else {
         "src/app.txt"
+    }
+}
+
+/// How a reading of a body compares with what the model meant (the row's `intended`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Verdict {
+    /// The intended text.
+    Correct,
+    /// A refusal: nothing written.
+    Refused,
+    /// Some other text: a wrong file.
+    Wrong,
+}
+
+impl Verdict {
+    /// The verdict for `got` (the new text, or a refusal) on a row with an intent.
+    pub fn of(intended: &str, got: Result<&str, &str>) -> Verdict {
+        match got {
+            Ok(text) if text == intended => Verdict::Correct,
+            Ok(_) => Verdict::Wrong,
+            Err(_) => Verdict::Refused,
+        }
+    }
+
+    /// The reference's verdict on a row with an intent.
+    pub fn of_reference(row: &Row, intended: &str) -> Verdict {
+        match &row.expect {
+            Expect::Output { output } => Verdict::of(intended, Ok(output)),
+            Expect::Error { error } => Verdict::of(intended, Err(error)),
+        }
+    }
+
+    /// codex-rs's verdict on a row with an intent.
+    pub fn of_codex(row: &Row, intended: &str) -> Verdict {
+        match &row.codex {
+            Codex::Output {
+                output: Some(output),
+                files: None,
+            } => Verdict::of(intended, Ok(output)),
+            Codex::Output { .. } => Verdict::Wrong,
+            Codex::Error { error } => Verdict::of(intended, Err(error)),
+        }
     }
 }
 

@@ -24,7 +24,11 @@ use proptest::prelude::*;
 const POLICIES: [Policy; 2] = [Policy::AllOrNothing, Policy::Partial];
 
 /// The dialects that read `*** Begin Patch` patches (the others read unified diffs).
-const BEGIN_PATCH: [PatchDialect; 2] = [PatchDialect::Codex, PatchDialect::Cline];
+const BEGIN_PATCH: [PatchDialect; 3] = [
+    PatchDialect::Codex,
+    PatchDialect::Cline,
+    PatchDialect::Native,
+];
 
 /// Fails the case unless `result` is `Ok` or an error with a non-empty code and message.
 fn check<T>(what: &str, result: hunkloom::Result<T>) -> Result<(), TestCaseError> {
@@ -644,6 +648,8 @@ fn v4a_all(body: &str, input: &str, seed: u64) -> Result<(), TestCaseError> {
             let _ = plan.apply_to(&mut files.clone());
         }
         check("plan_body", plan)?;
+        let native = hunkloom::patch::native::apply_body(input, body, mode);
+        check("native apply_body", native)?;
     }
     Ok(())
 }
@@ -794,7 +800,7 @@ fn generators_reach_the_planner_and_the_tiers() {
         strategy.new_tree(runner).expect("a value").current()
     }
     let mut runner = TestRunner::deterministic();
-    let (mut planned, mut planner_failed, mut applied) = ([0; 2], 0, 0);
+    let (mut planned, mut planner_failed, mut applied) = ([0; BEGIN_PATCH.len()], 0, 0);
     let n = 300;
     for _ in 0..n {
         let patch = sample(&mut runner, patch_text());

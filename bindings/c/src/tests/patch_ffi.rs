@@ -292,13 +292,57 @@ pub(super) fn apply_patch(
             &mut error,
         )
     };
+    read_call(status, result, error)
+}
+
+/// `hl_apply_patch_body` on one body for `path` among `files`, read back as [`apply_patch`]
+/// reads `hl_apply_patch`'s.
+pub(super) fn apply_patch_body(
+    path: &str,
+    body: &str,
+    mode: hl_v4a_mode,
+    files: &[(&str, &str)],
+    options: Option<hl_patch_options>,
+) -> Result<Result<PatchOut, CError>, String> {
+    let c_files = c_files(files);
+    let (mut result, mut error) = (SENTINEL as *mut hl_patch_result, SENTINEL as *mut hl_error);
+    let opts = options.as_ref().map_or(ptr::null(), ptr::from_ref);
+    // SAFETY: every pointer is a live local of the stated length.
+    let status = unsafe {
+        hl_apply_patch_body(
+            path.as_ptr().cast(),
+            path.len(),
+            body.as_ptr().cast(),
+            body.len(),
+            mode,
+            if c_files.is_empty() {
+                ptr::null()
+            } else {
+                c_files.as_ptr()
+            },
+            c_files.len(),
+            opts,
+            &mut result,
+            &mut error,
+        )
+    };
+    read_call(status, result, error)
+}
+
+/// A patch call's outcome from its status and out-parameters (each left at `SENTINEL` unless
+/// written), checking that exactly the right one was written; the result or error freed.
+fn read_call(
+    status: hl_status,
+    result: *mut hl_patch_result,
+    error: *mut hl_error,
+) -> Result<Result<PatchOut, CError>, String> {
     match status {
         hl_status::Ok => {
             if error as usize != SENTINEL {
                 return Err("error written on success".into());
             }
             let read = read_patch_result(result);
-            // SAFETY: handed over by hl_apply_patch; freed once.
+            // SAFETY: handed over by the call; freed once.
             unsafe { hl_patch_result_free(result) };
             Ok(Ok(read?))
         }
@@ -311,7 +355,7 @@ pub(super) fn apply_patch(
                 return Err("result written on failure".into());
             }
             let read = read_error(status, error);
-            // SAFETY: handed over by hl_apply_patch; freed once.
+            // SAFETY: handed over by the call; freed once.
             unsafe { hl_error_free(error) };
             Ok(Err(read?))
         }

@@ -28,3 +28,60 @@ fn v4a_vectors_through_hl_apply_v4a() {
     tally.print_parts(CORPUS);
     hunkloom_testkit::assert_no_failures(&tally.failures, 5, "failures");
 }
+
+/// Every row with an intended result through `hl_apply_patch_body` with
+/// `HL_PATCH_DIALECT_NATIVE`: the intended text or a refusal (`HL_STATUS_EDIT_REJECTED`), never
+/// another text, and at least 80% intended. Prints `v4a native c-abi: …`.
+#[test]
+fn v4a_bodies_read_natively_through_hl_apply_patch_body() {
+    use hunkloom_testkit::v4a::{Verdict, codex_path};
+
+    use super::patch_ffi::apply_patch_body;
+
+    let options = hl_patch_options {
+        dialect: HL_PATCH_DIALECT_NATIVE,
+        ..hl_patch_options::default()
+    };
+    let mut counts = [0usize; 3];
+    let mut wrong = Vec::new();
+    for row in v4a::load() {
+        let Some(intended) = row.intended.as_deref() else {
+            continue;
+        };
+        let (mode, path) = (
+            match row.mode.as_str() {
+                "create" => HL_V4A_MODE_CREATE,
+                _ => HL_V4A_MODE_DEFAULT,
+            },
+            codex_path(&row.mode),
+        );
+        let files: Vec<(&str, &str)> = if mode == HL_V4A_MODE_CREATE {
+            Vec::new()
+        } else {
+            vec![(path, row.input.as_str())]
+        };
+        let verdict = match apply_patch_body(path, &row.diff, mode, &files, Some(options)) {
+            Ok(Ok(out)) => {
+                let text = out
+                    .files
+                    .iter()
+                    .find(|(p, _)| p == path)
+                    .map(|(_, t)| t.as_str());
+                Verdict::of(intended, Ok(text.unwrap_or_default()))
+            }
+            Ok(Err(e)) if e.status == hl_status::EditRejected => Verdict::Refused,
+            other => panic!("{}: {other:?}", row.id),
+        };
+        counts[verdict as usize] += 1;
+        if verdict == Verdict::Wrong {
+            wrong.push(row.id.clone());
+        }
+    }
+    let total: usize = counts.iter().sum();
+    println!(
+        "v4a native c-abi: {}/{total} correct, {} refused, {} wrong",
+        counts[0], counts[1], counts[2]
+    );
+    assert!(wrong.is_empty(), "{wrong:?}");
+    assert!(counts[0] * 5 >= total * 4, "{counts:?}");
+}

@@ -71,7 +71,7 @@
 //! SEARCH line compared with its file line under each rule on its own, once the tier has
 //! decided (see [`differences`]).
 
-mod applied;
+pub(crate) mod applied;
 mod cost;
 pub(crate) mod diagnose;
 mod differences;

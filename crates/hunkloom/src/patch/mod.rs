@@ -101,6 +101,7 @@ pub mod cline;
 mod invocation;
 mod lenient;
 mod lines;
+pub mod native;
 mod parse;
 mod plan;
 mod seek;
@@ -265,6 +266,10 @@ pub enum PatchDialect {
     /// by the native engine's tolerant matching in exactly one place of the file it names, or
     /// the reply refused; line endings kept.
     AiderNative,
+    /// The native reading of `*** Begin Patch` patches and bare V4A bodies: each section
+    /// placed by its lines in exactly one place of the file, or the patch refused (see
+    /// [`native`]).
+    Native,
 }
 
 impl PatchDialect {
@@ -278,10 +283,11 @@ impl PatchDialect {
         PatchDialect::AiderFenced,
         PatchDialect::AiderWhole,
         PatchDialect::AiderNative,
+        PatchDialect::Native,
     ];
 
     /// The name bindings pass: `"codex"`, `"cline"`, `"udiff"`, `"udiff-strict"`, `"aider"`,
-    /// `"aider-fenced"`, `"aider-whole"` or `"aider-native"`.
+    /// `"aider-fenced"`, `"aider-whole"`, `"aider-native"` or `"native"`.
     pub fn as_str(self) -> &'static str {
         match self {
             PatchDialect::Codex => "codex",
@@ -292,6 +298,7 @@ impl PatchDialect {
             PatchDialect::AiderFenced => "aider-fenced",
             PatchDialect::AiderWhole => "aider-whole",
             PatchDialect::AiderNative => "aider-native",
+            PatchDialect::Native => "native",
         }
     }
 }
@@ -437,8 +444,9 @@ pub fn plan_body<S: FileSource + ?Sized>(
 
 /// What a binding's `apply_patch` plans: without `path`, the whole patch `text`
 /// ([`plan_patch`]); with it, `text` is a bare body for that one file, read in `mode`
-/// ([`plan_body`]). A body is read in the Codex dialect only, and `mode` only applies to one:
-/// anything else is an `invalid_dialect` error.
+/// ([`plan_body`]; in the native dialect, [`native::apply_body`]'s reading). A body is read in
+/// the Codex and native dialects only, and `mode` only applies to one: anything else is an
+/// `invalid_dialect` error.
 pub fn plan_patch_or_body<S: FileSource + ?Sized>(
     text: &str,
     path: Option<&str>,
@@ -455,10 +463,13 @@ pub fn plan_patch_or_body<S: FileSource + ?Sized>(
         Some(path) if options.dialect == PatchDialect::Codex => {
             plan_body(path, text, mode, files, options.policy)
         }
+        Some(path) if options.dialect == PatchDialect::Native => {
+            native::plan_body(path, text, mode, files, options.policy)
+        }
         Some(_) => Err(Error::new(
             ErrorKind::InvalidDialect,
             format!(
-                "a bare body for one file is read in the codex dialect only, not {}",
+                "a bare body for one file is read in the codex or native dialect only, not {}",
                 options.dialect
             ),
         )),
@@ -485,6 +496,7 @@ pub fn plan_patch<S: FileSource + ?Sized>(
         | PatchDialect::AiderFenced
         | PatchDialect::AiderWhole
         | PatchDialect::AiderNative => aider::plan(text, files, options.dialect, options.policy),
+        PatchDialect::Native => native::plan(text, files, options.policy),
     }
 }
 

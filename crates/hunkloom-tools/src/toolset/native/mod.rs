@@ -147,7 +147,7 @@ impl Native {
         let args = Arguments::new(tool, arguments)?;
         let patch = args.text("patch")?;
         let dialect = match args.optional_text("format")? {
-            None => PatchDialect::Codex,
+            None => PatchDialect::Native,
             Some(name) => name
                 .parse::<PatchDialect>()
                 .ok()
@@ -156,8 +156,8 @@ impl Native {
                     refused(
                         ToolCode::InvalidParameter,
                         format!(
-                            "`format` must be one of codex, udiff, aider, aider-fenced, \
-                             aider-whole or aider-native, not {name:?}."
+                            "`format` must be one of native, codex, udiff, aider, \
+                             aider-fenced, aider-whole or aider-native, not {name:?}."
                         ),
                     )
                 })?,

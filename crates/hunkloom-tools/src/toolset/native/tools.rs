@@ -139,8 +139,8 @@ fn definition(tool: ToolName, root: &Path, profile: Profile) -> ToolDefinition {
                     },
                     "format": {
                         "type": "string",
-                        "enum": ["codex", "udiff", "aider", "aider-fenced", "aider-whole", "aider-native"],
-                        "description": "How `patch` is written: `codex` (the default, the format above), `udiff` (a unified diff of several files, a git patch), or a reply in one of aider's edit formats: `aider` (SEARCH/REPLACE blocks, each under the path of the file it edits, an empty SEARCH creating a file), `aider-fenced` (the path inside the fence), `aider-whole` (whole files, each under its path), applied as aider applies them, or `aider-native` (aider's blocks without its guesses: each block placed in exactly one place of the file it names, or the patch refused)."
+                        "enum": ["native", "codex", "udiff", "aider", "aider-fenced", "aider-whole", "aider-native"],
+                        "description": "How `patch` is written and read: `native` (the default: the format above, each chunk placed where its lines are in exactly one place of the file, its `@@` line choosing among several, or the patch refused), `codex` (the same format read exactly as Codex reads it: each chunk at the first match after the previous one), `udiff` (a unified diff of several files, a git patch), or a reply in one of aider's edit formats: `aider` (SEARCH/REPLACE blocks, each under the path of the file it edits, an empty SEARCH creating a file), `aider-fenced` (the path inside the fence), `aider-whole` (whole files, each under its path), applied as aider applies them, or `aider-native` (aider's blocks without its guesses: each block placed in exactly one place of the file it names, or the patch refused)."
                     }
                 }),
                 &["patch"],
@@ -293,7 +293,10 @@ the `*** Begin Patch` format:
 *** End Patch
 
 In an update, lines starting with a space are context, `-` removes a line, `+` adds one; an \
-`@@` line may name a line above the change (a function or class) to locate it. Paths are \
+`@@` line may name a line above the change (a function or class). Each chunk goes where its \
+context and `-` lines are, in any order; lines that occur in several places need an `@@` line \
+(or more context) to say which, or the patch is refused. `+` lines follow the indentation the \
+context was found at. `*** Add File:` does not replace an existing file. Paths are \
 relative to the workspace root. Files need no read_file first, but a file you read that has \
 changed since is refused: read it again. The result lists each file and what happened to it; a \
 refusal says which hunk failed and why, and then no file has changed. Each file keeps its \
