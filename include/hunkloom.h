@@ -237,6 +237,13 @@ typedef struct hl_edit_outcome hl_edit_outcome;
 typedef struct hl_error hl_error;
 
 /**
+ * One V4A body applied the native way while it streams (create with
+ * `hl_native_body_applier_new`, free with `hl_native_body_applier_free`). Use it from one
+ * thread at a time.
+ */
+typedef struct hl_native_body_applier hl_native_body_applier;
+
+/**
  * What `hl_workspace_apply_patch` did: each file changed (in the order the patch first names
  * it), the warnings, Cline's fuzz score and, with `HL_POLICY_PARTIAL`, the failure that
  * stopped the patch after the hunks before it were committed.
@@ -602,6 +609,15 @@ typedef struct hl_match {
  * something in one). Later versions may add flags.
  */
 typedef uint32_t hl_fix;
+
+/**
+ * How a V4A body is read: one of the `HL_V4A_MODE_` values.
+ *
+ * A plain integer type rather than an enum so that any value a host passes is well-defined: an
+ * unknown value fails as the engine does for an unknown mode name (status
+ * `HL_STATUS_INVALID_OPTION`, code `invalid_dialect`).
+ */
+typedef uint32_t hl_v4a_mode;
 
 /**
  * Options of `hl_str_replace_with`. Zero-initialise it (`hl_str_replace_options opts = {0};`),
@@ -984,15 +1000,6 @@ typedef struct hl_toolset_options {
      */
     bool read_only;
 } hl_toolset_options;
-
-/**
- * How a V4A body is read: one of the `HL_V4A_MODE_` values.
- *
- * A plain integer type rather than an enum so that any value a host passes is well-defined: an
- * unknown value fails as the engine does for an unknown mode name (status
- * `HL_STATUS_INVALID_OPTION`, code `invalid_dialect`).
- */
-typedef uint32_t hl_v4a_mode;
 
 /**
  * Options of `hl_workspace_open`. Zero-initialise it (`hl_workspace_options opts = {0};`),
@@ -2125,6 +2132,97 @@ enum hl_status hl_line_number_from_byte_index(const char *text,
                                               size_t text_len,
                                               size_t byte_index,
                                               size_t *line);
+
+/**
+ * Creates an applier of one body to the file text `input` (`input_len` bytes of UTF-8,
+ * copied) in `mode` (`HL_V4A_MODE_DEFAULT` updates it, `HL_V4A_MODE_CREATE` makes a new
+ * file). On success `*applier` receives a new applier the caller frees with
+ * `hl_native_body_applier_free`.
+ *
+ * @return `HL_STATUS_INVALID_OPTION` (with `*error`, code `invalid_dialect`) for an unknown
+ * `mode`; `HL_STATUS_NULL_ARGUMENT`, `HL_STATUS_INVALID_UTF8`.
+ *
+ * # Safety
+ * `input` must point to `input_len` readable bytes (or be NULL with 0); `applier` and `error`
+ * writable.
+ */
+enum hl_status hl_native_body_applier_new(const char *input,
+                                          size_t input_len,
+                                          hl_v4a_mode mode,
+                                          struct hl_native_body_applier **applier,
+                                          struct hl_error **error);
+
+/**
+ * Feeds the next `chunk_len` bytes of the body (a chunk may end inside a UTF-8 character: its
+ * bytes wait for the next push).
+ *
+ * @return `HL_STATUS_EDIT_REJECTED` (with `*error`) once a section cannot be read or placed,
+ * and again on every later call (codes as for `hl_apply_patch_body` with
+ * `HL_PATCH_DIALECT_NATIVE`); `HL_STATUS_INVALID_UTF8` for bytes that are not UTF-8 (nothing
+ * changes); `HL_STATUS_ALREADY_FINISHED`, `HL_STATUS_CONCURRENT_USE` (with `*error`),
+ * `HL_STATUS_PANIC`, `HL_STATUS_NULL_ARGUMENT`.
+ *
+ * # Safety
+ * `applier` must be a live applier; `chunk` `chunk_len` readable bytes (or NULL with 0);
+ * `error` writable.
+ */
+enum hl_status hl_native_body_applier_push(const struct hl_native_body_applier *applier,
+                                           const char *chunk,
+                                           size_t chunk_len,
+                                           struct hl_error **error);
+
+/**
+ * The input with the sections placed so far applied: `*text` receives a new `hl_text` (free
+ * it with `hl_text_free`).
+ *
+ * @return `HL_STATUS_NULL_ARGUMENT`, `HL_STATUS_ALREADY_FINISHED`, `HL_STATUS_CONCURRENT_USE`,
+ * `HL_STATUS_PANIC`.
+ *
+ * # Safety
+ * `applier` must be a live applier; `text` writable.
+ */
+enum hl_status hl_native_body_applier_preview(const struct hl_native_body_applier *applier,
+                                              struct hl_text **text);
+
+/**
+ * The reports of the sections placed so far, as a JSON array (see `hl_native_body_applier_finish`):
+ * `*chunks` receives a new `hl_text` (free it with `hl_text_free`).
+ *
+ * @return as `hl_native_body_applier_preview`.
+ *
+ * # Safety
+ * `applier` must be a live applier; `chunks` writable.
+ */
+enum hl_status hl_native_body_applier_chunks(const struct hl_native_body_applier *applier,
+                                             struct hl_text **chunks);
+
+/**
+ * Ends the body: `*new_content` receives the new text and `*chunks_json` a JSON array with a
+ * report per section that changes something (`{"index", "line", "context_lines", "removed",
+ * "added", "strategy", "normalizations", "candidates", "chosen_by", "already_applied",
+ * "indent_delta"}`), both new `hl_text`s the caller frees with `hl_text_free`. The applier
+ * is finished afterwards either way.
+ *
+ * @return `HL_STATUS_EDIT_REJECTED` (with `*error`) for the body's refusal;
+ * `HL_STATUS_INVALID_UTF8` if the body ended inside a character; `HL_STATUS_ALREADY_FINISHED`,
+ * `HL_STATUS_CONCURRENT_USE`, `HL_STATUS_PANIC`, `HL_STATUS_NULL_ARGUMENT`.
+ *
+ * # Safety
+ * `applier` must be a live applier; `new_content`, `chunks_json` and `error` writable.
+ */
+enum hl_status hl_native_body_applier_finish(const struct hl_native_body_applier *applier,
+                                             struct hl_text **new_content,
+                                             struct hl_text **chunks_json,
+                                             struct hl_error **error);
+
+/**
+ * Frees an applier, finished or not. NULL is allowed and does nothing.
+ *
+ * # Safety
+ * `applier` must be NULL or an applier from `hl_native_body_applier_new` not yet freed, and
+ * not in use by another thread.
+ */
+void hl_native_body_applier_free(struct hl_native_body_applier *applier);
 
 /**
  * Replaces `old_text` with `new_text` in a file's `content`, with Claude Code's edit-tool

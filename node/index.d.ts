@@ -111,6 +111,42 @@ export declare class MultiSearchReplaceDiffStrategy {
 }
 
 /**
+ * Applies one V4A body (an `update_file` / `create_file` operation's `diff`) the native way
+ * while it streams: each section is placed once the line after it has arrived, in exactly one
+ * place of `input` or the body refused (see `applyPatch` with `{ dialect: "native" }`).
+ * `finish()` gives the same text for every way the body was cut.
+ *
+ * @example
+ * ```ts
+ * import { NativeBodyApplier } from "hunkloom"
+ * const applier = new NativeBodyApplier(source)
+ * for (const delta of deltas) { applier.push(delta); show(applier.preview) }
+ * const { newContent, chunks } = applier.finish()
+ * ```
+ */
+export declare class NativeBodyApplier {
+  /**
+   * An applier of a body to `input` (the file's text).
+   *
+   * @param input The file's text (ignored in create mode).
+   * @param mode `"default"` (update `input`; the default) or `"create"` (a new file).
+   */
+  constructor(input: string, mode?: 'default' | 'create')
+  /**
+   * Feeds the next piece of the body; the chunks placed so far. Throws the body's error once
+   * a section cannot be read or placed (and again on every later call).
+   */
+  push(chunk: string): Array<PatchChunk>
+  /** `input` with the chunks placed so far applied. */
+  get preview(): string
+  /**
+   * Ends the body: the new text and a report per section that changes something, or its
+   * error. The applier is finished afterwards.
+   */
+  finish(): NativeBodyOutcome
+}
+
+/**
  * Applies a SEARCH/REPLACE diff to one original text while the diff streams in.
  *
  * Push the diff in pieces of any size — whole, per line, per token, per character: chunking
@@ -1109,6 +1145,14 @@ export interface Names {
   patchChangeKinds: Array<string>
 }
 
+/** What `NativeBodyApplier.finish` gives. */
+export interface NativeBodyOutcome {
+  /** The whole new text. */
+  newContent: string
+  /** A report per section that changes something, in body order. */
+  chunks: Array<PatchChunk>
+}
+
 /** What `constructNewFileContent` resolves to — the same shape as Cline's result. */
 export interface NewFileContent {
   /** The new file content (for a partial call, what the file looks like so far). */
@@ -1166,6 +1210,32 @@ export interface PatchChange {
    * (empty for adds and deletes).
    */
   startLines: Array<number>
+}
+
+/** How one section of a V4A body was placed by the native reading. */
+export interface PatchChunk {
+  /** Its 1-based index in the body. */
+  index: number
+  /** The 1-based line of the file where its lines start. */
+  line: number
+  /** How many lines of the file it covers (context and removed). */
+  contextLines: number
+  /** How many lines it removes. */
+  removed: number
+  /** How many lines it adds. */
+  added: number
+  /** The tier that placed it (`"exact"`, `"indentation"`, ...). */
+  strategy: 'exact' | 'line_trimmed' | 'line_endings' | 'trailing_whitespace' | 'indentation' | 'punctuation' | 'line_number_prefix' | 'typo'
+  /** Every kind of difference the match tolerated. */
+  normalizations: Array<'line_endings' | 'trailing_whitespace' | 'indentation' | 'punctuation' | 'line_number_prefixes' | 'blank_lines' | 'typo'>
+  /** How many places the deciding tier found. */
+  candidates: number
+  /** What chose among several places, or `null`. */
+  chosenBy?: 'anchor' | 'end_of_file' | null
+  /** Its new lines were already there: nothing changed. */
+  alreadyApplied: boolean
+  /** The columns its `+` lines were re-indented by. */
+  indentDelta: number
 }
 
 /** One file a `Workspace.applyPatch` changed, in its final state. */

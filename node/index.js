@@ -837,6 +837,7 @@ module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __n
 module.exports = nativeBinding
 module.exports.AiderApplier = nativeBinding.AiderApplier
 module.exports.MultiSearchReplaceDiffStrategy = nativeBinding.MultiSearchReplaceDiffStrategy
+module.exports.NativeBodyApplier = nativeBinding.NativeBodyApplier
 module.exports.StreamingApplier = nativeBinding.StreamingApplier
 module.exports.TextEditor = nativeBinding.TextEditor
 module.exports.Toolset = nativeBinding.Toolset

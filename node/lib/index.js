@@ -14,6 +14,7 @@ const applier = require('./applier.js')
 
 module.exports.StreamingApplier = applier.StreamingApplier
 module.exports.AiderApplier = native.AiderApplier
+module.exports.NativeBodyApplier = native.NativeBodyApplier
 module.exports.TextEditor = native.TextEditor
 module.exports.Toolset = native.Toolset
 module.exports.Workspace = native.Workspace

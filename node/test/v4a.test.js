@@ -158,3 +158,25 @@ test('a native patch names the places it cannot choose between', () => {
   const atEnd = patch.replace('+y = 3\n', '+y = 3\n*** End of File\n')
   assert.equal(hl.applyPatch(atEnd, files, { dialect: 'native' }).files['a.py'], 'x = 1\ny = 2\nx = 1\ny = 3\n')
 })
+
+test('NativeBodyApplier streams a body with a report per chunk, as applyPatch reads it whole', () => {
+  const yaml = 'jobs:\n  lint:\n    steps:\n      - checkout\n  build:\n    steps:\n      - checkout\n'
+  const body = '@@   build:\n   steps:\n     - checkout\n+    - compile\n'
+  const whole = hl.applyPatch(body, { 'ci.yml': yaml }, { path: 'ci.yml', dialect: 'native' }).files['ci.yml']
+  assert.equal(whole, yaml + '      - compile\n')
+  for (const size of [1, 3, 7, body.length]) {
+    const applier = new hl.NativeBodyApplier(yaml)
+    for (let i = 0; i < body.length; i += size) applier.push(body.slice(i, i + size))
+    const { newContent, chunks } = applier.finish()
+    assert.equal(newContent, whole)
+    assert.deepEqual(
+      chunks.map((c) => [c.index, c.line, c.strategy, c.chosenBy, c.indentDelta]),
+      [[1, 6, 'indentation', 'anchor', 2]],
+    )
+  }
+  const applier = new hl.NativeBodyApplier('a\nb\n')
+  assert.equal(applier.push('-a\n+A\n@@\n')[0].strategy, 'exact')
+  assert.equal(applier.preview, 'A\nb\n')
+  assert.throws(() => applier.push('-zzz\n+y\n@@\n'), (e) => e.code === 'patch_context_not_found')
+  assert.throws(() => applier.finish(), (e) => e.code === 'patch_context_not_found')
+})

@@ -8,6 +8,8 @@ __all__ = [
     "cli",
     "StreamingApplier",
     "AiderApplier",
+    "NativeBodyApplier",
+    "PatchChunk",
     "Workspace",
     "TextEditor",
     "Toolset",
@@ -379,6 +381,65 @@ class AiderApplier:
         """Whether ``finish()`` has been called."""
     def finish(self) -> PatchResult:
         """The files after the whole reply, or its error (the applier cannot be used after)."""
+
+@final
+class PatchChunk:
+    """How one section of a V4A body was placed by the native reading."""
+
+    @property
+    def index(self) -> int:
+        """Its 1-based index in the body."""
+    @property
+    def line(self) -> int:
+        """The 1-based line of the file where its lines start."""
+    @property
+    def context_lines(self) -> int:
+        """How many lines of the file it covers (context and removed)."""
+    @property
+    def removed(self) -> int:
+        """How many lines it removes."""
+    @property
+    def added(self) -> int:
+        """How many lines it adds."""
+    @property
+    def strategy(self) -> str:
+        """The tier that placed it: one of ``STRATEGIES`` (``"exact"``, ``"indentation"``, ...)."""
+    @property
+    def normalizations(self) -> list[str]:
+        """Every kind of difference the match tolerated (``NORMALIZATIONS``)."""
+    @property
+    def candidates(self) -> int:
+        """How many places the deciding tier found."""
+    @property
+    def chosen_by(self) -> Optional[Literal["anchor", "end_of_file"]]:
+        """What chose among several places, or None."""
+    @property
+    def already_applied(self) -> bool:
+        """Its new lines were already there: nothing changed."""
+    @property
+    def indent_delta(self) -> int:
+        """The columns its ``+`` lines were re-indented by."""
+
+@final
+class NativeBodyApplier:
+    """Apply one V4A body (an ``update_file`` / ``create_file`` operation's ``diff``) the native
+    way while it streams in: each section is placed once the line after it has arrived, in
+    exactly one place of ``input`` or the body refused (see ``apply_patch(dialect="native")``).
+    ``finish()`` gives the same text for every way the body was cut.
+    """
+
+    def __new__(cls, input: str, mode: Literal["default", "create"] = "default") -> "NativeBodyApplier": ...
+    def push(self, chunk: str) -> list[PatchChunk]:
+        """Feed the next piece of the body; the chunks placed so far. Raises the body's error
+        once a section cannot be read or placed (and again on every later call)."""
+    @property
+    def preview(self) -> str:
+        """``input`` with the chunks placed so far applied."""
+    @property
+    def finished(self) -> bool:
+        """Whether ``finish()`` has been called."""
+    def finish(self) -> tuple[str, list[PatchChunk]]:
+        """The new text and a report per section that changes something, or the error."""
 
 @final
 class StreamingApplier:

@@ -158,3 +158,33 @@ def test_a_native_patch_refuses_what_it_cannot_place_for_certain() -> None:
     at_end = patch.replace("+y = 3\n", "+y = 3\n*** End of File\n")
     result = hunkloom.apply_patch(at_end, files, dialect="native")
     assert result.files["a.py"] == "x = 1\ny = 2\nx = 1\ny = 3\n"
+
+
+def test_a_native_body_streams_with_a_report_per_chunk() -> None:
+    yaml = "jobs:\n  lint:\n    steps:\n      - checkout\n  build:\n    steps:\n      - checkout\n"
+    body = "@@   build:\n   steps:\n     - checkout\n+    - compile\n"
+    whole = hunkloom.apply_patch(body, {"ci.yml": yaml}, path="ci.yml", dialect="native").files["ci.yml"]
+    for size in (1, 3, 7, len(body)):
+        applier = hunkloom.NativeBodyApplier(yaml)
+        for i in range(0, len(body), size):
+            applier.push(body[i : i + size])
+        text, chunks = applier.finish()
+        assert text == whole == yaml + "      - compile\n"
+        assert [(c.index, c.line, c.strategy, c.chosen_by, c.indent_delta) for c in chunks] == [
+            (1, 6, "indentation", "anchor", 2)
+        ]
+        assert applier.finished
+    applier = hunkloom.NativeBodyApplier("a\nb\n")
+    assert applier.push("-a\n+A\n@@\n")[0].strategy == "exact"
+    assert applier.preview == "A\nb\n"
+    with pytest.raises(hunkloom.SearchNotFoundError):
+        applier.push("-zzz\n+y\n@@\n")
+    with pytest.raises(hunkloom.SearchNotFoundError):
+        applier.finish()
+
+
+def test_workspace_apply_patch_reads_natively(tmp_path: Any) -> None:
+    (tmp_path / "a.txt").write_bytes(b"one\r\ntwo\r\nthree")
+    ws = hunkloom.Workspace(tmp_path)
+    ws.apply_patch("*** Begin Patch\n*** Update File: a.txt\n-two\n+2\n*** End Patch\n", dialect="native")
+    assert (tmp_path / "a.txt").read_bytes() == b"one\r\n2\r\nthree"

@@ -59,6 +59,7 @@ mod error;
 mod fixes;
 mod lazy;
 mod lines;
+mod native_body;
 mod ops;
 mod options;
 mod owned_text;
@@ -106,6 +107,11 @@ pub use fixes::{
 };
 pub use lazy::hl_apply_lazy;
 pub use lines::hl_line_number_from_byte_index;
+pub use native_body::{
+    hl_native_body_applier, hl_native_body_applier_chunks, hl_native_body_applier_finish,
+    hl_native_body_applier_free, hl_native_body_applier_new, hl_native_body_applier_preview,
+    hl_native_body_applier_push,
+};
 pub use ops::{
     HL_EDIT_TYPE_CREATE, HL_EDIT_TYPE_MODIFY, HL_INSERT_AFTER, HL_INSERT_BEFORE, hl_edit_type,
     hl_insert, hl_insert_content, hl_insert_content_number, hl_insert_convention, hl_str_replace,

@@ -682,10 +682,12 @@ mod tests {
             let found = (0..16).any(|v| options(v, 0) == Ok(PatchOptions::new().dialect(d)));
             assert!(found, "{d} has no HL_PATCH_DIALECT_ value");
         }
-        assert_eq!(options(8, 0), Err(hl_status::InvalidOption));
+        // The first value past the last dialect.
+        let unknown = PatchDialect::ALL.len() as hl_patch_dialect;
+        assert_eq!(options(unknown, 0), Err(hl_status::InvalidOption));
         assert_eq!(options(0, 9), Err(hl_status::InvalidOption));
         match (hl_patch_options {
-            dialect: 9,
+            dialect: unknown + 1,
             policy: 0,
             recount: false,
         })

@@ -28,7 +28,7 @@ pub const HL_V4A_MODE_DEFAULT: hl_v4a_mode = 0;
 pub const HL_V4A_MODE_CREATE: hl_v4a_mode = 1;
 
 /// The engine's mode, or its error for a value it has no counterpart of.
-fn mode_of(mode: hl_v4a_mode) -> Result<V4aMode, Failure> {
+pub(crate) fn mode_of(mode: hl_v4a_mode) -> Result<V4aMode, Failure> {
     Ok(match mode {
         HL_V4A_MODE_DEFAULT => V4aMode::Default,
         HL_V4A_MODE_CREATE => V4aMode::Create,

@@ -63,7 +63,7 @@ mod _native {
     #[pymodule_export]
     use super::types::{PyBlockReport, PyNewFileContent, PyOutcome, PyResumeCacheStats, PyUpdate};
     #[pymodule_export]
-    use super::v4a::apply_v4a;
+    use super::v4a::{PyNativeBodyApplier, PyPatchChunk, apply_v4a};
     #[pymodule_export]
     use super::workspace::{PyEditOutcome, PyExternalChange, PyPatchOutcome, PyWorkspace};
 

@@ -824,7 +824,17 @@ fn generators_reach_the_planner_and_the_tiers() {
         }
     }
     for (dialect, got) in BEGIN_PATCH.iter().zip(planned) {
-        assert!(got * 20 >= n, "{dialect}: only {got}/{n} patches planned");
+        // The native reading refuses what these random patches leave uncertain (their small
+        // files repeat lines), so fewer of them plan there; some still must.
+        let share = if *dialect == PatchDialect::Native {
+            50
+        } else {
+            20
+        };
+        assert!(
+            got * share >= n,
+            "{dialect}: only {got}/{n} patches planned"
+        );
     }
     assert!(
         planner_failed * 10 >= n,

@@ -481,3 +481,18 @@ impl Drop for CacheCapacity {
         hl_resume_cache_set_capacity(self.0);
     }
 }
+
+/// Reads and frees a `hl_text` handed over by a successful call.
+pub(super) fn take_text(text: *mut hl_text) -> String {
+    let (mut p, mut len) = (ptr::null(), 0);
+    // SAFETY: a live hl_text and locals.
+    assert_eq!(
+        unsafe { hl_text_content(text, &mut p, &mut len) },
+        hl_status::Ok
+    );
+    // SAFETY: the library hands out `len` bytes plus a NUL.
+    let s = unsafe { read_text(p, len) }.expect("text");
+    // SAFETY: handed over by the library; freed once.
+    unsafe { hl_text_free(text) };
+    s
+}

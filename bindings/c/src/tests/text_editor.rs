@@ -18,7 +18,7 @@ use hunkloom_testkit::text_editor::{
 };
 use serde_json::{Value, json};
 
-use super::ffi::{CError, read_error, read_text};
+use super::ffi::{CError, read_error, take_text};
 use crate::*;
 
 /// A value no failing call may write.
@@ -42,21 +42,6 @@ fn take_error(status: hl_status, error: *mut hl_error) -> CError {
     // SAFETY: handed over by the library; freed once.
     unsafe { hl_error_free(error) };
     e
-}
-
-/// Reads and frees a `hl_text` handed over by a successful call.
-fn take_text(text: *mut hl_text) -> String {
-    let (mut p, mut len) = (ptr::null(), 0);
-    // SAFETY: a live hl_text and locals.
-    assert_eq!(
-        unsafe { hl_text_content(text, &mut p, &mut len) },
-        hl_status::Ok
-    );
-    // SAFETY: the library hands out `len` bytes plus a NUL.
-    let s = unsafe { read_text(p, len) }.expect("text");
-    // SAFETY: handed over by the library; freed once.
-    unsafe { hl_text_free(text) };
-    s
 }
 
 /// An editor made through `hl_text_editor_new`, freed on drop.

@@ -11,25 +11,11 @@ use hunkloom_testkit::toolsets::{
 };
 use serde_json::{Value, json};
 
-use super::ffi::{CError, read_error, read_text};
+use super::ffi::{CError, read_error, take_text};
 use crate::*;
 
 fn c(s: &str) -> (*const c_char, usize) {
     (s.as_ptr().cast(), s.len())
-}
-
-fn take_text(text: *mut hl_text) -> String {
-    let (mut p, mut len) = (ptr::null(), 0);
-    // SAFETY: a live hl_text and locals.
-    assert_eq!(
-        unsafe { hl_text_content(text, &mut p, &mut len) },
-        hl_status::Ok
-    );
-    // SAFETY: the library hands out `len` bytes plus a NUL.
-    let s = unsafe { read_text(p, len) }.expect("text");
-    // SAFETY: handed over by the library; freed once.
-    unsafe { hl_text_free(text) };
-    s
 }
 
 fn take_error(status: hl_status, error: *mut hl_error) -> CError {

@@ -6,6 +6,7 @@
 use hunkloom_testkit::Tally;
 use hunkloom_testkit::v4a::{self, CORPUS};
 
+use super::ffi::{read_error, take_text};
 use super::ops_ffi::apply_v4a;
 use crate::*;
 
@@ -84,4 +85,96 @@ fn v4a_bodies_read_natively_through_hl_apply_patch_body() {
     );
     assert!(wrong.is_empty(), "{wrong:?}");
     assert!(counts[0] * 5 >= total * 4, "{counts:?}");
+}
+
+/// Every row's body through `hl_native_body_applier` in 7-byte pieces (cutting UTF-8
+/// characters), against the core's one-shot `apply_body`: the same text and chunk reports, or
+/// a refusal with the same message; the preview before `finish` shows the sections placed.
+#[test]
+fn v4a_bodies_stream_through_hl_native_body_applier() {
+    use std::ptr;
+
+    use engine::patch::native::apply_body;
+    use engine::patch::v4a::V4aMode;
+
+    let mut compared = 0;
+    for row in v4a::load() {
+        let (mode, c_mode) = match row.mode.as_str() {
+            "create" => (V4aMode::Create, HL_V4A_MODE_CREATE),
+            _ => (V4aMode::Default, HL_V4A_MODE_DEFAULT),
+        };
+        let want = apply_body(&row.input, &row.diff, mode);
+        let (mut applier, mut error) = (ptr::null_mut(), ptr::null_mut());
+        // SAFETY: a live string and out-parameters.
+        let status = unsafe {
+            hl_native_body_applier_new(
+                row.input.as_ptr().cast(),
+                row.input.len(),
+                c_mode,
+                &mut applier,
+                &mut error,
+            )
+        };
+        assert_eq!(status, hl_status::Ok, "{}", row.id);
+        let mut refused = None;
+        for piece in row.diff.as_bytes().chunks(7) {
+            // SAFETY: a live applier and a live buffer.
+            let status = unsafe {
+                hl_native_body_applier_push(applier, piece.as_ptr().cast(), piece.len(), &mut error)
+            };
+            if status != hl_status::Ok {
+                refused = Some(read_error(status, error).expect("an error"));
+                // SAFETY: written by the failed push; freed once.
+                unsafe { hl_error_free(error) };
+                break;
+            }
+        }
+        let got = match refused {
+            Some(e) => Err(e),
+            None => {
+                let (mut text, mut chunks) = (ptr::null_mut(), ptr::null_mut());
+                // SAFETY: a live applier and out-parameters.
+                let status = unsafe {
+                    hl_native_body_applier_finish(applier, &mut text, &mut chunks, &mut error)
+                };
+                if status == hl_status::Ok {
+                    Ok((take_text(text), take_text(chunks)))
+                } else {
+                    let e = read_error(status, error).expect("an error");
+                    // SAFETY: written by the failed finish; freed once.
+                    unsafe { hl_error_free(error) };
+                    Err(e)
+                }
+            }
+        };
+        // SAFETY: made above, freed once.
+        unsafe { hl_native_body_applier_free(applier) };
+        match (&want, &got) {
+            (Ok(w), Ok((text, chunks))) => {
+                assert_eq!(&w.new_content, text, "{}", row.id);
+                let chunks: serde_json::Value = serde_json::from_str(chunks).expect("JSON");
+                assert_eq!(
+                    chunks.as_array().map(Vec::len),
+                    Some(w.chunks.len()),
+                    "{}",
+                    row.id
+                );
+                for (c, r) in chunks.as_array().into_iter().flatten().zip(&w.chunks) {
+                    assert_eq!(c["line"], r.line, "{}", row.id);
+                    assert_eq!(c["strategy"], r.strategy.as_str(), "{}", row.id);
+                }
+            }
+            (Err(w), Err(e)) => {
+                assert_eq!(
+                    (e.status, e.message.as_str()),
+                    (hl_status::EditRejected, w.message()),
+                    "{}",
+                    row.id
+                );
+            }
+            _ => panic!("{}: want {want:?}, got {got:?}", row.id),
+        }
+        compared += 1;
+    }
+    println!("v4a native c-abi streamed: {compared} bodies as the one-shot reading");
 }

@@ -218,6 +218,17 @@ impl ToolsetOptions {
         self.editor.unwrap_or(Profile::Native)
     }
 
+    /// The options of a text editor in `profile` that serves this toolset.
+    pub(crate) fn editor_options(&self, profile: Profile) -> EditorOptions {
+        let mut editor = EditorOptions::new()
+            .profile(profile)
+            .protect(self.protect.iter().cloned());
+        editor.require_read = self.require_read;
+        editor.max_file_size = self.max_file_size;
+        editor.max_characters = self.max_characters;
+        editor
+    }
+
     /// Adds globs of protected paths.
     pub fn protect<I, S>(mut self, globs: I) -> Self
     where
@@ -353,12 +364,7 @@ impl Toolset {
     fn reference_engine(root: &Path, options: &ToolsetOptions) -> Result<Engine> {
         Ok(match options.profile.text_editor() {
             Some(profile) => {
-                let mut editor = EditorOptions::new()
-                    .profile(profile)
-                    .protect(options.protect.iter().cloned());
-                editor.require_read = options.require_read;
-                editor.max_file_size = options.max_file_size;
-                editor.max_characters = options.max_characters;
+                let editor = options.editor_options(profile);
                 let newest = match profile {
                     Profile::Anthropic => {
                         let mut newest = editor.clone();

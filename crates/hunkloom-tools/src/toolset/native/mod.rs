@@ -31,7 +31,7 @@ use self::args::Arguments;
 use self::tools::{DEFAULT_READ_LINES, ToolName};
 use super::{ToolDefinition, ToolsetOptions};
 use crate::codes::ToolCode;
-use crate::{EditorOptions, Profile, TextEditor, ToolResult};
+use crate::{Profile, TextEditor, ToolResult};
 
 /// The native tools over one root: the workspace and the text editor.
 #[derive(Debug)]
@@ -55,12 +55,7 @@ impl Native {
             None
         } else {
             let profile = options.editor_profile();
-            let mut editor = EditorOptions::new()
-                .profile(profile)
-                .protect(options.protect.iter().cloned());
-            editor.require_read = options.require_read;
-            editor.max_file_size = options.max_file_size;
-            editor.max_characters = options.max_characters;
+            let mut editor = options.editor_options(profile);
             editor.newest_anthropic = profile == Profile::Anthropic;
             Some(TextEditor::new(workspace.root(), editor)?)
         };
