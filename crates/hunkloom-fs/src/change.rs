@@ -24,6 +24,7 @@ use crate::merge::ExternalChange;
 /// | [`Write`](Op::Write) | — | the content as given |
 /// | [`Lazy`](Op::Lazy) | the `\n` view | lines restored to the file's endings |
 /// | [`Write`](Op::Write) | — | the content as given (or, when the omission guard refuses it, merged as a lazy edit when that is certain) |
+/// | [`Restore`](Op::Restore) | — | the content as given, no guards (an undo) |
 ///
 /// The `\n` view is the decoded text with every `\r\n` written `\n`; `\r\n` in an op's own text
 /// is read as `\n` there too. Every op keeps the file's encoding and BOM (new files are UTF-8
@@ -106,6 +107,13 @@ pub enum Op {
     SetText {
         /// The new content, `\n` view.
         text: String,
+    },
+    /// The whole content of an earlier version of the file, written as given in the file's
+    /// encoding (an undo): no guards run, since the text was checked when it was first written
+    /// and is restored byte for byte.
+    Restore {
+        /// The earlier content, decoded.
+        content: String,
     },
 }
 

@@ -871,9 +871,10 @@ impl Workspace {
 
     fn plan_create(&self, resolved: PathBuf, given: &Path, op: &Op) -> Result<Change> {
         let (text, report) = match op {
-            Op::Write { content } | Op::Overwrite { content } | Op::WriteUtf8 { content } => {
-                (content.clone(), Report::None)
-            }
+            Op::Write { content }
+            | Op::Overwrite { content }
+            | Op::WriteUtf8 { content }
+            | Op::Restore { content } => (content.clone(), Report::None),
             Op::SetText { text } => (document::normalize(text), Report::None),
             Op::StrReplace {
                 old,
@@ -1078,7 +1079,7 @@ fn apply_op(text: &str, op: &Op, given: &Path, guards: Guards) -> Result<(String
         Ok((document::restore_endings(text, &view), report))
     };
     match op {
-        Op::WriteUtf8 { content } => Ok((content.clone(), Report::None)),
+        Op::WriteUtf8 { content } | Op::Restore { content } => Ok((content.clone(), Report::None)),
         Op::Write { content } | Op::Overwrite { content } => {
             let shown_path = path.as_deref().unwrap_or("the file");
             let (content, _) = guards.screen(text, content, "the new content")?;

@@ -455,8 +455,8 @@ pub(crate) fn undo(ed: &TextEditor, target: &Target) -> Outcome {
         None => file::read_for_edit(ed, target)?,
     };
     // With reads required, the write's plan refuses a file changed since this editor last saw
-    // it (`stale_file`).
-    file::write_whole(ed, target, &previous)?;
+    // it (`stale_file`). The text restored was checked when it was written: no guards.
+    file::restore(ed, target, &previous)?;
     ed.history().pop(&target.history_key);
     Ok(Success {
         output: messages::undone(style, &target.shown, &file::view_of(&previous)),

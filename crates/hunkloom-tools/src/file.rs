@@ -249,6 +249,22 @@ pub(crate) fn write_whole(ed: &TextEditor, target: &Target, content: &str) -> Re
     Ok(())
 }
 
+/// Writes back an earlier version of the file (an undo), as [`Op::Restore`]: no guard runs on
+/// text that was checked when it was first written.
+pub(crate) fn restore(ed: &TextEditor, target: &Target, content: &str) -> Result<(), Failure> {
+    let op = Op::Restore {
+        content: content.to_owned(),
+    };
+    let change = ed
+        .ws
+        .plan(target.ws_path(), &op)
+        .map_err(|e| refusal(ed, target, &e))?;
+    ed.ws
+        .commit(vec![change])
+        .map_err(|e| refusal(ed, target, &e))?;
+    Ok(())
+}
+
 /// Merges the lazy edit `snippet` into the existing file ([`Op::Lazy`], the language from the
 /// path), all or nothing: the file's text before and after.
 pub(crate) fn write_lazy(

@@ -106,8 +106,12 @@ pub(super) struct Input {
     /// Where each line starts; line `i` ends one byte before `starts[i + 1]` (at its `\n`), the
     /// last one at the end of `text`.
     starts: Vec<usize>,
-    /// One index per [`Key`], built on first use.
+    /// One index per [`Key`], built once direct scans have compared [`Input::scan_budget`]
+    /// lines: a body of one or a few sections is placed without hashing and sorting every line
+    /// of the file, and one of many sections still costs O(n log n) in all.
     index: [Option<KeyIndex>; 3],
+    /// Lines compared by direct scans so far.
+    scanned: usize,
 }
 
 /// Where an anchor was found.
@@ -136,7 +140,19 @@ impl Input {
             text,
             starts,
             index: Default::default(),
+            scanned: 0,
         }
+    }
+
+    /// How many lines direct scans may compare before the indexes are built: twice the file.
+    fn scan_budget(&self) -> usize {
+        2 * self.len()
+    }
+
+    /// Whether a lookup under `key` scans directly (its index is not built and the budget is
+    /// not spent).
+    fn scans(&self, key: Key) -> bool {
+        self.index[key.slot()].is_none() && self.scanned < self.scan_budget()
     }
 
     /// The number of lines (the reference's `len(input.split("\n"))`, at least 1).
@@ -177,6 +193,14 @@ impl Input {
 
     /// The first line at or after `from` whose `key` equals `target`.
     fn first_line(&mut self, key: Key, target: &str, from: usize) -> Option<usize> {
+        if self.scans(key) {
+            let found = (from..self.len()).find(|&i| {
+                charge(1);
+                key.of(self.line(i)) == target
+            });
+            self.scanned += found.map_or(self.len(), |i| i + 1).saturating_sub(from);
+            return found;
+        }
         self.ensure_index(key);
         from_position(self.candidates(key, target), from)
             .iter()
@@ -266,8 +290,20 @@ impl Input {
         if start + k > limit {
             return None;
         }
-        self.ensure_index(key);
         let last = limit - k;
+        if self.scans(key) {
+            let mut compared = 0;
+            let found = (start..=last).find(|&p| {
+                context.iter().enumerate().all(|(o, want)| {
+                    charge(1);
+                    compared += 1;
+                    key.of(self.line(p + o)) == key.of(want)
+                })
+            });
+            self.scanned += compared;
+            return found;
+        }
+        self.ensure_index(key);
         // (candidates at or after their place, line of the context)
         let mut rarest = (usize::MAX, 0);
         for (j, line) in context.iter().enumerate() {

@@ -10,9 +10,10 @@
 //! patch of h fragments over n lines costs O(n·h). Here the image is never rebuilt:
 //!
 //! - Lines an earlier fragment wrote can never be matched again, so a preimage can only match a
-//!   run of original lines that no fragment consumed ([`Consumed`]), and the candidates are
-//!   found in the original through an index of its lines (the preimage's rarest line anchors
-//!   them).
+//!   run of original lines that no fragment consumed ([`Consumed`]). git's first try, the line
+//!   the header names, is checked directly; when the preimage is not there, the candidates are
+//!   found in the original through an index of its lines, built then (the preimage's rarest
+//!   line anchors them).
 //! - Where a run sits in git's image (for the nearest-to-the-hint choice and the start and end
 //!   pins) is its original line plus the growth of the fragments before it, kept in a Fenwick
 //!   tree over the original's lines ([`Growth`]).
@@ -22,8 +23,10 @@
 //! The new text is assembled once, at the end. A fragment costs O(k + candidates × k + log n)
 //! for k preimage lines.
 
-use rustc_hash::FxHashMap;
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
+
+use rustc_hash::FxHashMap;
 
 use super::parse::{FilePatch, Fragment, git_error};
 use crate::error::{ErrorKind, Result};
@@ -150,8 +153,9 @@ struct Image<'a> {
     lines: Vec<&'a str>,
     /// Where each original line starts (one more: the end).
     starts: Vec<usize>,
-    /// The original's lines by content.
-    index: FxHashMap<&'a str, Vec<u32>>,
+    /// The original's lines by content, built when a fragment is not where its header says
+    /// (git's first try): one that is costs no index of the file.
+    index: OnceCell<FxHashMap<&'a str, Vec<u32>>>,
     consumed: Consumed,
     growth: Growth,
     /// Lines appended at the end of the image (fragments without a preimage).
@@ -165,11 +169,9 @@ impl<'a> Image<'a> {
         let lines = split(text);
         let mut starts = Vec::with_capacity(lines.len() + 1);
         let mut at = 0;
-        let mut index: FxHashMap<&str, Vec<u32>> = FxHashMap::default();
-        for (i, l) in lines.iter().enumerate() {
+        for l in &lines {
             starts.push(at);
             at += l.len();
-            index.entry(l).or_default().push(i as u32);
         }
         starts.push(at);
         let n = lines.len();
@@ -177,12 +179,24 @@ impl<'a> Image<'a> {
             text,
             lines,
             starts,
-            index,
+            index: OnceCell::new(),
             consumed: Consumed::default(),
             growth: Growth::new(n),
             tail: Vec::new(),
             nr: n,
         }
+    }
+
+    /// The original's lines by content, built on first use.
+    fn index(&self) -> &FxHashMap<&'a str, Vec<u32>> {
+        self.index.get_or_init(|| {
+            let mut index: FxHashMap<&str, Vec<u32>> =
+                FxHashMap::with_capacity_and_hasher(self.lines.len(), Default::default());
+            for (i, l) in self.lines.iter().enumerate() {
+                index.entry(l).or_default().push(i as u32);
+            }
+            index
+        })
     }
 
     /// Where original line `p` (not consumed) sits in git's image.
@@ -225,10 +239,10 @@ impl<'a> Image<'a> {
             .iter()
             .enumerate()
             .filter(|(_, l)| l.ends_with('\n'))
-            .min_by_key(|(_, l)| self.index.get(l.as_str()).map_or(0, Vec::len));
+            .min_by_key(|(_, l)| self.index().get(l.as_str()).map_or(0, Vec::len));
         match anchor {
             Some((j, line)) => self
-                .index
+                .index()
                 .get(line.as_str())
                 .map(|ps| {
                     ps.iter()
@@ -313,20 +327,32 @@ fn apply_one(image: &mut Image<'_>, fragment: &Fragment) -> Option<Placed> {
             2 * (line - q)
         }
     };
-    let mut best: Option<(usize, usize)> = None;
-    for p in image.candidates(&old) {
-        if best.is_some_and(|(r, _)| r == 0) {
-            break;
-        }
+    // Where original line `p` puts the preimage in git's image, if it matches there.
+    let fits = |image: &Image<'_>, p: usize| {
         if !image.consumed.free(p, k) || !image.matches(p, &old, match_end) {
-            continue;
+            return None;
         }
         let q = image.position(p);
-        if (match_beginning && q != 0) || (match_end && q + k != nr) || q + k > nr {
-            continue;
-        }
-        if best.is_none_or(|(r, _)| rank(q) < r) {
-            best = Some((rank(q), p));
+        let pinned = (match_beginning && q != 0) || (match_end && q + k != nr) || q + k > nr;
+        (!pinned).then_some(q)
+    };
+    // git's first try, the line the header names: when it matches, nothing is nearer.
+    let named = (line as i64 - image.growth.before(line)).max(0) as usize;
+    let mut best: Option<(usize, usize)> = (named < n && image.position(named) == line)
+        .then(|| fits(image, named))
+        .flatten()
+        .map(|q| (rank(q), named));
+    if best.is_none_or(|(r, _)| r != 0) {
+        for p in image.candidates(&old) {
+            if best.is_some_and(|(r, _)| r == 0) {
+                break;
+            }
+            let Some(q) = fits(image, p) else {
+                continue;
+            };
+            if best.is_none_or(|(r, _)| rank(q) < r) {
+                best = Some((rank(q), p));
+            }
         }
     }
     let (_, p) = best?;

@@ -1,0 +1,148 @@
+//! One-shot patches of one hunk on a 2 MB file (about 76,000 lines of code), next to a copy of
+//! the file — the floor any reading that returns a new text pays: the V4A body as the OpenAI
+//! Agents SDK reads it (`apply_v4a`), the same body read natively (`native::apply_body`), and
+//! the same change as a Codex `*** Begin Patch` patch and as a unified diff read exactly as
+//! `git apply` (`udiff-strict`). The bench prints each as a multiple of the copy.
+
+use std::collections::BTreeMap;
+use std::hint::black_box;
+use std::time::Instant;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use hunkloom::patch::native::apply_body;
+use hunkloom::patch::v4a::{V4aMode, apply_v4a};
+use hunkloom::patch::{PatchDialect, PatchOptions, plan_patch};
+
+/// A 2 MB file of distinct functions, and the line near its end the hunk changes.
+fn file() -> (String, usize) {
+    let mut text = String::new();
+    let mut n = 0;
+    while text.len() < 2_000_000 {
+        text.push_str(&format!(
+            "def handler_{n}(request):\n    value = compute({n}, request)\n    return value\n\n"
+        ));
+        n += 1;
+    }
+    (text, n - 10)
+}
+
+fn bench(c: &mut Criterion) {
+    let (text, k) = file();
+    let body = format!(
+        "@@ def handler_{k}(request):\n-    value = compute({k}, request)\n+    value = compute({k}, request) + 1\n     return value\n"
+    );
+    let patch = format!("*** Begin Patch\n*** Update File: app.py\n{body}*** End Patch\n");
+    let udiff = {
+        let line = text[..text
+            .find(&format!("def handler_{k}("))
+            .expect("the function")]
+            .matches('\n')
+            .count()
+            + 2;
+        format!(
+            "--- a/app.py\n+++ b/app.py\n@@ -{line},2 +{line},2 @@\n-    value = compute({k}, request)\n+    value = compute({k}, request) + 1\n     return value\n"
+        )
+    };
+    let files = BTreeMap::from([("app.py".to_owned(), text.clone())]);
+    let want = text.replacen(
+        &format!("    value = compute({k}, request)\n"),
+        &format!("    value = compute({k}, request) + 1\n"),
+        1,
+    );
+    // Each reading is checked once before it is measured.
+    assert_eq!(
+        apply_v4a(&text, &body, V4aMode::Default).expect("sdk"),
+        want
+    );
+    assert_eq!(
+        apply_body(&text, &body, V4aMode::Default)
+            .expect("native")
+            .new_content,
+        want
+    );
+    for (dialect, input) in [
+        (PatchDialect::Codex, &patch),
+        (PatchDialect::Native, &patch),
+        (PatchDialect::UdiffStrict, &udiff),
+    ] {
+        let plan = plan_patch(input, &files, &PatchOptions::new().dialect(dialect)).expect("plan");
+        let mut after = files.clone();
+        plan.apply_to(&mut after);
+        assert_eq!(after["app.py"], want, "{dialect}");
+    }
+
+    let mut g = c.benchmark_group("one hunk on a 2 MB file");
+    g.bench_function("copy of the file", |b| b.iter(|| black_box(&text).clone()));
+    g.bench_function("V4A, Agents SDK reading", |b| {
+        b.iter(|| apply_v4a(black_box(&text), black_box(&body), V4aMode::Default))
+    });
+    g.bench_function("V4A, native reading", |b| {
+        b.iter(|| apply_body(black_box(&text), black_box(&body), V4aMode::Default))
+    });
+    for (name, dialect, input) in [
+        ("patch, codex", PatchDialect::Codex, &patch),
+        ("patch, native", PatchDialect::Native, &patch),
+        ("udiff-strict", PatchDialect::UdiffStrict, &udiff),
+    ] {
+        let options = PatchOptions::new().dialect(dialect);
+        g.bench_function(name, |b| {
+            b.iter(|| plan_patch(black_box(input), &files, &options))
+        });
+    }
+    g.finish();
+
+    // The multiples of a copy, from medians of the same run order.
+    let median = |f: &mut dyn FnMut()| {
+        let mut times: Vec<f64> = (0..31)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed().as_secs_f64()
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        times[15]
+    };
+    let copy = median(&mut || {
+        black_box(black_box(&text).clone());
+    });
+    let row = |name: &str, t: f64| {
+        println!(
+            "  {name:<26} {:>8.2} ms  {:>5.1}x a copy",
+            t * 1e3,
+            t / copy
+        )
+    };
+    println!(
+        "one hunk on a 2 MB file, medians of 31 (copy {:.3} ms):",
+        copy * 1e3
+    );
+    row(
+        "V4A, Agents SDK reading",
+        median(&mut || {
+            black_box(apply_v4a(&text, &body, V4aMode::Default).ok());
+        }),
+    );
+    row(
+        "V4A, native reading",
+        median(&mut || {
+            black_box(apply_body(&text, &body, V4aMode::Default).ok());
+        }),
+    );
+    for (name, dialect, input) in [
+        ("patch, codex", PatchDialect::Codex, &patch),
+        ("patch, native", PatchDialect::Native, &patch),
+        ("udiff-strict", PatchDialect::UdiffStrict, &udiff),
+    ] {
+        let options = PatchOptions::new().dialect(dialect);
+        row(
+            name,
+            median(&mut || {
+                black_box(plan_patch(input, &files, &options).ok());
+            }),
+        );
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
