@@ -2,7 +2,8 @@
 //! the file — the floor any reading that returns a new text pays: the V4A body as the OpenAI
 //! Agents SDK reads it (`apply_v4a`), the same body read natively (`native::apply_body`), and
 //! the same change as a Codex `*** Begin Patch` patch and as a unified diff read exactly as
-//! `git apply` (`udiff-strict`). The bench prints each as a multiple of the copy.
+//! `git apply` (`udiff-strict`), and as a Roo SEARCH/REPLACE block at its `:start_line:`. The
+//! bench prints each as a multiple of the copy.
 
 use std::collections::BTreeMap;
 use std::hint::black_box;
@@ -12,6 +13,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use hunkloom::patch::native::apply_body;
 use hunkloom::patch::v4a::{V4aMode, apply_v4a};
 use hunkloom::patch::{PatchDialect, PatchOptions, plan_patch};
+use hunkloom::{ApplyOptions, Dialect, apply_diff};
 
 /// A 2 MB file of distinct functions, and the line near its end the hunk changes.
 fn file() -> (String, usize) {
@@ -43,6 +45,18 @@ fn bench(c: &mut Criterion) {
             "--- a/app.py\n+++ b/app.py\n@@ -{line},2 +{line},2 @@\n-    value = compute({k}, request)\n+    value = compute({k}, request) + 1\n     return value\n"
         )
     };
+    let roo = {
+        let line = text[..text
+            .find(&format!("def handler_{k}("))
+            .expect("the function")]
+            .matches('\n')
+            .count()
+            + 2;
+        format!(
+            "<<<<<<< SEARCH\n:start_line:{line}\n-------\n    value = compute({k}, request)\n=======\n    value = compute({k}, request) + 1\n>>>>>>> REPLACE\n"
+        )
+    };
+    let roo_options = ApplyOptions::new().dialect(Dialect::Roo);
     let files = BTreeMap::from([("app.py".to_owned(), text.clone())]);
     let want = text.replacen(
         &format!("    value = compute({k}, request)\n"),
@@ -57,6 +71,12 @@ fn bench(c: &mut Criterion) {
     assert_eq!(
         apply_body(&text, &body, V4aMode::Default)
             .expect("native")
+            .new_content,
+        want
+    );
+    assert_eq!(
+        apply_diff(&roo, &text, &roo_options)
+            .expect("roo")
             .new_content,
         want
     );
@@ -75,6 +95,9 @@ fn bench(c: &mut Criterion) {
     g.bench_function("copy of the file", |b| b.iter(|| black_box(&text).clone()));
     g.bench_function("V4A, Agents SDK reading", |b| {
         b.iter(|| apply_v4a(black_box(&text), black_box(&body), V4aMode::Default))
+    });
+    g.bench_function("Roo block at its :start_line:", |b| {
+        b.iter(|| apply_diff(black_box(&roo), black_box(&text), &roo_options))
     });
     g.bench_function("V4A, native reading", |b| {
         b.iter(|| apply_body(black_box(&text), black_box(&body), V4aMode::Default))
@@ -121,6 +144,12 @@ fn bench(c: &mut Criterion) {
         "V4A, Agents SDK reading",
         median(&mut || {
             black_box(apply_v4a(&text, &body, V4aMode::Default).ok());
+        }),
+    );
+    row(
+        "Roo block at :start_line:",
+        median(&mut || {
+            black_box(apply_diff(&roo, &text, &roo_options).ok());
         }),
     );
     row(

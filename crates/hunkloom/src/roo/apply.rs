@@ -2,6 +2,8 @@
 //! similarity in the file as the earlier blocks left it, its REPLACE lines re-indented, and
 //! every block that fails described in a `failParts` entry with Roo's exact text.
 
+use std::borrow::Cow;
+
 use super::blocks::{RawBlock, blocks};
 use super::jsnum::{format_integer, slice_from, slice_range};
 use super::line_numbers::{
@@ -106,9 +108,10 @@ fn invalid(message: String) -> Run {
     }
 }
 
-/// The file as Roo holds it, lines split on `\r?\n`, and where each line came from.
-struct File {
-    lines: Vec<String>,
+/// The file as Roo holds it, lines split on `\r?\n`, and where each line came from. The
+/// original's lines are borrowed; only the lines blocks write are owned.
+struct File<'a> {
+    lines: Vec<Cow<'a, str>>,
     /// For each line, the original line it still is, or `None` if a block wrote it.
     origin: Vec<Option<usize>>,
     /// Where each original line starts in the original.
@@ -116,12 +119,12 @@ struct File {
     original_len: usize,
 }
 
-impl File {
-    /// `original` split on `\r?\n`, every line its own.
-    fn new(original: &str) -> Self {
-        let lines: Vec<String> = split_lines(original)
+impl<'a> File<'a> {
+    /// `original` split on `\r?\n`.
+    fn new(original: &'a str) -> Self {
+        let lines: Vec<Cow<'a, str>> = split_lines(original)
             .into_iter()
-            .map(str::to_owned)
+            .map(Cow::Borrowed)
             .collect();
         let mut starts = Vec::with_capacity(lines.len());
         let mut at = 0;
@@ -321,7 +324,8 @@ fn apply_block(
     let (after_start, _) = slice_from(n, at + search_lines.len() as f64);
     if before_end == m_start && after_start == m_end {
         // The usual case: the two slices meet the matched lines.
-        file.lines.splice(m_start..m_end, replaced);
+        file.lines
+            .splice(m_start..m_end, replaced.into_iter().map(Cow::Owned));
         file.origin
             .splice(m_start..m_end, std::iter::repeat_n(None, written));
     } else {
@@ -330,7 +334,7 @@ fn apply_block(
         let old = std::mem::take(&mut file.lines);
         let mut lines = Vec::with_capacity(before_end + replaced.len() + (n - after_start));
         lines.extend(old[..before_end].iter().cloned());
-        lines.extend(replaced);
+        lines.extend(replaced.into_iter().map(Cow::Owned));
         lines.extend(old[after_start..].iter().cloned());
         file.lines = lines;
         let old = std::mem::take(&mut file.origin);
@@ -384,7 +388,7 @@ fn unescape_markers(content: &str) -> String {
 
 /// What the no-match message is made of.
 struct NotFound<'a> {
-    file: &'a File,
+    file: &'a File<'a>,
     start_line: f64,
     end_line: f64,
     buffer: f64,

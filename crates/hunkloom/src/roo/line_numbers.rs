@@ -7,7 +7,9 @@ use crate::text::is_js_whitespace;
 
 /// JavaScript's `text.split(/\r?\n/)`: a `\r` is removed only before a `\n`.
 pub(super) fn split_lines(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = text.split('\n').collect();
+    let mut lines: Vec<&str> =
+        Vec::with_capacity(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
+    lines.extend(text.split('\n'));
     let last = lines.len() - 1;
     for line in &mut lines[..last] {
         *line = line.strip_suffix('\r').unwrap_or(line);

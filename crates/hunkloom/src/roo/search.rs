@@ -32,14 +32,14 @@ struct NormalizedLines {
 }
 
 impl NormalizedLines {
-    fn new(lines: &[String], first: usize, end: usize) -> Self {
+    fn new<S: AsRef<str>>(lines: &[S], first: usize, end: usize) -> Self {
         let mut units = Vec::new();
         let mut ends = vec![0];
         let mut nonempty = vec![0];
         let mut scratch = Vec::new();
         for line in &lines[first..end] {
             scratch.clear();
-            push_normalized(line, &mut scratch);
+            push_normalized(line.as_ref(), &mut scratch);
             units.extend_from_slice(&scratch);
             ends.push(units.len());
             nonempty.push(nonempty.last().copied().unwrap_or(0) + usize::from(!scratch.is_empty()));
@@ -77,8 +77,8 @@ impl NormalizedLines {
 /// Roo's `fuzzySearch(lines, searchChunk, startIndex, endIndex)` for a SEARCH text of
 /// `search_len` lines (`pattern` its normalized form; `empty` when the SEARCH text itself is
 /// `""`, which Roo scores 0 everywhere).
-pub(super) fn fuzzy_search(
-    lines: &[String],
+pub(super) fn fuzzy_search<S: AsRef<str>>(
+    lines: &[S],
     pattern: &Pattern,
     empty: bool,
     search_len: usize,
