@@ -173,5 +173,36 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+criterion_group!(benches, bench, many_fuzzy_hunks);
 criterion_main!(benches);
+
+/// 800 hunks over a 2 MB file whose lines carry trailing spaces the patch lost (each hunk is
+/// found by the cascade's second tier), in the Codex and native readings of the patch.
+fn many_fuzzy_hunks(c: &mut Criterion) {
+    let (text, n) = file();
+    let text = text.replace("    return value\n", "    return value  \n");
+    let mut patch = String::from("*** Begin Patch\n*** Update File: app.py\n");
+    let step = n / 800;
+    for h in 0..800 {
+        let f = h * step;
+        patch.push_str(&format!(
+            "@@ def handler_{f}(request):\n-    value = compute({f}, request)\n+    value = compute({f}, request) + 1\n     return value\n"
+        ));
+    }
+    patch.push_str("*** End Patch\n");
+    let files = BTreeMap::from([("app.py".to_owned(), text)]);
+    let mut g = c.benchmark_group("800 fuzzy hunks on a 2 MB file");
+    g.sample_size(10);
+    for (name, dialect) in [
+        ("codex", PatchDialect::Codex),
+        ("native", PatchDialect::Native),
+    ] {
+        let options = PatchOptions::new().dialect(dialect);
+        let plan = plan_patch(&patch, &files, &options).expect("plan");
+        assert_eq!(plan.changes.len(), 1, "{name}");
+        g.bench_function(name, |b| {
+            b.iter(|| plan_patch(black_box(&patch), &files, &options))
+        });
+    }
+    g.finish();
+}

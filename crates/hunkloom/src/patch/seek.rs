@@ -7,9 +7,13 @@
 
 use std::cell::OnceCell;
 
-/// A file's lines, with the folded keys of the last tier built on first use.
+/// A file's lines, with each looser tier's keys (the trimmed lines, the folded keys) built on
+/// the first search that reaches that tier: a patch of many hunks trims every line of the file
+/// once, not once per hunk.
 pub(super) struct Haystack<'a> {
     lines: &'a [&'a str],
+    trimmed_end: OnceCell<Vec<&'a str>>,
+    trimmed: OnceCell<Vec<&'a str>>,
     folded: OnceCell<Vec<String>>,
 }
 
@@ -17,8 +21,20 @@ impl<'a> Haystack<'a> {
     pub(super) fn new(lines: &'a [&'a str]) -> Self {
         Haystack {
             lines,
+            trimmed_end: OnceCell::new(),
+            trimmed: OnceCell::new(),
             folded: OnceCell::new(),
         }
+    }
+
+    fn trimmed_end(&self) -> &[&'a str] {
+        self.trimmed_end
+            .get_or_init(|| self.lines.iter().map(|l| l.trim_end()).collect())
+    }
+
+    fn trimmed(&self) -> &[&'a str] {
+        self.trimmed
+            .get_or_init(|| self.lines.iter().map(|l| l.trim()).collect())
     }
 
     pub(super) fn len(&self) -> usize {
@@ -46,17 +62,30 @@ impl<'a> Haystack<'a> {
         if first > last {
             return None;
         }
-        let window = |i: usize| &self.lines[i..i + pattern.len()];
-        let tier = |eq: &dyn Fn(&str, &str) -> bool| {
-            (first..=last).find(|&i| window(i).iter().zip(pattern).all(|(a, b)| eq(a, b)))
-        };
-        tier(&|a, b| a == b)
-            .or_else(|| tier(&|a, b| a.trim_end() == b.trim_end()))
-            .or_else(|| tier(&|a, b| a.trim() == b.trim()))
+        let m = pattern.len();
+        // The first window of `keys` (the file's lines under a tier's key) equal to `want`.
+        fn find<K: PartialEq<W>, W>(
+            keys: &[K],
+            want: &[W],
+            first: usize,
+            last: usize,
+        ) -> Option<usize> {
+            (first..=last).find(|&i| {
+                keys[i..i + want.len()]
+                    .iter()
+                    .zip(want)
+                    .all(|(k, w)| k == w)
+            })
+        }
+        let trimmed_end: Vec<&str> = pattern.iter().map(|p| p.trim_end()).collect();
+        let trimmed: Vec<&str> = pattern.iter().map(|p| p.trim()).collect();
+        find(self.lines, pattern, first, last)
+            .or_else(|| find(self.trimmed_end(), &trimmed_end, first, last))
+            .or_else(|| find(self.trimmed(), &trimmed, first, last))
             .or_else(|| {
                 let keys: Vec<String> = pattern.iter().map(|p| fold(p)).collect();
                 let folded = self.folded();
-                (first..=last).find(|&i| folded[i..i + keys.len()] == keys[..])
+                (first..=last).find(|&i| folded[i..i + m] == keys[..])
             })
     }
 }
