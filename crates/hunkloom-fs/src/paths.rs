@@ -120,30 +120,11 @@ pub(crate) fn relative(root: &Path, path: &Path) -> String {
     parts.join("/")
 }
 
-/// Levenshtein distance over chars, with an early exit once every cell exceeds `cap`.
+/// The Levenshtein distance over chars, `cap + 1` once it is known to exceed `cap`.
 pub(crate) fn distance(a: &str, b: &str, cap: usize) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    if a.len().abs_diff(b.len()) > cap {
-        return cap + 1;
-    }
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        let mut best = row[0];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            let value = (prev + cost).min(row[j] + 1).min(row[j + 1] + 1);
-            prev = row[j + 1];
-            row[j + 1] = value;
-            best = best.min(value);
-        }
-        if best > cap {
-            return cap + 1;
-        }
-    }
-    row[b.len()]
+    hunkloom::text::edit_distance_within(&a, &b, cap).unwrap_or(cap + 1)
 }
 
 /// How alike a requested path and an existing one are (lower is closer), if close enough to

@@ -2,6 +2,8 @@
 //! one word. Digits, operators and punctuation must match exactly, so `==`→`!=`, `<`→`<=` or a
 //! changed number is a changed file, not a typo.
 
+use crate::text::osa_distance;
+
 /// The largest edit (Damerau–Levenshtein, adjacent swaps counting once) allowed in a word.
 const MAX_EDIT: usize = 3;
 /// The shortest word (in letters) a typo may be inside.
@@ -38,7 +40,7 @@ pub(crate) fn is_typo(file: &str, search: &str) -> bool {
     if longer < MIN_WORD {
         return false;
     }
-    let d = edit_distance(&x, &y);
+    let d = osa_distance(&x, &y);
     (1..=MAX_EDIT).contains(&d) && 1.0 - d as f64 / longer as f64 >= MIN_SIMILARITY
 }
 
@@ -65,31 +67,6 @@ fn tokens(s: &str) -> Vec<&str> {
     out
 }
 
-/// Optimal-string-alignment distance (insertions, deletions, substitutions, adjacent swaps).
-fn edit_distance(a: &[char], b: &[char]) -> usize {
-    let (n, m) = (a.len(), b.len());
-    let mut d = vec![vec![0usize; m + 1]; n + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=n {
-        for j in 1..=m {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = v;
-        }
-    }
-    d[n][m]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,7 +87,7 @@ mod tests {
     #[test]
     fn distance() {
         let d = |a: &str, b: &str| {
-            edit_distance(
+            osa_distance(
                 &a.chars().collect::<Vec<_>>(),
                 &b.chars().collect::<Vec<_>>(),
             )

@@ -32,21 +32,7 @@ pub fn js_trim_end(s: &str) -> &str {
 /// The edit distance (insertions, deletions, substitutions) over UTF-16 code units, as the
 /// JavaScript libraries the references use compute it (`fast-levenshtein`, VS Code's).
 pub fn js_edit_distance(a: &[u16], b: &[u16]) -> usize {
-    if a.is_empty() {
-        return b.len();
-    }
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, &x) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, &y) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(x != y))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
+    super::edit_distance(a, b)
 }
 
 /// `s.split(/\r?\n/)` as JavaScript computes it: a `\r` goes with the `\n` after it, a lone

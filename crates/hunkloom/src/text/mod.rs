@@ -1,12 +1,15 @@
-//! Text primitives: JavaScript string semantics that Cline relies on, and offsets in every unit a
-//! caller may index by (UTF-8 bytes, UTF-16 code units, Unicode scalars, 1-based lines).
+//! Text primitives: JavaScript string semantics that Cline relies on, edit distances, and
+//! offsets in every unit a caller may index by (UTF-8 bytes, UTF-16 code units, Unicode
+//! scalars, 1-based lines).
 
+mod distance;
 pub(crate) mod js;
 mod offsets;
 pub(crate) mod original;
 pub(crate) mod pieces;
 pub(crate) mod tracked;
 
+pub use distance::{edit_distance, edit_distance_within, osa_distance};
 pub use js::{
     is_js_whitespace, js_edit_distance, js_split_lines, js_trim, js_trim_end, js_trim_start,
 };

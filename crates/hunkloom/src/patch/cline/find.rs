@@ -139,26 +139,8 @@ fn similarity(a: &[u16], b: &[u16]) -> f64 {
     if longer.is_empty() {
         return 1.0;
     }
-    let distance = levenshtein(shorter, longer);
+    let distance = crate::text::js_edit_distance(shorter, longer);
     (longer.len() - distance) as f64 / longer.len() as f64
-}
-
-/// Edit distance in UTF-16 code units, two rows at a time.
-fn levenshtein(a: &[u16], b: &[u16]) -> usize {
-    let mut prev: Vec<usize> = (0..=a.len()).collect();
-    let mut cur = vec![0; a.len() + 1];
-    for (i, &cb) in b.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, &ca) in a.iter().enumerate() {
-            cur[j + 1] = if ca == cb {
-                prev[j]
-            } else {
-                1 + prev[j].min(cur[j]).min(prev[j + 1])
-            };
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[a.len()]
 }
 
 /// `x.toFixed(2)` as JavaScript formats a similarity in `[0, 1]`: nearest, ties (which only
@@ -199,7 +181,10 @@ mod tests {
     #[test]
     fn levenshtein_and_to_fixed() {
         let u = |s: &str| s.encode_utf16().collect::<Vec<_>>();
-        assert_eq!(levenshtein(&u("kitten"), &u("sitting")), 3);
+        assert_eq!(
+            crate::text::js_edit_distance(&u("kitten"), &u("sitting")),
+            3
+        );
         assert_eq!(to_fixed_2(0.125), "0.13");
         assert_eq!(to_fixed_2(0.375), "0.38");
         assert_eq!(to_fixed_2(0.25), "0.25");
