@@ -61,6 +61,7 @@ mod names;
 mod native;
 pub mod ops;
 pub mod patch;
+pub mod paths;
 pub mod roo;
 mod search;
 mod stream;

@@ -40,7 +40,7 @@ mod native;
 mod openai;
 
 use std::fmt;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use hunkloom::{Error, ErrorKind, Result};
@@ -496,19 +496,13 @@ impl Toolset {
     }
 }
 
-/// `path` joined to `root` with `.` and `..` folded, without touching the file system.
+/// `path` joined to `root` with `.` and `..` folded, without touching the file system (an
+/// absolute path, or one that leaves the root, as given).
 fn lexical(root: &Path, path: &str) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in root.join(path).components() {
-        match part {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
+    match hunkloom::paths::relative_key(path) {
+        Some(key) => root.join(key),
+        None => PathBuf::from(path),
     }
-    out
 }
 
 impl Engine {

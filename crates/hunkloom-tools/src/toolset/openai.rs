@@ -140,17 +140,7 @@ fn relative(root: &Path, given: &str) -> Option<String> {
     } else {
         posix.as_str()
     };
-    let mut parts: Vec<&str> = Vec::new();
-    for part in rest.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            other => parts.push(other),
-        }
-    }
-    Some(parts.join("/"))
+    hunkloom::paths::relative_key(rest)
 }
 
 fn escapes(given: &str) -> Failed {

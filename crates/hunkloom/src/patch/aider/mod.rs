@@ -125,20 +125,7 @@ impl<S: FileSource + ?Sized> Files<'_, S> {
 /// A path relative to the root as a file key: `.` dropped, `..` applied; `None` if it is
 /// absolute or leaves the root.
 fn key(path: &str) -> Option<String> {
-    if path.starts_with('/') {
-        return None;
-    }
-    let mut parts: Vec<&str> = Vec::new();
-    for part in path.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            other => parts.push(other),
-        }
-    }
-    Some(parts.join("/"))
+    crate::paths::relative_key(path)
 }
 
 fn outside(path: &str) -> Error {
