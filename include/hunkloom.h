@@ -977,6 +977,11 @@ typedef struct hl_text_editor_options {
 } hl_text_editor_options;
 
 /**
+ * Whose rules a toolset's tools follow: one of the `HL_SEMANTICS_` values.
+ */
+typedef uint32_t hl_semantics;
+
+/**
  * Options of `hl_toolset_new`. Zero-initialise it (`hl_toolset_options opts = {0};`), which
  * selects every default; a NULL options pointer means the same.
  */
@@ -999,6 +1004,10 @@ typedef struct hl_toolset_options {
      * code `read_only`. Default false.
      */
     bool read_only;
+    /**
+     * A `HL_SEMANTICS_` value (default, 0: `HL_SEMANTICS_REFERENCE`).
+     */
+    hl_semantics semantics;
 } hl_toolset_options;
 
 /**
@@ -1353,6 +1362,18 @@ typedef struct hl_workspace_options {
  * Edits need no view first.
  */
 #define HL_REQUIRE_READ_NO 2
+
+/**
+ * As the profile's reference answers (0, the default).
+ */
+#define HL_SEMANTICS_REFERENCE 0
+
+/**
+ * hunkloom's matching and refusals behind the profile's tool names: the native text editor
+ * for `anthropic` and `openhands`, the native reading of patches for `openai` and `codex`
+ * (`gemini` and `copilot`: not yet, `invalid_profile`).
+ */
+#define HL_SEMANTICS_NATIVE 1
 
 /**
  * `update_file` (the default, 0): the body's sections change `input`.

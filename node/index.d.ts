@@ -308,7 +308,7 @@ export declare class Toolset {
    *
    * @param root The directory whose files the model edits.
    * @param options `profile`, `requireRead`, `maxFileSize`, `protect`, `maxCharacters`,
-   * `readOnly`.
+   * `readOnly`, `semantics`.
    */
   constructor(root: string, options?: ToolsetOptions)
   /** The profile's tool definitions, as its reference declares them. */
@@ -1557,6 +1557,13 @@ export interface ToolsetOptions {
    * with `code === "read_only"` (default false).
    */
   readOnly?: boolean
+  /**
+   * `"reference"` (the default) or `"native"`: hunkloom's matching and refusals behind the
+   * profile's tool names (the native text editor for `anthropic` and `openhands`, the native
+   * reading of patches for `openai` and `codex`; not yet for `gemini` and `copilot`, which
+   * throw `invalid_profile`).
+   */
+  semantics?: 'reference' | 'native'
 }
 
 /**

@@ -223,3 +223,14 @@ test('the claude-code toolset reads, then edits', () => {
   assert.equal(tools.call('Edit', { file_path: 'a.py', old_string: 'x = 1', new_string: 'x = 2' }).isError, false)
   assert.equal(fs.readFileSync(path.join(root, 'a.py'), 'utf8'), 'x = 2\n')
 })
+
+test('semantics "native" reads the openai operations natively', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hunkloom-ts-'))
+  fs.writeFileSync(path.join(dir, 'a.py'), 'x = 1\ny = 2\nx = 1\ny = 2\n')
+  const op = { operation: { type: 'update_file', path: 'a.py', diff: ' x = 1\n-y = 2\n+y = 3\n' } }
+  const refused = new Toolset(dir, { profile: 'openai', semantics: 'native' }).call('apply_patch', op)
+  assert.equal(refused.isError, true)
+  assert.ok(refused.output.includes('at lines 1 and 3'), refused.output)
+  assert.equal(fs.readFileSync(path.join(dir, 'a.py'), 'utf8'), 'x = 1\ny = 2\nx = 1\ny = 2\n')
+  assert.throws(() => new Toolset(dir, { profile: 'gemini', semantics: 'native' }), (e) => e.code === 'invalid_profile')
+})

@@ -1060,11 +1060,15 @@ class Toolset:
         protect: Optional[list[str]] = None,
         max_characters: Optional[int] = None,
         read_only: bool = False,
+        semantics: Literal["reference", "native"] = "reference",
     ) -> Toolset:
         """A toolset over the existing directory ``root``; the options as :class:`TextEditor`'s,
         ``max_characters``, the most characters of a file a text-editor ``view`` shows, and
         ``read_only``: only the tools that never write are listed, the others refused with code
-        ``read_only``.
+        ``read_only``; ``semantics="native"``: hunkloom's matching and refusals behind the
+        profile's tool names (the native text editor for ``anthropic`` and ``openhands``, the
+        native reading of patches for ``openai`` and ``codex``; not yet for ``gemini`` and
+        ``copilot``: ``invalid_profile``).
         Raises :class:`InvalidOptionError` (``invalid_profile``) for an unknown profile."""
     def tools(self) -> list[dict[str, Any]]:
         """The profile's tool definitions for a model API: ``{"name", "title", "description",

@@ -234,3 +234,19 @@ def test_the_claude_code_toolset_reads_then_edits(tmp_path: Path) -> None:
     edited = tools.call("Edit", {"file_path": "a.py", "old_string": "x = 1", "new_string": "x = 2"})
     assert not edited.is_error, edited.output
     assert (tmp_path / "a.py").read_text() == "x = 2\n"
+
+
+def test_native_semantics_under_the_openai_schema(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("x = 1\ny = 2\nx = 1\ny = 2\n")
+    op = {"operation": {"type": "update_file", "path": "a.py", "diff": " x = 1\n-y = 2\n+y = 3\n"}}
+    # The Agents SDK's reading takes the first copy; the native one refuses, naming both.
+    reference = hunkloom.Toolset(tmp_path, "openai").call("apply_patch", op)
+    assert (reference.output, reference.is_error) == ("Updated a.py", False)
+    (tmp_path / "a.py").write_text("x = 1\ny = 2\nx = 1\ny = 2\n")
+    native = hunkloom.Toolset(tmp_path, "openai", semantics="native")
+    refused = native.call("apply_patch", op)
+    assert refused.is_error and "at lines 1 and 3" in refused.output
+    assert (tmp_path / "a.py").read_text() == "x = 1\ny = 2\nx = 1\ny = 2\n"
+    with pytest.raises(hunkloom.InvalidOptionError) as info:
+        hunkloom.Toolset(tmp_path, "gemini", semantics="native")
+    assert info.value.code == "invalid_profile"

@@ -156,8 +156,8 @@ pub use text_editor::{
     hl_text_editor_options, hl_text_editor_schema,
 };
 pub use toolset::{
-    hl_toolset, hl_toolset_call, hl_toolset_free, hl_toolset_new, hl_toolset_options,
-    hl_toolset_tools,
+    HL_SEMANTICS_NATIVE, HL_SEMANTICS_REFERENCE, hl_semantics, hl_toolset, hl_toolset_call,
+    hl_toolset_free, hl_toolset_new, hl_toolset_options, hl_toolset_tools,
 };
 pub use v4a::{
     HL_V4A_MODE_CREATE, HL_V4A_MODE_DEFAULT, hl_apply_patch_body, hl_apply_v4a, hl_v4a_mode,

@@ -8,7 +8,7 @@ use std::ffi::c_char;
 
 use engine::{Error, ErrorKind};
 use hunkloom_handle::Shared;
-use hunkloom_tools::{Toolset, ToolsetOptions, ToolsetProfile};
+use hunkloom_tools::{Semantics, Toolset, ToolsetOptions, ToolsetProfile};
 use serde_json::{Value, json};
 
 use crate::args::{Out, handle, str_arg};
@@ -35,7 +35,19 @@ pub struct hl_toolset_options {
     /// Only the tools that never write (`native`: `read_file`); the others are refused with
     /// code `read_only`. Default false.
     pub read_only: bool,
+    /// A `HL_SEMANTICS_` value (default, 0: `HL_SEMANTICS_REFERENCE`).
+    pub semantics: hl_semantics,
 }
+
+/// Whose rules a toolset's tools follow: one of the `HL_SEMANTICS_` values.
+#[allow(non_camel_case_types)]
+pub type hl_semantics = u32;
+/// As the profile's reference answers (0, the default).
+pub const HL_SEMANTICS_REFERENCE: hl_semantics = 0;
+/// hunkloom's matching and refusals behind the profile's tool names: the native text editor
+/// for `anthropic` and `openhands`, the native reading of patches for `openai` and `codex`
+/// (`gemini` and `copilot`: not yet, `invalid_profile`).
+pub const HL_SEMANTICS_NATIVE: hl_semantics = 1;
 
 /// The edit tools of one model family over a root directory (see `hl_toolset_new`). Threads: as
 /// `hl_text_editor`.
@@ -96,6 +108,11 @@ pub unsafe extern "C" fn hl_toolset_new(
             settings = settings.max_file_size(options.max_file_size);
         }
         settings = settings.read_only(options.read_only);
+        settings = settings.semantics(match options.semantics {
+            HL_SEMANTICS_REFERENCE => Semantics::Reference,
+            HL_SEMANTICS_NATIVE => Semantics::Native,
+            _ => return Err(hl_status::OutOfRange.into()),
+        });
         let boxed = Box::new(hl_toolset {
             handle: Shared::new("toolset", Toolset::new(root, settings)?),
         });

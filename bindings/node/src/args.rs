@@ -112,6 +112,7 @@ pub mod keys {
         "protect",
         "maxCharacters",
         "readOnly",
+        "semantics",
     ];
     /// `WorkspaceOptions`.
     pub const WORKSPACE: &[&str] = &[

@@ -35,6 +35,12 @@ pub struct ToolsetOptions {
     /// Only the tools that never write (`native`: `read_file`); a call of another is refused
     /// with `code === "read_only"` (default false).
     pub read_only: Option<bool>,
+    /// `"reference"` (the default) or `"native"`: hunkloom's matching and refusals behind the
+    /// profile's tool names (the native text editor for `anthropic` and `openhands`, the native
+    /// reading of patches for `openai` and `codex`; not yet for `gemini` and `copilot`, which
+    /// throw `invalid_profile`).
+    #[napi(ts_type = "'reference' | 'native'")]
+    pub semantics: Option<String>,
 }
 
 /// One tool of a toolset, as a model API registers it.
@@ -80,7 +86,7 @@ impl Toolset {
     ///
     /// @param root The directory whose files the model edits.
     /// @param options `profile`, `requireRead`, `maxFileSize`, `protect`, `maxCharacters`,
-    /// `readOnly`.
+    /// `readOnly`, `semantics`.
     #[napi(
         catch_unwind,
         constructor,
@@ -108,6 +114,9 @@ impl Toolset {
             }
             if let Some(yes) = args::option_boolean(&options, "options", "readOnly")? {
                 settings = settings.read_only(yes);
+            }
+            if let Some(name) = args::option_string(&options, "options", "semantics")? {
+                settings = settings.semantics(name.parse()?);
             }
             let toolset = hunkloom_tools::Toolset::new(root, settings)?;
             Ok(Toolset {

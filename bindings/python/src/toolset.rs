@@ -29,7 +29,7 @@ impl PyToolset {
     #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (
         root, profile = "native", *, require_read = None, max_file_size = None, protect = None,
-        max_characters = None, read_only = false
+        max_characters = None, read_only = false, semantics = "reference"
     ))]
     fn new(
         py: Python<'_>,
@@ -40,11 +40,13 @@ impl PyToolset {
         protect: Option<Vec<String>>,
         max_characters: Option<usize>,
         read_only: bool,
+        semantics: &str,
     ) -> PyResult<Self> {
         let profile: ToolsetProfile = profile.parse().map_err(|e| to_py_err(py, &e))?;
         let mut options = ToolsetOptions::new()
             .profile(profile)
             .read_only(read_only)
+            .semantics(semantics.parse().map_err(|e| to_py_err(py, &e))?)
             .protect(protect.unwrap_or_default());
         if let Some(yes) = require_read {
             options = options.require_read(yes);

@@ -15,7 +15,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use hunkloom_tools::ToolsetProfile;
+use hunkloom_tools::{Semantics, ToolsetProfile};
 
 #[derive(Parser)]
 #[command(
@@ -65,6 +65,11 @@ enum Command {
         /// text_editor_20250728 `max_characters`; default 16000).
         #[arg(long, value_name = "N")]
         max_characters: Option<usize>,
+        /// Whose rules the tools follow: reference (the default: the profile's reference) or
+        /// native (hunkloom's matching and refusals behind the profile's tool names; for
+        /// --profile anthropic, openhands, openai, codex and claude-code).
+        #[arg(long, default_value = "reference", value_parser = parse_semantics)]
+        semantics: Semantics,
     },
     /// Stream a built-in edit into a built-in file and show the live preview.
     Demo {
@@ -112,12 +117,14 @@ fn execute(cli: Cli) -> u8 {
             read_only,
             protect,
             max_characters,
+            semantics,
         } => mcp::run(&mcp::Args {
             root,
             profile,
             read_only,
             protect,
             max_characters,
+            semantics,
         })
         .map_err(Failure::Refused),
         Command::Demo { chunk, delay_ms } => {
@@ -159,6 +166,11 @@ pub(crate) enum Failure {
     },
     /// The command ran and something was refused or failed (exit status 1).
     Refused(String),
+}
+
+/// Tool semantics by name.
+fn parse_semantics(name: &str) -> Result<Semantics, String> {
+    name.parse().map_err(|e: hunkloom::Error| e.to_string())
 }
 
 /// A text-editor profile by name.

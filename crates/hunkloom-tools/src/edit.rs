@@ -324,6 +324,11 @@ fn replace_native(
     let style = ed.style;
     let (old_view, new_view_text) = (file::view_of(old), file::view_of(new));
     let options = StrReplaceOptions::new().path(target.shown.clone());
+    // Two places that overlap (`a\nb\na` in `a\nb\na\nb\na`) are two places too: the
+    // replacement, which counts occurrences one after another, would take the first.
+    if let Some(lines) = overlapping(view, &old_view) {
+        return Err(messages::multiple(style, old, &lines));
+    }
     match ops::str_replace_with(Some(view), &old_view, &new_view_text, &options) {
         Ok(edit) => Ok(Some(Planned {
             new_newlines: edit.first_edit.end - edit.first_edit.start,
@@ -356,6 +361,17 @@ fn replace_native(
             _ => Failure::of(&e),
         }),
     }
+}
+
+/// The 1-based lines of two occurrences of `old` in `view` that overlap, if it has such.
+fn overlapping(view: &str, old: &str) -> Option<Vec<usize>> {
+    if old.is_empty() {
+        return None;
+    }
+    let first = view.find(old)?;
+    let next = first + view[first..].chars().next().map_or(1, char::len_utf8);
+    let second = next + view[next..].find(old)?;
+    (second < first + old.len()).then(|| vec![line_at(view, first), line_at(view, second)])
 }
 
 /// `insert`.

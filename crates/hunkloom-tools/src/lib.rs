@@ -120,4 +120,4 @@ pub use editor::{EditorOptions, TextEditor};
 pub use profile::Profile;
 pub use result::ToolResult;
 pub use schema::{NEWEST_ANTHROPIC_NAME, schema, schema_named};
-pub use toolset::{ToolDefinition, Toolset, ToolsetOptions, ToolsetProfile};
+pub use toolset::{Semantics, ToolDefinition, Toolset, ToolsetOptions, ToolsetProfile};

@@ -241,3 +241,37 @@ fn the_native_toolset_serves_its_six_tools_and_read_only_keeps_read_file() {
     // SAFETY: made above, freed once.
     unsafe { hl_toolset_free(t) };
 }
+
+#[test]
+fn semantics_native_reads_the_openai_operations_natively() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("a.py"), "x = 1\ny = 2\nx = 1\ny = 2\n").expect("write");
+    let root = dir.path().to_string_lossy().into_owned();
+    let (r, rl) = c(&root);
+    let (p, pl) = c("openai");
+    let options = hl_toolset_options {
+        semantics: HL_SEMANTICS_NATIVE,
+        ..Default::default()
+    };
+    let (mut t, mut e) = (ptr::null_mut(), ptr::null_mut());
+    // SAFETY: valid buffers and out-parameters.
+    let status = unsafe { hl_toolset_new(r, rl, p, pl, &options, &mut t, &mut e) };
+    assert_eq!(status, hl_status::Ok);
+    let op = r#"{"operation": {"type": "update_file", "path": "a.py", "diff": " x = 1\n-y = 2\n+y = 3\n"}}"#;
+    let refused = call(t, "apply_patch", op).expect("result");
+    assert_eq!(refused["is_error"], true);
+    assert!(
+        refused["output"]
+            .as_str()
+            .is_some_and(|o| o.contains("at lines 1 and 3"))
+    );
+    // SAFETY: made above, freed once.
+    unsafe { hl_toolset_free(t) };
+    let bad = hl_toolset_options {
+        semantics: 7,
+        ..Default::default()
+    };
+    // SAFETY: valid buffers and out-parameters.
+    let status = unsafe { hl_toolset_new(r, rl, p, pl, &bad, &mut t, &mut e) };
+    assert_eq!(status, hl_status::OutOfRange);
+}

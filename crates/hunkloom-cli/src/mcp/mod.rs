@@ -39,6 +39,7 @@ pub(crate) struct Args {
     pub(crate) read_only: bool,
     pub(crate) protect: Vec<String>,
     pub(crate) max_characters: Option<usize>,
+    pub(crate) semantics: hunkloom_tools::Semantics,
 }
 
 /// Serves MCP on stdin/stdout until stdin ends.
@@ -49,10 +50,17 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     let root = args.root.as_deref().unwrap_or(&cwd);
     let mut options = ToolsetOptions::new()
         .read_only(args.read_only)
+        .semantics(args.semantics)
         .protect(args.protect.iter().cloned());
     options = match args.profile.text_editor() {
         // The native set with that reference's text editor as `str_replace_based_edit_tool`.
-        Some(editor) => options.profile(ToolsetProfile::Native).editor(editor),
+        Some(editor) => options
+            .profile(ToolsetProfile::Native)
+            .editor(match args.semantics {
+                // hunkloom's own rules under the editor's name: the native editor.
+                hunkloom_tools::Semantics::Native => hunkloom_tools::Profile::Native,
+                _ => editor,
+            }),
         None => options.profile(args.profile),
     };
     if let Some(characters) = args.max_characters {

@@ -966,3 +966,26 @@ fn read_only_keeps_each_profiles_reading_tools() {
         String::from_utf8_lossy(&status.stderr)
     );
 }
+
+#[test]
+fn semantics_native_reads_a_codex_patch_natively() {
+    let dir = tree(&[("a.txt", b"x\ny\nx\ny\n")]);
+    let mut mcp = Mcp::start(dir.path(), &["--profile", "codex", "--semantics", "native"]);
+    let patch = "*** Begin Patch\n*** Update File: a.txt\n x\n-y\n+Y\n*** End Patch\n";
+    // Codex's own reading takes the first copy; the native one refuses, naming both.
+    let refused = mcp.call("apply_patch", json!({"input": patch}));
+    assert!(refused.is_error(), "{}", refused.text());
+    assert!(
+        refused.text().contains("at lines 1 and 3"),
+        "{}",
+        refused.text()
+    );
+    let at_end = patch.replace("+Y\n", "+Y\n*** End of File\n");
+    let done = mcp.ok("apply_patch", json!({"input": at_end}));
+    assert!(
+        done.contains("Success. Updated the following files:"),
+        "{done}"
+    );
+    assert_eq!(read(dir.path().join("a.txt")), b"x\ny\nx\nY\n");
+    assert!(mcp.close().success());
+}

@@ -22,7 +22,7 @@ use hunkloom::patch::{self, ChangeKind, FileSource, Hunk};
 use hunkloom_fs::{Op, Turns, Workspace};
 use serde_json::{Value, json};
 
-use super::ToolDefinition;
+use super::{Semantics, ToolDefinition};
 use crate::ToolResult;
 use crate::codes::ToolCode;
 
@@ -123,7 +123,7 @@ fn check_boundaries(text: &str) -> Result<(), Failed> {
 }
 
 /// Parses, verifies and applies `text` with paths relative to `cwd`; the success text.
-fn apply(ws: &Workspace, text: &str, cwd: &Path) -> Result<String, Failed> {
+fn apply(ws: &Workspace, text: &str, cwd: &Path, semantics: Semantics) -> Result<String, Failed> {
     check_boundaries(text)?;
     let parsed = patch::parse_patch(text).map_err(|e| {
         let message = e.message();
@@ -183,8 +183,16 @@ fn apply(ws: &Workspace, text: &str, cwd: &Path) -> Result<String, Failed> {
         }
         seen.push(abs);
     }
-    // Verified hunk by hunk, in order, as Codex does before writing anything.
     let disk = Disk { cwd };
+    if semantics == Semantics::Native {
+        // hunkloom's reading of the same patch: each chunk in exactly one place, or refused.
+        let options = patch::PatchOptions::new().dialect(patch::PatchDialect::Native);
+        let plan = patch::plan_patch(text, &disk, &options)
+            .map_err(|e| verification(ToolCode::PatchFailed, e.message()))?;
+        commit(ws, cwd, &plan)?;
+        return Ok(summary(&plan, &parsed));
+    }
+    // Verified hunk by hunk, in order, as Codex does before writing anything.
     for hunk in &parsed.hunks {
         let abs = absolute(cwd, hunk.path());
         match hunk {
@@ -232,6 +240,11 @@ fn apply(ws: &Workspace, text: &str, cwd: &Path) -> Result<String, Failed> {
     let plan = patch::plan(&parsed, &disk, Policy::AllOrNothing)
         .map_err(|e| verification(ToolCode::PatchFailed, e.message()))?;
     commit(ws, cwd, &plan)?;
+    Ok(summary(&plan, &parsed))
+}
+
+/// Codex's success text for a committed plan of `parsed`'s hunks.
+fn summary(plan: &patch::Plan, parsed: &patch::Patch) -> String {
     let mut summary = String::from("Success. Updated the following files:\n");
     for (change, hunk) in plan.changes.iter().zip(&parsed.hunks) {
         let line = match (&change.kind, hunk) {
@@ -249,7 +262,7 @@ fn apply(ws: &Workspace, text: &str, cwd: &Path) -> Result<String, Failed> {
         summary.push_str(&line);
         summary.push('\n');
     }
-    Ok(summary)
+    summary
 }
 
 /// Writes a verified plan through the file layer, all or none.
@@ -396,7 +409,13 @@ fn heredoc(cmd: &str) -> Option<Heredoc> {
 }
 
 /// Answers one call of `tool`.
-pub(super) fn call(ws: &Workspace, turns: &Turns, tool: &str, input: &Value) -> ToolResult {
+pub(super) fn call(
+    ws: &Workspace,
+    turns: &Turns,
+    tool: &str,
+    input: &Value,
+    semantics: Semantics,
+) -> ToolResult {
     let started = Instant::now();
     // `None`: a success; `Some(code)`: an error result.
     let result = |output: String, code: Option<ToolCode>| ToolResult {
@@ -429,7 +448,7 @@ pub(super) fn call(ws: &Workspace, turns: &Turns, tool: &str, input: &Value) -> 
                     Some(ToolCode::InvalidPatch),
                 );
             }
-            match apply(ws, text, ws.root()) {
+            match apply(ws, text, ws.root(), semantics) {
                 Ok(summary) => result(framed(&summary, started), None),
                 Err(f) => result(f.text, Some(f.code)),
             }
@@ -456,7 +475,7 @@ pub(super) fn call(ws: &Workspace, turns: &Turns, tool: &str, input: &Value) -> 
                 .split_inclusive('\n')
                 .filter(|l| !l.trim_start().starts_with(ENVIRONMENT))
                 .collect();
-            match apply(ws, &patch, &cwd) {
+            match apply(ws, &patch, &cwd, semantics) {
                 Ok(summary) => result(
                     format!(
                         "Wall time: {:.4} seconds\nOutput:\n{}",

@@ -147,6 +147,57 @@ impl fmt::Display for ToolsetProfile {
     }
 }
 
+/// Whose rules a toolset's tools follow: their reference's (the default), or hunkloom's own
+/// under the reference's tool names and arguments.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Semantics {
+    /// As the profile's reference answers: its matching, texts and files.
+    #[default]
+    Reference,
+    /// hunkloom's tolerant matching and refusals (never a silent wrong edit) behind the
+    /// profile's tool names and arguments: the native text editor for `anthropic` and
+    /// `openhands`, the native reading of patches for `openai` and `codex`. `claude-code`'s
+    /// edits already are hunkloom's own. Not available yet for `gemini` and `copilot`.
+    Native,
+}
+
+impl Semantics {
+    /// Every value, in a fixed order.
+    pub const ALL: &'static [Semantics] = &[Semantics::Reference, Semantics::Native];
+
+    /// The name hosts pass: `"reference"` or `"native"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Semantics::Reference => "reference",
+            Semantics::Native => "native",
+        }
+    }
+}
+
+impl FromStr for Semantics {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        Semantics::ALL
+            .iter()
+            .copied()
+            .find(|m| m.as_str() == s)
+            .ok_or_else(|| {
+                Error::with_message(
+                    ErrorKind::InvalidProfile,
+                    format!("unknown semantics {s:?} (expected one of: reference, native)"),
+                )
+            })
+    }
+}
+
+impl fmt::Display for Semantics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Settings of a [`Toolset`].
 #[non_exhaustive]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -169,6 +220,8 @@ pub struct ToolsetOptions {
     /// `native`: whose answers its text editor gives (default [`Profile::Native`]; with
     /// [`Profile::Anthropic`] it answers as text_editor_20250728, whose name it goes by).
     pub editor: Option<Profile>,
+    /// Whose rules the tools follow (default [`Semantics::Reference`]).
+    pub semantics: Semantics,
 }
 
 impl ToolsetOptions {
@@ -204,6 +257,12 @@ impl ToolsetOptions {
     /// Keeps only the tools that never write.
     pub fn read_only(mut self, yes: bool) -> Self {
         self.read_only = yes;
+        self
+    }
+
+    /// Sets whose rules the tools follow.
+    pub fn semantics(mut self, semantics: Semantics) -> Self {
+        self.semantics = semantics;
         self
     }
 
@@ -306,9 +365,9 @@ enum Engine {
     /// `str_replace_based_edit_tool` (text_editor_20250728).
     Editor(TextEditor, Option<Box<TextEditor>>),
     /// The Agents SDK's `apply_patch` over the file layer.
-    OpenAi(Workspace),
+    OpenAi(Workspace, Semantics),
     /// Codex's `apply_patch` over the file layer.
-    Codex(Workspace),
+    Codex(Workspace, Semantics),
     /// The Gemini CLI's tools over the file layer.
     Gemini(Workspace),
     /// Claude Code's tools over the file layer.
@@ -339,6 +398,20 @@ impl Toolset {
     ///
     /// Errors: `io_error` if `root` is not an accessible directory; `invalid_glob`.
     pub fn new(root: impl AsRef<Path>, options: ToolsetOptions) -> Result<Toolset> {
+        if options.semantics == Semantics::Native
+            && matches!(
+                options.profile,
+                ToolsetProfile::Gemini | ToolsetProfile::Copilot
+            )
+        {
+            return Err(Error::with_message(
+                ErrorKind::InvalidProfile,
+                format!(
+                    "semantics \"native\" is not available for the {} profile yet",
+                    options.profile
+                ),
+            ));
+        }
         let engine = if options.profile == ToolsetProfile::Native {
             Engine::Native(Box::new(native::Native::open(root.as_ref(), &options)?))
         } else {
@@ -364,7 +437,11 @@ impl Toolset {
     fn reference_engine(root: &Path, options: &ToolsetOptions) -> Result<Engine> {
         Ok(match options.profile.text_editor() {
             Some(profile) => {
-                let editor = options.editor_options(profile);
+                // Native semantics: the native editor behind the reference's tool names.
+                let editor = match options.semantics {
+                    Semantics::Reference => options.editor_options(profile),
+                    Semantics::Native => options.editor_options(Profile::Native),
+                };
                 let newest = match profile {
                     Profile::Anthropic => {
                         let mut newest = editor.clone();
@@ -388,11 +465,11 @@ impl Toolset {
                 }
                 let ws = Workspace::open(root, ws)?;
                 match options.profile {
-                    ToolsetProfile::Codex => Engine::Codex(ws),
+                    ToolsetProfile::Codex => Engine::Codex(ws, options.semantics),
                     ToolsetProfile::Gemini => Engine::Gemini(ws),
                     ToolsetProfile::ClaudeCode => Engine::ClaudeCode(ws),
                     ToolsetProfile::Copilot => Engine::Copilot(Box::new(copilot::Copilot::new(ws))),
-                    _ => Engine::OpenAi(ws),
+                    _ => Engine::OpenAi(ws, options.semantics),
                 }
             }
         })
@@ -408,8 +485,8 @@ impl Toolset {
         match &self.engine {
             Engine::Native(native) => native.root(),
             Engine::Editor(editor, _) => editor.root(),
-            Engine::OpenAi(ws)
-            | Engine::Codex(ws)
+            Engine::OpenAi(ws, _)
+            | Engine::Codex(ws, _)
             | Engine::Gemini(ws)
             | Engine::ClaudeCode(ws) => ws.root(),
             Engine::Copilot(cp) => cp.root(),
@@ -487,8 +564,10 @@ impl Toolset {
                 newest.call(input)
             }
             Engine::Editor(editor, _) => editor.call(input),
-            Engine::OpenAi(ws) => Ok(openai::call(ws, &self.turns, input)),
-            Engine::Codex(ws) => Ok(codex::call(ws, &self.turns, name, input)),
+            Engine::OpenAi(ws, semantics) => Ok(openai::call(ws, &self.turns, input, *semantics)),
+            Engine::Codex(ws, semantics) => {
+                Ok(codex::call(ws, &self.turns, name, input, *semantics))
+            }
             Engine::Gemini(ws) => Ok(gemini::call(ws, &self.turns, name, input)),
             Engine::ClaudeCode(ws) => Ok(claude_code::call(ws, &self.turns, name, input)),
             Engine::Copilot(cp) => Ok(cp.call(name, input)),
@@ -514,7 +593,9 @@ impl Engine {
                 ..options.clone()
             }),
             Engine::Editor(editor, newest) => {
-                let mut schemas = vec![crate::schema(editor.profile())];
+                // The reference's declaration, whichever rules answer it.
+                let declared = options.profile.text_editor().unwrap_or(editor.profile());
+                let mut schemas = vec![crate::schema(declared)];
                 if newest.is_some() {
                     schemas.push(crate::schema_named(
                         Profile::Anthropic,
@@ -532,8 +613,8 @@ impl Engine {
                     })
                     .collect()
             }
-            Engine::OpenAi(_) => vec![openai::definition()],
-            Engine::Codex(_) => codex::definitions(),
+            Engine::OpenAi(..) => vec![openai::definition()],
+            Engine::Codex(..) => codex::definitions(),
             Engine::Gemini(_) => gemini::definitions(),
             Engine::ClaudeCode(_) => claude_code::definitions(),
             Engine::Copilot(_) => copilot::definitions(),

@@ -21,7 +21,7 @@ use hunkloom::patch::v4a::{self, V4aMode};
 use hunkloom_fs::{Op, Turns, Workspace};
 use serde_json::{Value, json};
 
-use super::ToolDefinition;
+use super::{Semantics, ToolDefinition};
 use crate::ToolResult;
 use crate::codes::ToolCode;
 
@@ -181,8 +181,25 @@ fn read_text(path: &Path) -> Result<String, Failed> {
     })
 }
 
+/// A V4A body applied to `text`: as the Agents SDK reads it, or with [`Semantics::Native`]
+/// the native way (each section in exactly one place, or refused; the file's line endings and
+/// final newline kept).
+fn read_body(
+    text: &str,
+    diff: &str,
+    mode: V4aMode,
+    semantics: Semantics,
+) -> Result<String, Failed> {
+    match semantics {
+        Semantics::Reference => v4a::apply_v4a(text, diff, mode).map_err(|e| Failed::of(&e)),
+        _ => hunkloom::patch::native::apply_body(text, diff, mode)
+            .map(|o| o.new_content)
+            .map_err(|e| Failed::of(&e)),
+    }
+}
+
 /// Runs one operation; its line of the answer.
-fn run(ws: &Workspace, op: &Operation<'_>) -> Result<String, Failed> {
+fn run(ws: &Workspace, op: &Operation<'_>, semantics: Semantics) -> Result<String, Failed> {
     let root = ws.root();
     let rel = relative(root, op.path).ok_or_else(|| escapes(op.path))?;
     let at = root.join(&rel);
@@ -197,8 +214,7 @@ fn run(ws: &Workspace, op: &Operation<'_>) -> Result<String, Failed> {
                     ),
                 ));
             }
-            let content = v4a::apply_v4a("", op.diff.unwrap_or_default(), V4aMode::Create)
-                .map_err(|e| Failed::of(&e))?;
+            let content = read_body("", op.diff.unwrap_or_default(), V4aMode::Create, semantics)?;
             ws.write(&rel, &content).map_err(|e| Failed::of(&e))?;
             Ok(format!("Created {rel}"))
         }
@@ -208,8 +224,12 @@ fn run(ws: &Workspace, op: &Operation<'_>) -> Result<String, Failed> {
                 return Err(directory(root, &rel));
             }
             let text = read_text(&at)?;
-            let new = v4a::apply_v4a(&text, op.diff.unwrap_or_default(), V4aMode::Default)
-                .map_err(|e| Failed::of(&e))?;
+            let new = read_body(
+                &text,
+                op.diff.unwrap_or_default(),
+                V4aMode::Default,
+                semantics,
+            )?;
             ws.read(&rel).map_err(|e| Failed::of(&e))?;
             match op.move_to {
                 Some(to) => {
@@ -264,7 +284,12 @@ fn touched(root: &Path, op: &Operation<'_>) -> Vec<PathBuf> {
 }
 
 /// Answers one `apply_patch` call.
-pub(super) fn call(ws: &Workspace, turns: &Turns, input: &Value) -> ToolResult {
+pub(super) fn call(
+    ws: &Workspace,
+    turns: &Turns,
+    input: &Value,
+    semantics: Semantics,
+) -> ToolResult {
     let items: Vec<&Value> = match (input.get("operation"), input.get("operations")) {
         (Some(one), _) => vec![one],
         (None, Some(Value::Array(many))) => many.iter().collect(),
@@ -297,7 +322,7 @@ pub(super) fn call(ws: &Workspace, turns: &Turns, input: &Value) -> ToolResult {
     };
     let mut lines = Vec::new();
     for op in &ops {
-        match run(ws, op) {
+        match run(ws, op, semantics) {
             Ok(line) => lines.push(line),
             Err(f) => return failed(f, Some(op.path.to_owned())),
         }

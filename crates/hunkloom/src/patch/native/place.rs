@@ -343,7 +343,42 @@ fn place_lines(input: &Input<'_>, section: &Section, lines: &[Line], k: usize) -
             tab: false
         }
     );
-    let rebase = (!found.indent.is_identity() && !one_space).then_some(found.indent);
+    // So are `+` lines already indented as the file is there: their indentation is one of the
+    // region's lines' and none of the section's old lines'.
+    let in_file_frame = lines
+        .iter()
+        .find(|l| l.kind == Kind::Add && !l.text.trim().is_empty())
+        .map(|l| indent_of(&l.text))
+        .is_some_and(|add| {
+            let region = &input.text[found.start..found.end];
+            region
+                .lines()
+                .any(|l| !l.trim().is_empty() && indent_of(l) == add)
+                && !search
+                    .lines
+                    .iter()
+                    .any(|l| !l.trim().is_empty() && indent_of(l) == add)
+        });
+    // A section of `-` and `+` lines only is a SEARCH/REPLACE block: as the native dialect
+    // does, its `+` lines are re-indented only when they start at the `-` lines' indentation
+    // and that is not the file's.
+    let block_frame = !lines.iter().any(|l| l.kind == Kind::Context) && {
+        let first = |kind: Kind| {
+            lines
+                .iter()
+                .find(|l| l.kind == kind && !l.text.trim().is_empty())
+                .map(|l| indent_of(&l.text))
+        };
+        let region_indent = input.text[found.start..found.end]
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .map(indent_of);
+        !(first(Kind::Add).is_some()
+            && first(Kind::Add) == first(Kind::Remove)
+            && first(Kind::Remove) != region_indent)
+    };
+    let rebase = (!found.indent.is_identity() && !one_space && !in_file_frame && !block_frame)
+        .then_some(found.indent);
     if let Some(map) = rebase {
         report.indent_delta = map.columns();
     }
