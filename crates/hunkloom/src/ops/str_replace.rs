@@ -16,8 +16,8 @@
 //! The new text gets, in order: trailing whitespace stripped from every line (unless the path is
 //! Markdown, where two trailing spaces are a line break), the desanitisations that made the old
 //! text match, `\r\n` line endings if those did, and the file's curly-quote style if folding did.
-//! Deleting a text that starts a line and is followed by a line ending removes that line ending
-//! too, so no empty line is left behind.
+//! Deleting a text that starts a line and is followed by a line ending (after trailing spaces or
+//! tabs, which go with it) removes that line ending too, so no empty line is left behind.
 //!
 //! Claude Code removes the newline after a deletion even when the deleted text starts mid-line,
 //! joining two lines; hunkloom does it only for text that starts a line, which is what the rule
@@ -437,16 +437,21 @@ fn splice(
         let mut end = end;
         if line_rule && text.is_empty() && !content[start..end].ends_with('\n') {
             let starts_line = start == 0 || bytes[start - 1] == b'\n';
-            let eol = if bytes[end..].starts_with(b"\r\n") {
+            // Trailing blanks between the text and the line ending go with the line.
+            let blanks = bytes[end..]
+                .iter()
+                .take_while(|&&b| b == b' ' || b == b'\t')
+                .count();
+            let eol = if bytes[end + blanks..].starts_with(b"\r\n") {
                 2
-            } else if bytes[end..].starts_with(b"\n") {
+            } else if bytes[end + blanks..].starts_with(b"\n") {
                 1
             } else {
                 0
             };
             let next_start = found.spans.get(i + 1).map_or(usize::MAX, |s| s.0);
-            if starts_line && eol > 0 && end + eol <= next_start {
-                end += eol;
+            if starts_line && eol > 0 && end + blanks + eol <= next_start {
+                end += blanks + eol;
                 note(&mut normalizations, Normalization::DeletedLineEnding);
             }
         }
