@@ -34,28 +34,19 @@ fn bench(c: &mut Criterion) {
         "@@ def handler_{k}(request):\n-    value = compute({k}, request)\n+    value = compute({k}, request) + 1\n     return value\n"
     );
     let patch = format!("*** Begin Patch\n*** Update File: app.py\n{body}*** End Patch\n");
-    let udiff = {
-        let line = text[..text
-            .find(&format!("def handler_{k}("))
-            .expect("the function")]
-            .matches('\n')
-            .count()
-            + 2;
-        format!(
-            "--- a/app.py\n+++ b/app.py\n@@ -{line},2 +{line},2 @@\n-    value = compute({k}, request)\n+    value = compute({k}, request) + 1\n     return value\n"
-        )
-    };
-    let roo = {
-        let line = text[..text
-            .find(&format!("def handler_{k}("))
-            .expect("the function")]
-            .matches('\n')
-            .count()
-            + 2;
-        format!(
-            "<<<<<<< SEARCH\n:start_line:{line}\n-------\n    value = compute({k}, request)\n=======\n    value = compute({k}, request) + 1\n>>>>>>> REPLACE\n"
-        )
-    };
+    // The 1-based line of the changed `value = ...` line.
+    let line = text[..text
+        .find(&format!("def handler_{k}("))
+        .expect("the function")]
+        .matches('\n')
+        .count()
+        + 2;
+    let udiff = format!(
+        "--- a/app.py\n+++ b/app.py\n@@ -{line},2 +{line},2 @@\n-    value = compute({k}, request)\n+    value = compute({k}, request) + 1\n     return value\n"
+    );
+    let roo = format!(
+        "<<<<<<< SEARCH\n:start_line:{line}\n-------\n    value = compute({k}, request)\n=======\n    value = compute({k}, request) + 1\n>>>>>>> REPLACE\n"
+    );
     let roo_options = ApplyOptions::new().dialect(Dialect::Roo);
     let files = BTreeMap::from([("app.py".to_owned(), text.clone())]);
     let want = text.replacen(

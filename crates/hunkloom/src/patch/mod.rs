@@ -112,6 +112,7 @@ use std::str::FromStr;
 
 pub use invocation::strip_invocation;
 pub use parse::PatchParser;
+pub(crate) use plan::Overlay;
 pub use plan::{ChangeKind, FileChange, FileSource, HunkFailure, Plan, Warning, plan};
 
 use crate::error::{Error, ErrorKind, Result};

@@ -179,17 +179,53 @@ pub struct HunkFailure {
     pub error: Error,
 }
 
-/// The files as earlier hunks left them, over the source.
-struct Overlay<'s, S: ?Sized> {
+/// The files as earlier hunks left them, over the source (every patch dialect's planner plans
+/// each hunk against it).
+pub(crate) struct Overlay<'s, S: ?Sized> {
     source: &'s S,
     written: HashMap<String, Option<String>>,
 }
 
-impl<S: FileSource + ?Sized> Overlay<'_, S> {
-    fn read(&self, path: &str) -> Result<Option<Cow<'_, str>>> {
+impl<'s, S: FileSource + ?Sized> Overlay<'s, S> {
+    /// Nothing written yet over `source`.
+    pub(crate) fn new(source: &'s S) -> Self {
+        Overlay {
+            source,
+            written: HashMap::new(),
+        }
+    }
+
+    /// The file at `path` as the hunks so far left it.
+    pub(crate) fn read(&self, path: &str) -> Result<Option<Cow<'_, str>>> {
         match self.written.get(path) {
             Some(state) => Ok(state.as_deref().map(Cow::Borrowed)),
             None => self.source.read(path),
+        }
+    }
+
+    /// Records `change` so later hunks see it.
+    pub(crate) fn record(&mut self, change: &FileChange) {
+        let written = &mut self.written;
+        match &change.kind {
+            ChangeKind::Add { content } => {
+                written.insert(change.path.clone(), Some(content.clone()));
+            }
+            ChangeKind::Delete => {
+                written.insert(change.path.clone(), None);
+            }
+            ChangeKind::Update {
+                new_content,
+                move_to,
+                ..
+            } => match move_to {
+                Some(dest) if *dest != change.path => {
+                    written.insert(change.path.clone(), None);
+                    written.insert(dest.clone(), Some(new_content.clone()));
+                }
+                _ => {
+                    written.insert(change.path.clone(), Some(new_content.clone()));
+                }
+            },
         }
     }
 }
@@ -202,15 +238,12 @@ pub fn plan<S: FileSource + ?Sized>(patch: &Patch, files: &S, policy: Policy) ->
             "No files were modified: the patch has no hunks",
         ));
     }
-    let mut overlay = Overlay {
-        source: files,
-        written: HashMap::new(),
-    };
+    let mut overlay = Overlay::new(files);
     let mut plan = Plan::default();
     for (index, hunk) in patch.hunks.iter().enumerate() {
         match plan_hunk(hunk, &overlay) {
             Ok(change) => {
-                record(&mut overlay.written, &change);
+                overlay.record(&change);
                 plan.changes.push(change);
             }
             Err(error) => match policy {
@@ -223,30 +256,6 @@ pub fn plan<S: FileSource + ?Sized>(patch: &Patch, files: &S, policy: Policy) ->
         }
     }
     Ok(plan)
-}
-
-fn record(written: &mut HashMap<String, Option<String>>, change: &FileChange) {
-    match &change.kind {
-        ChangeKind::Add { content } => {
-            written.insert(change.path.clone(), Some(content.clone()));
-        }
-        ChangeKind::Delete => {
-            written.insert(change.path.clone(), None);
-        }
-        ChangeKind::Update {
-            new_content,
-            move_to,
-            ..
-        } => match move_to {
-            Some(dest) if *dest != change.path => {
-                written.insert(change.path.clone(), None);
-                written.insert(dest.clone(), Some(new_content.clone()));
-            }
-            _ => {
-                written.insert(change.path.clone(), Some(new_content.clone()));
-            }
-        },
-    }
 }
 
 fn plan_hunk<S: FileSource + ?Sized>(hunk: &Hunk, files: &Overlay<'_, S>) -> Result<FileChange> {

@@ -7,57 +7,12 @@
 //! earlier ones left. In `udiff` a section's hunks apply as in [`apply_diff`](crate::apply_diff);
 //! in `udiff-strict`, as `git apply` applies the patch (always all or nothing).
 
-use std::borrow::Cow;
-use std::collections::HashMap;
-
 use super::engine::apply_hunks;
 use super::git::{self, FilePatch};
 use super::read::{FileNames, Hunk, Reader};
 use crate::error::{Error, ErrorKind, Result};
-use crate::patch::{ChangeKind, FileChange, FileSource, HunkFailure, Plan};
+use crate::patch::{ChangeKind, FileChange, FileSource, HunkFailure, Overlay, Plan};
 use crate::stream::Policy;
-
-/// The files as earlier sections left them, over the source.
-struct Overlay<'s, S: ?Sized> {
-    source: &'s S,
-    written: HashMap<String, Option<String>>,
-}
-
-impl<S: FileSource + ?Sized> Overlay<'_, S> {
-    fn read(&self, path: &str) -> Result<Option<Cow<'_, str>>> {
-        match self.written.get(path) {
-            Some(state) => Ok(state.as_deref().map(Cow::Borrowed)),
-            None => self.source.read(path),
-        }
-    }
-
-    /// Records `change` so later sections see it.
-    fn record(&mut self, change: &FileChange) {
-        match &change.kind {
-            ChangeKind::Add { content } => {
-                self.written
-                    .insert(change.path.clone(), Some(content.clone()));
-            }
-            ChangeKind::Delete => {
-                self.written.insert(change.path.clone(), None);
-            }
-            ChangeKind::Update {
-                new_content,
-                move_to,
-                ..
-            } => match move_to {
-                Some(to) => {
-                    self.written.insert(change.path.clone(), None);
-                    self.written.insert(to.clone(), Some(new_content.clone()));
-                }
-                None => {
-                    self.written
-                        .insert(change.path.clone(), Some(new_content.clone()));
-                }
-            },
-        }
-    }
-}
 
 /// Plans a unified diff of any number of files in the `udiff` dialect.
 pub(crate) fn plan_lenient<S: FileSource + ?Sized>(
@@ -78,10 +33,7 @@ pub(crate) fn plan_lenient<S: FileSource + ?Sized>(
              `@@ -N,M +N,M @@` line followed by its lines",
         ));
     }
-    let mut overlay = Overlay {
-        source: files,
-        written: HashMap::new(),
-    };
+    let mut overlay = Overlay::new(files);
     let mut plan = Plan::default();
     let mut sections: Vec<Vec<Hunk>> = vec![Vec::new(); reader.files().len()];
     for hunk in hunks {
@@ -184,10 +136,7 @@ pub(crate) fn plan_strict<S: FileSource + ?Sized>(
     recount: bool,
 ) -> Result<Plan> {
     let patches = git::parse(text, None, recount)?;
-    let mut overlay = Overlay {
-        source: files,
-        written: HashMap::new(),
-    };
+    let mut overlay = Overlay::new(files);
     let mut plan = Plan::default();
     for patch in &patches {
         let change = strict_change(&overlay, patch)?;

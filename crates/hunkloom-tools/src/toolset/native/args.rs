@@ -120,14 +120,8 @@ fn list(names: &[&str]) -> String {
 mod tests {
     use serde_json::json;
 
+    use super::super::tests::args;
     use super::*;
-
-    fn args(v: Value) -> Map<String, Value> {
-        match v {
-            Value::Object(m) => m,
-            _ => Map::new(),
-        }
-    }
 
     #[test]
     fn unknown_missing_and_mistyped_arguments_are_refused_with_codes() {

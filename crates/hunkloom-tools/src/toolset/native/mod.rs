@@ -282,12 +282,13 @@ fn range_refusal(text: String) -> Refusal {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use serde_json::json;
 
     use super::*;
 
-    fn args(v: Value) -> Map<String, Value> {
+    /// A call's arguments from a JSON object literal (the tests of this set's modules).
+    pub(super) fn args(v: Value) -> Map<String, Value> {
         match v {
             Value::Object(m) => m,
             _ => Map::new(),

@@ -2,14 +2,11 @@
 //! operations, each update's body applied by [`apply_body`](super::apply_body) to the file as
 //! the operations before it left it, all files or none.
 
-use std::borrow::Cow;
-use std::collections::HashMap;
-
 use super::apply_body;
 use crate::error::{Error, ErrorKind, Result};
 use crate::patch::lenient::is_heredoc_open;
 use crate::patch::v4a::V4aMode;
-use crate::patch::{ChangeKind, FileChange, FileSource, HunkFailure, Plan};
+use crate::patch::{ChangeKind, FileChange, FileSource, HunkFailure, Overlay, Plan};
 use crate::stream::Policy;
 
 /// One file operation of a patch and its body.
@@ -121,32 +118,17 @@ fn operations(text: &str) -> Result<Vec<Operation<'_>>> {
     Ok(ops)
 }
 
-/// The files as the operations so far left them, over the source.
-struct Files<'s, S: ?Sized> {
-    source: &'s S,
-    written: HashMap<String, Option<String>>,
-}
-
-impl<S: FileSource + ?Sized> Files<'_, S> {
-    fn read(&self, path: &str) -> Result<Option<Cow<'_, str>>> {
-        match self.written.get(path) {
-            Some(state) => Ok(state.as_deref().map(Cow::Borrowed)),
-            None => self.source.read(path),
-        }
-    }
-}
-
 /// Plans a whole patch in the native reading.
 pub(crate) fn plan<S: FileSource + ?Sized>(text: &str, source: &S, policy: Policy) -> Result<Plan> {
     let ops = operations(text)?;
-    let mut files = Files {
-        source,
-        written: HashMap::new(),
-    };
+    let mut files = Overlay::new(source);
     let mut changes = Vec::with_capacity(ops.len());
     for (hunk, op) in ops.into_iter().enumerate() {
-        match change(&mut files, op) {
-            Ok(c) => changes.push(c),
+        match change(&files, op) {
+            Ok(c) => {
+                files.record(&c);
+                changes.push(c);
+            }
             Err(error) if policy == Policy::Partial => {
                 return Ok(Plan {
                     changes,
@@ -163,11 +145,8 @@ pub(crate) fn plan<S: FileSource + ?Sized>(text: &str, source: &S, policy: Polic
     })
 }
 
-/// One operation planned against the files as they are now, and recorded.
-fn change<S: FileSource + ?Sized>(
-    files: &mut Files<'_, S>,
-    op: Operation<'_>,
-) -> Result<FileChange> {
+/// One operation planned against the files as they are now.
+fn change<S: FileSource + ?Sized>(files: &Overlay<'_, S>, op: Operation<'_>) -> Result<FileChange> {
     match op {
         Operation::Add { path, body } => {
             let (content, _) = apply(None, &body, V4aMode::Create, path)?;
@@ -182,7 +161,6 @@ fn change<S: FileSource + ?Sized>(
                     ),
                 ));
             }
-            files.written.insert(path.to_owned(), Some(content.clone()));
             Ok(FileChange {
                 path: path.to_owned(),
                 kind: ChangeKind::Add { content },
@@ -192,7 +170,6 @@ fn change<S: FileSource + ?Sized>(
             if files.read(path)?.is_none() {
                 return Err(missing(path));
             }
-            files.written.insert(path.to_owned(), None);
             Ok(FileChange {
                 path: path.to_owned(),
                 kind: ChangeKind::Delete,
@@ -209,21 +186,13 @@ fn change<S: FileSource + ?Sized>(
             let (new_content, start_lines) = apply(Some(&old), &body, V4aMode::Default, path)?;
             if let Some(to) = move_to
                 && to != path
+                && files.read(to)?.is_some()
             {
-                if files.read(to)?.is_some() {
-                    return Err(Error::new(
-                        ErrorKind::PatchFileExists,
-                        format!(
-                            "{to} exists: `*** Move to:` would replace it; choose another path"
-                        ),
-                    ));
-                }
-                files.written.insert(path.to_owned(), None);
+                return Err(Error::new(
+                    ErrorKind::PatchFileExists,
+                    format!("{to} exists: `*** Move to:` would replace it; choose another path"),
+                ));
             }
-            let dest = move_to.unwrap_or(path);
-            files
-                .written
-                .insert(dest.to_owned(), Some(new_content.clone()));
             Ok(FileChange {
                 path: path.to_owned(),
                 kind: ChangeKind::Update {
