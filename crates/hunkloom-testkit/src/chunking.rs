@@ -99,3 +99,26 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 }
+
+/// `value` as JSON text the way Python's `json.dumps` writes it (`", "` and `": "` between
+/// items are not needed: any valid text will do), with every non-ASCII character written as
+/// `\uXXXX` (a surrogate pair above U+FFFF) when `ensure_ascii` is set: the two forms model
+/// APIs stream a tool call's arguments in.
+pub fn json_text(value: &serde_json::Value, ensure_ascii: bool) -> String {
+    let text = value.to_string();
+    if !ensure_ascii || text.is_ascii() {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + text.len() / 4);
+    for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
+        }
+    }
+    out
+}

@@ -43,7 +43,9 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-pub use chunking::{Chunking, SEED, SplitMix64, assert_cuts_a_character, split_random_bytes};
+pub use chunking::{
+    Chunking, SEED, SplitMix64, assert_cuts_a_character, json_text, split_random_bytes,
+};
 pub use cline::{CLINE_CORPORA, ClineExpect, ClineOutcome, ClineVector, load_cline_corpus};
 pub use codex::{ScenarioPolicy, Tree};
 pub use tally::{Tally, check};

@@ -44,6 +44,9 @@ macro_rules! tool_codes {
 }
 
 tool_codes! {
+    /// The call's arguments are not a complete JSON object (a streamed call whose JSON text is
+    /// malformed or cut off).
+    InvalidArguments => "invalid_arguments";
     /// A parameter the command needs is absent (`command`, `path`, `file_text`, `old_str`,
     /// `insert_line`, `new_str`).
     MissingParameter => "missing_parameter";

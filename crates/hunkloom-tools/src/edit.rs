@@ -65,6 +65,14 @@ fn optional<'a>(
     }
 }
 
+/// Records `text` as what an undo of the edit just written gives back (nothing for a call
+/// only planned).
+fn remember(ed: &TextEditor, target: &Target, text: String) {
+    if !target.plan_only {
+        ed.history().push(&target.history_key, text);
+    }
+}
+
 /// `create`: writes `file_text` as a new file.
 pub(crate) fn create(ed: &TextEditor, input: Input<'_>, target: &Target) -> Outcome {
     let text = required(ed, input, "file_text", "create")?;
@@ -86,7 +94,7 @@ pub(crate) fn create(ed: &TextEditor, input: Input<'_>, target: &Target) -> Outc
         // Only a lazy edit gets here (`native`; the path checks refuse any other text): merged
         // into the file, and an undo gives back what it replaced.
         let (old, new) = file::write_lazy(ed, target, text)?;
-        ed.history().push(&target.history_key, old.clone());
+        remember(ed, target, old.clone());
         return Ok(Success {
             output: messages::lazy_merged(&target.shown),
             old_content: Some(old),
@@ -96,7 +104,7 @@ pub(crate) fn create(ed: &TextEditor, input: Input<'_>, target: &Target) -> Outc
     let screened = screen(ed, "", text, "file_text")?;
     let text = screened.as_ref();
     file::write_whole(ed, target, text)?;
-    ed.history().push(&target.history_key, text.to_owned());
+    remember(ed, target, text.to_owned());
     Ok(Success {
         output: messages::created(&target.shown),
         old_content: None,
@@ -132,7 +140,7 @@ pub(crate) fn str_replace(ed: &TextEditor, input: Input<'_>, target: &Target) ->
     };
     let written = file::write_edit(ed, target, &text, &planned.new_view, &merge)?;
     let new_text = written.text;
-    ed.history().push(&target.history_key, text.clone());
+    remember(ed, target, text.clone());
     let shown_text = if style.snippet_trailing_line {
         file::view_of(&new_text)
     } else {
@@ -415,7 +423,7 @@ pub(crate) fn insert(ed: &TextEditor, input: Input<'_>, target: &Target) -> Outc
     };
     let written = file::write_edit(ed, target, &text, &edit.new_content, &merge)?;
     let new_text = written.text;
-    ed.history().push(&target.history_key, text.clone());
+    remember(ed, target, text.clone());
     // OpenHands re-reads the written file for its snippet; Anthropic shows the text it built.
     let shown_text = if style.snippet_trailing_line {
         file::view_of(&new_text)
@@ -473,7 +481,9 @@ pub(crate) fn undo(ed: &TextEditor, target: &Target) -> Outcome {
     // With reads required, the write's plan refuses a file changed since this editor last saw
     // it (`stale_file`). The text restored was checked when it was written: no guards.
     file::restore(ed, target, &previous)?;
-    ed.history().pop(&target.history_key);
+    if !target.plan_only {
+        ed.history().pop(&target.history_key);
+    }
     Ok(Success {
         output: messages::undone(style, &target.shown, &file::view_of(&previous)),
         old_content: Some(current),

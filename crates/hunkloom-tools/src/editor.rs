@@ -119,6 +119,9 @@ pub(crate) struct Target {
     /// both references key theirs, so `dir/../a.txt` and `a.txt` have separate histories); in
     /// `native` the file itself (inside the root, symbolic links resolved).
     pub(crate) history_key: PathBuf,
+    /// The call is only planned (a stream's preview of what it will leave): nothing is written
+    /// and the undo history is left as it is.
+    pub(crate) plan_only: bool,
 }
 
 impl Target {
@@ -200,8 +203,52 @@ impl TextEditor {
         };
         let input = Input::new(map);
         let mut shown = None;
-        let outcome = self.dispatch(input, &mut shown);
+        let outcome = self.dispatch(input, &mut shown, false);
         Ok(result::finish(outcome, shown))
+    }
+
+    /// The text the call `input` would leave in its file, computed as [`call`](Self::call)
+    /// computes it but without writing or touching the undo history; `None` when the call
+    /// would fail, is not an object, or writes nothing (`view`, `undo_edit`).
+    pub(crate) fn plan(&self, input: &Value) -> Option<String> {
+        let Value::Object(map) = input else {
+            return None;
+        };
+        let input = Input::new(map);
+        if !matches!(
+            input.string("command"),
+            Param::Given("create" | "str_replace" | "insert")
+        ) {
+            return None;
+        }
+        let mut shown = None;
+        let success = self.dispatch(input, &mut shown, true).ok()?;
+        match success.new_content {
+            Some(text) => Some(text),
+            // A native call whose edit is already in the file leaves it as it is.
+            None => self.peek(shown.as_deref()?).ok()?,
+        }
+    }
+
+    /// The decoded text of the file at `path` (as a call names it) without recording a read:
+    /// `Ok(None)` when nothing is there, `Err(())` when the path or the file cannot be read
+    /// (or is not one the profile accepts).
+    pub(crate) fn peek(&self, path: &str) -> std::result::Result<Option<String>, ()> {
+        let shown = input::normalize_path(path);
+        if !input::is_absolute(&shown) && self.style.absolute_paths {
+            return Err(());
+        }
+        let os_path = if input::is_absolute(&shown) {
+            PathBuf::from(&shown)
+        } else {
+            self.root().join(&shown)
+        };
+        match std::fs::metadata(&os_path) {
+            Err(_) => return Ok(None),
+            Ok(meta) if !meta.is_file() => return Err(()),
+            Ok(_) => {}
+        }
+        self.ws.peek(Path::new(&shown)).map(Some).map_err(|_| ())
     }
 
     /// The undo history; nothing panics while holding it, so a poisoned lock still holds a
@@ -210,7 +257,7 @@ impl TextEditor {
         self.history.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn dispatch(&self, input: Input<'_>, shown: &mut Option<String>) -> Outcome {
+    fn dispatch(&self, input: Input<'_>, shown: &mut Option<String>, plan_only: bool) -> Outcome {
         let style = self.style;
         let command = match input.string("command") {
             Param::Given(c) => c.to_owned(),
@@ -246,7 +293,8 @@ impl TextEditor {
             .turns
             .take(std::slice::from_ref(&key), limit, Path::new(path))
             .map_err(|e| Failure::of(&e))?;
-        let target = self.check_path(&command, path, lazy, shown)?;
+        let mut target = self.check_path(&command, path, lazy, shown)?;
+        target.plan_only = plan_only;
         match command.as_str() {
             "view" => view::view(self, input, &target),
             "create" => edit::create(self, input, &target),
@@ -323,6 +371,7 @@ impl TextEditor {
             shown,
             os_path,
             history_key,
+            plan_only: false,
         })
     }
 }

@@ -218,9 +218,7 @@ pub(crate) fn write_edit(
         text: change.new_text().unwrap_or_default().to_owned(),
         external: change.external_changes().to_vec(),
     };
-    ed.ws
-        .commit(vec![change])
-        .map_err(|e| refusal(ed, target, &e))?;
+    commit(ed, target, change)?;
     Ok(written)
 }
 
@@ -243,9 +241,7 @@ pub(crate) fn write_whole(ed: &TextEditor, target: &Target, content: &str) -> Re
             .err()
             .map_or_else(|| stale(target), |e| Failure::of(&e)));
     }
-    ed.ws
-        .commit(vec![change])
-        .map_err(|e| refusal(ed, target, &e))?;
+    commit(ed, target, change)?;
     Ok(())
 }
 
@@ -259,9 +255,7 @@ pub(crate) fn restore(ed: &TextEditor, target: &Target, content: &str) -> Result
         .ws
         .plan(target.ws_path(), &op)
         .map_err(|e| refusal(ed, target, &e))?;
-    ed.ws
-        .commit(vec![change])
-        .map_err(|e| refusal(ed, target, &e))?;
+    commit(ed, target, change)?;
     Ok(())
 }
 
@@ -282,10 +276,19 @@ pub(crate) fn write_lazy(
         .map_err(|e| refusal(ed, target, &e))?;
     let old = change.old_text().unwrap_or_default().to_owned();
     let new = change.new_text().unwrap_or_default().to_owned();
+    commit(ed, target, change)?;
+    Ok((old, new))
+}
+
+/// Commits a planned change, unless the call is only planned (a stream's preview).
+fn commit(ed: &TextEditor, target: &Target, change: hunkloom_fs::Change) -> Result<(), Failure> {
+    if target.plan_only {
+        return Ok(());
+    }
     ed.ws
         .commit(vec![change])
-        .map_err(|e| refusal(ed, target, &e))?;
-    Ok((old, new))
+        .map(drop)
+        .map_err(|e| refusal(ed, target, &e))
 }
 
 /// A file-layer refusal of an edit in the profile's words: `native`'s read is its `view`

@@ -13,6 +13,14 @@
 //! - `*-differences`: the documented behaviour instead of the reference's (see
 //!   `differences_check`): bytes the model did not ask to change are kept.
 //!
+//! Then every case again with each call's argument JSON streamed through
+//! [`TextEditor::stream`](hunkloom_tools::TextEditor::stream), in every chunking (whole, one
+//! character, random) with non-ASCII characters as they are and as `\uXXXX` escapes: the same
+//! checks, and besides, the splices rebuild the preview and the preview before `finish` is the
+//! text the call leaves (`None` for a failure, `view` and `undo_edit`). By default each case is
+//! streamed in one of the six forms, in turn; `HUNKLOOM_TE_STREAM=all` streams every case in all
+//! six.
+//!
 //! `HUNKLOOM_TE_CASE=<id>` runs one case and prints every call; exits non-zero on any failure.
 //! `HUNKLOOM_TE_REPLAY_AS=<profile>` replays every case with another profile (reads not
 //! required) and only counts the identical ones: a measurement of how far that profile is from
@@ -24,7 +32,75 @@ use hunkloom_testkit::text_editor::{
     CorpusSet, Files, TEXT_EDITOR_CORPORA, TextEditorCase, fresh_root, load_text_editor_corpus,
     materialize, read_tree, tree_difference, with_root, without_root,
 };
+use hunkloom_testkit::{Chunking, SEED, json_text};
 use hunkloom_tools::{EditorOptions, Profile, TextEditor, ToolResult};
+
+/// How a case's calls are made: [`TextEditor::call`], or streamed in a chunking, with
+/// non-ASCII characters escaped or not.
+#[derive(Clone, Copy, Debug)]
+enum Via {
+    Call,
+    Stream(Chunking, bool),
+}
+
+impl Via {
+    const ALL: [Via; 7] = [
+        Via::Call,
+        Via::Stream(Chunking::Whole, false),
+        Via::Stream(Chunking::Whole, true),
+        Via::Stream(Chunking::Char, false),
+        Via::Stream(Chunking::Char, true),
+        Via::Stream(Chunking::Random(SEED), false),
+        Via::Stream(Chunking::Random(SEED), true),
+    ];
+
+    fn name(self) -> String {
+        match self {
+            Via::Call => "call".to_owned(),
+            Via::Stream(c, ascii) => {
+                format!("streamed {}{}", c.name(), if ascii { " ascii" } else { "" })
+            }
+        }
+    }
+}
+
+/// The call made through a stream: the result of `finish`, after checking the preview.
+fn streamed(
+    editor: &TextEditor,
+    input: &serde_json::Value,
+    chunking: Chunking,
+    ascii: bool,
+) -> Result<ToolResult, String> {
+    let text = json_text(input, ascii);
+    let mut stream = editor.stream();
+    let mut rebuilt = String::new();
+    for piece in chunking.split(&text) {
+        stream.push(editor, piece).apply_to(&mut rebuilt);
+    }
+    let preview = stream.preview().map(str::to_owned);
+    if preview.as_deref().unwrap_or_default() != rebuilt {
+        return Err(format!(
+            "the splices give {rebuilt:?}, the preview is {preview:?}"
+        ));
+    }
+    let result = stream.finish(editor);
+    let command = input["command"].as_str().unwrap_or_default();
+    let edit = matches!(command, "create" | "str_replace" | "insert");
+    let left = match (&result.new_content, result.is_error || !edit) {
+        (_, true) => None,
+        (Some(text), false) => Some(text.clone()),
+        // A native edit already in the file: the file as it is.
+        (None, false) => input["path"]
+            .as_str()
+            .and_then(|p| std::fs::read_to_string(editor.root().join(p)).ok()),
+    };
+    if preview != left {
+        return Err(format!(
+            "the preview before finish is {preview:?}, the call left {left:?}"
+        ));
+    }
+    Ok(result)
+}
 
 /// What one call gave, with the root written `{root}`.
 struct Got {
@@ -33,17 +109,25 @@ struct Got {
     tree: Files,
 }
 
-fn call(editor: &mut TextEditor, root: &Path, input: &serde_json::Value) -> Got {
+fn call(
+    editor: &TextEditor,
+    root: &Path,
+    input: &serde_json::Value,
+    via: Via,
+) -> Result<Got, String> {
     let root_text = root.to_string_lossy();
     let input = with_root(input, &root_text);
-    let result = editor
-        .call(&input)
-        .unwrap_or_else(|e| panic!("call returned an error for {input}: {e}"));
-    Got {
+    let result = match via {
+        Via::Call => editor
+            .call(&input)
+            .unwrap_or_else(|e| panic!("call returned an error for {input}: {e}")),
+        Via::Stream(chunking, ascii) => streamed(editor, &input, chunking, ascii)?,
+    };
+    Ok(Got {
         output: without_root(&result.output, &root_text),
         result,
         tree: read_tree(root),
-    }
+    })
 }
 
 /// `Err(why)` at the first call that does not give what the case records.
@@ -52,6 +136,7 @@ fn run_case(
     set: CorpusSet,
     verbose: bool,
     replay_as: Option<Profile>,
+    via: Via,
 ) -> Result<(), String> {
     let profile: Profile = case.profile.parse().map_err(|e| format!("{e}"))?;
     let (_dir, root) = fresh_root();
@@ -60,19 +145,18 @@ fn run_case(
         Some(other) => EditorOptions::new().profile(other).require_read(false),
         None => EditorOptions::new().profile(profile),
     };
-    let mut editor =
-        TextEditor::new(&root, options).map_err(|e| format!("TextEditor::new: {e}"))?;
+    let editor = TextEditor::new(&root, options).map_err(|e| format!("TextEditor::new: {e}"))?;
     let mut before = case.tree.clone();
     let mut diverged = false;
     for (i, expected) in case.calls.iter().enumerate() {
-        let got = call(&mut editor, &root, &expected.input);
+        let at = format!("#{i} ({})", expected.kind);
+        let got = call(&editor, &root, &expected.input, via).map_err(|e| format!("{at}: {e}"))?;
         if verbose {
             println!(
                 "#{i} {} {}\n  is_error {} code {:?}\n  output {:?}",
                 expected.kind, expected.input, got.result.is_error, got.result.code, got.output
             );
         }
-        let at = format!("#{i} ({})", expected.kind);
         let crashed = case.crash_call == Some(i);
         match set {
             _ if crashed => {
@@ -325,28 +409,39 @@ fn main() {
             .unwrap_or_else(|e| panic!("HUNKLOOM_TE_REPLAY_AS: {e}"))
     });
     let mut failures = Vec::new();
-    for name in TEXT_EDITOR_CORPORA {
-        let set = CorpusSet::of(name);
-        let cases = load_text_editor_corpus(name);
-        let (mut passed, mut total) = (0, 0);
-        for case in &cases {
-            if only.as_ref().is_some_and(|id| *id != case.id) {
-                continue;
+    let every_form = std::env::var("HUNKLOOM_TE_STREAM").is_ok_and(|v| v == "all");
+    // `None`: each case streamed in the next of the six forms.
+    let passes: Vec<Option<Via>> = match (replay_as, every_form) {
+        (Some(_), _) => vec![Some(Via::Call)],
+        (None, true) => Via::ALL.iter().copied().map(Some).collect(),
+        (None, false) => vec![Some(Via::Call), None],
+    };
+    for pass in passes {
+        for name in TEXT_EDITOR_CORPORA {
+            let set = CorpusSet::of(name);
+            let cases = load_text_editor_corpus(name);
+            let (mut passed, mut total) = (0, 0);
+            for (n, case) in cases.iter().enumerate() {
+                if only.as_ref().is_some_and(|id| *id != case.id) {
+                    continue;
+                }
+                let via = pass.unwrap_or(Via::ALL[1 + n % (Via::ALL.len() - 1)]);
+                total += 1;
+                match run_case(case, set, only.is_some(), replay_as, via) {
+                    Ok(()) => passed += 1,
+                    Err(why) => failures.push(format!("{} ({}) {why}", case.id, via.name())),
+                }
             }
-            total += 1;
-            match run_case(case, set, only.is_some(), replay_as) {
-                Ok(()) => passed += 1,
-                Err(why) => failures.push(format!("{} {why}", case.id)),
-            }
-        }
-        let label = name
-            .trim_start_matches("text-editor/")
-            .trim_end_matches(".jsonl");
-        match (total, replay_as) {
-            (0, _) => {}
-            (_, None) => println!("text-editor-{label}: {passed}/{total} passed"),
-            (_, Some(p)) => {
-                println!("text-editor-{label} replayed as {p}: {passed}/{total} identical")
+            let label = name
+                .trim_start_matches("text-editor/")
+                .trim_end_matches(".jsonl");
+            let how = pass.map_or_else(|| "streamed (each form in turn)".to_owned(), Via::name);
+            match (total, replay_as) {
+                (0, _) => {}
+                (_, None) => println!("text-editor-{label} {how}: {passed}/{total} passed"),
+                (_, Some(p)) => {
+                    println!("text-editor-{label} replayed as {p}: {passed}/{total} identical")
+                }
             }
         }
     }

@@ -16,6 +16,15 @@ pub struct TextOffset {
     pub chars: usize,
 }
 
+/// Two lengths summed, or the offset a length past another, in every unit.
+impl std::ops::Add for TextOffset {
+    type Output = TextOffset;
+
+    fn add(self, other: TextOffset) -> TextOffset {
+        TextOffset::add(self, other)
+    }
+}
+
 impl TextOffset {
     /// The length of `s` in every unit.
     pub fn of(s: &str) -> Self {

@@ -1,0 +1,478 @@
+//! [`ArgsReader`]: a tool call's argument JSON read while it streams in.
+//!
+//! Model APIs deliver a call's arguments as pieces of JSON text split anywhere: inside keys,
+//! inside strings, inside a `\uXXXX` escape or between the two halves of a surrogate pair. The
+//! reader keeps one state machine over the bytes it has seen and decodes each top-level string
+//! member as it arrives, so a push costs the length of the piece and nothing is parsed twice.
+//! Members that are not strings (`insert_line`, `view_range`) are kept as their raw JSON text
+//! and parsed once complete.
+//!
+//! The reader is for previews only: the call itself runs on `serde_json`'s parse of the whole
+//! text ([`ArgsReader::parse`]), so its result is exactly what the same text sent whole gives.
+
+use std::ops::Range;
+
+use serde_json::Value;
+
+/// One top-level member of the arguments object.
+#[derive(Clone, Debug)]
+pub(crate) struct Member {
+    /// The decoded key (complete once the value starts).
+    pub(crate) key: String,
+    /// The value so far.
+    pub(crate) value: MemberValue,
+    /// Whether the value is complete.
+    pub(crate) complete: bool,
+}
+
+/// The value of a [`Member`].
+#[derive(Clone, Debug)]
+pub(crate) enum MemberValue {
+    /// A string, decoded as far as it has arrived.
+    Text(String),
+    /// Any other JSON value: its raw text in [`ArgsReader::raw`].
+    Raw(Range<usize>),
+}
+
+/// Where the reader is in the object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum At {
+    /// Before the opening `{`.
+    Start,
+    /// After `{` or `,`: a key's opening quote next (or `}` right after `{`).
+    BeforeKey { first: bool },
+    /// Inside a key.
+    Key,
+    /// After a key: `:` next.
+    Colon,
+    /// After `:`: a value next.
+    BeforeValue,
+    /// Inside a string value.
+    Text,
+    /// Inside another value: nesting depth and whether inside a string in it.
+    Raw {
+        depth: usize,
+        in_string: bool,
+        escaped: bool,
+    },
+    /// After a value: `,` or `}` next.
+    AfterValue,
+    /// After the closing `}`: only whitespace may follow.
+    Done,
+    /// The text is not a JSON object; nothing more is read.
+    Broken,
+}
+
+/// Decoding state inside a JSON string.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Escape {
+    /// After a backslash.
+    backslash: bool,
+    /// Hex digits of a `\u` escape read so far (`Some(n)` while reading), and their value.
+    hex: Option<(u8, u32)>,
+    /// A high surrogate waiting for its low half.
+    high: Option<u32>,
+}
+
+/// A tool call's argument JSON, read as it streams (see the [module](self)).
+#[derive(Clone, Debug)]
+pub(crate) struct ArgsReader {
+    raw: String,
+    at: At,
+    escape: Escape,
+    /// The key being read.
+    key: String,
+    /// Where the current raw value starts in `raw`.
+    raw_start: usize,
+    members: Vec<Member>,
+}
+
+impl Default for ArgsReader {
+    fn default() -> Self {
+        ArgsReader {
+            raw: String::new(),
+            at: At::Start,
+            escape: Escape::default(),
+            key: String::new(),
+            raw_start: 0,
+            members: Vec::new(),
+        }
+    }
+}
+
+/// JSON whitespace.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+impl ArgsReader {
+    /// Reads the next piece.
+    pub(crate) fn push(&mut self, piece: &str) {
+        let from = self.raw.len();
+        self.raw.push_str(piece);
+        let mut i = from;
+        while i < self.raw.len() {
+            i = self.step(i);
+        }
+    }
+
+    /// The members so far, in arrival order (a repeated key appears again; the last wins).
+    pub(crate) fn members(&self) -> &[Member] {
+        &self.members
+    }
+
+    /// The index of the member that holds `key` now (the last one of that name).
+    pub(crate) fn find(&self, key: &str) -> Option<usize> {
+        self.members.iter().rposition(|m| m.key == key)
+    }
+
+    /// The complete string value of `key`, if it has one.
+    pub(crate) fn text(&self, key: &str) -> Option<&str> {
+        let m = &self.members[self.find(key)?];
+        match (&m.value, m.complete) {
+            (MemberValue::Text(t), true) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The complete value of `key`, parsed.
+    pub(crate) fn value(&self, key: &str) -> Option<Value> {
+        let m = &self.members[self.find(key)?];
+        if !m.complete {
+            return None;
+        }
+        match &m.value {
+            MemberValue::Text(t) => Some(Value::String(t.clone())),
+            MemberValue::Raw(range) => serde_json::from_str(&self.raw[range.clone()]).ok(),
+        }
+    }
+
+    /// Whether the object's closing `}` has arrived.
+    pub(crate) fn is_complete(&self) -> bool {
+        self.at == At::Done
+    }
+
+    /// Whether the text so far cannot be the start of a JSON object.
+    pub(crate) fn is_broken(&self) -> bool {
+        self.at == At::Broken
+    }
+
+    /// The whole text parsed as `serde_json` parses it (the call's input), or its error.
+    pub(crate) fn parse(&self) -> Result<Value, serde_json::Error> {
+        serde_json::from_str(&self.raw)
+    }
+
+    /// Reads from byte `i` of `raw`; returns where to go on.
+    fn step(&mut self, i: usize) -> usize {
+        let b = self.raw.as_bytes()[i];
+        match self.at {
+            At::Start => match b {
+                b'{' => self.at = At::BeforeKey { first: true },
+                _ if is_space(b) => {}
+                _ => self.at = At::Broken,
+            },
+            At::BeforeKey { first } => match b {
+                b'"' => {
+                    self.key.clear();
+                    self.escape = Escape::default();
+                    self.at = At::Key;
+                }
+                b'}' if first => self.at = At::Done,
+                _ if is_space(b) => {}
+                _ => self.at = At::Broken,
+            },
+            At::Key => {
+                let mut key = std::mem::take(&mut self.key);
+                let next = self.string(i, &mut key);
+                self.key = key;
+                return next;
+            }
+            At::Colon => match b {
+                b':' => self.at = At::BeforeValue,
+                _ if is_space(b) => {}
+                _ => self.at = At::Broken,
+            },
+            At::BeforeValue => match b {
+                _ if is_space(b) => {}
+                b'"' => {
+                    self.members.push(Member {
+                        key: std::mem::take(&mut self.key),
+                        value: MemberValue::Text(String::new()),
+                        complete: false,
+                    });
+                    self.escape = Escape::default();
+                    self.at = At::Text;
+                }
+                b',' | b'}' | b':' | b']' => self.at = At::Broken,
+                _ => {
+                    self.members.push(Member {
+                        key: std::mem::take(&mut self.key),
+                        value: MemberValue::Raw(i..i),
+                        complete: false,
+                    });
+                    self.raw_start = i;
+                    self.at = At::Raw {
+                        depth: 0,
+                        in_string: false,
+                        escaped: false,
+                    };
+                    return i;
+                }
+            },
+            At::Text => {
+                let Some(MemberValue::Text(mut text)) = self
+                    .members
+                    .last_mut()
+                    .map(|m| std::mem::replace(&mut m.value, MemberValue::Raw(0..0)))
+                else {
+                    self.at = At::Broken;
+                    return i + 1;
+                };
+                let next = self.string(i, &mut text);
+                let member = self.members.last_mut().expect("a member is being read");
+                member.value = MemberValue::Text(text);
+                member.complete = self.at == At::AfterValue;
+                return next;
+            }
+            At::Raw {
+                depth,
+                in_string,
+                escaped,
+            } => return self.raw_value(i, depth, in_string, escaped),
+            At::AfterValue => match b {
+                b',' => self.at = At::BeforeKey { first: false },
+                b'}' => self.at = At::Done,
+                _ if is_space(b) => {}
+                _ => self.at = At::Broken,
+            },
+            At::Done => {
+                if !is_space(b) {
+                    self.at = At::Broken;
+                }
+            }
+            At::Broken => return self.raw.len(),
+        }
+        i + 1
+    }
+
+    /// Decodes string text from byte `i` into `out` up to the closing quote (then moves to the
+    /// state after the string) or the end of what has arrived. Returns where to go on.
+    fn string(&mut self, mut i: usize, out: &mut String) -> usize {
+        let bytes = self.raw.as_bytes();
+        while i < bytes.len() {
+            let esc = &mut self.escape;
+            let b = bytes[i];
+            if let Some((n, acc)) = esc.hex {
+                let Some(digit) = (b as char).to_digit(16) else {
+                    self.at = At::Broken;
+                    return bytes.len();
+                };
+                let acc = acc * 16 + digit;
+                if n < 3 {
+                    esc.hex = Some((n + 1, acc));
+                } else {
+                    esc.hex = None;
+                    if !code_unit(esc, acc, out) {
+                        self.at = At::Broken;
+                        return bytes.len();
+                    }
+                }
+                i += 1;
+                continue;
+            }
+            if esc.backslash {
+                esc.backslash = false;
+                let plain = match b {
+                    b'"' => '"',
+                    b'\\' => '\\',
+                    b'/' => '/',
+                    b'b' => '\u{8}',
+                    b'f' => '\u{c}',
+                    b'n' => '\n',
+                    b'r' => '\r',
+                    b't' => '\t',
+                    b'u' => {
+                        esc.hex = Some((0, 0));
+                        i += 1;
+                        continue;
+                    }
+                    _ => {
+                        self.at = At::Broken;
+                        return bytes.len();
+                    }
+                };
+                if esc.high.is_some() {
+                    // A high surrogate not followed by its low half.
+                    self.at = At::Broken;
+                    return bytes.len();
+                }
+                out.push(plain);
+                i += 1;
+                continue;
+            }
+            if esc.high.is_some() && b != b'\\' {
+                self.at = At::Broken;
+                return bytes.len();
+            }
+            match b {
+                b'\\' => {
+                    esc.backslash = true;
+                    i += 1;
+                }
+                b'"' => {
+                    self.at = match self.at {
+                        At::Key => At::Colon,
+                        _ => At::AfterValue,
+                    };
+                    return i + 1;
+                }
+                0..=0x1f => {
+                    self.at = At::Broken;
+                    return bytes.len();
+                }
+                _ => {
+                    // A run of plain text: up to the next quote, backslash or control byte,
+                    // all ASCII, so the run ends on a character boundary.
+                    let run = bytes[i..]
+                        .iter()
+                        .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
+                        .map_or(bytes.len(), |n| i + n);
+                    out.push_str(&self.raw[i..run]);
+                    i = run;
+                }
+            }
+        }
+        i
+    }
+
+    /// Skims a value that is not a string from byte `i`: it ends before `,` or `}` at depth 0
+    /// outside strings. Returns where to go on.
+    fn raw_value(
+        &mut self,
+        mut i: usize,
+        mut depth: usize,
+        mut in_string: bool,
+        mut escaped: bool,
+    ) -> usize {
+        let bytes = self.raw.as_bytes();
+        while i < bytes.len() {
+            let b = bytes[i];
+            if in_string {
+                if escaped {
+                    escaped = false;
+                } else if b == b'\\' {
+                    escaped = true;
+                } else if b == b'"' {
+                    in_string = false;
+                }
+            } else {
+                match b {
+                    b'"' => in_string = true,
+                    b'[' | b'{' => depth += 1,
+                    b']' | b'}' if depth > 0 => depth -= 1,
+                    b',' | b'}' if depth == 0 => {
+                        let end = self.raw[self.raw_start..i].trim_end().len() + self.raw_start;
+                        if let Some(m) = self.members.last_mut() {
+                            m.value = MemberValue::Raw(self.raw_start..end);
+                            m.complete = true;
+                        }
+                        self.at = At::AfterValue;
+                        return i;
+                    }
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        self.at = At::Raw {
+            depth,
+            in_string,
+            escaped,
+        };
+        i
+    }
+}
+
+/// Adds the UTF-16 code unit `unit` of a `\u` escape; false if it is a lone surrogate
+/// (which `serde_json` refuses, so the call would).
+fn code_unit(esc: &mut Escape, unit: u32, out: &mut String) -> bool {
+    match (esc.high.take(), unit) {
+        (None, 0xD800..=0xDBFF) => {
+            esc.high = Some(unit);
+            true
+        }
+        (Some(high), 0xDC00..=0xDFFF) => {
+            let c = 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00);
+            char::from_u32(c).map(|c| out.push(c)).is_some()
+        }
+        (Some(_), _) | (None, 0xDC00..=0xDFFF) => false,
+        (None, _) => char::from_u32(unit).map(|c| out.push(c)).is_some(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_in(text: &str, size: usize) -> ArgsReader {
+        let mut reader = ArgsReader::default();
+        let chars: Vec<char> = text.chars().collect();
+        for piece in chars.chunks(size.max(1)) {
+            reader.push(&piece.iter().collect::<String>());
+        }
+        reader
+    }
+
+    #[test]
+    fn strings_decode_across_every_split() {
+        let text =
+            r#"{"path": "/a\"b\\c", "new_str": "x\u00e9\ud83d\ude00\n\tz", "insert_line": 3}"#;
+        for size in [1, 2, 3, 5, 7, 100] {
+            let reader = read_in(text, size);
+            assert!(reader.is_complete(), "{size}");
+            assert_eq!(reader.text("path"), Some("/a\"b\\c"));
+            assert_eq!(reader.text("new_str"), Some("x\u{e9}\u{1F600}\n\tz"));
+            assert_eq!(reader.value("insert_line"), Some(Value::from(3)));
+        }
+    }
+
+    #[test]
+    fn a_string_grows_while_it_streams() {
+        let mut reader = ArgsReader::default();
+        reader.push(r#"{"file_text": "ab"#);
+        assert_eq!(reader.text("file_text"), None);
+        let MemberValue::Text(t) = &reader.members()[0].value else {
+            panic!("a string member")
+        };
+        assert_eq!(t, "ab");
+        reader.push(r#"c\u00"#);
+        reader.push(r#"e9""#);
+        assert_eq!(reader.text("file_text"), Some("abc\u{e9}"));
+        assert!(!reader.is_complete());
+    }
+
+    #[test]
+    fn the_last_of_a_repeated_key_wins_as_in_a_whole_parse() {
+        let reader = read_in(r#"{"a": "1", "b": [1, {"c": "}"}], "a": "2"}"#, 1);
+        assert_eq!(reader.text("a"), Some("2"));
+        assert_eq!(reader.value("b"), Some(serde_json::json!([1, {"c": "}"}])));
+        assert_eq!(reader.parse().unwrap()["a"], "2");
+    }
+
+    #[test]
+    fn text_that_is_not_an_object_is_broken() {
+        for text in [
+            "[1]",
+            r#"{"a" 1}"#,
+            r#"{"a": "\ud800x"}"#,
+            r#"{"a": "\q"}"#,
+            "{\"a\": \"\u{1}\"}",
+            r#"{"a": 1} x"#,
+        ] {
+            assert!(read_in(text, 1).is_broken(), "{text}");
+            assert!(read_in(text, 1).parse().is_err(), "{text}");
+        }
+        let truncated = read_in(r#"{"a": "b"#, 1);
+        assert!(!truncated.is_broken() && !truncated.is_complete());
+    }
+}

@@ -1,0 +1,437 @@
+//! [`EditStream`]: one text-editor call applied while its argument JSON streams in.
+//!
+//! The preview follows the call as it arrives: once the command, the path and what places the
+//! edit are complete (`old_str` found exactly once, `insert_line`, or a `create` of a new file),
+//! the text being written (`new_str`, `file_text`) streams into the file's text at that place,
+//! one splice per push. When the arguments object closes, the preview becomes exactly the text
+//! the call will leave, computed by the editor's own planning (every profile rule: tiers,
+//! tabs, line endings, lazy merges), or `None` if the call will fail.
+
+use std::borrow::Cow;
+
+use hunkloom::{TextOffset, Update};
+use serde_json::Value;
+
+use super::args::{ArgsReader, MemberValue};
+use crate::codes::ToolCode;
+use crate::editor::TextEditor;
+use crate::input;
+use crate::result::{self, Failure, ToolResult};
+
+/// One text-editor tool call applied while its arguments stream in: [`push`](Self::push) each
+/// piece of the argument JSON exactly as the model API delivers it, read
+/// [`preview`](Self::preview), then [`finish`](Self::finish) to run the call.
+///
+/// Made by [`TextEditor::stream`]; every method takes the editor that made it.
+///
+/// ```
+/// use hunkloom_tools::{EditorOptions, Profile, TextEditor};
+///
+/// let dir = tempfile::tempdir()?;
+/// std::fs::write(dir.path().join("a.py"), "x = 1\ny = 2\n")?;
+/// let path = dir.path().canonicalize()?.join("a.py").display().to_string();
+/// let editor = TextEditor::new(dir.path(), EditorOptions::new().profile(Profile::Anthropic))?;
+///
+/// let json = serde_json::json!({"command": "str_replace", "path": path,
+///                               "old_str": "y = 2", "new_str": "y = 3  # streamed"}).to_string();
+/// let mut stream = editor.stream();
+/// let mut preview = String::new();
+/// for piece in json.as_bytes().chunks(7).map(|c| std::str::from_utf8(c).unwrap()) {
+///     stream.push(&editor, piece).apply_to(&mut preview);
+/// }
+/// assert_eq!(stream.preview(), Some("x = 1\ny = 3  # streamed\n"));
+/// assert_eq!(preview, "x = 1\ny = 3  # streamed\n");
+/// let result = stream.finish(&editor);
+/// assert!(!result.is_error);
+/// assert_eq!(std::fs::read_to_string(dir.path().join("a.py"))?, "x = 1\ny = 3  # streamed\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct EditStream {
+    args: ArgsReader,
+    place: Place,
+    /// The preview as one string, built on the first read after a change.
+    shown: Option<String>,
+}
+
+/// What the preview is.
+#[derive(Debug, Default)]
+enum Place {
+    /// Waiting for the command, the path and what places the edit.
+    #[default]
+    Waiting,
+    /// No preview before the arguments are complete.
+    Unknown,
+    /// The edit's text streams into a known place.
+    Live(Live),
+    /// The complete call's result (`None`: it fails or writes nothing).
+    Planned(Option<String>),
+}
+
+/// A text streaming into `base` in place of `base[at..end]`.
+#[derive(Debug)]
+struct Live {
+    base: String,
+    at: usize,
+    end: usize,
+    /// The member whose text streams in.
+    key: &'static str,
+    /// Its index among the arguments' members, once it has started.
+    member: Option<usize>,
+    /// How many bytes of the member's text are in `middle`.
+    fed: usize,
+    /// The file's lines end in `\r\n`: the streamed `\n`s are written so.
+    crlf: bool,
+    middle: String,
+    /// Where `middle` starts in the preview, and its length.
+    start: TextOffset,
+    middle_len: TextOffset,
+}
+
+impl Live {
+    fn new(base: String, at: usize, end: usize, key: &'static str) -> Live {
+        let crlf = crlf_file(&base);
+        let start = TextOffset::of(&base[..at]);
+        Live {
+            base,
+            at,
+            end,
+            key,
+            member: None,
+            fed: 0,
+            crlf,
+            middle: String::new(),
+            start,
+            middle_len: TextOffset::default(),
+        }
+    }
+
+    fn text(&self) -> String {
+        let mut text =
+            String::with_capacity(self.base.len() - (self.end - self.at) + self.middle.len());
+        text.push_str(&self.base[..self.at]);
+        text.push_str(&self.middle);
+        text.push_str(&self.base[self.end..]);
+        text
+    }
+
+    /// Takes in what the streaming member has gained; returns the range of `middle` added, or
+    /// `None` if the member was replaced by a later one of the same name.
+    fn feed(&mut self, args: &ArgsReader) -> Option<std::ops::Range<usize>> {
+        let from = self.middle.len();
+        let Some(index) = args.find(self.key) else {
+            return Some(from..from);
+        };
+        if self.member.is_some_and(|m| m != index) {
+            return None;
+        }
+        self.member = Some(index);
+        let MemberValue::Text(text) = &args.members()[index].value else {
+            return None;
+        };
+        let piece = &text[self.fed..];
+        self.fed = text.len();
+        if self.crlf {
+            for (i, part) in piece.split('\n').enumerate() {
+                if i > 0 {
+                    if !self.middle.ends_with('\r') {
+                        self.middle.push('\r');
+                    }
+                    self.middle.push('\n');
+                }
+                self.middle.push_str(part);
+            }
+        } else {
+            self.middle.push_str(piece);
+        }
+        self.middle_len = self.middle_len + TextOffset::of(&self.middle[from..]);
+        Some(from..self.middle.len())
+    }
+}
+
+impl TextEditor {
+    /// A stream for one tool call whose argument JSON arrives in pieces (see [`EditStream`]).
+    pub fn stream(&self) -> EditStream {
+        EditStream::default()
+    }
+}
+
+impl EditStream {
+    /// Takes the next piece of the call's argument JSON (split anywhere) and returns how the
+    /// preview changed: one splice, empty when it did not.
+    ///
+    /// Costs the length of the piece, except for the push that places the edit (a read of the
+    /// file) and the one that completes the arguments (the call planned as `call` runs it).
+    pub fn push(&mut self, editor: &TextEditor, piece: &str) -> Update<'_> {
+        let was_settled = self.args.is_complete() || self.args.is_broken();
+        self.args.push(piece);
+        let settled = self.args.is_complete() || self.args.is_broken();
+        if settled {
+            if was_settled && !self.args.is_broken() {
+                return Update::default();
+            }
+            let planned = if self.args.is_broken() {
+                None
+            } else {
+                self.args.parse().ok().and_then(|input| editor.plan(&input))
+            };
+            return self.settle(planned);
+        }
+        if matches!(self.place, Place::Waiting) {
+            self.place = self.locate(editor);
+            if let Place::Live(live) = &mut self.place {
+                live.feed(&self.args);
+                self.shown = None;
+                return Update {
+                    inserted: Cow::Owned(live.text()),
+                    ..Update::default()
+                };
+            }
+            return Update::default();
+        }
+        let Place::Live(live) = &mut self.place else {
+            return Update::default();
+        };
+        let before = live.middle_len;
+        match live.feed(&self.args) {
+            Some(added) if added.is_empty() => Update::default(),
+            Some(added) => {
+                self.shown = None;
+                let Place::Live(live) = &self.place else {
+                    unreachable!("the place was live just above")
+                };
+                Update {
+                    start: live.start + before,
+                    inserted: Cow::Borrowed(&live.middle[added]),
+                    ..Update::default()
+                }
+            }
+            // A repeated key: what streamed no longer counts.
+            None => {
+                let old = live.text();
+                self.place = Place::Unknown;
+                self.shown = None;
+                splice(Some(&old), None)
+            }
+        }
+    }
+
+    /// The target file's text with the edit applied as far as it has streamed; once the
+    /// arguments are complete, exactly the text the call will leave. `None` before the edit is
+    /// placed, for `view` and `undo_edit`, and for a call that will fail.
+    pub fn preview(&mut self) -> Option<&str> {
+        match &self.place {
+            Place::Waiting | Place::Unknown => None,
+            Place::Planned(text) => text.as_deref(),
+            Place::Live(live) => Some(self.shown.get_or_insert_with(|| live.text())),
+        }
+    }
+
+    /// The command, once its value is complete.
+    pub fn command(&self) -> Option<&str> {
+        self.args.text("command")
+    }
+
+    /// The path, once its value is complete.
+    pub fn path(&self) -> Option<&str> {
+        self.args.text("path")
+    }
+
+    /// Runs the call: exactly what [`TextEditor::call`] returns for the whole argument text
+    /// parsed as JSON. Text that is not a complete JSON object (malformed, or cut off) is the
+    /// tool's error result `invalid_arguments`, never an `Err`.
+    pub fn finish(self, editor: &TextEditor) -> ToolResult {
+        let refused = |message: String| {
+            result::finish(Err(Failure::new(ToolCode::InvalidArguments, message)), None)
+        };
+        match self.args.parse() {
+            Ok(input @ Value::Object(_)) => editor
+                .call(&input)
+                .unwrap_or_else(|e| refused(e.message().to_owned())),
+            Ok(other) => refused(format!(
+                "The tool call's arguments must be a JSON object, not {}.",
+                input::py_repr(&other)
+            )),
+            Err(e) => refused(format!(
+                "The tool call's arguments are not complete JSON ({e}); send the call again \
+                 with all of its arguments."
+            )),
+        }
+    }
+
+    /// The preview becomes the complete call's result: one splice from what it was.
+    fn settle(&mut self, planned: Option<String>) -> Update<'_> {
+        let old = match &self.place {
+            Place::Live(live) => Some(live.text()),
+            Place::Planned(text) => text.clone(),
+            Place::Waiting | Place::Unknown => None,
+        };
+        self.place = Place::Planned(planned);
+        self.shown = None;
+        let Place::Planned(new) = &self.place else {
+            unreachable!("planned just above")
+        };
+        splice(old.as_deref(), new.as_deref()).into_owned()
+    }
+
+    /// Where the edit goes, once the arguments say enough: reads the file once.
+    fn locate(&self, editor: &TextEditor) -> Place {
+        let args = &self.args;
+        let Some(command) = args.text("command") else {
+            return waiting_for(args, "command");
+        };
+        let Some(path) = args.text("path") else {
+            return waiting_for(args, "path");
+        };
+        match command {
+            "create" => match editor.peek(path) {
+                Ok(None) => Place::Live(Live::new(String::new(), 0, 0, "file_text")),
+                // A lazy edit merged into the file (native), or refused: known when complete.
+                _ => Place::Unknown,
+            },
+            "str_replace" => {
+                let Some(old) = args.text("old_str") else {
+                    return waiting_for(args, "old_str");
+                };
+                match editor.peek(path) {
+                    Ok(Some(text)) => place_replacement(text, old),
+                    _ => Place::Unknown,
+                }
+            }
+            "insert" => {
+                let Some(value) = args.value("insert_line") else {
+                    return waiting_for(args, "insert_line");
+                };
+                let Some(line) = input::as_int(&value).and_then(|n| usize::try_from(n).ok()) else {
+                    return Place::Unknown;
+                };
+                match editor.peek(path) {
+                    Ok(Some(text)) => place_insertion(text, line),
+                    _ => Place::Unknown,
+                }
+            }
+            _ => Place::Unknown,
+        }
+    }
+}
+
+/// Still waiting for `key`, unless it has arrived complete with a value of the wrong type.
+fn waiting_for(args: &ArgsReader, key: &str) -> Place {
+    match args.find(key) {
+        Some(i) if args.members()[i].complete => Place::Unknown,
+        _ => Place::Waiting,
+    }
+}
+
+/// `new_str` streams in place of the one exact occurrence of `old` (written with the file's
+/// `\r\n`s when it has them); anything else is known only when the call is complete.
+fn place_replacement(text: String, old: &str) -> Place {
+    if old.is_empty() {
+        return Place::Unknown;
+    }
+    let crlf_old;
+    let needle = if crlf_file(&text) && !old.contains('\r') {
+        crlf_old = old.replace('\n', "\r\n");
+        crlf_old.as_str()
+    } else {
+        old
+    };
+    let Some(at) = text.find(needle) else {
+        return Place::Unknown;
+    };
+    let next = at + text[at..].chars().next().map_or(1, char::len_utf8);
+    if text[next..].contains(needle) {
+        return Place::Unknown;
+    }
+    let end = at + needle.len();
+    Place::Live(Live::new(text, at, end, "new_str"))
+}
+
+/// Whether the file's first line ends in `\r\n`.
+fn crlf_file(text: &str) -> bool {
+    text.find('\n')
+        .is_some_and(|nl| nl > 0 && text.as_bytes()[nl - 1] == b'\r')
+}
+
+/// `new_str` streams in after line `line` (0: the top of the file).
+fn place_insertion(text: String, line: usize) -> Place {
+    let at = if line == 0 {
+        0
+    } else {
+        match memchr_nth(&text, line) {
+            Some(nl) => nl + 1,
+            // After a last line without a final newline.
+            None if text.split('\n').count() == line && !text.is_empty() => text.len(),
+            None => return Place::Unknown,
+        }
+    };
+    Place::Live(Live::new(text, at, at, "new_str"))
+}
+
+/// The byte offset of the `n`th `\n` (1-based).
+fn memchr_nth(text: &str, n: usize) -> Option<usize> {
+    text.match_indices('\n').nth(n - 1).map(|(at, _)| at)
+}
+
+/// One splice that turns `old` into `new` (an absent preview counts as empty): the common
+/// start and end are kept.
+fn splice(old: Option<&str>, new: Option<&str>) -> Update<'static> {
+    let (old, new) = (old.unwrap_or(""), new.unwrap_or(""));
+    let mut head = old
+        .bytes()
+        .zip(new.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    while !old.is_char_boundary(head) || !new.is_char_boundary(head) {
+        head -= 1;
+    }
+    let room = old.len().min(new.len()) - head;
+    let mut tail = old.as_bytes()[old.len() - room..]
+        .iter()
+        .rev()
+        .zip(new.as_bytes()[new.len() - room..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    while !old.is_char_boundary(old.len() - tail) || !new.is_char_boundary(new.len() - tail) {
+        tail -= 1;
+    }
+    Update {
+        start: TextOffset::of(&old[..head]),
+        removed: TextOffset::of(&old[head..old.len() - tail]),
+        inserted: Cow::Owned(new[head..new.len() - tail].to_owned()),
+        ..Update::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_splice_keeps_the_common_start_and_end() {
+        let mut text = "abcXdef".to_owned();
+        let s = splice(Some(&text), Some("abcYYdef"));
+        assert_eq!((s.start.bytes, s.removed.bytes, &*s.inserted), (3, 1, "YY"));
+        s.apply_to(&mut text);
+        assert_eq!(text, "abcYYdef");
+        let s = splice(Some("aé"), Some("aè"));
+        assert_eq!((s.start.bytes, s.removed.bytes, &*s.inserted), (1, 2, "è"));
+        let s = splice(None, Some("x"));
+        assert_eq!((s.start.bytes, s.removed.bytes, &*s.inserted), (0, 0, "x"));
+        let s = splice(Some("aa"), Some("aaa"));
+        assert_eq!(s.removed.bytes + s.inserted.len(), 1);
+    }
+
+    #[test]
+    fn insertions_go_after_the_line() {
+        let place = |text: &str, line| match place_insertion(text.to_owned(), line) {
+            Place::Live(live) => Some(live.at),
+            _ => None,
+        };
+        assert_eq!(place("a\nb\n", 0), Some(0));
+        assert_eq!(place("a\nb\n", 1), Some(2));
+        assert_eq!(place("a\nb\n", 2), Some(4));
+        assert_eq!(place("a\nb", 2), Some(3));
+        assert_eq!(place("a\nb\n", 5), None);
+    }
+}
