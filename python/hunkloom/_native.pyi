@@ -12,6 +12,7 @@ __all__ = [
     "PatchChunk",
     "Workspace",
     "TextEditor",
+    "EditStream",
     "Toolset",
     "ToolResult",
     "Match",
@@ -1085,6 +1086,36 @@ class Toolset:
         """The root directory (absolute, symbolic links resolved)."""
 
 @final
+class EditStream:
+    """One text-editor tool call applied while its argument JSON streams in, made by
+    :meth:`TextEditor.stream`: ``push`` each piece as the model API delivers it (split anywhere,
+    escapes included), read ``preview``, then ``finish``. Each push costs the length of its
+    piece, except the one that places the edit (a read of the file) and the one that completes
+    the arguments (the call planned). Pushing one stream from two threads at once raises
+    :class:`ConcurrentUseError`; a call after ``finish`` :class:`AlreadyFinishedError`."""
+
+    def push(self, piece: str) -> Update:
+        """Take the next piece of the call's argument JSON; returns the splice it made to the
+        preview (applying every update in order to ``""`` gives the current preview)."""
+    @property
+    def preview(self) -> Optional[str]:
+        """The target file's text with the edit applied as far as it has streamed (``new_str``
+        in place of ``old_str`` once that is complete and found exactly once, ``file_text`` of
+        a new file, ``new_str`` after ``insert_line``), and exactly the text the call will
+        leave once the arguments are complete. None before the edit is placed, for ``view``
+        and ``undo_edit``, and for a call that will fail; never raises for the call's sake."""
+    @property
+    def command(self) -> Optional[str]:
+        """The command, once its value is complete."""
+    @property
+    def path(self) -> Optional[str]:
+        """The path, once its value is complete."""
+    def finish(self) -> ToolResult:
+        """Run the call: what ``call(json.loads(all_pieces))`` returns. Text that is not a
+        complete JSON object (malformed or cut off) gives an error result with code
+        ``invalid_arguments``, never an exception."""
+
+@final
 class TextEditor:
     """The text-editor tool a model calls (``view``, ``create``, ``str_replace``, ``insert``,
     ``undo_edit``), answered as a reference answers it, over a :class:`Workspace`-like root.
@@ -1120,6 +1151,10 @@ class TextEditor:
         ``is_error`` set; only an ``input`` that is not a ``dict`` of JSON values (dict, list,
         tuple, str, int, float, bool, None; a ``str`` without a UTF-8 form, i.e. with a lone
         surrogate, is not one) raises :class:`InvalidOptionError` (``invalid_input``)."""
+    def stream(self) -> EditStream:
+        """A stream for one tool call whose argument JSON arrives in pieces (Anthropic's
+        ``input_json_delta``, OpenAI's ``function_call_arguments.delta``): see
+        :class:`EditStream`."""
     @staticmethod
     def schema(profile: _Profile = "native", name: Optional[str] = None) -> dict[str, Any]:
         """The tool's definition for a model API: ``{"name", "description", "input_schema"}``

@@ -10,6 +10,13 @@ call. ``*-crashes``: the calls before the one the reference crashed on are exact
 give an error result and leave the tree as it was. The ``*-differences`` sets document where
 hunkloom keeps bytes a reference rewrites; the Rust runner checks that behaviour, and this one
 only covers what crosses the Python boundary.
+
+The streamed runs make every call through ``TextEditor.stream()`` instead: the call's JSON
+(``json.dumps``, ``ensure_ascii`` on and off) pushed whole, one character at a time or in the
+runners' seeded random pieces; the splices must rebuild the preview, the preview before
+``finish`` must be the text the call leaves (None for a failure, ``view`` and ``undo_edit``), and
+``finish()`` must give what ``call`` gives. Each case is streamed in one of the six forms, in
+turn; ``HUNKLOOM_TE_STREAM=all`` streams every case in all six.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from typing import Any, Optional
 import pytest
 
 import hunkloom
-from conftest import VECTORS
+from conftest import VECTORS, split
 
 Tree = dict[str, bytes]
 
@@ -94,8 +101,38 @@ def with_root(tool_input: dict[str, Any], root: str) -> dict[str, Any]:
     return tool_input
 
 
-def run_case(case: dict[str, Any]) -> Optional[str]:
-    """None if every call gives what the case records, else why not (at the first mismatch)."""
+STREAM_FORMS = [(mode, ascii) for mode in ("whole", "char", "random") for ascii in (False, True)]
+
+
+class StreamMismatch(Exception):
+    """A streamed call whose preview does not hold what it should."""
+
+
+def streamed(editor: hunkloom.TextEditor, tool_input: dict[str, Any], form: tuple[str, bool]) -> Any:
+    """The call made through ``editor.stream()`` in ``form``, its preview checked."""
+    mode, ascii = form
+    stream = editor.stream()
+    rebuilt = ""
+    for piece in split(json.dumps(tool_input, ensure_ascii=ascii), mode):
+        rebuilt = stream.push(piece).apply_to(rebuilt)
+    preview = stream.preview
+    if (preview or "") != rebuilt:
+        raise StreamMismatch(f"the splices give {rebuilt!r}, the preview is {preview!r}")
+    result = stream.finish()
+    if result.is_error or tool_input.get("command") not in ("create", "str_replace", "insert"):
+        left = None
+    elif result.new_content is not None:
+        left = result.new_content
+    else:
+        left = Path(tool_input["path"]).read_text(encoding="utf-8")
+    if preview != left:
+        raise StreamMismatch(f"the preview before finish is {preview!r}, the call left {left!r}")
+    return result
+
+
+def run_case(case: dict[str, Any], form: Optional[tuple[str, bool]] = None) -> Optional[str]:
+    """None if every call gives what the case records, else why not (at the first mismatch).
+    ``form``: stream each call in it instead of calling."""
     holder, root = fresh_root()
     with holder:
         before = parse_tree(case["tree"])
@@ -104,7 +141,12 @@ def run_case(case: dict[str, Any]) -> Optional[str]:
         crash_call = case.get("reference_crash", {}).get("call")
         for i, expected in enumerate(case["calls"]):
             at = f"#{i} ({expected['kind']})"
-            result = editor.call(with_root(expected["input"], root))
+            tool_input = with_root(expected["input"], root)
+            try:
+                result = editor.call(tool_input) if form is None else streamed(editor, tool_input, form)
+            except StreamMismatch as e:
+                return f"{at} streamed {form}: {e}"
+
             output = result.output.replace(root, "{root}")
             tree = read_tree(root)
             if i == crash_call:
@@ -131,6 +173,20 @@ def test_text_editor_vectors(corpus: str, summary: list[str]) -> None:
     assert cases, corpus
     failures = [f"{case['id']} {why}" for case in cases if (why := run_case(case)) is not None]
     summary.append(f"text-editor-{corpus}: {len(cases) - len(failures)}/{len(cases)} passed")
+    assert not failures, f"{len(failures)} failures; first:\n" + "\n".join(failures[:5])
+
+
+@pytest.mark.parametrize("corpus", CORPORA)
+def test_text_editor_vectors_streamed(corpus: str, summary: list[str]) -> None:
+    cases = load_corpus(corpus)
+    every = os.environ.get("HUNKLOOM_TE_STREAM") == "all"
+    runs = [
+        (case, form)
+        for n, case in enumerate(cases)
+        for form in (STREAM_FORMS if every else [STREAM_FORMS[n % len(STREAM_FORMS)]])
+    ]
+    failures = [f"{case['id']} {why}" for case, form in runs if (why := run_case(case, form)) is not None]
+    summary.append(f"text-editor-{corpus} streamed: {len(runs) - len(failures)}/{len(runs)} passed")
     assert not failures, f"{len(failures)} failures; first:\n" + "\n".join(failures[:5])
 
 
@@ -420,3 +476,87 @@ def test_a_panic_retires_that_editor_only(tmp_path: Path) -> None:
     assert "<stopped>" in repr(broken)
     assert broken.profile == "native"
     assert not healthy.call({"command": "view", "path": "."}).is_error
+
+
+# --- Streamed calls ---------------------------------------------------------------------------
+
+
+def test_a_streamed_call_previews_then_runs(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("x = 1\ny = 2\n")
+    path = str((tmp_path / "a.py").resolve())
+    editor = hunkloom.TextEditor(tmp_path, profile="anthropic")
+    stream = editor.stream()
+    assert isinstance(stream, hunkloom.EditStream)
+    head = json.dumps({"command": "str_replace", "path": path, "old_str": "y = 2"})[:-1]
+    shown = ""
+    for piece in [head, ', "new_str": "y = \\u00e9', "\\ud83d", "\\ude00", '"}']:
+        shown = stream.push(piece).apply_to(shown)
+        assert shown == (stream.preview or "")
+        if piece.startswith(", "):
+            # new_str streams into the place of old_str, in `str` indices.
+            assert stream.preview == "x = 1\ny = \u00e9\n"
+    assert stream.command == "str_replace" and stream.path == path
+    assert stream.preview == "x = 1\ny = \u00e9\U0001f600\n"
+    assert (tmp_path / "a.py").read_text() == "x = 1\ny = 2\n"  # nothing written yet
+    result = stream.finish()
+    assert not result.is_error and result.new_content == "x = 1\ny = \u00e9\U0001f600\n"
+    assert (tmp_path / "a.py").read_text(encoding="utf-8") == "x = 1\ny = \u00e9\U0001f600\n"
+    with pytest.raises(hunkloom.AlreadyFinishedError):
+        stream.push("x")
+    with pytest.raises(hunkloom.AlreadyFinishedError):
+        stream.finish()
+    assert "finished" in repr(stream)
+
+
+def test_streamed_json_that_is_not_an_object_is_an_error_result(tmp_path: Path) -> None:
+    editor = hunkloom.TextEditor(tmp_path, profile="native")
+    for text in ['{"command": "view", "path": "a', "[1]", '{"command": "view"} x', ""]:
+        stream = editor.stream()
+        if text:
+            stream.push(text)
+        assert stream.preview is None
+        result = stream.finish()
+        assert result.is_error and result.code == "invalid_arguments", text
+        assert result.output.startswith("The tool call's arguments")
+
+
+def test_streamed_results_equal_call_for_every_split_of_escapes(tmp_path: Path) -> None:
+    new = 'caf\u00e9 \U0001f600 "q" back\\slash\ttab\nline'
+    for ascii in (False, True):
+        (tmp_path / "a.txt").write_text("keep\nold\n")
+        editor = hunkloom.TextEditor(tmp_path, profile="openhands")
+        text = json.dumps(
+            {"command": "str_replace", "path": str((tmp_path / "a.txt").resolve()), "old_str": "old", "new_str": new},
+            ensure_ascii=ascii,
+        )
+        for cut in range(1, len(text)):
+            stream = editor.stream()
+            stream.push(text[:cut])
+            stream.push(text[cut:])
+            assert stream.preview == "keep\n" + new + "\n", (ascii, cut)
+        stream = editor.stream()
+        stream.push(text)
+        assert stream.finish().new_content == "keep\n" + new + "\n"
+
+
+def test_one_stream_pushed_from_two_threads_is_concurrent_use(tmp_path: Path) -> None:
+    """A push that plans a large create releases the GIL; this thread, reading the stream
+    meanwhile, is refused with ConcurrentUseError (never a race), and the stream stays usable."""
+    editor = hunkloom.TextEditor(tmp_path, profile="openhands")
+    big = "x" * 4_000_000
+    refused = 0
+    for _ in range(50):
+        stream = editor.stream()
+        stream.push(json.dumps({"command": "create", "path": str(tmp_path.resolve() / "big.txt"), "file_text": big})[:-1])
+        t = threading.Thread(target=stream.push, args=("}",))
+        t.start()
+        while t.is_alive() and not refused:
+            try:
+                stream.command
+            except hunkloom.ConcurrentUseError:
+                refused += 1
+        t.join()
+        assert stream.preview is not None and len(stream.preview) == len(big)
+        if refused:
+            break
+    assert refused, "no read overlapped the planning push in 50 tries"

@@ -7,6 +7,7 @@
 mod aider;
 mod applier;
 mod cli;
+mod edit_stream;
 mod errors;
 mod fixes;
 mod functions;
@@ -33,6 +34,8 @@ mod _native {
     use super::applier::PyStreamingApplier;
     #[pymodule_export]
     use super::cli::cli;
+    #[pymodule_export]
+    use super::edit_stream::PyEditStream;
     #[pymodule_export]
     use super::errors::{
         AlreadyFinishedError, AmbiguousMatchError, ConcurrentUseError, FileSystemError,

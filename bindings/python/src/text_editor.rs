@@ -211,13 +211,23 @@ pub(crate) fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'
 
 /// One text-editor tool over a root directory: `call` answers each of a model's tool calls as
 /// the chosen profile's reference does.
-#[pyclass(module = "hunkloom", name = "TextEditor")]
+#[pyclass(module = "hunkloom", name = "TextEditor", frozen)]
 pub struct PyTextEditor {
     /// Immutable, read without the handle's lock.
     profile: Profile,
     root: PathBuf,
     require_read: bool,
     inner: Shared<TextEditor>,
+}
+
+impl PyTextEditor {
+    /// Runs `call` on the editor (its lifecycle errors as the core's).
+    pub(crate) fn with_editor<R>(
+        &self,
+        call: impl FnOnce(&TextEditor) -> R,
+    ) -> Result<R, hunkloom::Error> {
+        self.inner.with(call)
+    }
 }
 
 #[pymethods]
@@ -269,6 +279,11 @@ impl PyTextEditor {
             .and_then(|result| result)
             .map_err(|e| to_py_err(py, &e))?;
         Ok(PyToolResult::new(py, result))
+    }
+
+    /// A stream for one tool call whose argument JSON arrives in pieces.
+    fn stream(slf: Py<Self>) -> crate::edit_stream::PyEditStream {
+        crate::edit_stream::PyEditStream::new(slf)
     }
 
     /// The tool's definition for a model API: `{"name", "description", "input_schema"}`.

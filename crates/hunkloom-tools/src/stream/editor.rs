@@ -216,6 +216,14 @@ impl EditStream {
         }
     }
 
+    /// Whether pushing `piece` may read the file or plan the call (the pushes that place the
+    /// edit and complete the arguments), so a binding can let other threads run meanwhile;
+    /// every other push only decodes the piece.
+    pub fn push_may_read(&self, piece: &str) -> bool {
+        let settled = self.args.is_complete() || self.args.is_broken();
+        !settled && (matches!(self.place, Place::Waiting) || piece.contains('}'))
+    }
+
     /// The target file's text with the edit applied as far as it has streamed; once the
     /// arguments are complete, exactly the text the call will leave. `None` before the edit is
     /// placed, for `view` and `undo_edit`, and for a call that will fail.
