@@ -228,6 +228,22 @@ typedef struct hl_edit hl_edit;
 typedef struct hl_edit_outcome hl_edit_outcome;
 
 /**
+ * One text-editor tool call applied while its argument JSON streams in.
+ *
+ * Create it with `hl_text_editor_stream_new`, push each piece of the call's argument JSON with
+ * `hl_text_editor_stream_push` exactly as the model API delivers it (split anywhere, even
+ * inside a UTF-8 character or an escape), read `hl_text_editor_stream_preview` whenever you
+ * like, run the call with `hl_text_editor_stream_finish`, and always release it with
+ * `hl_text_editor_stream_free`.
+ *
+ * Threads: a stream may be moved to another thread, but must never be used by two threads at
+ * the same time; a call that overlaps another call on it is refused with
+ * `HL_STATUS_CONCURRENT_USE` (except `hl_text_editor_stream_free`, which must never overlap
+ * anything). Streams of one editor are independent of each other.
+ */
+typedef struct hl_edit_stream hl_edit_stream;
+
+/**
  * An error from the engine: a stable code (e.g. `search_not_found`) and a message.
  *
  * Created by the functions that take a `hl_error **error` out-parameter when they return an
@@ -561,6 +577,11 @@ typedef struct hl_external_change {
      */
     size_t read_count;
 } hl_external_change;
+
+/**
+ * Which text a `hl_text_editor_stream_text` call reads.
+ */
+typedef uint32_t hl_stream_text;
 
 /**
  * A position in the original text, in every unit at once.
@@ -1107,6 +1128,23 @@ typedef struct hl_workspace_options {
  * `"v2"`: `constructNewFileContentV2`, the state-machine implementation.
  */
 #define HL_CLINE_V2 2
+
+/**
+ * The preview: the target file's text with the edit applied as far as it has streamed, and
+ * exactly the text the call will leave once the arguments are complete. None before the edit
+ * is placed, for `view` and `undo_edit`, and for a call that will fail.
+ */
+#define HL_STREAM_PREVIEW 0
+
+/**
+ * The command, once its value is complete.
+ */
+#define HL_STREAM_COMMAND 1
+
+/**
+ * The path, once its value is complete.
+ */
+#define HL_STREAM_PATH 2
 
 /**
  * `strip_markdown_fences`: a Markdown code fence around the whole content was removed.
@@ -1932,6 +1970,90 @@ enum hl_status hl_edit_outcome_result(const struct hl_edit_outcome *outcome,
  * `outcome` must be NULL or a `hl_edit_outcome` from this library not yet freed.
  */
 void hl_edit_outcome_free(struct hl_edit_outcome *outcome);
+
+/**
+ * Creates a stream for one tool call answered by `editor`. On success `*stream` receives a new
+ * stream owned by the caller, who frees it with `hl_text_editor_stream_free`.
+ *
+ * @return `HL_STATUS_NULL_ARGUMENT` if `editor` or `stream` is NULL. `*stream` is set only on
+ * success.
+ *
+ * # Safety
+ * `editor` must be a live editor (not freed, and not being freed meanwhile); `stream` must be
+ * writable.
+ */
+enum hl_status hl_text_editor_stream_new(const struct hl_text_editor *editor,
+                                         struct hl_edit_stream **stream);
+
+/**
+ * Takes the next `piece_len` bytes of the call's argument JSON and fills `*update` with how the
+ * preview changed (byte offsets; `blocks_completed` is 0). A piece may end inside a UTF-8
+ * character: its bytes are kept and completed by the next push.
+ *
+ * Each push costs the length of its piece, except the one that places the edit (a read of the
+ * file) and the one that completes the arguments (the call planned as `hl_text_editor_call`
+ * runs it). JSON that is malformed is not a push failure: `hl_text_editor_stream_finish`
+ * answers it with an error result.
+ *
+ * @return `HL_STATUS_NULL_ARGUMENT` if `stream` or `update` is NULL, or `piece` is NULL with a
+ * non-zero length; `HL_STATUS_INVALID_UTF8` if the piece holds bytes that are not UTF-8 (it is
+ * dropped whole); `HL_STATUS_ALREADY_FINISHED` after `hl_text_editor_stream_finish`;
+ * `HL_STATUS_CONCURRENT_USE` if another call on the stream is in progress; `HL_STATUS_PANIC`
+ * if the stream or its editor is poisoned. `*update` is untouched then.
+ *
+ * # Safety
+ * `stream` must be a live stream; `piece` must point to `piece_len` readable bytes (or be NULL
+ * with length 0); `update` must be writable.
+ */
+enum hl_status hl_text_editor_stream_push(struct hl_edit_stream *stream,
+                                          const char *piece,
+                                          size_t piece_len,
+                                          struct hl_update *update);
+
+/**
+ * Reads one of the stream's texts (`which`: a `HL_STREAM_` value). On success `*text` points
+ * to `*text_len` bytes of UTF-8 followed by a NUL, owned by the stream and valid until the
+ * next call on it, or is NULL (length 0) when there is no such text yet.
+ *
+ * @return `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL; `HL_STATUS_OUT_OF_RANGE` if `which`
+ * is not a `HL_STREAM_` value; `HL_STATUS_ALREADY_FINISHED`, `HL_STATUS_CONCURRENT_USE`,
+ * `HL_STATUS_PANIC` as for a push.
+ *
+ * # Safety
+ * `stream` must be a live stream; `text` and `text_len` must be writable.
+ */
+enum hl_status hl_text_editor_stream_text(struct hl_edit_stream *stream,
+                                          hl_stream_text which,
+                                          const char **text,
+                                          size_t *text_len);
+
+/**
+ * Runs the call: on success `*result_json` receives a new `hl_text` (freed with
+ * `hl_text_free`) holding exactly what `hl_text_editor_call` gives for the whole argument
+ * text. Text that is not a complete JSON object (malformed, cut off, or ending inside a UTF-8
+ * character) is an error result with code `invalid_arguments`, not a failure. The stream is
+ * finished afterwards either way.
+ *
+ * @return `HL_STATUS_NULL_ARGUMENT` if a pointer is NULL; with `*error` (a new `hl_error`
+ * freed with `hl_error_free`): `HL_STATUS_ALREADY_FINISHED` if it was finished before,
+ * `HL_STATUS_CONCURRENT_USE`, `HL_STATUS_PANIC`. `*result_json` is set only on success.
+ *
+ * # Safety
+ * `stream` must be a live stream; `result_json` and `error` must be writable.
+ */
+enum hl_status hl_text_editor_stream_finish(struct hl_edit_stream *stream,
+                                            struct hl_text **result_json,
+                                            struct hl_error **error);
+
+/**
+ * Frees a stream (finished or not; an unfinished call is dropped without writing anything).
+ * NULL is allowed and does nothing.
+ *
+ * # Safety
+ * `stream` must be NULL or a stream from `hl_text_editor_stream_new` not yet freed, and not in
+ * use by another thread.
+ */
+void hl_text_editor_stream_free(struct hl_edit_stream *stream);
 
 /**
  * The error's stable snake_case code (e.g. `search_not_found`), for programs to branch on.
@@ -2937,7 +3059,8 @@ enum hl_status hl_text_editor_schema(hl_profile profile,
 
 /**
  * Frees a text editor. NULL is allowed and does nothing. Files on disk are not touched; the
- * undo history and read tracking go with it. Texts and errors it produced stay valid.
+ * undo history and read tracking go with it (once the last of its streams is freed too).
+ * Texts and errors it produced stay valid.
  *
  * # Safety
  * `editor` must be NULL or an editor from `hl_text_editor_new` not yet freed, and not in use by

@@ -28,7 +28,7 @@ C_ABI := $(shell echo $(C_VERSION) | awk -F. '{ print ($$1 == "0") ? "0." $$2 : 
 C_PKG_CONFIG := PKG_CONFIG_PATH=$(abspath $(C_LIBDIR)) pkg-config
 C_TESTS := test_errors test_stream_bytes test_ops test_native test_roo test_workspace \
     test_text_editor test_v4a test_lazy test_hostile test_udiff test_threads test_aider \
-    test_native_patch
+    test_native_patch test_edit_stream
 # The sanitizer build: the C side instrumented (the Rust library is not: its memory is checked
 # by the compiler), every error fatal, leaks reported at exit.
 C_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer

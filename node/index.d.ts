@@ -54,6 +54,48 @@ export declare class AiderApplier {
 }
 
 /**
+ * One text-editor tool call applied while its arguments stream in: `push` each piece of the
+ * argument JSON as the model API delivers it (Anthropic's `input_json_delta.partial_json`,
+ * OpenAI's `response.function_call_arguments.delta`), split anywhere, escapes included; read
+ * `preview`; then `finish` runs the call.
+ *
+ * Each push costs the length of its piece, except the one that places the edit (a read of the
+ * file) and the one that completes the arguments (the call planned as `call` runs it).
+ *
+ * @example
+ * ```ts
+ * const stream = editor.stream()
+ * for await (const event of events) {
+ *   if (event.delta?.type === "input_json_delta") view.apply(stream.push(event.delta.partial_json))
+ * }
+ * const result = stream.finish() // what editor.call(JSON.parse(allPieces)) returns
+ * ```
+ */
+export declare class EditStream {
+  /**
+   * Takes the next piece of the call's argument JSON and returns how the preview changed
+   * (positions in UTF-16 units; applying every update in order to `""` gives the preview).
+   */
+  push(piece: string): Update
+  /**
+   * The target file's text with the edit applied as far as it has streamed, and exactly
+   * what the call will leave once the arguments are complete; `null` before the edit is
+   * placed, for `view` and `undo_edit`, and for a call that will fail.
+   */
+  get preview(): string | null
+  /** The command, once its value is complete (else `null`). */
+  get command(): string | null
+  /** The path, once its value is complete (else `null`). */
+  get path(): string | null
+  /**
+   * Runs the call: what `editor.call(JSON.parse(allPieces))` returns. Text that is not a
+   * complete JSON object gives an error result with `code === "invalid_arguments"`, never
+   * an exception.
+   */
+  finish(): ToolResult
+}
+
+/**
  * Roo Code's `MultiSearchReplaceDiffStrategy`, byte for byte: `applyDiff` resolves to the same
  * `DiffResult` as Roo's class constructed with the same arguments (the same `content`, the
  * same `failParts` and error texts), at any fuzzy threshold. An agent built on Roo's class
@@ -273,6 +315,8 @@ export declare class TextEditor {
    * it (`{ command: "view", path: "/repo/app.py" }`).
    */
   call(input: Record<string, unknown>): ToolResult
+  /** A stream for one tool call whose argument JSON arrives in pieces (see `EditStream`). */
+  stream(): EditStream
   /** The profile this editor answers as. */
   get profile(): 'anthropic' | 'openhands' | 'native'
   /** The root directory: absolute, symlinks resolved. */

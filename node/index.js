@@ -836,6 +836,7 @@ function __napiStampBindingTarget(exportsObject, target) {
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
 module.exports.AiderApplier = nativeBinding.AiderApplier
+module.exports.EditStream = nativeBinding.EditStream
 module.exports.MultiSearchReplaceDiffStrategy = nativeBinding.MultiSearchReplaceDiffStrategy
 module.exports.NativeBodyApplier = nativeBinding.NativeBodyApplier
 module.exports.StreamingApplier = nativeBinding.StreamingApplier

@@ -16,6 +16,7 @@ module.exports.StreamingApplier = applier.StreamingApplier
 module.exports.AiderApplier = native.AiderApplier
 module.exports.NativeBodyApplier = native.NativeBodyApplier
 module.exports.TextEditor = native.TextEditor
+module.exports.EditStream = native.EditStream
 module.exports.Toolset = native.Toolset
 module.exports.Workspace = native.Workspace
 module.exports.MultiSearchReplaceDiffStrategy = native.MultiSearchReplaceDiffStrategy

@@ -11,6 +11,13 @@
 //                          call changes no file but its target, and a BOM or CRLF line endings
 //                          of a target that had them survive the edit
 //
+// and then again with every call made through `editor.stream()`: the call's JSON
+// (`JSON.stringify`, non-ASCII as is and as `\uXXXX` escapes) pushed whole, a code point at a
+// time or in the runners' seeded random pieces; the splices must rebuild the preview, the preview
+// before `finish` must be the text the call leaves (null for a failure, `view`, `undo_edit`),
+// and `finish()` must give what `call` gives. Each case is streamed in one of the six forms, in
+// turn; HUNKLOOM_TE_STREAM=all streams every case in all six.
+//
 // plus the class's own contract: options, a non-object input, the schema.
 
 const test = require('node:test')
@@ -20,6 +27,7 @@ const os = require('node:os')
 const path = require('node:path')
 
 const hl = require('..')
+const { split } = require('./helpers.js')
 
 const DIR = path.join(__dirname, '..', '..', 'tests', 'vectors', 'text-editor')
 const utf8 = new TextDecoder('utf-8', { fatal: true })
@@ -95,8 +103,35 @@ function text(content) {
   return typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content.base64, 'base64')
 }
 
-/** `null` when the case behaves as the corpus says, else why not. */
-function runCase(c, kind) {
+const STREAM_FORMS = ['whole', 'char', 'random'].flatMap((mode) => [false, true].map((ascii) => ({ mode, ascii })))
+
+/** JSON text of `value`, with every non-ASCII UTF-16 unit escaped when `ascii` is set. */
+function jsonText(value, ascii) {
+  const text = JSON.stringify(value)
+  return ascii ? text.replace(/[\u0080-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')) : text
+}
+
+/** The call made through `editor.stream()` in `form`, its preview checked (throws a string). */
+function streamed(editor, input, form) {
+  const stream = editor.stream()
+  let rebuilt = ''
+  for (const piece of split(jsonText(input, form.ascii), form.mode)) {
+    const u = stream.push(piece)
+    rebuilt = rebuilt.slice(0, u.start) + u.inserted + rebuilt.slice(u.start + u.removed)
+  }
+  const preview = stream.preview
+  if ((preview ?? '') !== rebuilt) throw `the splices give ${JSON.stringify(rebuilt)}, the preview is ${JSON.stringify(preview)}`
+  const result = stream.finish()
+  let left = null
+  if (!result.isError && ['create', 'str_replace', 'insert'].includes(input.command)) {
+    left = result.newContent ?? fs.readFileSync(input.path, 'utf8')
+  }
+  if (preview !== left) throw `the preview before finish is ${JSON.stringify(preview)}, the call left ${JSON.stringify(left)}`
+  return result
+}
+
+/** `null` when the case behaves as the corpus says, else why not. `form`: stream each call. */
+function runCase(c, kind, form = null) {
   const root = freshRoot()
   try {
     materialize(root, c.tree)
@@ -106,8 +141,10 @@ function runCase(c, kind) {
       const at = `#${i} (${call.kind})`
       let result
       try {
-        result = editor.call(withRoot(call.input, root))
+        const input = withRoot(call.input, root)
+        result = form === null ? editor.call(input) : streamed(editor, input, form)
       } catch (err) {
+        if (typeof err === 'string') return `${at} streamed ${JSON.stringify(form)}: ${err}`
         return `${at}: threw ${err.code}: ${err.message}`
       }
       const output = result.output.split(root).join('{root}')
@@ -166,7 +203,56 @@ for (const [name, kind] of CORPORA) {
     console.log(`text-editor-${name}: ${cases.length - failures.length}/${cases.length} passed`)
     assert.deepEqual(failures.slice(0, 5), [])
   })
+  test(`text-editor-${name}: every case streamed`, () => {
+    const every = process.env.HUNKLOOM_TE_STREAM === 'all'
+    const runs = load(name).flatMap((c, n) => (every ? STREAM_FORMS : [STREAM_FORMS[n % STREAM_FORMS.length]]).map((form) => [c, form]))
+    const failures = []
+    for (const [c, form] of runs) {
+      const why = runCase(c, kind, form)
+      if (why !== null) failures.push(`${c.id}${why}`)
+    }
+    console.log(`text-editor-${name} streamed: ${runs.length - failures.length}/${runs.length} passed`)
+    assert.deepEqual(failures.slice(0, 5), [])
+  })
 }
+
+test('EditStream: a streamed call previews then runs; bad JSON is an error result', () => {
+  const root = freshRoot()
+  try {
+    fs.writeFileSync(path.join(root, 'a.py'), 'x = 1\ny = 2\n')
+    const file = path.join(root, 'a.py')
+    const editor = new hl.TextEditor(root, { profile: 'anthropic' })
+    const stream = editor.stream()
+    assert.ok(stream instanceof hl.EditStream)
+    const head = JSON.stringify({ command: 'str_replace', path: file, old_str: 'y = 2' }).slice(0, -1)
+    let shown = ''
+    for (const piece of [head, ', "new_str": "y = \\u00e9', '\\ud83d', '\\ude00', '"}']) {
+      const u = stream.push(piece)
+      shown = shown.slice(0, u.start) + u.inserted + shown.slice(u.start + u.removed)
+      assert.equal(shown, stream.preview ?? '')
+    }
+    assert.equal(stream.command, 'str_replace')
+    assert.equal(stream.path, file)
+    assert.equal(stream.preview, 'x = 1\ny = \u00e9\u{1F600}\n')
+    assert.equal(fs.readFileSync(file, 'utf8'), 'x = 1\ny = 2\n')
+    const result = stream.finish()
+    assert.equal(result.isError, false)
+    assert.equal(fs.readFileSync(file, 'utf8'), 'x = 1\ny = \u00e9\u{1F600}\n')
+    assert.throws(() => stream.push('x'), { code: 'already_finished' })
+    assert.throws(() => stream.finish(), { code: 'already_finished' })
+    for (const text of ['{"command": "view", "path": "a', '[1]', '{"command": "view"} x', '']) {
+      const s = editor.stream()
+      if (text) s.push(text)
+      assert.equal(s.preview, null)
+      const r = s.finish()
+      assert.equal(r.isError, true)
+      assert.equal(r.code, 'invalid_arguments')
+    }
+    assert.throws(() => editor.stream().push(5), { name: 'TypeError' })
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true })
+  }
+})
 
 test('TextEditor: options, a non-object input, the schema', () => {
   const root = freshRoot()

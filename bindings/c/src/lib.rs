@@ -55,6 +55,7 @@ mod apply;
 mod cline;
 mod edit;
 mod edit_outcome;
+mod edit_stream;
 mod error;
 mod fixes;
 mod lazy;
@@ -95,6 +96,11 @@ pub use edit_outcome::{
     hl_edit_outcome_encoding, hl_edit_outcome_external_change,
     hl_edit_outcome_external_change_count, hl_edit_outcome_free, hl_edit_outcome_kind,
     hl_edit_outcome_path, hl_edit_outcome_result, hl_external_change,
+};
+pub use edit_stream::{
+    HL_STREAM_COMMAND, HL_STREAM_PATH, HL_STREAM_PREVIEW, hl_edit_stream, hl_stream_text,
+    hl_text_editor_stream_finish, hl_text_editor_stream_free, hl_text_editor_stream_new,
+    hl_text_editor_stream_push, hl_text_editor_stream_text,
 };
 pub use error::{
     hl_error, hl_error_code, hl_error_free, hl_error_match, hl_error_match_count, hl_error_message,

@@ -7,6 +7,7 @@
 //! (`HL_STATUS_PANIC` from then on).
 
 use std::ffi::c_char;
+use std::sync::Arc;
 
 use engine::{Error, ErrorKind};
 use hunkloom_handle::Shared;
@@ -122,7 +123,8 @@ pub(crate) fn to_json_text(result: &ToolResult) -> String {
 /// before (a call that waits past 5 s answers with an error result, code `lock_timeout`).
 #[derive(Debug)]
 pub struct hl_text_editor {
-    pub(crate) handle: Shared<TextEditor>,
+    /// Shared with the streams it makes, which keep it alive.
+    pub(crate) handle: Arc<Shared<TextEditor>>,
 }
 
 /// Creates a text editor over the directory `root` (`root_len` bytes of UTF-8; relative to the
@@ -162,7 +164,7 @@ pub unsafe extern "C" fn hl_text_editor_new(
         let options = options.to_engine(engine_profile(profile)?)?;
         let text_editor = TextEditor::new(root, options)?;
         let boxed = Box::new(hl_text_editor {
-            handle: Shared::new("text editor", text_editor),
+            handle: Arc::new(Shared::new("text editor", text_editor)),
         });
         // SAFETY: `out` is non-NULL and writable (this function's contract).
         unsafe { out.write(Box::into_raw(boxed)) };
@@ -265,7 +267,8 @@ pub unsafe extern "C" fn hl_text_editor_schema(
 }
 
 /// Frees a text editor. NULL is allowed and does nothing. Files on disk are not touched; the
-/// undo history and read tracking go with it. Texts and errors it produced stay valid.
+/// undo history and read tracking go with it (once the last of its streams is freed too).
+/// Texts and errors it produced stay valid.
 ///
 /// # Safety
 /// `editor` must be NULL or an editor from `hl_text_editor_new` not yet freed, and not in use by

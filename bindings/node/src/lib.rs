@@ -41,6 +41,7 @@ pub mod apply;
 pub mod args;
 pub mod cli;
 pub mod cline;
+pub mod edit_stream;
 pub mod errors;
 pub mod fixes;
 pub mod lazy;

@@ -6,6 +6,8 @@
 //! shares: a panic inside retires the editor. Calls are synchronous (small file reads and
 //! writes on the calling thread).
 
+use std::sync::Arc;
+
 use hunkloom_handle::Shared;
 use hunkloom_tools::{EditorOptions, Profile};
 use napi::bindgen_prelude::Object;
@@ -13,6 +15,7 @@ use napi::{Env, JsValue, Unknown, ValueType};
 use napi_derive::napi;
 
 use crate::args;
+use crate::edit_stream::EditStream;
 use crate::errors::{self, Failure};
 
 /// What one tool call returns: the text to send back to the model, whether it is an error, a
@@ -84,7 +87,8 @@ pub struct TextEditorOptions {
 /// ```
 #[napi]
 pub struct TextEditor {
-    inner: Shared<hunkloom_tools::TextEditor>,
+    /// Shared with the streams it makes.
+    inner: Arc<Shared<hunkloom_tools::TextEditor>>,
 }
 
 #[napi]
@@ -120,7 +124,7 @@ impl TextEditor {
             }
             let editor = hunkloom_tools::TextEditor::new(root, settings)?;
             Ok(TextEditor {
-                inner: Shared::new("text editor", editor),
+                inner: Arc::new(Shared::new("text editor", editor)),
             })
         })
     }
@@ -134,6 +138,12 @@ impl TextEditor {
             let result = self.inner.with(|editor| editor.call(&input))??;
             Ok(ToolResult::from(result))
         })
+    }
+
+    /// A stream for one tool call whose argument JSON arrives in pieces (see `EditStream`).
+    #[napi(catch_unwind)]
+    pub fn stream(&self) -> EditStream {
+        EditStream::new(Arc::clone(&self.inner))
     }
 
     /// The profile this editor answers as.

@@ -5,6 +5,14 @@
 //! JSON in and out, statuses and codes, NULL arguments, invalid UTF-8, out-parameters left
 //! alone, options, overlapping calls, panics and the schema.
 //!
+//! The same cases again with every call streamed through `hl_text_editor_stream_*`: the call's
+//! JSON (non-ASCII as is and as `\uXXXX` escapes) pushed whole, a character at a time, in the
+//! runners' seeded random pieces, or in seeded random byte runs that cut UTF-8 characters; the
+//! updates must rebuild the preview, the preview before finish must be the text the call leaves
+//! (none for a failure, `view` and `undo_edit`), and finish must give what the call gives. Each
+//! case is streamed in one of the eight forms, in turn; `HUNKLOOM_TE_STREAM=all` streams every
+//! case in all eight.
+//!
 //! The `*-differences` sets document where hunkloom keeps bytes a reference rewrites; the Rust
 //! runner checks that behaviour on the core, and nothing in it depends on the C layer.
 
@@ -16,6 +24,7 @@ use hunkloom_testkit::text_editor::{
     CorpusSet, TEXT_EDITOR_CORPORA, TextEditorCase, fresh_root, load_text_editor_corpus,
     materialize, read_tree, tree_difference, with_root, without_root,
 };
+use hunkloom_testkit::{Chunking, SEED, json_text, split_random_bytes};
 use serde_json::{Value, json};
 
 use super::ffi::{CError, read_error, take_text};
@@ -85,6 +94,78 @@ impl Editor {
         }
     }
 
+    /// One call streamed in `form`, its preview checked; the finish's result parsed back.
+    fn stream(&self, input: &Value, form: Form) -> Result<Value, String> {
+        let text = json_text(input, form.ascii);
+        let pieces: Vec<&[u8]> = match form.cut {
+            Cut::Chars(chunking) => chunking
+                .split(&text)
+                .into_iter()
+                .map(str::as_bytes)
+                .collect(),
+            Cut::Bytes => split_random_bytes(text.as_bytes(), SEED),
+        };
+        let mut stream = sentinel::<hl_edit_stream>();
+        // SAFETY: a live editor and a local.
+        assert_eq!(
+            unsafe { hl_text_editor_stream_new(self.ptr, &mut stream) },
+            hl_status::Ok
+        );
+        let mut rebuilt: Vec<u8> = Vec::new();
+        for piece in pieces {
+            let (p, n) = c(piece);
+            let mut update = hl_update {
+                start: 0,
+                removed: 0,
+                inserted: ptr::null(),
+                inserted_len: 0,
+                blocks_completed: 0,
+            };
+            // SAFETY: a live stream and locals.
+            let status = unsafe { hl_text_editor_stream_push(stream, p, n, &mut update) };
+            assert_eq!(status, hl_status::Ok);
+            // SAFETY: the inserted text is valid until the next call on the stream.
+            let inserted = unsafe {
+                std::slice::from_raw_parts(update.inserted.cast::<u8>(), update.inserted_len)
+            };
+            rebuilt.splice(
+                update.start..update.start + update.removed,
+                inserted.iter().copied(),
+            );
+        }
+        let preview = stream_text(stream, HL_STREAM_PREVIEW);
+        let (mut result, mut error) = (sentinel::<hl_text>(), sentinel::<hl_error>());
+        // SAFETY: a live stream and locals.
+        let status = unsafe { hl_text_editor_stream_finish(stream, &mut result, &mut error) };
+        // SAFETY: made by hl_text_editor_stream_new, freed once.
+        unsafe { hl_text_editor_stream_free(stream) };
+        assert_eq!(status, hl_status::Ok);
+        let result: Value = serde_json::from_str(&take_text(result)).expect("the result is JSON");
+        if preview.as_deref().unwrap_or_default().as_bytes() != rebuilt {
+            return Err(format!(
+                "the updates give {:?}, the preview is {preview:?}",
+                String::from_utf8_lossy(&rebuilt)
+            ));
+        }
+        let edit = matches!(
+            input["command"].as_str(),
+            Some("create" | "str_replace" | "insert")
+        );
+        let left = match (&result["new_content"], result["is_error"] == true || !edit) {
+            (_, true) => None,
+            (Value::String(text), false) => Some(text.clone()),
+            _ => input["path"]
+                .as_str()
+                .and_then(|p| std::fs::read_to_string(p).ok()),
+        };
+        if preview != left {
+            return Err(format!(
+                "the preview before finish is {preview:?}, the call left {left:?}"
+            ));
+        }
+        Ok(result)
+    }
+
     fn call(&self, input: &Value) -> Value {
         self.call_text(input.to_string().as_bytes())
             .unwrap_or_else(|e| panic!("call failed for {input}: {e:?}"))
@@ -107,8 +188,53 @@ fn profile_value(name: &str) -> hl_profile {
     }
 }
 
-/// `Err(why)` at the first call that does not give what the case records.
-fn run_case(case: &TextEditorCase) -> Result<(), String> {
+/// How a stream's pieces are cut.
+#[derive(Clone, Copy, Debug)]
+enum Cut {
+    Chars(Chunking),
+    Bytes,
+}
+
+/// One way of streaming a call: the cut, and whether non-ASCII characters are escaped.
+#[derive(Clone, Copy, Debug)]
+struct Form {
+    cut: Cut,
+    ascii: bool,
+}
+
+const FORMS: [Form; 8] = {
+    const fn form(cut: Cut, ascii: bool) -> Form {
+        Form { cut, ascii }
+    }
+    [
+        form(Cut::Chars(Chunking::Whole), false),
+        form(Cut::Chars(Chunking::Whole), true),
+        form(Cut::Chars(Chunking::Char), false),
+        form(Cut::Chars(Chunking::Char), true),
+        form(Cut::Chars(Chunking::Random(SEED)), false),
+        form(Cut::Chars(Chunking::Random(SEED)), true),
+        form(Cut::Bytes, false),
+        form(Cut::Bytes, true),
+    ]
+};
+
+/// One of the stream's texts (`HL_STREAM_`), `None` when it has none.
+fn stream_text(stream: *mut hl_edit_stream, which: hl_stream_text) -> Option<String> {
+    let (mut text, mut len) = (ptr::null::<c_char>(), 0usize);
+    // SAFETY: a live stream and locals.
+    let status = unsafe { hl_text_editor_stream_text(stream, which, &mut text, &mut len) };
+    assert_eq!(status, hl_status::Ok);
+    if text.is_null() {
+        return None;
+    }
+    // SAFETY: `len` bytes of UTF-8 owned by the stream until its next call.
+    let bytes = unsafe { std::slice::from_raw_parts(text.cast::<u8>(), len) };
+    Some(String::from_utf8(bytes.to_vec()).expect("UTF-8"))
+}
+
+/// `Err(why)` at the first call that does not give what the case records; `form`: each call
+/// streamed so.
+fn run_case(case: &TextEditorCase, form: Option<Form>) -> Result<(), String> {
     let (_dir, root) = fresh_root();
     materialize(&root, &case.tree);
     let editor = Editor::new(&root, profile_value(&case.profile), None)
@@ -117,7 +243,13 @@ fn run_case(case: &TextEditorCase) -> Result<(), String> {
     let mut before = case.tree.clone();
     for (i, expected) in case.calls.iter().enumerate() {
         let at = format!("#{i} ({})", expected.kind);
-        let result = editor.call(&with_root(&expected.input, &root_text));
+        let input = with_root(&expected.input, &root_text);
+        let result = match form {
+            None => editor.call(&input),
+            Some(form) => editor
+                .stream(&input, form)
+                .map_err(|e| format!("{at} streamed {form:?}: {e}"))?,
+        };
         let output = without_root(result["output"].as_str().ok_or("no output")?, &root_text);
         let is_error = result["is_error"].as_bool().ok_or("no is_error")?;
         let code = result["code"].as_str().ok_or("no code")?;
@@ -165,7 +297,7 @@ fn text_editor_vectors_through_the_c_api() {
         assert!(!cases.is_empty(), "{name}");
         let mut passed = 0;
         for case in &cases {
-            match run_case(case) {
+            match run_case(case, None) {
                 Ok(()) => passed += 1,
                 Err(why) => failures.push(format!("{} {why}", case.id)),
             }
@@ -174,6 +306,23 @@ fn text_editor_vectors_through_the_c_api() {
             .trim_start_matches("text-editor/")
             .trim_end_matches(".jsonl");
         println!("text-editor-{label}: {passed}/{} passed", cases.len());
+        let every = std::env::var("HUNKLOOM_TE_STREAM").is_ok_and(|v| v == "all");
+        let (mut passed, mut total) = (0, 0);
+        for (n, case) in cases.iter().enumerate() {
+            let forms = if every {
+                &FORMS[..]
+            } else {
+                std::slice::from_ref(&FORMS[n % FORMS.len()])
+            };
+            for &form in forms {
+                total += 1;
+                match run_case(case, Some(form)) {
+                    Ok(()) => passed += 1,
+                    Err(why) => failures.push(format!("{} {why}", case.id)),
+                }
+            }
+        }
+        println!("text-editor-{label} streamed: {passed}/{total} passed");
     }
     assert!(
         failures.is_empty(),
