@@ -50,6 +50,9 @@ use crate::result::{self, Failure, ToolResult};
 pub struct EditStream {
     args: ArgsReader,
     place: Place,
+    /// How many members had completed when the edit was last looked for (it is placed by
+    /// complete members only, so pushes inside a value do not look again).
+    looked_at: Option<usize>,
     /// The preview as one string, built on the first read after a change.
     shown: Option<String>,
 }
@@ -78,14 +81,18 @@ struct Live {
     key: &'static str,
     /// Its index among the arguments' members, once it has started.
     member: Option<usize>,
-    /// How many bytes of the member's text are in `middle`.
+    /// How many members the arguments had when `member` was last looked up (a later member of
+    /// the same name would replace it).
+    members_seen: usize,
+    /// How many bytes of the member's text are in the preview.
     fed: usize,
-    /// The file's lines end in `\r\n`: the streamed `\n`s are written so.
+    /// The file's lines end in `\r\n`: the streamed `\n`s are written so, in `crlf_text`;
+    /// otherwise the preview takes the member's text as it is, without a copy.
     crlf: bool,
-    middle: String,
-    /// Where `middle` starts in the preview, and its length.
+    crlf_text: String,
+    /// Where the streamed text starts in the preview, and its length.
     start: TextOffset,
-    middle_len: TextOffset,
+    streamed_len: TextOffset,
 }
 
 impl Live {
@@ -98,34 +105,55 @@ impl Live {
             end,
             key,
             member: None,
+            members_seen: 0,
             fed: 0,
             crlf,
-            middle: String::new(),
+            crlf_text: String::new(),
             start,
-            middle_len: TextOffset::default(),
+            streamed_len: TextOffset::default(),
         }
     }
 
-    fn text(&self) -> String {
+    /// The text streamed into the preview so far.
+    fn streamed<'a>(&'a self, args: &'a ArgsReader) -> &'a str {
+        if self.crlf {
+            return &self.crlf_text;
+        }
+        match self.member.map(|m| &args.members()[m].value) {
+            Some(MemberValue::Text(text)) => &text[..self.fed],
+            _ => "",
+        }
+    }
+
+    fn text(&self, args: &ArgsReader) -> String {
+        let streamed = self.streamed(args);
         let mut text =
-            String::with_capacity(self.base.len() - (self.end - self.at) + self.middle.len());
+            String::with_capacity(self.base.len() - (self.end - self.at) + streamed.len());
         text.push_str(&self.base[..self.at]);
-        text.push_str(&self.middle);
+        text.push_str(streamed);
         text.push_str(&self.base[self.end..]);
         text
     }
 
-    /// Takes in what the streaming member has gained; returns the range of `middle` added, or
-    /// `None` if the member was replaced by a later one of the same name.
+    /// Takes in what the streaming member has gained; returns the range of
+    /// [`streamed`](Self::streamed) added, or `None` if the member was replaced by a later one
+    /// of the same name.
     fn feed(&mut self, args: &ArgsReader) -> Option<std::ops::Range<usize>> {
-        let from = self.middle.len();
-        let Some(index) = args.find(self.key) else {
+        let from = if self.crlf {
+            self.crlf_text.len()
+        } else {
+            self.fed
+        };
+        if args.members().len() != self.members_seen {
+            self.members_seen = args.members().len();
+            match (self.member, args.find(self.key)) {
+                (Some(was), Some(now)) if was != now => return None,
+                (_, now) => self.member = now,
+            }
+        }
+        let Some(index) = self.member else {
             return Some(from..from);
         };
-        if self.member.is_some_and(|m| m != index) {
-            return None;
-        }
-        self.member = Some(index);
         let MemberValue::Text(text) = &args.members()[index].value else {
             return None;
         };
@@ -134,18 +162,21 @@ impl Live {
         if self.crlf {
             for (i, part) in piece.split('\n').enumerate() {
                 if i > 0 {
-                    if !self.middle.ends_with('\r') {
-                        self.middle.push('\r');
+                    if !self.crlf_text.ends_with('\r') {
+                        self.crlf_text.push('\r');
                     }
-                    self.middle.push('\n');
+                    self.crlf_text.push('\n');
                 }
-                self.middle.push_str(part);
+                self.crlf_text.push_str(part);
             }
-        } else {
-            self.middle.push_str(piece);
         }
-        self.middle_len = self.middle_len + TextOffset::of(&self.middle[from..]);
-        Some(from..self.middle.len())
+        let to = if self.crlf {
+            self.crlf_text.len()
+        } else {
+            self.fed
+        };
+        self.streamed_len = self.streamed_len + TextOffset::of(&self.streamed(args)[from..to]);
+        Some(from..to)
     }
 }
 
@@ -178,12 +209,16 @@ impl EditStream {
             return self.settle(planned);
         }
         if matches!(self.place, Place::Waiting) {
+            if self.looked_at == Some(self.args.completed()) {
+                return Update::default();
+            }
+            self.looked_at = Some(self.args.completed());
             self.place = self.locate(editor);
             if let Place::Live(live) = &mut self.place {
                 live.feed(&self.args);
                 self.shown = None;
                 return Update {
-                    inserted: Cow::Owned(live.text()),
+                    inserted: Cow::Owned(live.text(&self.args)),
                     ..Update::default()
                 };
             }
@@ -192,7 +227,7 @@ impl EditStream {
         let Place::Live(live) = &mut self.place else {
             return Update::default();
         };
-        let before = live.middle_len;
+        let before = live.streamed_len;
         match live.feed(&self.args) {
             Some(added) if added.is_empty() => Update::default(),
             Some(added) => {
@@ -202,13 +237,13 @@ impl EditStream {
                 };
                 Update {
                     start: live.start + before,
-                    inserted: Cow::Borrowed(&live.middle[added]),
+                    inserted: Cow::Borrowed(&live.streamed(&self.args)[added]),
                     ..Update::default()
                 }
             }
             // A repeated key: what streamed no longer counts.
             None => {
-                let old = live.text();
+                let old = live.text(&self.args);
                 self.place = Place::Unknown;
                 self.shown = None;
                 splice(Some(&old), None)
@@ -221,7 +256,10 @@ impl EditStream {
     /// every other push only decodes the piece.
     pub fn push_may_read(&self, piece: &str) -> bool {
         let settled = self.args.is_complete() || self.args.is_broken();
-        !settled && (matches!(self.place, Place::Waiting) || piece.contains('}'))
+        // Placing the edit needs a member to complete, which takes a quote or a delimiter.
+        let waiting = matches!(self.place, Place::Waiting)
+            && piece.bytes().any(|b| matches!(b, b'"' | b',' | b'}'));
+        !settled && (waiting || piece.contains('}'))
     }
 
     /// The target file's text with the edit applied as far as it has streamed; once the
@@ -231,7 +269,7 @@ impl EditStream {
         match &self.place {
             Place::Waiting | Place::Unknown => None,
             Place::Planned(text) => text.as_deref(),
-            Place::Live(live) => Some(self.shown.get_or_insert_with(|| live.text())),
+            Place::Live(live) => Some(self.shown.get_or_insert_with(|| live.text(&self.args))),
         }
     }
 
@@ -270,7 +308,7 @@ impl EditStream {
     /// The preview becomes the complete call's result: one splice from what it was.
     fn settle(&mut self, planned: Option<String>) -> Update<'_> {
         let old = match &self.place {
-            Place::Live(live) => Some(live.text()),
+            Place::Live(live) => Some(live.text(&self.args)),
             Place::Planned(text) => text.clone(),
             Place::Waiting | Place::Unknown => None,
         };

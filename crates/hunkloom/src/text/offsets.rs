@@ -27,6 +27,7 @@ impl std::ops::Add for TextOffset {
 
 impl TextOffset {
     /// The length of `s` in every unit.
+    #[inline]
     pub fn of(s: &str) -> Self {
         let c = measure(s.as_bytes());
         TextOffset {

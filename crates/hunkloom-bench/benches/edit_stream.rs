@@ -1,0 +1,137 @@
+//! A text-editor call streamed one byte of argument JSON at a time
+//! ([`TextEditor::stream`](hunkloom_tools::TextEditor::stream)) next to the same call made
+//! whole (`serde_json` parse plus [`TextEditor::call`](hunkloom_tools::TextEditor::call)), as a
+//! host makes each: a `create` with a 200 KB `file_text`, and a `str_replace` whose `new_str`
+//! is 2,000 lines. Both write the file (atomically, with fsync), so the difference is what the
+//! streaming adds: decoding each piece and following the preview. The bench prints the
+//! streamed call as a multiple of the whole one.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use hunkloom_tools::{EditorOptions, Profile, TextEditor, ToolResult};
+use serde_json::json;
+
+/// The call made whole, as a host with the complete JSON text does.
+fn whole(editor: &TextEditor, text: &str) -> ToolResult {
+    let input: serde_json::Value = serde_json::from_str(text).expect("JSON");
+    editor.call(&input).expect("an object")
+}
+
+/// The call streamed one byte (here one character: the texts are ASCII) at a time.
+fn streamed(editor: &TextEditor, text: &str) -> ToolResult {
+    let mut stream = editor.stream();
+    for i in 0..text.len() {
+        black_box(stream.push(editor, &text[i..i + 1]));
+    }
+    stream.finish(editor)
+}
+
+/// The median of `runs` timings of `f` after `reset`.
+fn median(runs: usize, mut reset: impl FnMut(), mut f: impl FnMut()) -> Duration {
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            reset();
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[runs / 2]
+}
+
+fn bench(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let root = dir.path().canonicalize().expect("canonical root");
+    let editor =
+        TextEditor::new(&root, EditorOptions::new().profile(Profile::Anthropic)).expect("editor");
+
+    let created = root.join("created.txt");
+    let file_text: String = (0..5_000)
+        .map(|i| format!("line {i:05} of the created file, some text\n"))
+        .collect::<String>();
+    assert!(file_text.len() >= 200_000);
+    // The members in the order models send them (the schema's), the text last.
+    let create = format!(
+        r#"{{"command": "create", "path": {}, "file_text": {}}}"#,
+        json!(created.display().to_string()),
+        json!(file_text)
+    );
+
+    let edited = root.join("edited.py");
+    let original: String = (0..2_000).map(|i| format!("x_{i} = {i}\n")).collect();
+    let new_str: String = (0..2_000)
+        .map(|i| format!("    y_{i} = compute({i})\n"))
+        .collect();
+    let replace = format!(
+        r#"{{"command": "str_replace", "path": {}, "old_str": "x_1000 = 1000\n", "new_str": {}}}"#,
+        json!(edited.display().to_string()),
+        json!(new_str)
+    );
+    let reset_edited = || std::fs::write(&edited, &original).expect("reset");
+    let remove_created = || {
+        let _ = std::fs::remove_file(&created);
+    };
+
+    // Checked once: the streamed call leaves what the whole one leaves.
+    for (text, reset) in [
+        (&create, &remove_created as &dyn Fn()),
+        (&replace, &reset_edited as &dyn Fn()),
+    ] {
+        reset();
+        let a = whole(&editor, text);
+        let file_a = std::fs::read(target(text)).expect("written");
+        reset();
+        let b = streamed(&editor, text);
+        assert!(!a.is_error, "{}", a.output);
+        assert_eq!(a, b);
+        assert_eq!(std::fs::read(target(text)).expect("written"), file_a);
+    }
+
+    let mut group = c.benchmark_group("edit_stream");
+    for (name, text, reset) in [
+        ("create 200 KB", &create, &remove_created as &dyn Fn()),
+        (
+            "str_replace 2000-line new_str",
+            &replace,
+            &reset_edited as &dyn Fn(),
+        ),
+    ] {
+        group.bench_function(format!("{name}: call (whole JSON)"), |b| {
+            b.iter_batched(reset, |()| whole(&editor, text), BatchSize::PerIteration)
+        });
+        group.bench_function(format!("{name}: stream (1-byte pieces)"), |b| {
+            b.iter_batched(reset, |()| streamed(&editor, text), BatchSize::PerIteration)
+        });
+        let call = median(31, reset, || {
+            whole(&editor, text);
+        });
+        let stream = median(31, reset, || {
+            streamed(&editor, text);
+        });
+        println!(
+            "edit_stream {name}: 1-byte stream {:.2} ms = {:.2}x the whole call ({:.2} ms), {} pushes",
+            stream.as_secs_f64() * 1e3,
+            stream.as_secs_f64() / call.as_secs_f64(),
+            call.as_secs_f64() * 1e3,
+            text.len()
+        );
+    }
+    group.finish();
+}
+
+/// The file a call's JSON names.
+fn target(text: &str) -> std::path::PathBuf {
+    let input: serde_json::Value = serde_json::from_str(text).expect("JSON");
+    Path::new(input["path"].as_str().expect("path")).to_path_buf()
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20);
+    targets = bench
+}
+criterion_main!(benches);
