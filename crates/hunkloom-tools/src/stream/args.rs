@@ -111,17 +111,7 @@ fn is_space(b: u8) -> bool {
 impl ArgsReader {
     /// Reads the next piece.
     pub(crate) fn push(&mut self, piece: &str) {
-        // The common case, a piece of plain text inside a string value: straight through.
-        if self.at == At::Text
-            && self.escape == Escape::default()
-            && !piece.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20)
-            && let Some(Member {
-                value: MemberValue::Text(text),
-                ..
-            }) = self.members.last_mut()
-        {
-            self.raw.push_str(piece);
-            text.push_str(piece);
+        if self.push_plain(piece) {
             return;
         }
         let from = self.raw.len();
@@ -130,6 +120,28 @@ impl ArgsReader {
         while i < self.raw.len() {
             i = self.step(i);
         }
+    }
+
+    /// The common case: `piece` is plain text inside a string value (no quote, backslash or
+    /// control character, no escape open), appended straight to the value. False (nothing
+    /// read) otherwise.
+    pub(crate) fn push_plain(&mut self, piece: &str) -> bool {
+        if self.at != At::Text
+            || self.escape != Escape::default()
+            || piece.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20)
+        {
+            return false;
+        }
+        let Some(Member {
+            value: MemberValue::Text(text),
+            ..
+        }) = self.members.last_mut()
+        else {
+            return false;
+        };
+        self.raw.push_str(piece);
+        text.push_str(piece);
+        true
     }
 
     /// The members so far, in arrival order (a repeated key appears again; the last wins).

@@ -194,6 +194,34 @@ impl EditStream {
     /// Costs the length of the piece, except for the push that places the edit (a read of the
     /// file) and the one that completes the arguments (the call planned as `call` runs it).
     pub fn push(&mut self, editor: &TextEditor, piece: &str) -> Update<'_> {
+        // The common case: plain text streaming into the live member, taken as it is.
+        let plain = match &mut self.place {
+            Place::Live(live)
+                if !live.crlf
+                    && live
+                        .member
+                        .is_some_and(|m| m + 1 == self.args.members().len())
+                    && self.args.push_plain(piece) =>
+            {
+                let before = live.streamed_len;
+                let from = live.fed;
+                live.fed += piece.len();
+                live.streamed_len = before + TextOffset::of(piece);
+                Some((live.start + before, from))
+            }
+            _ => None,
+        };
+        if let Some((start, from)) = plain {
+            self.shown = None;
+            let Place::Live(live) = &self.place else {
+                unreachable!("the place was live just above")
+            };
+            return Update {
+                start,
+                inserted: Cow::Borrowed(&live.streamed(&self.args)[from..]),
+                ..Update::default()
+            };
+        }
         let was_settled = self.args.is_complete() || self.args.is_broken();
         self.args.push(piece);
         let settled = self.args.is_complete() || self.args.is_broken();

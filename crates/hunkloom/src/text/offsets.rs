@@ -29,6 +29,14 @@ impl TextOffset {
     /// The length of `s` in every unit.
     #[inline]
     pub fn of(s: &str) -> Self {
+        // A streamed token is often a few ASCII bytes: one unit each, no pass needed.
+        if s.len() <= 16 && s.is_ascii() {
+            return TextOffset {
+                bytes: s.len(),
+                utf16: s.len(),
+                chars: s.len(),
+            };
+        }
         let c = measure(s.as_bytes());
         TextOffset {
             bytes: s.len(),
