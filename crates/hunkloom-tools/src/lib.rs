@@ -121,5 +121,5 @@ pub use editor::{EditorOptions, TextEditor};
 pub use profile::Profile;
 pub use result::ToolResult;
 pub use schema::{NEWEST_ANTHROPIC_NAME, schema, schema_named};
-pub use stream::EditStream;
+pub use stream::{EditStream, ToolStream};
 pub use toolset::{Semantics, ToolDefinition, Toolset, ToolsetOptions, ToolsetProfile};

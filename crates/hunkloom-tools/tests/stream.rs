@@ -277,3 +277,49 @@ proptest! {
         prop_assert_eq!(called, streamed);
     }
 }
+
+#[test]
+fn toolset_calls_stream_too() {
+    use hunkloom_tools::{Toolset, ToolsetOptions, ToolsetProfile};
+    let dir = tempfile::tempdir().expect("test setup");
+    std::fs::write(dir.path().join("a.py"), "x = 1\ny = 2\n").expect("test setup");
+    let root = dir.path().canonicalize().expect("test setup");
+    let path = root.join("a.py").display().to_string();
+    let push_all = |toolset: &Toolset, tool: &str, text: &str| {
+        let mut stream = toolset.stream(tool);
+        assert_eq!(stream.name(), tool);
+        let mut rebuilt = String::new();
+        for piece in text.split_inclusive(' ') {
+            stream.push(toolset, piece).apply_to(&mut rebuilt);
+        }
+        let preview = stream.preview().map(str::to_owned);
+        assert_eq!(preview.as_deref().unwrap_or_default(), rebuilt);
+        (preview, stream.finish(toolset))
+    };
+
+    // The anthropic set's newest editor: previewed.
+    let anthropic = Toolset::new(&root, ToolsetOptions::new().profile(ToolsetProfile::Anthropic))
+        .expect("test setup");
+    let call = json!({"command": "str_replace", "path": path, "old_str": "y = 2", "new_str": "y = 3"});
+    let (preview, result) =
+        push_all(&anthropic, "str_replace_based_edit_tool", &call.to_string());
+    assert_eq!(preview.as_deref(), Some("x = 1\ny = 3\n"));
+    assert!(!result.is_error, "{}", result.output);
+
+    // A native tool that is not the editor: no preview, the same result as a call.
+    let native = Toolset::new(&root, ToolsetOptions::new()).expect("test setup");
+    native
+        .call("read_file", &json!({"path": "a.py"}))
+        .expect("test setup");
+    let diff = json!({"path": "a.py", "diff": "<<<<<<< SEARCH\nx = 1\n=======\nx = 0\n>>>>>>> REPLACE\n"});
+    let (preview, result) = push_all(&native, "apply_diff", &diff.to_string());
+    assert_eq!(preview, None);
+    assert!(!result.is_error, "{}", result.output);
+    assert_eq!(file(&dir), "x = 0\ny = 3\n");
+
+    // An unknown tool and broken JSON are the toolset's error results.
+    let (_, result) = push_all(&native, "no_such_tool", "{}");
+    assert_eq!(result.code, "unknown_tool");
+    let (_, result) = push_all(&native, "apply_diff", "{\"path\": ");
+    assert_eq!(result.code, "invalid_arguments");
+}

@@ -315,13 +315,28 @@ impl EditStream {
     /// parsed as JSON. Text that is not a complete JSON object (malformed, or cut off) is the
     /// tool's error result `invalid_arguments`, never an `Err`.
     pub fn finish(self, editor: &TextEditor) -> ToolResult {
+        self.run(|input| editor.call(input))
+    }
+
+    /// Takes a piece of a call whose preview this stream does not follow (a tool that is not
+    /// a text editor): only read.
+    pub(crate) fn push_unfollowed(&mut self, piece: &str) {
+        self.args.push(piece);
+    }
+
+    /// Runs `call` on the whole argument text parsed as JSON: `invalid_arguments` for text
+    /// that is not a complete JSON object, and for `call`'s own `Err` (a non-object).
+    pub(crate) fn run(
+        self,
+        call: impl FnOnce(&Value) -> hunkloom::Result<ToolResult>,
+    ) -> ToolResult {
         let refused = |message: String| {
             result::finish(Err(Failure::new(ToolCode::InvalidArguments, message)), None)
         };
         match self.args.parse() {
-            Ok(input @ Value::Object(_)) => editor
-                .call(&input)
-                .unwrap_or_else(|e| refused(e.message().to_owned())),
+            Ok(input @ Value::Object(_)) => {
+                call(&input).unwrap_or_else(|e| refused(e.message().to_owned()))
+            }
             Ok(other) => refused(format!(
                 "The tool call's arguments must be a JSON object, not {}.",
                 input::py_repr(&other)

@@ -575,6 +575,24 @@ impl Toolset {
     }
 }
 
+impl Toolset {
+    /// The text editor that answers the tool `name`, when that tool is a text editor the
+    /// toolset offers (its calls can be previewed while they stream).
+    pub(crate) fn editor_of(&self, name: &str) -> Option<&TextEditor> {
+        if self.withheld.iter().any(|w| w == name) {
+            return None;
+        }
+        match &self.engine {
+            Engine::Native(native) => native.editor_of(name),
+            Engine::Editor(_, Some(newest)) if name == crate::schema::NEWEST_ANTHROPIC_NAME => {
+                Some(newest)
+            }
+            Engine::Editor(editor, _) if self.tools.iter().any(|t| t.name == name) => Some(editor),
+            _ => None,
+        }
+    }
+}
+
 /// `path` joined to `root` with `.` and `..` folded, without touching the file system (an
 /// absolute path, or one that leaves the root, as given).
 fn lexical(root: &Path, path: &str) -> PathBuf {

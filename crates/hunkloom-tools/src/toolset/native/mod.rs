@@ -78,6 +78,13 @@ impl Native {
         self.workspace.resolve(path).ok()
     }
 
+    /// The text editor, when `name` is its tool (and the set is not read-only).
+    pub(crate) fn editor_of(&self, name: &str) -> Option<&TextEditor> {
+        (ToolName::from_name(name) == Some(ToolName::TextEditor))
+            .then_some(self.editor.as_ref())
+            .flatten()
+    }
+
     /// Whether the tool `name` is a tool of the set that may touch any file (a patch).
     pub(crate) fn touches_any(name: &str) -> bool {
         ToolName::from_name(name) == Some(ToolName::ApplyPatch)
