@@ -1078,6 +1078,11 @@ class Toolset:
         """Answer one call of the tool ``name``; every mistake a model can make (an unknown tool
         name too, code ``unknown_tool``) is a result with ``is_error`` set. Only an ``input`` that
         is not a ``dict`` of JSON values raises :class:`InvalidOptionError` (``invalid_input``)."""
+    def stream(self, name: str) -> EditStream:
+        """A stream for one call of the tool ``name`` whose argument JSON arrives in pieces
+        (:class:`EditStream`): the text-editor tools have a ``preview``; the others are read as
+        they arrive (``preview`` stays None) and run by ``finish``, which returns what
+        ``call(name, json.loads(all_pieces))`` returns."""
     @property
     def profile(self) -> _ToolsetProfile:
         """The profile it answers as."""
@@ -1087,8 +1092,8 @@ class Toolset:
 
 @final
 class EditStream:
-    """One text-editor tool call applied while its argument JSON streams in, made by
-    :meth:`TextEditor.stream`: ``push`` each piece as the model API delivers it (split anywhere,
+    """One tool call applied while its argument JSON streams in, made by
+    :meth:`TextEditor.stream` or :meth:`Toolset.stream`: ``push`` each piece as the model API delivers it (split anywhere,
     escapes included), read ``preview``, then ``finish``. Each push costs the length of its
     piece, except the one that places the edit (a read of the file) and the one that completes
     the arguments (the call planned). Pushing one stream from two threads at once raises

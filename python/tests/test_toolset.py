@@ -250,3 +250,32 @@ def test_native_semantics_under_the_openai_schema(tmp_path: Path) -> None:
     with pytest.raises(hunkloom.InvalidOptionError) as info:
         hunkloom.Toolset(tmp_path, "gemini", semantics="native")
     assert info.value.code == "invalid_profile"
+
+
+def test_a_toolset_call_streams(tmp_path: Path) -> None:
+    """Toolset.stream(name): the editor tool previews, the others run at finish, and each gives
+    what call gives."""
+    (tmp_path / "a.py").write_text("x = 1\ny = 2\n")
+    tools = hunkloom.Toolset(tmp_path, "anthropic")
+    path = str((tmp_path / "a.py").resolve())
+    text = json.dumps({"command": "str_replace", "path": path, "old_str": "y = 2", "new_str": "y = 3"})
+    stream = tools.stream("str_replace_based_edit_tool")
+    shown = ""
+    for i in range(0, len(text), 3):
+        shown = stream.push(text[i : i + 3]).apply_to(shown)
+    assert shown == stream.preview == "x = 1\ny = 3\n"
+    assert stream.command == "str_replace" and stream.path == path
+    assert not stream.finish().is_error
+    assert (tmp_path / "a.py").read_text() == "x = 1\ny = 3\n"
+
+    native = hunkloom.Toolset(tmp_path)
+    native.call("read_file", {"path": "a.py"})
+    stream = native.stream("apply_diff")
+    stream.push(json.dumps({"path": "a.py", "diff": "<<<<<<< SEARCH\nx = 1\n=======\nx = 0\n>>>>>>> REPLACE\n"}))
+    assert stream.preview is None
+    result = stream.finish()
+    assert not result.is_error, result.output
+    assert (tmp_path / "a.py").read_text() == "x = 0\ny = 3\n"
+    broken = native.stream("apply_diff")
+    broken.push('{"path": ')
+    assert broken.finish().code == "invalid_arguments"

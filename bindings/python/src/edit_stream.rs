@@ -1,46 +1,131 @@
-//! `EditStream`: a text-editor call applied while its argument JSON streams in, as a Python
-//! object made by `TextEditor.stream()`.
+//! `EditStream`: a tool call applied while its argument JSON streams in, as a Python object made
+//! by `TextEditor.stream()` or `Toolset.stream(name)`.
 //!
 //! The core stream lives in a [`Handle`] (pushing from two threads at once is
 //! `ConcurrentUseError`, a call after `finish()` `AlreadyFinishedError`); each call reaches the
 //! editor that made it through that editor's [`Shared`](hunkloom_handle::Shared). The GIL is
 //! released only for the pushes that read the file or plan the call.
 
+use hunkloom::Update;
 use hunkloom_handle::{Handle, Phase};
-use hunkloom_tools::EditStream;
+use hunkloom_tools::{EditStream, TextEditor, ToolResult, ToolStream, Toolset};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::errors::to_py_err;
 use crate::text::Text;
 use crate::text_editor::{PyTextEditor, PyToolResult};
+use crate::toolset::PyToolset;
 use crate::types::PyUpdate;
 
-/// One text-editor tool call applied while its arguments stream in: ``push`` each piece of the
-/// argument JSON as the model API delivers it, read ``preview``, then ``finish``.
+/// One tool call applied while its arguments stream in: ``push`` each piece of the argument
+/// JSON as the model API delivers it, read ``preview``, then ``finish``.
 #[pyclass(module = "hunkloom", name = "EditStream")]
 pub struct PyEditStream {
-    editor: Py<PyTextEditor>,
+    owner: Owner,
     inner: Handle<Streaming>,
+}
+
+/// The object that made the stream, which answers its call.
+enum Owner {
+    Editor(Py<PyTextEditor>),
+    Toolset(Py<PyToolset>),
+}
+
+/// The core stream of either kind.
+enum Core {
+    Edit(EditStream),
+    Tool(ToolStream),
 }
 
 /// The core stream and its preview as a Python `str` once read.
 struct Streaming {
-    stream: EditStream,
+    stream: Core,
     preview: Option<Py<PyString>>,
 }
 
+/// What the stream's owner lends a call: the editor or the toolset.
+#[derive(Clone, Copy)]
+enum Lent<'a> {
+    Editor(&'a TextEditor),
+    Toolset(&'a Toolset),
+}
+
+impl Core {
+    fn push_may_read(&self, piece: &str) -> bool {
+        match self {
+            Core::Edit(s) => s.push_may_read(piece),
+            Core::Tool(s) => s.push_may_read(piece),
+        }
+    }
+
+    fn push(&mut self, lent: Lent<'_>, piece: &str) -> Update<'static> {
+        match (self, lent) {
+            (Core::Edit(s), Lent::Editor(ed)) => s.push(ed, piece).into_owned(),
+            (Core::Tool(s), Lent::Toolset(ts)) => s.push(ts, piece).into_owned(),
+            _ => unreachable!("a stream is always lent its own owner"),
+        }
+    }
+
+    fn preview(&mut self) -> Option<&str> {
+        match self {
+            Core::Edit(s) => s.preview(),
+            Core::Tool(s) => s.preview(),
+        }
+    }
+
+    fn command(&self) -> Option<&str> {
+        match self {
+            Core::Edit(s) => s.command(),
+            Core::Tool(s) => s.command(),
+        }
+    }
+
+    fn path(&self) -> Option<&str> {
+        match self {
+            Core::Edit(s) => s.path(),
+            Core::Tool(s) => s.path(),
+        }
+    }
+
+    fn finish(self, lent: Lent<'_>) -> ToolResult {
+        match (self, lent) {
+            (Core::Edit(s), Lent::Editor(ed)) => s.finish(ed),
+            (Core::Tool(s), Lent::Toolset(ts)) => s.finish(ts),
+            _ => unreachable!("a stream is always lent its own owner"),
+        }
+    }
+}
+
 impl PyEditStream {
-    pub(crate) fn new(editor: Py<PyTextEditor>) -> Self {
+    fn new(owner: Owner, stream: Core) -> Self {
         PyEditStream {
-            editor,
+            owner,
             inner: Handle::new(
                 "edit stream",
                 Streaming {
-                    stream: EditStream::default(),
+                    stream,
                     preview: None,
                 },
             ),
+        }
+    }
+
+    /// A stream of a text-editor call.
+    pub(crate) fn of_editor(editor: Py<PyTextEditor>) -> Self {
+        Self::new(Owner::Editor(editor), Core::Edit(EditStream::default()))
+    }
+
+    /// A stream of a call of `toolset`'s tool (`stream` made by its core toolset).
+    pub(crate) fn of_toolset(toolset: Py<PyToolset>, stream: ToolStream) -> Self {
+        Self::new(Owner::Toolset(toolset), Core::Tool(stream))
+    }
+
+    /// Runs `call` with the owner lent (its lifecycle errors as the core's).
+    fn lend<R>(&self, call: impl FnOnce(Lent<'_>) -> R) -> Result<R, hunkloom::Error> {
+        match &self.owner {
+            Owner::Editor(editor) => editor.get().with_editor(|ed| call(Lent::Editor(ed))),
+            Owner::Toolset(toolset) => toolset.get().with_toolset(|ts| call(Lent::Toolset(ts))),
         }
     }
 }
@@ -50,15 +135,14 @@ impl PyEditStream {
     /// Take the next piece of the call's argument JSON; returns the splice it made to the
     /// preview.
     fn push(&self, py: Python<'_>, piece: Text) -> PyResult<PyUpdate> {
-        let editor = self.editor.get();
         self.inner
             .with(|state| {
-                let update = editor.with_editor(|ed| {
+                let update = self.lend(|lent| {
                     if state.stream.push_may_read(&piece) {
                         let stream = &mut state.stream;
-                        py.detach(|| stream.push(ed, &piece).into_owned())
+                        py.detach(|| stream.push(lent, &piece))
                     } else {
-                        state.stream.push(ed, &piece).into_owned()
+                        state.stream.push(lent, &piece)
                     }
                 })?;
                 if !update.is_noop() {
@@ -89,7 +173,7 @@ impl PyEditStream {
             .map_err(|e| to_py_err(py, &e))
     }
 
-    /// The command, once its value is complete (else None).
+    /// The ``command`` argument, once its value is complete (else None).
     #[getter]
     fn command(&self, py: Python<'_>) -> PyResult<Option<String>> {
         self.inner
@@ -97,7 +181,7 @@ impl PyEditStream {
             .map_err(|e| to_py_err(py, &e))
     }
 
-    /// The path, once its value is complete (else None).
+    /// The ``path`` argument, once its value is complete (else None).
     #[getter]
     fn path(&self, py: Python<'_>) -> PyResult<Option<String>> {
         self.inner
@@ -108,10 +192,9 @@ impl PyEditStream {
     /// Run the call: what ``call(json.loads(all_pieces))`` returns; text that is not a complete
     /// JSON object is an error result with code ``invalid_arguments``.
     fn finish(&self, py: Python<'_>) -> PyResult<PyToolResult> {
-        let editor = self.editor.get();
         let result = self
             .inner
-            .finish(|state| editor.with_editor(|ed| py.detach(|| state.stream.finish(ed))))
+            .finish(|state| self.lend(|lent| py.detach(|| state.stream.finish(lent))))
             .and_then(|result| result)
             .map_err(|e| to_py_err(py, &e))?;
         Ok(PyToolResult::new(py, result))

@@ -283,7 +283,7 @@ impl PyTextEditor {
 
     /// A stream for one tool call whose argument JSON arrives in pieces.
     fn stream(slf: Py<Self>) -> crate::edit_stream::PyEditStream {
-        crate::edit_stream::PyEditStream::new(slf)
+        crate::edit_stream::PyEditStream::of_editor(slf)
     }
 
     /// The tool's definition for a model API: `{"name", "description", "input_schema"}`.

@@ -14,7 +14,7 @@ use crate::errors::to_py_err;
 use crate::text_editor::{PyToolResult, invalid_input, to_json, to_python};
 
 /// The edit tools one model family is trained on, answered as its reference answers them.
-#[pyclass(module = "hunkloom", name = "Toolset")]
+#[pyclass(module = "hunkloom", name = "Toolset", frozen)]
 pub struct PyToolset {
     /// Immutable, read without the handle's lock.
     profile: ToolsetProfile,
@@ -22,8 +22,31 @@ pub struct PyToolset {
     inner: Shared<Toolset>,
 }
 
+impl PyToolset {
+    /// Runs `call` on the toolset (its lifecycle errors as the core's).
+    pub(crate) fn with_toolset<R>(
+        &self,
+        call: impl FnOnce(&Toolset) -> R,
+    ) -> Result<R, hunkloom::Error> {
+        self.inner.with(call)
+    }
+}
+
 #[pymethods]
 impl PyToolset {
+    /// A stream for one call of the tool ``name`` whose argument JSON arrives in pieces.
+    fn stream(
+        slf: Py<Self>,
+        py: Python<'_>,
+        name: &str,
+    ) -> PyResult<crate::edit_stream::PyEditStream> {
+        let stream = slf
+            .get()
+            .with_toolset(|toolset| toolset.stream(name))
+            .map_err(|e| to_py_err(py, &e))?;
+        Ok(crate::edit_stream::PyEditStream::of_toolset(slf, stream))
+    }
+
     #[new]
     // One keyword argument per option, as Python callers write them.
     #[allow(clippy::too_many_arguments)]

@@ -298,11 +298,14 @@ fn toolset_calls_stream_too() {
     };
 
     // The anthropic set's newest editor: previewed.
-    let anthropic = Toolset::new(&root, ToolsetOptions::new().profile(ToolsetProfile::Anthropic))
-        .expect("test setup");
-    let call = json!({"command": "str_replace", "path": path, "old_str": "y = 2", "new_str": "y = 3"});
-    let (preview, result) =
-        push_all(&anthropic, "str_replace_based_edit_tool", &call.to_string());
+    let anthropic = Toolset::new(
+        &root,
+        ToolsetOptions::new().profile(ToolsetProfile::Anthropic),
+    )
+    .expect("test setup");
+    let call =
+        json!({"command": "str_replace", "path": path, "old_str": "y = 2", "new_str": "y = 3"});
+    let (preview, result) = push_all(&anthropic, "str_replace_based_edit_tool", &call.to_string());
     assert_eq!(preview.as_deref(), Some("x = 1\ny = 3\n"));
     assert!(!result.is_error, "{}", result.output);
 
@@ -311,7 +314,8 @@ fn toolset_calls_stream_too() {
     native
         .call("read_file", &json!({"path": "a.py"}))
         .expect("test setup");
-    let diff = json!({"path": "a.py", "diff": "<<<<<<< SEARCH\nx = 1\n=======\nx = 0\n>>>>>>> REPLACE\n"});
+    let diff =
+        json!({"path": "a.py", "diff": "<<<<<<< SEARCH\nx = 1\n=======\nx = 0\n>>>>>>> REPLACE\n"});
     let (preview, result) = push_all(&native, "apply_diff", &diff.to_string());
     assert_eq!(preview, None);
     assert!(!result.is_error, "{}", result.output);

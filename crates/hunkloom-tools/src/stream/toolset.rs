@@ -61,6 +61,16 @@ impl ToolStream {
         self.edit.preview()
     }
 
+    /// The `command` argument, once its value is complete.
+    pub fn command(&self) -> Option<&str> {
+        self.edit.command()
+    }
+
+    /// The `path` argument, once its value is complete.
+    pub fn path(&self) -> Option<&str> {
+        self.edit.path()
+    }
+
     /// Runs the call: what [`Toolset::call`] gives for the whole argument text parsed as JSON.
     pub fn finish(self, toolset: &Toolset) -> ToolResult {
         let name = self.name;
