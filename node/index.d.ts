@@ -54,7 +54,8 @@ export declare class AiderApplier {
 }
 
 /**
- * One text-editor tool call applied while its arguments stream in: `push` each piece of the
+ * One tool call applied while its arguments stream in (a text-editor call, or a toolset
+ * tool's: the text-editor tools have a preview, the others run at `finish`): `push` each piece of the
  * argument JSON as the model API delivers it (Anthropic's `input_json_delta.partial_json`,
  * OpenAI's `response.function_call_arguments.delta`), split anywhere, escapes included; read
  * `preview`; then `finish` runs the call.
@@ -83,9 +84,9 @@ export declare class EditStream {
    * placed, for `view` and `undo_edit`, and for a call that will fail.
    */
   get preview(): string | null
-  /** The command, once its value is complete (else `null`). */
+  /** The `command` argument, once its value is complete (else `null`). */
   get command(): string | null
-  /** The path, once its value is complete (else `null`). */
+  /** The `path` argument, once its value is complete (else `null`). */
   get path(): string | null
   /**
    * Runs the call: what `editor.call(JSON.parse(allPieces))` returns. Text that is not a
@@ -355,6 +356,12 @@ export declare class Toolset {
    * `readOnly`, `semantics`.
    */
   constructor(root: string, options?: ToolsetOptions)
+  /**
+   * A stream for one call of the tool `name` whose argument JSON arrives in pieces (see
+   * `EditStream`): the text-editor tools have a `preview`, the others run at `finish`,
+   * which returns what `call(name, JSON.parse(allPieces))` returns.
+   */
+  stream(name: string): EditStream
   /** The profile's tool definitions, as its reference declares them. */
   tools(): Array<ToolDefinition>
   /**

@@ -11,7 +11,8 @@ const assert = require('node:assert/strict')
 const fs = require('node:fs')
 const os = require('node:os')
 const path = require('node:path')
-const { Toolset } = require('..')
+const hl = require('..')
+const { Toolset } = hl
 
 const DIR = path.join(__dirname, '..', '..', 'tests', 'vectors', 'toolsets')
 
@@ -233,4 +234,39 @@ test('semantics "native" reads the openai operations natively', () => {
   assert.ok(refused.output.includes('at lines 1 and 3'), refused.output)
   assert.equal(fs.readFileSync(path.join(dir, 'a.py'), 'utf8'), 'x = 1\ny = 2\nx = 1\ny = 2\n')
   assert.throws(() => new Toolset(dir, { profile: 'gemini', semantics: 'native' }), (e) => e.code === 'invalid_profile')
+})
+
+test('Toolset.stream(name): the editor tool previews, the others run at finish', () => {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hl-ts-stream-')))
+  try {
+    const file = path.join(root, 'a.py')
+    fs.writeFileSync(file, 'x = 1\ny = 2\n')
+    const anthropic = new hl.Toolset(root, { profile: 'anthropic' })
+    const text = JSON.stringify({ command: 'str_replace', path: file, old_str: 'y = 2', new_str: 'y = 3' })
+    const stream = anthropic.stream('str_replace_based_edit_tool')
+    assert.ok(stream instanceof hl.EditStream)
+    let shown = ''
+    for (let i = 0; i < text.length; i += 3) {
+      const u = stream.push(text.slice(i, i + 3))
+      shown = shown.slice(0, u.start) + u.inserted + shown.slice(u.start + u.removed)
+    }
+    assert.equal(shown, 'x = 1\ny = 3\n')
+    assert.equal(stream.preview, shown)
+    assert.equal(stream.command, 'str_replace')
+    assert.equal(stream.path, file)
+    assert.equal(stream.finish().isError, false)
+    const native = new hl.Toolset(root)
+    native.call('read_file', { path: 'a.py' })
+    const diff = native.stream('apply_diff')
+    diff.push(JSON.stringify({ path: 'a.py', diff: '<<<<<<< SEARCH\nx = 1\n=======\nx = 0\n>>>>>>> REPLACE\n' }))
+    assert.equal(diff.preview, null)
+    assert.equal(diff.finish().isError, false)
+    assert.equal(fs.readFileSync(file, 'utf8'), 'x = 0\ny = 3\n')
+    const broken = native.stream('apply_diff')
+    broken.push('{"path": ')
+    assert.equal(broken.finish().code, 'invalid_arguments')
+    assert.throws(() => native.stream(5), { name: 'TypeError' })
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true })
+  }
 })

@@ -1,9 +1,9 @@
-//! The `EditStream` class: one text-editor call applied while its argument JSON streams in,
-//! made by `TextEditor.stream()`.
+//! The `EditStream` class: one tool call applied while its argument JSON streams in, made by
+//! `TextEditor.stream()` or `Toolset.stream(name)`.
 //!
 //! The core stream lives in a [`Handle`] (a call after `finish` throws `already_finished`, a
-//! panic retires it); it reaches the editor that made it through the editor's shared
-//! [`Shared`] handle.
+//! panic retires it); it reaches the editor or toolset that made it through that object's
+//! shared [`Shared`] handle.
 
 use std::sync::Arc;
 
@@ -16,7 +16,20 @@ use crate::errors;
 use crate::text_editor::ToolResult;
 use crate::types::Update;
 
-/// One text-editor tool call applied while its arguments stream in: `push` each piece of the
+/// The object that made a stream, and the core stream of its kind.
+enum Source {
+    Editor(
+        Arc<Shared<hunkloom_tools::TextEditor>>,
+        Handle<hunkloom_tools::EditStream>,
+    ),
+    Toolset(
+        Arc<Shared<hunkloom_tools::Toolset>>,
+        Handle<hunkloom_tools::ToolStream>,
+    ),
+}
+
+/// One tool call applied while its arguments stream in (a text-editor call, or a toolset
+/// tool's: the text-editor tools have a preview, the others run at `finish`): `push` each piece of the
 /// argument JSON as the model API delivers it (Anthropic's `input_json_delta.partial_json`,
 /// OpenAI's `response.function_call_arguments.delta`), split anywhere, escapes included; read
 /// `preview`; then `finish` runs the call.
@@ -34,17 +47,49 @@ use crate::types::Update;
 /// ```
 #[napi]
 pub struct EditStream {
-    editor: Arc<Shared<hunkloom_tools::TextEditor>>,
-    inner: Handle<hunkloom_tools::EditStream>,
+    source: Source,
 }
 
 impl EditStream {
-    pub(crate) fn new(editor: Arc<Shared<hunkloom_tools::TextEditor>>) -> Self {
+    /// A stream of a call of `editor`.
+    pub(crate) fn of_editor(editor: Arc<Shared<hunkloom_tools::TextEditor>>) -> Self {
+        let stream = hunkloom_tools::EditStream::default();
         EditStream {
-            editor,
-            inner: Handle::new("edit stream", hunkloom_tools::EditStream::default()),
+            source: Source::Editor(editor, Handle::new("edit stream", stream)),
         }
     }
+
+    /// A stream of a call of `toolset`'s tool, `stream` made by it.
+    pub(crate) fn of_toolset(
+        toolset: Arc<Shared<hunkloom_tools::Toolset>>,
+        stream: hunkloom_tools::ToolStream,
+    ) -> Self {
+        EditStream {
+            source: Source::Toolset(toolset, Handle::new("edit stream", stream)),
+        }
+    }
+
+    /// The `command` or `path` argument, once complete.
+    fn argument(&self, which: Which) -> Result<Option<String>, hunkloom::Error> {
+        let pick = |command: Option<&str>, path: Option<&str>| {
+            match which {
+                Which::Command => command,
+                Which::Path => path,
+            }
+            .map(str::to_owned)
+        };
+        match &self.source {
+            Source::Editor(_, h) => h.with(|s| pick(s.command(), s.path())),
+            Source::Toolset(_, h) => h.with(|s| pick(s.command(), s.path())),
+        }
+    }
+}
+
+/// Which argument a getter reads.
+#[derive(Clone, Copy)]
+enum Which {
+    Command,
+    Path,
 }
 
 #[napi]
@@ -55,10 +100,14 @@ impl EditStream {
     pub fn push(&mut self, env: &Env, piece: Unknown<'_>) -> napi::Result<Update> {
         errors::run(env, || {
             let piece = args::string(&piece, "piece")?;
-            let editor = &self.editor;
-            let update = self
-                .inner
-                .with(|stream| editor.with(|ed| Update::from(stream.push(ed, &piece))))??;
+            let update = match &self.source {
+                Source::Editor(owner, h) => {
+                    h.with(|s| owner.with(|ed| Update::from(s.push(ed, &piece))))??
+                }
+                Source::Toolset(owner, h) => {
+                    h.with(|s| owner.with(|ts| Update::from(s.push(ts, &piece))))??
+                }
+            };
             Ok(update)
         })
     }
@@ -69,28 +118,23 @@ impl EditStream {
     #[napi(catch_unwind, getter)]
     pub fn preview(&mut self, env: &Env) -> napi::Result<Option<String>> {
         errors::run(env, || {
-            Ok(self
-                .inner
-                .with(|stream| stream.preview().map(str::to_owned))?)
+            Ok(match &self.source {
+                Source::Editor(_, h) => h.with(|s| s.preview().map(str::to_owned))?,
+                Source::Toolset(_, h) => h.with(|s| s.preview().map(str::to_owned))?,
+            })
         })
     }
 
-    /// The command, once its value is complete (else `null`).
+    /// The `command` argument, once its value is complete (else `null`).
     #[napi(catch_unwind, getter)]
     pub fn command(&self, env: &Env) -> napi::Result<Option<String>> {
-        errors::run(env, || {
-            Ok(self
-                .inner
-                .with(|stream| stream.command().map(str::to_owned))?)
-        })
+        errors::run(env, || Ok(self.argument(Which::Command)?))
     }
 
-    /// The path, once its value is complete (else `null`).
+    /// The `path` argument, once its value is complete (else `null`).
     #[napi(catch_unwind, getter)]
     pub fn path(&self, env: &Env) -> napi::Result<Option<String>> {
-        errors::run(env, || {
-            Ok(self.inner.with(|stream| stream.path().map(str::to_owned))?)
-        })
+        errors::run(env, || Ok(self.argument(Which::Path)?))
     }
 
     /// Runs the call: what `editor.call(JSON.parse(allPieces))` returns. Text that is not a
@@ -99,10 +143,10 @@ impl EditStream {
     #[napi(catch_unwind)]
     pub fn finish(&mut self, env: &Env) -> napi::Result<ToolResult> {
         errors::run(env, || {
-            let editor = &self.editor;
-            let result = self
-                .inner
-                .finish(|stream| editor.with(|ed| stream.finish(ed)))??;
+            let result = match &self.source {
+                Source::Editor(owner, h) => h.finish(|s| owner.with(|ed| s.finish(ed)))??,
+                Source::Toolset(owner, h) => h.finish(|s| owner.with(|ts| s.finish(ts)))??,
+            };
             Ok(ToolResult::from(result))
         })
     }

@@ -143,7 +143,7 @@ impl TextEditor {
     /// A stream for one tool call whose argument JSON arrives in pieces (see `EditStream`).
     #[napi(catch_unwind)]
     pub fn stream(&self) -> EditStream {
-        EditStream::new(Arc::clone(&self.inner))
+        EditStream::of_editor(Arc::clone(&self.inner))
     }
 
     /// The profile this editor answers as.

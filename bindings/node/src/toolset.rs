@@ -2,12 +2,15 @@
 //! (`hunkloom_tools::Toolset`), answered as its reference answers them, over the file layer.
 //! Like `TextEditor`, it lives in a [`Shared`]: a panic inside retires it.
 
+use std::sync::Arc;
+
 use hunkloom_handle::Shared;
 use hunkloom_tools::{ToolsetOptions as CoreOptions, ToolsetProfile};
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
 use crate::args;
+use crate::edit_stream::EditStream;
 use crate::errors;
 use crate::text_editor::{ToolResult, json_input};
 
@@ -74,7 +77,8 @@ pub struct ToolDefinition {
 /// ```
 #[napi]
 pub struct Toolset {
-    inner: Shared<hunkloom_tools::Toolset>,
+    /// Shared with the streams it makes.
+    inner: Arc<Shared<hunkloom_tools::Toolset>>,
 }
 
 #[napi]
@@ -120,8 +124,20 @@ impl Toolset {
             }
             let toolset = hunkloom_tools::Toolset::new(root, settings)?;
             Ok(Toolset {
-                inner: Shared::new("toolset", toolset),
+                inner: Arc::new(Shared::new("toolset", toolset)),
             })
+        })
+    }
+
+    /// A stream for one call of the tool `name` whose argument JSON arrives in pieces (see
+    /// `EditStream`): the text-editor tools have a `preview`, the others run at `finish`,
+    /// which returns what `call(name, JSON.parse(allPieces))` returns.
+    #[napi(catch_unwind, ts_args_type = "name: string")]
+    pub fn stream(&self, env: &Env, name: Unknown<'_>) -> napi::Result<EditStream> {
+        errors::run(env, || {
+            let name = args::string(&name, "name")?;
+            let stream = self.inner.with(|t| t.stream(&name))?;
+            Ok(EditStream::of_toolset(Arc::clone(&self.inner), stream))
         })
     }
 
