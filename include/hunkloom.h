@@ -981,6 +981,13 @@ typedef uint32_t hl_profile;
 typedef uint32_t hl_require_read;
 
 /**
+ * Whether a write waits for the disk: one of the `HL_DURABILITY_` values, a field of
+ * `hl_workspace_options`, `hl_text_editor_options` and `hl_toolset_options`. Any other value
+ * is `HL_STATUS_OUT_OF_RANGE`.
+ */
+typedef uint32_t hl_durability;
+
+/**
  * Options of `hl_text_editor_new`. Zero-initialise it (`hl_text_editor_options opts = {0};`),
  * which selects every default, then set the fields you need; a NULL options pointer means the
  * same. Fields added in later versions will also default at zero.
@@ -995,6 +1002,10 @@ typedef struct hl_text_editor_options {
      * profile's default, 10 MiB for `openhands` (the reference's limit), 1 GiB otherwise.
      */
     uint64_t max_file_size;
+    /**
+     * A `HL_DURABILITY_` value (default, 0: `HL_DURABILITY_FULL`, every write flushed).
+     */
+    hl_durability durability;
 } hl_text_editor_options;
 
 /**
@@ -1029,6 +1040,10 @@ typedef struct hl_toolset_options {
      * A `HL_SEMANTICS_` value (default, 0: `HL_SEMANTICS_REFERENCE`).
      */
     hl_semantics semantics;
+    /**
+     * A `HL_DURABILITY_` value (default, 0: `HL_DURABILITY_FULL`, every write flushed).
+     */
+    hl_durability durability;
 } hl_toolset_options;
 
 /**
@@ -1117,6 +1132,10 @@ typedef struct hl_workspace_options {
      * applied. For a host that means a shorter file, as C has no per-call form.
      */
     bool no_damaged_call_guard;
+    /**
+     * A `HL_DURABILITY_` value (default, 0: `HL_DURABILITY_FULL`, every commit flushed).
+     */
+    hl_durability durability;
 } hl_workspace_options;
 
 /**
@@ -1183,6 +1202,18 @@ typedef struct hl_workspace_options {
  * `"modify"`: the file existed.
  */
 #define HL_EDIT_TYPE_MODIFY 1
+
+/**
+ * 0, the default: every written file, journal and directory is flushed (fsync) before the
+ * call returns, so a commit that returned survives a power cut.
+ */
+#define HL_DURABILITY_FULL 0
+
+/**
+ * Nothing is flushed (scratch trees, tests, benchmarks): a power cut may lose the last writes,
+ * never tear a file.
+ */
+#define HL_DURABILITY_NONE 1
 
 /**
  * 0, what a zero-initialised options struct holds: the default of the function the options go

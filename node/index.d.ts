@@ -1531,6 +1531,13 @@ export interface TextEditorOptions {
    * written, besides `.git` (and the other version-control directories) and the ignore file.
    */
   protect?: Array<string>
+  /**
+   * Whether a write waits for the disk: `"full"` (the default: every file and directory
+   * flushed with fsync before the call returns) or `"none"` (nothing flushed: scratch trees,
+   * tests, benchmarks; a power cut may lose the last writes, never tear a file). Another name
+   * throws an `Error` with `code === "invalid_input"`.
+   */
+  durability?: 'full' | 'none'
 }
 
 /** One tool of a toolset, as a model API registers it. */
@@ -1615,6 +1622,13 @@ export interface ToolsetOptions {
    * throw `invalid_profile`).
    */
   semantics?: 'reference' | 'native'
+  /**
+   * Whether a write waits for the disk: `"full"` (the default: every file and directory
+   * flushed with fsync before the call returns) or `"none"` (nothing flushed: scratch trees,
+   * tests, benchmarks; a power cut may lose the last writes, never tear a file). Another name
+   * throws an `Error` with `code === "invalid_input"`.
+   */
+  durability?: 'full' | 'none'
 }
 
 /**
@@ -1696,6 +1710,13 @@ export interface WorkspaceOptions {
    * `unsupported_encoding` for every file that is not UTF-8 or UTF-16.
    */
   legacyEncodings?: boolean
+  /**
+   * Whether a write waits for the disk: `"full"` (the default: every file and directory
+   * flushed with fsync before the call returns) or `"none"` (nothing flushed: scratch trees,
+   * tests, benchmarks; a power cut may lose the last writes, never tear a file). Another name
+   * throws an `Error` with `code === "invalid_input"`.
+   */
+  durability?: 'full' | 'none'
 }
 
 /** Options of `Workspace.write`. */

@@ -270,3 +270,27 @@ test('Toolset.stream(name): the editor tool previews, the others run at finish',
     fs.rmSync(root, { recursive: true, force: true })
   }
 })
+
+test('durability: "none" writes the same files; another name throws invalid_input', () => {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hl-durability-')))
+  try {
+    fs.writeFileSync(path.join(root, 'a.txt'), 'one\n')
+    const ws = new hl.Workspace(root, { durability: 'none' })
+    ws.read('a.txt')
+    ws.strReplace('a.txt', 'one', 'two')
+    assert.equal(fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), 'two\n')
+    const editor = new hl.TextEditor(root, { profile: 'openhands', durability: 'none' })
+    assert.equal(editor.call({ command: 'create', path: path.join(root, 'b.txt'), file_text: 'b\n' }).isError, false)
+    assert.equal(fs.readFileSync(path.join(root, 'b.txt'), 'utf8'), 'b\n')
+    assert.equal(new hl.Toolset(root, { durability: 'full' }).call('read_file', { path: 'b.txt' }).isError, false)
+    for (const make of [
+      () => new hl.Workspace(root, { durability: 'fast' }),
+      () => new hl.TextEditor(root, { durability: 'fast' }),
+      () => new hl.Toolset(root, { durability: 'fast' }),
+    ]) {
+      assert.throws(make, { code: 'invalid_input', message: /unknown durability 'fast'/ })
+    }
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true })
+  }
+})

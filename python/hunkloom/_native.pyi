@@ -112,6 +112,7 @@ _Normalization = Literal[
 ]
 _BlockStatus = Literal["applied", "failed", "already_applied"]
 _Profile = Literal["anthropic", "openhands", "native"]
+_Durability = Literal["full", "none"]
 _ToolsetProfile = Literal[
     "anthropic", "openhands", "native", "openai", "codex", "gemini", "claude-code", "copilot"
 ]
@@ -801,6 +802,7 @@ class Workspace:
         protect: Optional[list[str]] = None,
         protect_defaults: bool = True,
         legacy_encodings: bool = True,
+        durability: _Durability = "full",
     ) -> Workspace:
         """Open ``root`` (finishing or rolling back a multi-file commit a crash interrupted).
         ``ignore_file`` names the gitignore-syntax file of refused paths (default
@@ -818,7 +820,10 @@ class Workspace:
         raises :class:`InvalidOptionError` (``invalid_glob``). ``legacy_encodings`` (default
         on) reads a file in a legacy encoding (windows-1251, Latin-1, Shift_JIS, …, detected)
         as text and writes it back in it; off, such files raise :class:`UnsupportedFileError`
-        (``unsupported_encoding``)."""
+        (``unsupported_encoding``). ``durability``: ``"full"`` (the default: every commit's
+        files and directories flushed with fsync before it returns) or ``"none"`` (nothing
+        flushed: scratch trees, tests, benchmarks; a power cut may lose the last commits, never
+        tear a file); another name raises :class:`InvalidOptionError` (``invalid_input``)."""
     @property
     def root(self) -> Path:
         """The root directory."""
@@ -1062,6 +1067,7 @@ class Toolset:
         max_characters: Optional[int] = None,
         read_only: bool = False,
         semantics: Literal["reference", "native"] = "reference",
+        durability: _Durability = "full",
     ) -> Toolset:
         """A toolset over the existing directory ``root``; the options as :class:`TextEditor`'s,
         ``max_characters``, the most characters of a file a text-editor ``view`` shows, and
@@ -1069,7 +1075,7 @@ class Toolset:
         ``read_only``; ``semantics="native"``: hunkloom's matching and refusals behind the
         profile's tool names (the native text editor for ``anthropic`` and ``openhands``, the
         native reading of patches for ``openai`` and ``codex``; not yet for ``gemini`` and
-        ``copilot``: ``invalid_profile``).
+        ``copilot``: ``invalid_profile``); ``durability`` as :class:`Workspace`'s.
         Raises :class:`InvalidOptionError` (``invalid_profile``) for an unknown profile."""
     def tools(self) -> list[dict[str, Any]]:
         """The profile's tool definitions for a model API: ``{"name", "title", "description",
@@ -1142,14 +1148,16 @@ class TextEditor:
         require_read: Optional[bool] = None,
         max_file_size: Optional[int] = None,
         protect: Optional[list[str]] = None,
+        durability: _Durability = "full",
     ) -> TextEditor:
         """An editor over the existing directory ``root``. ``require_read``: refuse to edit a
         file the model has not viewed since it last changed (None: the profile's default, on for
         ``native`` only). ``max_file_size`` in bytes (None: 10 MiB for ``openhands``, 1 GiB
         otherwise). ``protect``: globs of paths that can be viewed but never written, besides
         ``.git`` (and the other version-control directories) and the ignore file (result code
-        ``path_protected``). Raises :class:`InvalidOptionError` (``invalid_profile``) for an unknown
-        profile, :class:`FileSystemError` if ``root`` is not an accessible directory."""
+        ``path_protected``). ``durability`` as :class:`Workspace`'s. Raises
+        :class:`InvalidOptionError` (``invalid_profile``) for an unknown profile,
+        :class:`FileSystemError` if ``root`` is not an accessible directory."""
     def call(self, input: Mapping[str, Any]) -> ToolResult:
         """Answer one tool call: ``input`` is the call's arguments, e.g. ``{"command": "view",
         "path": "/repo/app.py"}``. Every mistake a model can make comes back as a result with

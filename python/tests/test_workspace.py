@@ -241,3 +241,26 @@ def test_omission_guard_is_on_by_default_and_can_be_turned_off(tmp_path: Path) -
     unguarded.read("f.py")
     unguarded.write("f.py", new)
     assert (tmp_path / "f.py").read_text() == new
+
+
+def test_durability_is_an_option_of_every_writer(tmp_path: Path) -> None:
+    """durability="none" writes the same files (no flush); another name is refused."""
+    (tmp_path / "a.txt").write_text("one\n")
+    ws = hunkloom.Workspace(tmp_path, durability="none")
+    ws.read("a.txt")
+    ws.str_replace("a.txt", "one", "two")
+    assert (tmp_path / "a.txt").read_text() == "two\n"
+    editor = hunkloom.TextEditor(tmp_path, "openhands", durability="none")
+    assert not editor.call({"command": "create", "path": str(tmp_path.resolve() / "b.txt"), "file_text": "b\n"}).is_error
+    tools = hunkloom.Toolset(tmp_path, durability="full")
+    read = tools.call("read_file", {"path": "b.txt"})
+    assert not read.is_error and "b" in read.output
+    for make in (
+        lambda: hunkloom.Workspace(tmp_path, durability="fast"),  # type: ignore[arg-type]
+        lambda: hunkloom.TextEditor(tmp_path, durability="fast"),  # type: ignore[arg-type]
+        lambda: hunkloom.Toolset(tmp_path, durability="fast"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(hunkloom.InvalidOptionError) as raised:
+            make()
+        assert raised.value.code == "invalid_input"
+        assert "unknown durability 'fast'" in str(raised.value)

@@ -2,8 +2,8 @@
  * directory: a create whose JSON arrives one byte at a time (so UTF-8 characters and \u escapes
  * are cut), the updates rebuilding the preview on the host's side, the command and path once
  * known, nothing written before finish, the result JSON, a stream that outlives its editor, JSON
- * that is not an object answered as an error result, and the statuses (NULL arguments, an
- * unknown text, already finished). */
+ * that is not an object answered as an error result, the statuses (NULL arguments, an unknown
+ * text, already finished), and an editor with HL_DURABILITY_NONE. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdlib.h>
@@ -123,6 +123,32 @@ int main(void) {
     CHECK_STATUS(hl_text_editor_stream_new(editor, NULL), HL_STATUS_NULL_ARGUMENT);
     hl_text_editor_stream_free(NULL);
     hl_text_editor_free(editor);
+
+    /* Durability: HL_DURABILITY_NONE writes without flushing; an unknown value is refused. */
+    {
+        hl_text_editor_options opts = {0};
+        opts.durability = HL_DURABILITY_NONE;
+        editor = NULL;
+        CHECK_STATUS(hl_text_editor_new(root, strlen(root), HL_PROFILE_NATIVE, &opts, &editor, &error),
+                     HL_STATUS_OK);
+        CHECK_STATUS(hl_text_editor_stream_new(editor, &stream), HL_STATUS_OK);
+        CHECK_STATUS(hl_text_editor_stream_push(stream, input, strlen(input), &update), HL_STATUS_OK);
+        json = finish(stream);
+        CHECK(json != NULL && strstr(json, "\"is_error\":false") != NULL);
+        free(json);
+        hl_text_editor_stream_free(stream);
+        hl_text_editor_free(editor);
+        {
+            char path[64];
+            snprintf(path, sizeof path, "%s/new.txt", root);
+            CHECK(unlink(path) == 0);
+        }
+        opts.durability = 7;
+        editor = NULL;
+        CHECK_STATUS(hl_text_editor_new(root, strlen(root), HL_PROFILE_NATIVE, &opts, &editor, &error),
+                     HL_STATUS_OUT_OF_RANGE);
+        CHECK(editor == NULL);
+    }
     rmdir(root);
     return check_report();
 }

@@ -125,9 +125,9 @@ pub use ops::{
 };
 pub use options::{
     HL_DIALECT_CLINE_V1, HL_DIALECT_CLINE_V2, HL_DIALECT_DEFAULT, HL_DIALECT_NATIVE,
-    HL_DIALECT_ROO, HL_DIALECT_UDIFF, HL_DIALECT_UDIFF_STRICT, HL_POLICY_ALL_OR_NOTHING,
-    HL_POLICY_PARTIAL, HL_ROO_BUFFER_LINES_NONE, hl_applier_options, hl_apply_options, hl_dialect,
-    hl_policy,
+    HL_DIALECT_ROO, HL_DIALECT_UDIFF, HL_DIALECT_UDIFF_STRICT, HL_DURABILITY_FULL,
+    HL_DURABILITY_NONE, HL_POLICY_ALL_OR_NOTHING, HL_POLICY_PARTIAL, HL_ROO_BUFFER_LINES_NONE,
+    hl_applier_options, hl_apply_options, hl_dialect, hl_durability, hl_policy,
 };
 pub use owned_text::{hl_text, hl_text_content, hl_text_free};
 pub use patch::{

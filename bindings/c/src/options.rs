@@ -6,6 +6,29 @@ use engine::roo::RooOptions;
 use engine::{ApplierOptions, ApplyOptions, Dialect, Policy};
 
 use crate::error::Failure;
+use crate::status::hl_status;
+
+/// Whether a write waits for the disk: one of the `HL_DURABILITY_` values, a field of
+/// `hl_workspace_options`, `hl_text_editor_options` and `hl_toolset_options`. Any other value
+/// is `HL_STATUS_OUT_OF_RANGE`.
+#[allow(non_camel_case_types)]
+pub type hl_durability = u32;
+
+/// 0, the default: every written file, journal and directory is flushed (fsync) before the
+/// call returns, so a commit that returned survives a power cut.
+pub const HL_DURABILITY_FULL: hl_durability = 0;
+/// Nothing is flushed (scratch trees, tests, benchmarks): a power cut may lose the last writes,
+/// never tear a file.
+pub const HL_DURABILITY_NONE: hl_durability = 1;
+
+/// The file layer's durability for `value`.
+pub(crate) fn engine_durability(value: hl_durability) -> Result<hunkloom_fs::Durability, Failure> {
+    match value {
+        HL_DURABILITY_FULL => Ok(hunkloom_fs::Durability::Full),
+        HL_DURABILITY_NONE => Ok(hunkloom_fs::Durability::None),
+        _ => Err(hl_status::OutOfRange.into()),
+    }
+}
 
 /// How a diff is read and applied: one of the `HL_DIALECT_` values.
 ///

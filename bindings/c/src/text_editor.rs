@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 use crate::args::{Out, handle, str_arg};
 use crate::error::{Failure, hl_error};
 use crate::ffi_guard::{guard_void, guard_with_error};
+use crate::options::{engine_durability, hl_durability};
 use crate::owned_text::hl_text;
 use crate::status::hl_status;
 
@@ -66,12 +67,16 @@ pub struct hl_text_editor_options {
     /// Files larger than this many bytes are refused (result code `file_too_large`). 0: the
     /// profile's default, 10 MiB for `openhands` (the reference's limit), 1 GiB otherwise.
     pub max_file_size: u64,
+    /// A `HL_DURABILITY_` value (default, 0: `HL_DURABILITY_FULL`, every write flushed).
+    pub durability: hl_durability,
 }
 
 impl hl_text_editor_options {
     /// The editor's options for `profile`.
     fn to_engine(self, profile: Profile) -> Result<EditorOptions, Failure> {
-        let mut options = EditorOptions::new().profile(profile);
+        let mut options = EditorOptions::new()
+            .profile(profile)
+            .durability(engine_durability(self.durability)?);
         options = match self.require_read {
             HL_REQUIRE_READ_DEFAULT => options,
             HL_REQUIRE_READ_YES => options.require_read(true),
@@ -304,19 +309,32 @@ mod tests {
         let opts = hl_text_editor_options {
             require_read: HL_REQUIRE_READ_NO,
             max_file_size: 10,
+            durability: crate::HL_DURABILITY_NONE,
         };
         assert_eq!(
             opts.to_engine(Profile::Native).ok(),
-            Some(EditorOptions::new().require_read(false).max_file_size(10))
+            Some(
+                EditorOptions::new()
+                    .require_read(false)
+                    .max_file_size(10)
+                    .durability(hunkloom_tools::Durability::None)
+            )
         );
-        let bad = hl_text_editor_options {
-            require_read: 3,
-            max_file_size: 0,
-        };
-        assert!(matches!(
-            bad.to_engine(Profile::Native),
-            Err(Failure::Status(hl_status::OutOfRange))
-        ));
+        for bad in [
+            hl_text_editor_options {
+                require_read: 3,
+                ..Default::default()
+            },
+            hl_text_editor_options {
+                durability: 2,
+                ..Default::default()
+            },
+        ] {
+            assert!(matches!(
+                bad.to_engine(Profile::Native),
+                Err(Failure::Status(hl_status::OutOfRange))
+            ));
+        }
         match engine_profile(4) {
             Err(Failure::Engine(e)) => assert_eq!(e.code(), "invalid_profile"),
             other => panic!("{other:?}"),

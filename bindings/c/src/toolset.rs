@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use crate::args::{Out, handle, str_arg};
 use crate::error::hl_error;
 use crate::ffi_guard::{guard_void, guard_with_error};
+use crate::options::{engine_durability, hl_durability};
 use crate::owned_text::hl_text;
 use crate::status::hl_status;
 use crate::text_editor::{
@@ -37,6 +38,8 @@ pub struct hl_toolset_options {
     pub read_only: bool,
     /// A `HL_SEMANTICS_` value (default, 0: `HL_SEMANTICS_REFERENCE`).
     pub semantics: hl_semantics,
+    /// A `HL_DURABILITY_` value (default, 0: `HL_DURABILITY_FULL`, every write flushed).
+    pub durability: hl_durability,
 }
 
 /// Whose rules a toolset's tools follow: one of the `HL_SEMANTICS_` values.
@@ -107,7 +110,9 @@ pub unsafe extern "C" fn hl_toolset_new(
         if options.max_file_size != 0 {
             settings = settings.max_file_size(options.max_file_size);
         }
-        settings = settings.read_only(options.read_only);
+        settings = settings
+            .read_only(options.read_only)
+            .durability(engine_durability(options.durability)?);
         settings = settings.semantics(match options.semantics {
             HL_SEMANTICS_REFERENCE => Semantics::Reference,
             HL_SEMANTICS_NATIVE => Semantics::Native,

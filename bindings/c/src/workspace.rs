@@ -17,6 +17,7 @@ use crate::error::{Failure, hl_error};
 use crate::ffi_guard::{guard_void, guard_with_error};
 use crate::ops::{engine_convention, hl_insert_convention};
 use crate::options::hl_apply_options;
+use crate::options::{HL_DURABILITY_FULL, engine_durability, hl_durability};
 use crate::owned_text::hl_text;
 use crate::patch::hl_patch_options;
 use crate::patch_outcome::hl_patch_outcome;
@@ -79,6 +80,8 @@ pub struct hl_workspace_options {
     /// (`truncation_notice`), and replayed `str_replace`/`insert` calls answered as already
     /// applied. For a host that means a shorter file, as C has no per-call form.
     pub no_damaged_call_guard: bool,
+    /// A `HL_DURABILITY_` value (default, 0: `HL_DURABILITY_FULL`, every commit flushed).
+    pub durability: hl_durability,
 }
 
 impl Default for hl_workspace_options {
@@ -99,6 +102,7 @@ impl Default for hl_workspace_options {
             no_protect_defaults: false,
             no_legacy_encodings: false,
             no_damaged_call_guard: false,
+            durability: HL_DURABILITY_FULL,
         }
     }
 }
@@ -144,7 +148,8 @@ impl hl_workspace_options {
         options = options
             .protect(protect.lines().map(str::trim_end).filter(|l| !l.is_empty()))
             .protect_defaults(!self.no_protect_defaults)
-            .legacy_encodings(!self.no_legacy_encodings);
+            .legacy_encodings(!self.no_legacy_encodings)
+            .durability(engine_durability(self.durability)?);
         if self.lock_timeout_ms != 0 {
             options = options.lock_timeout(std::time::Duration::from_millis(self.lock_timeout_ms));
         }

@@ -103,7 +103,13 @@ pub mod keys {
     /// `StrReplaceOptions`.
     pub const STR_REPLACE: &[&str] = &["omissionGuard"];
     /// `TextEditorOptions`.
-    pub const TEXT_EDITOR: &[&str] = &["profile", "requireRead", "maxFileSize", "protect"];
+    pub const TEXT_EDITOR: &[&str] = &[
+        "profile",
+        "requireRead",
+        "maxFileSize",
+        "protect",
+        "durability",
+    ];
     /// `ToolsetOptions`.
     pub const TOOLSET: &[&str] = &[
         "profile",
@@ -113,6 +119,7 @@ pub mod keys {
         "maxCharacters",
         "readOnly",
         "semantics",
+        "durability",
     ];
     /// `WorkspaceOptions`.
     pub const WORKSPACE: &[&str] = &[
@@ -125,6 +132,7 @@ pub mod keys {
         "protect",
         "protectDefaults",
         "legacyEncodings",
+        "durability",
     ];
 }
 

@@ -67,6 +67,12 @@ pub struct TextEditorOptions {
     /// Globs (gitignore syntax, relative to the root) of paths that can be viewed but never
     /// written, besides `.git` (and the other version-control directories) and the ignore file.
     pub protect: Option<Vec<String>>,
+    /// Whether a write waits for the disk: `"full"` (the default: every file and directory
+    /// flushed with fsync before the call returns) or `"none"` (nothing flushed: scratch trees,
+    /// tests, benchmarks; a power cut may lose the last writes, never tear a file). Another name
+    /// throws an `Error` with `code === "invalid_input"`.
+    #[napi(ts_type = "'full' | 'none'")]
+    pub durability: Option<String>,
 }
 
 /// Answers a model's text-editor tool calls on the files under one root directory, with the
@@ -121,6 +127,9 @@ impl TextEditor {
             }
             if let Some(globs) = args::option_string_array(&options, "options", "protect")? {
                 settings = settings.protect(globs);
+            }
+            if let Some(name) = args::option_string(&options, "options", "durability")? {
+                settings = settings.durability(name.parse()?);
             }
             let editor = hunkloom_tools::TextEditor::new(root, settings)?;
             Ok(TextEditor {

@@ -44,6 +44,12 @@ pub struct ToolsetOptions {
     /// throw `invalid_profile`).
     #[napi(ts_type = "'reference' | 'native'")]
     pub semantics: Option<String>,
+    /// Whether a write waits for the disk: `"full"` (the default: every file and directory
+    /// flushed with fsync before the call returns) or `"none"` (nothing flushed: scratch trees,
+    /// tests, benchmarks; a power cut may lose the last writes, never tear a file). Another name
+    /// throws an `Error` with `code === "invalid_input"`.
+    #[napi(ts_type = "'full' | 'none'")]
+    pub durability: Option<String>,
 }
 
 /// One tool of a toolset, as a model API registers it.
@@ -121,6 +127,9 @@ impl Toolset {
             }
             if let Some(name) = args::option_string(&options, "options", "semantics")? {
                 settings = settings.semantics(name.parse()?);
+            }
+            if let Some(name) = args::option_string(&options, "options", "durability")? {
+                settings = settings.durability(name.parse()?);
             }
             let toolset = hunkloom_tools::Toolset::new(root, settings)?;
             Ok(Toolset {

@@ -446,6 +446,12 @@ pub struct WorkspaceOptions {
     /// read as text and written back in it (default `true`); `false` throws
     /// `unsupported_encoding` for every file that is not UTF-8 or UTF-16.
     pub legacy_encodings: Option<bool>,
+    /// Whether a write waits for the disk: `"full"` (the default: every file and directory
+    /// flushed with fsync before the call returns) or `"none"` (nothing flushed: scratch trees,
+    /// tests, benchmarks; a power cut may lose the last writes, never tear a file). Another name
+    /// throws an `Error` with `code === "invalid_input"`.
+    #[napi(ts_type = "'full' | 'none'")]
+    pub durability: Option<String>,
 }
 
 /// Options of the function `strReplace`.

@@ -279,6 +279,9 @@ impl Workspace {
             if let Some(on) = args::option_boolean(&options, "options", "legacyEncodings")? {
                 settings = settings.legacy_encodings(on);
             }
+            if let Some(name) = args::option_string(&options, "options", "durability")? {
+                settings = settings.durability(name.parse()?);
+            }
             if let Some(ms) = args::option_integer(&options, "options", "lockTimeout")? {
                 settings = settings.lock_timeout(std::time::Duration::from_millis(ms));
             }

@@ -234,7 +234,8 @@ impl PyTextEditor {
 impl PyTextEditor {
     #[new]
     #[pyo3(signature = (
-        root, profile = "native", *, require_read = None, max_file_size = None, protect = None
+        root, profile = "native", *, require_read = None, max_file_size = None, protect = None,
+        durability = "full"
     ))]
     fn new(
         py: Python<'_>,
@@ -243,10 +244,12 @@ impl PyTextEditor {
         require_read: Option<bool>,
         max_file_size: Option<u64>,
         protect: Option<Vec<String>>,
+        durability: &str,
     ) -> PyResult<Self> {
         let profile: Profile = profile.parse().map_err(|e| to_py_err(py, &e))?;
         let mut options = EditorOptions::new()
             .profile(profile)
+            .durability(durability.parse().map_err(|e| to_py_err(py, &e))?)
             .protect(protect.unwrap_or_default());
         if let Some(yes) = require_read {
             options = options.require_read(yes);

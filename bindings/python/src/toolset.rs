@@ -52,7 +52,7 @@ impl PyToolset {
     #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (
         root, profile = "native", *, require_read = None, max_file_size = None, protect = None,
-        max_characters = None, read_only = false, semantics = "reference"
+        max_characters = None, read_only = false, semantics = "reference", durability = "full"
     ))]
     fn new(
         py: Python<'_>,
@@ -64,12 +64,14 @@ impl PyToolset {
         max_characters: Option<usize>,
         read_only: bool,
         semantics: &str,
+        durability: &str,
     ) -> PyResult<Self> {
         let profile: ToolsetProfile = profile.parse().map_err(|e| to_py_err(py, &e))?;
         let mut options = ToolsetOptions::new()
             .profile(profile)
             .read_only(read_only)
             .semantics(semantics.parse().map_err(|e| to_py_err(py, &e))?)
+            .durability(durability.parse().map_err(|e| to_py_err(py, &e))?)
             .protect(protect.unwrap_or_default());
         if let Some(yes) = require_read {
             options = options.require_read(yes);

@@ -236,7 +236,7 @@ impl PyWorkspace {
     #[pyo3(signature = (
         root, *, ignore_file = None, max_file_size = None, undo_depth = None, max_kept_read = None,
         omission_guard = true, lock_timeout = None, protect = None, protect_defaults = true,
-        legacy_encodings = true
+        legacy_encodings = true, durability = "full"
     ))]
     fn new(
         py: Python<'_>,
@@ -250,9 +250,11 @@ impl PyWorkspace {
         protect: Option<Vec<String>>,
         protect_defaults: bool,
         legacy_encodings: bool,
+        durability: &str,
     ) -> PyResult<Self> {
-        let mut options =
-            WorkspaceOptions::new().guards(Guards::NATIVE.omission_placeholders(omission_guard));
+        let mut options = WorkspaceOptions::new()
+            .guards(Guards::NATIVE.omission_placeholders(omission_guard))
+            .durability(durability.parse().map_err(|e| to_py_err(py, &e))?);
         if let Some(name) = ignore_file {
             options = options.ignore_file(name);
         }

@@ -4,14 +4,15 @@
 //! host makes each: a `create` with a 200 KB `file_text`, and a `str_replace` whose `new_str`
 //! is 2,000 lines. Both write the file (atomically, with fsync), so the difference is what the
 //! streaming adds: decoding each piece and following the preview. The bench prints the
-//! streamed call as a multiple of the whole one.
+//! streamed call as a multiple of the whole one. Then a `str_replace` on 10 KB with
+//! `durability` full and none: their difference is the fsync floor of a call on this machine.
 
 use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use hunkloom_tools::{EditorOptions, Profile, TextEditor, ToolResult};
+use hunkloom_tools::{Durability, EditorOptions, Profile, TextEditor, ToolResult};
 use serde_json::json;
 
 /// The call made whole, as a host with the complete JSON text does.
@@ -121,6 +122,48 @@ fn bench(c: &mut Criterion) {
         );
     }
     group.finish();
+    durability(c);
+}
+
+/// A `str_replace` on a 10 KB file with `durability` full and none: the difference is what
+/// flushing the file and its directory costs per call on this machine (the fsync floor).
+fn durability(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let root = dir.path().canonicalize().expect("canonical root");
+    let path = root.join("ten.py");
+    let original: String = (0..400).map(|i| format!("value_{i:03} = {i}\n")).collect();
+    assert!(original.len() >= 10_000);
+    let reset = || std::fs::write(&path, &original).expect("reset");
+    let call = json!({"command": "str_replace", "path": path.display().to_string(),
+                      "old_str": "value_200 = 200", "new_str": "value_200 = -200"});
+    let mut group = c.benchmark_group("durability");
+    let mut medians = Vec::new();
+    for durability in Durability::ALL {
+        let editor = TextEditor::new(
+            &root,
+            EditorOptions::new()
+                .profile(Profile::Anthropic)
+                .durability(*durability),
+        )
+        .expect("editor");
+        group.bench_function(format!("str_replace 10 KB, durability {durability}"), |b| {
+            b.iter_batched(
+                reset,
+                |()| editor.call(&call).expect("object"),
+                BatchSize::PerIteration,
+            )
+        });
+        medians.push(median(51, reset, || {
+            assert!(!editor.call(&call).expect("object").is_error);
+        }));
+    }
+    group.finish();
+    println!(
+        "durability str_replace 10 KB: full {:.3} ms, none {:.3} ms: the fsync floor is {:.3} ms a call",
+        medians[0].as_secs_f64() * 1e3,
+        medians[1].as_secs_f64() * 1e3,
+        (medians[0].as_secs_f64() - medians[1].as_secs_f64()) * 1e3
+    );
 }
 
 /// The file a call's JSON names.

@@ -15,7 +15,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use hunkloom_tools::{Semantics, ToolsetProfile};
+use hunkloom_tools::{Durability, Semantics, ToolsetProfile};
 
 #[derive(Parser)]
 #[command(
@@ -70,6 +70,11 @@ enum Command {
         /// --profile anthropic, openhands, openai, codex and claude-code).
         #[arg(long, default_value = "reference", value_parser = parse_semantics)]
         semantics: Semantics,
+        /// Whether each write waits for the disk: full (the default: every file and directory
+        /// flushed before the call answers) or none (scratch trees, tests, benchmarks; a power
+        /// cut may lose the last writes, never tear a file).
+        #[arg(long, default_value = "full", value_parser = parse_durability)]
+        durability: Durability,
     },
     /// Stream a built-in edit into a built-in file and show the live preview.
     Demo {
@@ -118,6 +123,7 @@ fn execute(cli: Cli) -> u8 {
             protect,
             max_characters,
             semantics,
+            durability,
         } => mcp::run(&mcp::Args {
             root,
             profile,
@@ -125,6 +131,7 @@ fn execute(cli: Cli) -> u8 {
             protect,
             max_characters,
             semantics,
+            durability,
         })
         .map_err(Failure::Refused),
         Command::Demo { chunk, delay_ms } => {
@@ -170,6 +177,11 @@ pub(crate) enum Failure {
 
 /// Tool semantics by name.
 fn parse_semantics(name: &str) -> Result<Semantics, String> {
+    name.parse().map_err(|e: hunkloom::Error| e.to_string())
+}
+
+/// A durability by name.
+fn parse_durability(name: &str) -> Result<Durability, String> {
     name.parse().map_err(|e: hunkloom::Error| e.to_string())
 }
 

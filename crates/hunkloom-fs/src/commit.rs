@@ -37,6 +37,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use hunkloom::Error;
 
+use crate::durability::Durability;
 use crate::errors;
 use crate::journal::{self, Entry, JOURNAL, JOURNAL_TEMP, State};
 use crate::reading::{RegularFile, read_regular};
@@ -178,18 +179,23 @@ fn read_prior(target: &Path, shown: &Path) -> Result<Option<Prior>, Error> {
 /// this in practice; anything larger cannot be the file that was planned against unchanged).
 const PRIOR_LIMIT: u64 = 1 << 40;
 
-/// Commits `ops` (already verified, `priors` from [`verify`]) all or none.
+/// Commits `ops` (already verified, `priors` from [`verify`]) all or none, flushed to the disk
+/// as `durability` says.
 pub(crate) fn commit(
     root: &Path,
     ops: &[FileOp],
     priors: &[Option<Prior>],
+    durability: Durability,
     faults: &mut Faults,
 ) -> Result<(), Stop> {
     faults.start();
     match ops {
         [] => Ok(()),
-        [op] => commit_one(root, op, priors[0].as_ref().map(|p| &p.permissions), faults),
-        _ => commit_many(root, ops, priors, faults),
+        [op] => {
+            let permissions = priors[0].as_ref().map(|p| &p.permissions);
+            commit_one(root, op, permissions, durability, faults)
+        }
+        _ => commit_many(root, ops, priors, durability, faults),
     }
 }
 
@@ -203,6 +209,7 @@ fn commit_one(
     root: &Path,
     op: &FileOp,
     permissions: Option<&std::fs::Permissions>,
+    durability: Durability,
     faults: &mut Faults,
 ) -> Result<(), Stop> {
     let dir = parent(&op.target);
@@ -226,7 +233,7 @@ fn commit_one(
             let _ = std::fs::remove_file(root.join(JOURNAL));
         }
         removed?;
-        let _ = journal::sync_dir(dir);
+        let _ = durability.flush_dir(dir);
         return match faults.step() {
             Err(Stop::Crashed) => Err(Stop::Crashed),
             _ => Ok(()),
@@ -248,15 +255,20 @@ fn commit_one(
         }
     };
     let result = (|| {
-        write_new(&temp, bytes, permissions.or(op.permissions.as_ref()))
-            .map_err(|e| errors::io("write", &op.shown, &e))?;
+        write_new(
+            &temp,
+            bytes,
+            permissions.or(op.permissions.as_ref()),
+            durability,
+        )
+        .map_err(|e| errors::io("write", &op.shown, &e))?;
         faults.step()?;
         replace(&temp, op, bytes)
     })();
     match result {
         Ok(()) => {
             // The file is new now: what follows cannot undo that, so it cannot fail the commit.
-            let _ = journal::sync_dir(dir);
+            let _ = durability.flush_dir(dir);
             match faults.step() {
                 Err(Stop::Crashed) => Err(Stop::Crashed),
                 _ => {
@@ -398,6 +410,7 @@ fn commit_many(
     root: &Path,
     ops: &[FileOp],
     priors: &[Option<Prior>],
+    durability: Durability,
     faults: &mut Faults,
 ) -> Result<(), Stop> {
     let entries: Vec<Entry> = ops
@@ -426,7 +439,7 @@ fn commit_many(
     let mut state = State::Prepare;
     let mut applied = 0;
     let result = (|| {
-        journal::write(root, &journal::render(root, state, &entries))
+        journal::write(root, &journal::render(root, state, &entries), durability)
             .map_err(io("write the commit journal in", root))?;
         faults.step()?;
         for ((op, entry), prior) in ops.iter().zip(&entries).zip(priors) {
@@ -434,20 +447,26 @@ fn commit_many(
                 std::fs::create_dir_all(parent(&op.target))
                     .map_err(io("create the directory of", &op.shown))?;
                 let permissions = prior.as_ref().map(|p| &p.permissions);
-                write_new(temp, bytes, permissions.or(op.permissions.as_ref()))
-                    .map_err(io("write", &op.shown))?;
+                write_new(
+                    temp,
+                    bytes,
+                    permissions.or(op.permissions.as_ref()),
+                    durability,
+                )
+                .map_err(io("write", &op.shown))?;
                 faults.step()?;
             }
             if let (Some(prior), Some(backup)) = (prior, &entry.backup) {
-                make_backup(&op.target, backup, prior).map_err(io("back up", &op.shown))?;
+                make_backup(durability, &op.target, backup, prior)
+                    .map_err(io("back up", &op.shown))?;
                 faults.step()?;
             }
         }
         for dir in &dirs {
-            journal::sync_dir(dir).map_err(io("flush", dir))?;
+            durability.flush_dir(dir).map_err(io("flush", dir))?;
         }
         state = State::Apply;
-        journal::write(root, &journal::render(root, state, &entries))
+        journal::write(root, &journal::render(root, state, &entries), durability)
             .map_err(io("write the commit journal in", root))?;
         faults.step()?;
         for (op, entry) in ops.iter().zip(&entries) {
@@ -464,10 +483,10 @@ fn commit_many(
             faults.step()?;
         }
         for dir in &dirs {
-            journal::sync_dir(dir).map_err(io("flush", dir))?;
+            durability.flush_dir(dir).map_err(io("flush", dir))?;
         }
         state = State::Done;
-        journal::write(root, &journal::render(root, state, &entries))
+        journal::write(root, &journal::render(root, state, &entries), durability)
             .map_err(io("write the commit journal in", root))?;
         faults.step()?;
         Ok(())
@@ -599,6 +618,7 @@ fn write_new(
     path: &Path,
     bytes: &[u8],
     permissions: Option<&std::fs::Permissions>,
+    durability: Durability,
 ) -> std::io::Result<()> {
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
@@ -613,7 +633,7 @@ fn write_new(
         if let Some(permissions) = permissions {
             file.set_permissions(permissions.clone())?;
         }
-        file.sync_all()
+        durability.flush_file(&file)
     })();
     if result.is_err() {
         drop(file);
@@ -622,11 +642,17 @@ fn write_new(
     result
 }
 
-/// Keeps the old content of `target` at `backup`: a hard link, or a flushed copy.
-fn make_backup(target: &Path, backup: &Path, prior: &Prior) -> std::io::Result<()> {
+/// Keeps the old content of `target` at `backup`: a hard link, or a copy (flushed when
+/// durable).
+fn make_backup(
+    durability: Durability,
+    target: &Path,
+    backup: &Path,
+    prior: &Prior,
+) -> std::io::Result<()> {
     match std::fs::hard_link(target, backup) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(e),
-        Err(_) => write_new(backup, &prior.bytes, Some(&prior.permissions)),
+        Err(_) => write_new(backup, &prior.bytes, Some(&prior.permissions), durability),
     }
 }

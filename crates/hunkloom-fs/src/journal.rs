@@ -18,6 +18,8 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
+use crate::durability::Durability;
+
 /// The journal's file name at the workspace root.
 pub(crate) const JOURNAL: &str = ".hunkloom-journal";
 /// The name it is written under before the rename.
@@ -110,15 +112,15 @@ pub(crate) fn parse(root: &Path, text: &str) -> Option<(State, Vec<Entry>)> {
     Some((state, entries))
 }
 
-/// Writes the journal atomically and flushes it and the root directory.
-pub(crate) fn write(root: &Path, text: &str) -> std::io::Result<()> {
+/// Writes the journal atomically, and flushes it and the root directory when durable.
+pub(crate) fn write(root: &Path, text: &str, durability: Durability) -> std::io::Result<()> {
     let temp = root.join(JOURNAL_TEMP);
     let mut file = std::fs::File::create(&temp)?;
     file.write_all(text.as_bytes())?;
-    file.sync_all()?;
+    durability.flush_file(&file)?;
     drop(file);
     std::fs::rename(&temp, root.join(JOURNAL))?;
-    sync_dir(root)
+    durability.flush_dir(root)
 }
 
 /// Writes the journal atomically without flushing anything: the record of a one-file commit,
@@ -131,18 +133,10 @@ pub(crate) fn write_unflushed(root: &Path, text: &str) -> std::io::Result<()> {
     std::fs::rename(&temp, root.join(JOURNAL))
 }
 
-/// Flushes a directory's entries (renames, creations, removals) to disk. A no-op where
-/// directories cannot be opened (Windows), whose renames are flushed with the file.
+/// Flushes a directory's entries (renames, creations, removals) to disk: the rollback and the
+/// recovery always do.
 pub(crate) fn sync_dir(dir: &Path) -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        std::fs::File::open(dir)?.sync_all()
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = dir;
-        Ok(())
-    }
+    Durability::Full.flush_dir(dir)
 }
 
 fn hex(root: &Path, path: &Path) -> String {

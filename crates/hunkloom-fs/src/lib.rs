@@ -226,6 +226,7 @@
 mod change;
 mod commit;
 mod document;
+mod durability;
 mod errors;
 mod ignore;
 mod journal;
@@ -246,6 +247,7 @@ pub use change::{Change, ChangeKind, EditOutcome, Op, Report};
 #[doc(hidden)]
 pub use commit::FaultMode;
 pub use document::{Encoding, LegacyEncoding};
+pub use durability::Durability;
 pub use hunkloom::{Error, ErrorKind, Result};
 pub use merge::ExternalChange;
 pub use patch::{PatchOutcome, PatchPlan, PatchedFile};

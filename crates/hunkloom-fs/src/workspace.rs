@@ -13,6 +13,7 @@ use hunkloom::{ApplyOptions, Dialect, Error, ErrorKind, Result};
 use crate::change::{Base, Change, ChangeKind, EditOutcome, Op, Report};
 use crate::commit::{self, FileOp, Stop};
 use crate::document::{self, Encoding, Legacy, LegacyEncoding};
+use crate::durability::Durability;
 use crate::errors;
 use crate::ignore::IgnoreRules;
 use crate::journal;
@@ -69,6 +70,9 @@ pub struct WorkspaceOptions {
     /// detected, edited as text and written back in their encoding (default true; see
     /// [`Encoding`]). When false they are refused as `unsupported_encoding`.
     pub legacy_encodings: bool,
+    /// Whether a commit waits for the disk (default [`Durability::Full`]: every file and
+    /// directory flushed before it returns; [`Durability::None`] for scratch trees and tests).
+    pub durability: Durability,
 }
 
 impl Default for WorkspaceOptions {
@@ -83,6 +87,7 @@ impl Default for WorkspaceOptions {
             protect: Vec::new(),
             protect_defaults: true,
             legacy_encodings: true,
+            durability: Durability::Full,
         }
     }
 }
@@ -108,6 +113,12 @@ impl WorkspaceOptions {
     /// Sets the undo depth per file.
     pub fn undo_depth(mut self, depth: usize) -> Self {
         self.undo_depth = depth;
+        self
+    }
+
+    /// Sets the [`durability`](Self::durability) of commits.
+    pub fn durability(mut self, durability: Durability) -> Self {
+        self.durability = durability;
         self
     }
 
@@ -814,7 +825,8 @@ impl Workspace {
         ops: &[FileOp],
         priors: &[Option<commit::Prior>],
     ) -> std::result::Result<(), Attempt> {
-        match commit::commit(&self.root, ops, priors, &mut self.faults()) {
+        let durability = self.options.durability;
+        match commit::commit(&self.root, ops, priors, durability, &mut self.faults()) {
             Ok(()) => Ok(()),
             Err(Stop::Failed(e)) => Err(Attempt::Failed(e)),
             Err(Stop::Raced(e)) => Err(Attempt::Raced(e)),

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
 use hunkloom::{Error, ErrorKind, Result};
-use hunkloom_fs::{Turns, Workspace, WorkspaceOptions};
+use hunkloom_fs::{Durability, Turns, Workspace, WorkspaceOptions};
 use serde_json::Value;
 
 use crate::codes::ToolCode;
@@ -37,6 +37,9 @@ pub struct EditorOptions {
     /// (the `max_characters` of Anthropic's text_editor_20250728 tool definition). `None`
     /// (the default): 16,000, the references' limit.
     pub max_characters: Option<usize>,
+    /// Whether a write waits for the disk (default [`Durability::Full`]: every write flushed
+    /// before the call returns; [`Durability::None`] for scratch trees and tests).
+    pub durability: Durability,
     /// Answer as Anthropic's `str_replace_based_edit_tool` (its 20250429/20250728 editor:
     /// the `anthropic` profile under that name, without `undo_edit`).
     pub(crate) newest_anthropic: bool,
@@ -63,6 +66,12 @@ impl EditorOptions {
     /// Sets [`max_file_size`](Self::max_file_size).
     pub fn max_file_size(mut self, bytes: u64) -> Self {
         self.max_file_size = Some(bytes);
+        self
+    }
+
+    /// Sets [`durability`](Self::durability).
+    pub fn durability(mut self, durability: Durability) -> Self {
+        self.durability = durability;
         self
     }
 
@@ -153,6 +162,7 @@ impl TextEditor {
                 // Anthropic's reference reads strict UTF-8 and fails on anything else; the
                 // other profiles read a legacy file in its encoding and write it back in it.
                 .legacy_encodings(profile != Profile::Anthropic)
+                .durability(options.durability)
                 .protect(options.protect.iter().cloned()),
         )?;
         let style = if options.newest_anthropic && profile == Profile::Anthropic {

@@ -118,6 +118,8 @@ mod view;
 
 pub use codes::ToolCode;
 pub use editor::{EditorOptions, TextEditor};
+/// Whether a write waits for the disk (see [`EditorOptions::durability`]).
+pub use hunkloom_fs::Durability;
 pub use profile::Profile;
 pub use result::ToolResult;
 pub use schema::{NEWEST_ANTHROPIC_NAME, schema, schema_named};

@@ -455,7 +455,7 @@ fn null_arguments_invalid_utf8_and_out_of_range() {
     let (mut editor, mut error) = (sentinel::<hl_text_editor>(), sentinel::<hl_error>());
     let bad_opts = hl_text_editor_options {
         require_read: 9,
-        max_file_size: 0,
+        ..Default::default()
     };
     // SAFETY: every pointer is NULL, a local or a live buffer of the given length.
     unsafe {

@@ -40,6 +40,7 @@ pub(crate) struct Args {
     pub(crate) protect: Vec<String>,
     pub(crate) max_characters: Option<usize>,
     pub(crate) semantics: hunkloom_tools::Semantics,
+    pub(crate) durability: hunkloom_tools::Durability,
 }
 
 /// Serves MCP on stdin/stdout until stdin ends.
@@ -51,6 +52,7 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     let mut options = ToolsetOptions::new()
         .read_only(args.read_only)
         .semantics(args.semantics)
+        .durability(args.durability)
         .protect(args.protect.iter().cloned());
     options = match args.profile.text_editor() {
         // The native set with that reference's text editor as `str_replace_based_edit_tool`.

@@ -989,3 +989,23 @@ fn semantics_native_reads_a_codex_patch_natively() {
     assert_eq!(read(dir.path().join("a.txt")), b"x\ny\nx\nY\n");
     assert!(mcp.close().success());
 }
+
+#[test]
+fn durability_none_serves_the_same_edits_and_a_bad_name_is_a_usage_error() {
+    let dir = tree(&[("a.txt", b"one\n")]);
+    let mut mcp = Mcp::start(dir.path(), &["--durability", "none"]);
+    mcp.ok("read_file", json!({"path": "a.txt"}));
+    mcp.ok(
+        "apply_diff",
+        json!({"path": "a.txt", "diff": block("one\n", "two\n")}),
+    );
+    assert_eq!(read(dir.path().join("a.txt")), b"two\n");
+    assert!(mcp.close().success());
+    let mut bad = Mcp::spawn(dir.path(), &["mcp", "--durability", "fast"]);
+    assert_eq!(bad.wait().code(), Some(2));
+    assert!(
+        bad.logs().contains("unknown durability 'fast'"),
+        "{}",
+        bad.logs()
+    );
+}

@@ -44,7 +44,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use hunkloom::{Error, ErrorKind, Result};
-use hunkloom_fs::{Turns, Workspace, WorkspaceOptions};
+use hunkloom_fs::{Durability, Turns, Workspace, WorkspaceOptions};
 use serde_json::Value;
 
 use crate::codes::ToolCode;
@@ -222,6 +222,9 @@ pub struct ToolsetOptions {
     pub editor: Option<Profile>,
     /// Whose rules the tools follow (default [`Semantics::Reference`]).
     pub semantics: Semantics,
+    /// Whether a write waits for the disk (default [`Durability::Full`]; see
+    /// [`WorkspaceOptions::durability`]).
+    pub durability: Durability,
 }
 
 impl ToolsetOptions {
@@ -266,6 +269,12 @@ impl ToolsetOptions {
         self
     }
 
+    /// Sets whether a write waits for the disk.
+    pub fn durability(mut self, durability: Durability) -> Self {
+        self.durability = durability;
+        self
+    }
+
     /// Sets the `native` set's text-editor profile.
     pub fn editor(mut self, profile: Profile) -> Self {
         self.editor = Some(profile);
@@ -281,6 +290,7 @@ impl ToolsetOptions {
     pub(crate) fn editor_options(&self, profile: Profile) -> EditorOptions {
         let mut editor = EditorOptions::new()
             .profile(profile)
+            .durability(self.durability)
             .protect(self.protect.iter().cloned());
         editor.require_read = self.require_read;
         editor.max_file_size = self.max_file_size;
@@ -459,6 +469,7 @@ impl Toolset {
                     .guards(hunkloom::ops::Guards::NONE)
                     // Claude Code reads a file in its own encoding; the others read UTF-8.
                     .legacy_encodings(options.profile == ToolsetProfile::ClaudeCode)
+                    .durability(options.durability)
                     .protect(options.protect.iter().cloned());
                 if let Some(bytes) = options.max_file_size {
                     ws = ws.max_file_size(bytes);

@@ -46,7 +46,9 @@ impl Native {
     /// `options.editor`'s profile (Anthropic's answering as text_editor_20250728, the editor that
     /// goes by the name `str_replace_based_edit_tool`); a read-only set has no editor.
     pub(crate) fn open(root: &Path, options: &ToolsetOptions) -> hunkloom::Result<Native> {
-        let mut ws = WorkspaceOptions::new().protect(options.protect.iter().cloned());
+        let mut ws = WorkspaceOptions::new()
+            .durability(options.durability)
+            .protect(options.protect.iter().cloned());
         if let Some(bytes) = options.max_file_size {
             ws = ws.max_file_size(bytes);
         }
