@@ -131,7 +131,7 @@ fn durability(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temporary directory");
     let root = dir.path().canonicalize().expect("canonical root");
     let path = root.join("ten.py");
-    let original: String = (0..400).map(|i| format!("value_{i:03} = {i}\n")).collect();
+    let original: String = (0..700).map(|i| format!("value_{i:03} = {i}\n")).collect();
     assert!(original.len() >= 10_000);
     let reset = || std::fs::write(&path, &original).expect("reset");
     let call = json!({"command": "str_replace", "path": path.display().to_string(),
