@@ -228,18 +228,19 @@ typedef struct hl_edit hl_edit;
 typedef struct hl_edit_outcome hl_edit_outcome;
 
 /**
- * One text-editor tool call applied while its argument JSON streams in.
+ * One tool call applied while its argument JSON streams in: a text editor's call, or a
+ * toolset tool's (the text-editor tools have a preview, the others run at finish).
  *
- * Create it with `hl_text_editor_stream_new`, push each piece of the call's argument JSON with
- * `hl_text_editor_stream_push` exactly as the model API delivers it (split anywhere, even
- * inside a UTF-8 character or an escape), read `hl_text_editor_stream_preview` whenever you
- * like, run the call with `hl_text_editor_stream_finish`, and always release it with
+ * Create it with `hl_text_editor_stream_new` or `hl_toolset_stream_new`, push each piece of
+ * the call's argument JSON with `hl_text_editor_stream_push` exactly as the model API delivers
+ * it (split anywhere, even inside a UTF-8 character or an escape), read
+ * `hl_text_editor_stream_text` whenever you like, run the call with `hl_text_editor_stream_finish`, and always release it with
  * `hl_text_editor_stream_free`.
  *
  * Threads: a stream may be moved to another thread, but must never be used by two threads at
  * the same time; a call that overlaps another call on it is refused with
  * `HL_STATUS_CONCURRENT_USE` (except `hl_text_editor_stream_free`, which must never overlap
- * anything). Streams of one editor are independent of each other.
+ * anything). Streams of one editor or toolset are independent of each other.
  */
 typedef struct hl_edit_stream hl_edit_stream;
 
@@ -2006,8 +2007,8 @@ void hl_edit_outcome_free(struct hl_edit_outcome *outcome);
  * Creates a stream for one tool call answered by `editor`. On success `*stream` receives a new
  * stream owned by the caller, who frees it with `hl_text_editor_stream_free`.
  *
- * @return `HL_STATUS_NULL_ARGUMENT` if `editor` or `stream` is NULL. `*stream` is set only on
- * success.
+ * @return `HL_STATUS_NULL_ARGUMENT` if `editor` or `stream` is NULL; `HL_STATUS_PANIC` if the
+ * editor is poisoned. `*stream` is set only on success.
  *
  * # Safety
  * `editor` must be a live editor (not freed, and not being freed meanwhile); `stream` must be
@@ -2015,6 +2016,27 @@ void hl_edit_outcome_free(struct hl_edit_outcome *outcome);
  */
 enum hl_status hl_text_editor_stream_new(const struct hl_text_editor *editor,
                                          struct hl_edit_stream **stream);
+
+/**
+ * Creates a stream for one call of the toolset's tool `name` (`name_len` bytes of UTF-8),
+ * pushed, read, finished and freed with the `hl_text_editor_stream_` functions: a text-editor
+ * tool (the `anthropic` and `openhands` editors, the `native` set's
+ * `str_replace_based_edit_tool`) has a preview, the other tools are read as the pieces arrive
+ * and run by `hl_text_editor_stream_finish`, which gives what `hl_toolset_call` gives for the
+ * whole argument text (an unknown name too: code `unknown_tool`).
+ *
+ * @return `HL_STATUS_NULL_ARGUMENT` if `toolset` or `stream` is NULL, or `name` is NULL with a
+ * non-zero length; `HL_STATUS_INVALID_UTF8`; `HL_STATUS_PANIC` if the toolset is poisoned.
+ * `*stream` is set only on success.
+ *
+ * # Safety
+ * `toolset` must be a live toolset (not freed, and not being freed meanwhile); `name` must
+ * point to `name_len` readable bytes (or be NULL with length 0); `stream` must be writable.
+ */
+enum hl_status hl_toolset_stream_new(const struct hl_toolset *toolset,
+                                     const char *name,
+                                     size_t name_len,
+                                     struct hl_edit_stream **stream);
 
 /**
  * Takes the next `piece_len` bytes of the call's argument JSON and fills `*update` with how the
@@ -2060,8 +2082,8 @@ enum hl_status hl_text_editor_stream_text(struct hl_edit_stream *stream,
 
 /**
  * Runs the call: on success `*result_json` receives a new `hl_text` (freed with
- * `hl_text_free`) holding exactly what `hl_text_editor_call` gives for the whole argument
- * text. Text that is not a complete JSON object (malformed, cut off, or ending inside a UTF-8
+ * `hl_text_free`) holding exactly what `hl_text_editor_call` (or `hl_toolset_call`) gives
+ * for the whole argument text. Text that is not a complete JSON object (malformed, cut off, or ending inside a UTF-8
  * character) is an error result with code `invalid_arguments`, not a failure. The stream is
  * finished afterwards either way.
  *

@@ -236,7 +236,7 @@ test('semantics "native" reads the openai operations natively', () => {
   assert.throws(() => new Toolset(dir, { profile: 'gemini', semantics: 'native' }), (e) => e.code === 'invalid_profile')
 })
 
-test('Toolset.stream(name): the editor tool previews, the others run at finish', () => {
+test('Toolset.stream(name): the editor tool and the native apply_diff preview, the others run at finish', () => {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hl-ts-stream-')))
   try {
     const file = path.join(root, 'a.py')
@@ -258,10 +258,26 @@ test('Toolset.stream(name): the editor tool previews, the others run at finish',
     const native = new hl.Toolset(root)
     native.call('read_file', { path: 'a.py' })
     const diff = native.stream('apply_diff')
-    diff.push(JSON.stringify({ path: 'a.py', diff: '<<<<<<< SEARCH\nx = 1\n=======\nx = 0\n>>>>>>> REPLACE\n' }))
-    assert.equal(diff.preview, null)
-    assert.equal(diff.finish().isError, false)
+    const call = JSON.stringify({ path: 'a.py', diff: '<<<<<<< SEARCH\nx = 1\n=======\nx = 0\n>>>>>>> REPLACE\n' })
+    let rebuilt = ''
+    const seen = []
+    for (const piece of call) {
+      const u = diff.push(piece)
+      rebuilt = rebuilt.slice(0, u.start) + u.inserted + rebuilt.slice(u.start + u.removed)
+      assert.equal(diff.preview ?? '', rebuilt)
+      seen.push(diff.preview)
+    }
+    // The file once the path is complete, then the block applied as it streams.
+    assert.ok(seen.includes('x = 1\ny = 3\n'))
+    assert.equal(seen.at(-1), 'x = 0\ny = 3\n')
+    const done = diff.finish()
+    assert.equal(done.isError, false)
+    assert.equal(done.newContent, 'x = 0\ny = 3\n')
     assert.equal(fs.readFileSync(file, 'utf8'), 'x = 0\ny = 3\n')
+    const read = native.stream('read_file')
+    read.push(JSON.stringify({ path: 'a.py' }))
+    assert.equal(read.preview, null)
+    assert.equal(read.finish().isError, false)
     const broken = native.stream('apply_diff')
     broken.push('{"path": ')
     assert.equal(broken.finish().code, 'invalid_arguments')

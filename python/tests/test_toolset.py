@@ -253,8 +253,8 @@ def test_native_semantics_under_the_openai_schema(tmp_path: Path) -> None:
 
 
 def test_a_toolset_call_streams(tmp_path: Path) -> None:
-    """Toolset.stream(name): the editor tool previews, the others run at finish, and each gives
-    what call gives."""
+    """Toolset.stream(name): the editor tool and the native apply_diff preview, the others run
+    at finish, and each gives what call gives."""
     (tmp_path / "a.py").write_text("x = 1\ny = 2\n")
     tools = hunkloom.Toolset(tmp_path, "anthropic")
     path = str((tmp_path / "a.py").resolve())
@@ -271,11 +271,20 @@ def test_a_toolset_call_streams(tmp_path: Path) -> None:
     native = hunkloom.Toolset(tmp_path)
     native.call("read_file", {"path": "a.py"})
     stream = native.stream("apply_diff")
-    stream.push(json.dumps({"path": "a.py", "diff": "<<<<<<< SEARCH\nx = 1\n=======\nx = 0\n>>>>>>> REPLACE\n"}))
-    assert stream.preview is None
+    text = json.dumps({"path": "a.py", "diff": "<<<<<<< SEARCH\nx = 1\n=======\nx = 0\n>>>>>>> REPLACE\n"})
+    shown, seen = "", []
+    for piece in text:
+        shown = stream.push(piece).apply_to(shown)
+        assert (stream.preview or "") == shown
+        seen.append(stream.preview)
+    # The file once the path is complete, then the block applied as it streams.
+    assert "x = 1\ny = 3\n" in seen and seen[-1] == "x = 0\ny = 3\n"
     result = stream.finish()
     assert not result.is_error, result.output
-    assert (tmp_path / "a.py").read_text() == "x = 0\ny = 3\n"
+    assert result.new_content == (tmp_path / "a.py").read_text() == "x = 0\ny = 3\n"
+    stream = native.stream("read_file")
+    stream.push(json.dumps({"path": "a.py"}))
+    assert stream.preview is None and not stream.finish().is_error
     broken = native.stream("apply_diff")
     broken.push('{"path": ')
     assert broken.finish().code == "invalid_arguments"

@@ -3,7 +3,9 @@
  * are cut), the updates rebuilding the preview on the host's side, the command and path once
  * known, nothing written before finish, the result JSON, a stream that outlives its editor, JSON
  * that is not an object answered as an error result, the statuses (NULL arguments, an unknown
- * text, already finished), and an editor with HL_DURABILITY_NONE. */
+ * text, already finished), an editor with HL_DURABILITY_NONE, and toolset streams
+ * (hl_toolset_stream_new): the anthropic set's editor tool previewed and freed after its toolset,
+ * a native apply_diff call previewed and run at finish, an unknown tool's result. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdlib.h>
@@ -148,6 +150,85 @@ int main(void) {
         CHECK_STATUS(hl_text_editor_new(root, strlen(root), HL_PROFILE_NATIVE, &opts, &editor, &error),
                      HL_STATUS_OUT_OF_RANGE);
         CHECK(editor == NULL);
+    }
+
+    /* Toolset streams: the same functions push, read and finish them. */
+    {
+        hl_toolset *toolset = NULL;
+        char path[64], call[256];
+        FILE *f;
+        snprintf(path, sizeof path, "%s/a.py", root);
+        f = fopen(path, "w");
+        CHECK(f != NULL);
+        if (f != NULL) {
+            fputs("x = 1\ny = 2\n", f);
+            fclose(f);
+        }
+        CHECK_STATUS(hl_toolset_new(root, strlen(root), "anthropic", 9, NULL, &toolset, &error),
+                     HL_STATUS_OK);
+        CHECK_STATUS(hl_toolset_stream_new(toolset, "str_replace_based_edit_tool", 27, &stream),
+                     HL_STATUS_OK);
+        snprintf(call, sizeof call,
+                 "{\"command\": \"str_replace\", \"path\": \"%s\", \"old_str\": \"y = 2\", "
+                 "\"new_str\": \"y = 3\"}",
+                 path);
+        for (i = 0; i < strlen(call); i += 5) {
+            size_t n = strlen(call) - i < 5 ? strlen(call) - i : 5;
+            CHECK_STATUS(hl_text_editor_stream_push(stream, call + i, n, &update), HL_STATUS_OK);
+        }
+        CHECK_STATUS(hl_text_editor_stream_text(stream, HL_STREAM_PREVIEW, &text, &len),
+                     HL_STATUS_OK);
+        CHECK_TEXT(text, len, "x = 1\ny = 3\n");
+        hl_toolset_free(toolset);
+        json = finish(stream);
+        CHECK(json != NULL && strstr(json, "\"is_error\":false") != NULL);
+        free(json);
+        hl_text_editor_stream_free(stream);
+
+        toolset = NULL;
+        CHECK_STATUS(hl_toolset_new(root, strlen(root), NULL, 0, NULL, &toolset, &error),
+                     HL_STATUS_OK);
+        {
+            /* The native set asks for a read before an edit. */
+            hl_text *read = NULL;
+            CHECK_STATUS(hl_toolset_call(toolset, "read_file", 9, "{\"path\": \"a.py\"}", 16,
+                                         &read, &error),
+                         HL_STATUS_OK);
+            hl_text_free(read);
+        }
+        CHECK_STATUS(hl_toolset_stream_new(toolset, "apply_diff", 10, &stream), HL_STATUS_OK);
+        {
+            const char *diff = "{\"path\": \"a.py\", \"diff\": \"<<<<<<< SEARCH\\nx = 1\\n"
+                               "=======\\nx = 0\\n>>>>>>> REPLACE\\n\"}";
+            CHECK_STATUS(hl_text_editor_stream_push(stream, diff, strlen(diff), &update),
+                         HL_STATUS_OK);
+        }
+        /* The native apply_diff previews what it will write. */
+        CHECK_STATUS(hl_text_editor_stream_text(stream, HL_STREAM_PREVIEW, &text, &len),
+                     HL_STATUS_OK);
+        CHECK_TEXT(text, len, "x = 0\ny = 3\n");
+        json = finish(stream);
+        CHECK(json != NULL && strstr(json, "\"is_error\":false") != NULL);
+        free(json);
+        hl_text_editor_stream_free(stream);
+        CHECK_STATUS(hl_toolset_stream_new(toolset, "no_such_tool", 12, &stream), HL_STATUS_OK);
+        CHECK_STATUS(hl_text_editor_stream_push(stream, "{}", 2, &update), HL_STATUS_OK);
+        json = finish(stream);
+        CHECK(json != NULL && strstr(json, "\"code\":\"unknown_tool\"") != NULL);
+        free(json);
+        hl_text_editor_stream_free(stream);
+        CHECK_STATUS(hl_toolset_stream_new(toolset, "\xff", 1, &stream), HL_STATUS_INVALID_UTF8);
+        CHECK_STATUS(hl_toolset_stream_new(NULL, "a", 1, &stream), HL_STATUS_NULL_ARGUMENT);
+        hl_toolset_free(toolset);
+        f = fopen(path, "r");
+        CHECK(f != NULL);
+        if (f != NULL) {
+            char got[32] = {0};
+            CHECK(fread(got, 1, sizeof got - 1, f) > 0);
+            CHECK(strcmp(got, "x = 0\ny = 3\n") == 0);
+            fclose(f);
+        }
+        unlink(path);
     }
     rmdir(root);
     return check_report();

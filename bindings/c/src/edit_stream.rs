@@ -1,8 +1,10 @@
-//! [`hl_edit_stream`]: a text-editor call applied while its argument JSON streams in, for C.
+//! [`hl_edit_stream`]: a text-editor or toolset call applied while its argument JSON streams
+//! in, for C.
 //!
 //! The core stream lives in a [`Handle`] (a call that overlaps another is
 //! `HL_STATUS_CONCURRENT_USE`, a call after finish `HL_STATUS_ALREADY_FINISHED`, a panic retires
-//! it); the stream keeps the editor that made it alive, so freeing the editor first is safe. Next
+//! it); the stream keeps the editor or toolset that made it alive, so freeing that first is
+//! safe. Next
 //! to it: the unfinished UTF-8 character of the last push, and NUL-terminated copies of what C
 //! reads (the inserted text, the preview, the command and the path).
 
@@ -10,33 +12,36 @@ use std::ffi::c_char;
 use std::sync::Arc;
 
 use hunkloom_handle::{Handle, Shared};
-use hunkloom_tools::{EditStream, TextEditor};
+use hunkloom_tools::{EditStream, ToolHost};
 
 use crate::applier::hl_update;
-use crate::args::{Out, bytes_arg, handle};
+use crate::args::{Out, bytes_arg, handle, str_arg};
 use crate::error::{Failure, hl_error};
 use crate::ffi_guard::{guard, guard_void, guard_with_error};
 use crate::owned_text::hl_text;
 use crate::status::hl_status;
 use crate::text::CText;
 use crate::text_editor::{hl_text_editor, to_json_text};
+use crate::toolset::hl_toolset;
 use crate::utf8::Pending;
 
-/// One text-editor tool call applied while its argument JSON streams in.
+/// One tool call applied while its argument JSON streams in: a text editor's call, or a
+/// toolset tool's (the text-editor tools have a preview, the others run at finish).
 ///
-/// Create it with `hl_text_editor_stream_new`, push each piece of the call's argument JSON with
-/// `hl_text_editor_stream_push` exactly as the model API delivers it (split anywhere, even
-/// inside a UTF-8 character or an escape), read `hl_text_editor_stream_preview` whenever you
-/// like, run the call with `hl_text_editor_stream_finish`, and always release it with
+/// Create it with `hl_text_editor_stream_new` or `hl_toolset_stream_new`, push each piece of
+/// the call's argument JSON with `hl_text_editor_stream_push` exactly as the model API delivers
+/// it (split anywhere, even inside a UTF-8 character or an escape), read
+/// `hl_text_editor_stream_text` whenever you like, run the call with `hl_text_editor_stream_finish`, and always release it with
 /// `hl_text_editor_stream_free`.
 ///
 /// Threads: a stream may be moved to another thread, but must never be used by two threads at
 /// the same time; a call that overlaps another call on it is refused with
 /// `HL_STATUS_CONCURRENT_USE` (except `hl_text_editor_stream_free`, which must never overlap
-/// anything). Streams of one editor are independent of each other.
+/// anything). Streams of one editor or toolset are independent of each other.
 #[derive(Debug)]
 pub struct hl_edit_stream {
-    editor: Arc<Shared<TextEditor>>,
+    /// The editor or toolset that made the stream, which answers its call.
+    host: Arc<Shared<dyn ToolHost>>,
     handle: Handle<Inner>,
 }
 
@@ -54,8 +59,8 @@ struct Inner {
 /// Creates a stream for one tool call answered by `editor`. On success `*stream` receives a new
 /// stream owned by the caller, who frees it with `hl_text_editor_stream_free`.
 ///
-/// @return `HL_STATUS_NULL_ARGUMENT` if `editor` or `stream` is NULL. `*stream` is set only on
-/// success.
+/// @return `HL_STATUS_NULL_ARGUMENT` if `editor` or `stream` is NULL; `HL_STATUS_PANIC` if the
+/// editor is poisoned. `*stream` is set only on success.
 ///
 /// # Safety
 /// `editor` must be a live editor (not freed, and not being freed meanwhile); `stream` must be
@@ -69,36 +74,75 @@ pub unsafe extern "C" fn hl_text_editor_stream_new(
         let out = Out::new(stream)?;
         // SAFETY: the caller passes a live editor (this function's contract).
         let editor = unsafe { handle(editor) }?;
-        let inner = Inner {
-            stream: EditStream::default(),
-            pending: Pending::default(),
-            inserted: CText::new(),
-            preview: CText::new(),
-            command: CText::new(),
-            path: CText::new(),
-        };
-        let boxed = Box::new(hl_edit_stream {
-            editor: Arc::clone(&editor.handle),
-            handle: Handle::new("edit stream", inner),
-        });
+        let made = editor.handle.with(|editor| editor.stream())?;
         // SAFETY: `out` is non-NULL and writable (this function's contract).
-        unsafe { out.write(Box::into_raw(boxed)) };
+        unsafe { out.write(boxed(editor.handle.clone(), made)) };
         Ok(())
     })
 }
 
-/// Runs `body` on the stream's state and its editor.
+/// Creates a stream for one call of the toolset's tool `name` (`name_len` bytes of UTF-8),
+/// pushed, read, finished and freed with the `hl_text_editor_stream_` functions: a text-editor
+/// tool (the `anthropic` and `openhands` editors, the `native` set's
+/// `str_replace_based_edit_tool`) has a preview, the other tools are read as the pieces arrive
+/// and run by `hl_text_editor_stream_finish`, which gives what `hl_toolset_call` gives for the
+/// whole argument text (an unknown name too: code `unknown_tool`).
+///
+/// @return `HL_STATUS_NULL_ARGUMENT` if `toolset` or `stream` is NULL, or `name` is NULL with a
+/// non-zero length; `HL_STATUS_INVALID_UTF8`; `HL_STATUS_PANIC` if the toolset is poisoned.
+/// `*stream` is set only on success.
+///
+/// # Safety
+/// `toolset` must be a live toolset (not freed, and not being freed meanwhile); `name` must
+/// point to `name_len` readable bytes (or be NULL with length 0); `stream` must be writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hl_toolset_stream_new(
+    toolset: *const hl_toolset,
+    name: *const c_char,
+    name_len: usize,
+    stream: *mut *mut hl_edit_stream,
+) -> hl_status {
+    guard(|| {
+        let out = Out::new(stream)?;
+        // SAFETY: readable bytes of this length (this function's contract).
+        let name = unsafe { str_arg(name, name_len) }?;
+        // SAFETY: the caller passes a live toolset (this function's contract).
+        let toolset = unsafe { handle(toolset) }?;
+        let made = toolset.handle.with(|toolset| toolset.stream(name))?;
+        // SAFETY: `out` is non-NULL and writable (this function's contract).
+        unsafe { out.write(boxed(toolset.handle.clone(), made)) };
+        Ok(())
+    })
+}
+
+/// A new C stream of `stream`, answered by `host`.
+fn boxed(host: Arc<Shared<dyn ToolHost>>, stream: EditStream) -> *mut hl_edit_stream {
+    let inner = Inner {
+        stream,
+        pending: Pending::default(),
+        inserted: CText::new(),
+        preview: CText::new(),
+        command: CText::new(),
+        path: CText::new(),
+    };
+    Box::into_raw(Box::new(hl_edit_stream {
+        host,
+        handle: Handle::new("edit stream", inner),
+    }))
+}
+
+/// Runs `body` on the stream's state and its host.
 ///
 /// # Safety
 /// `stream` must be NULL or a live `hl_edit_stream`.
 unsafe fn with_stream<R>(
     stream: *const hl_edit_stream,
-    body: impl FnOnce(&mut Inner, &TextEditor) -> Result<R, Failure>,
+    body: impl FnOnce(&mut Inner, &dyn ToolHost) -> Result<R, Failure>,
 ) -> Result<R, Failure> {
     // SAFETY: forwarded from this function's contract.
     let s = unsafe { handle(stream) }?;
     s.handle
-        .with(|inner| s.editor.with(|editor| body(inner, editor)))??
+        .with(|inner| s.host.with(|host| body(inner, host)))??
 }
 
 /// Takes the next `piece_len` bytes of the call's argument JSON and fills `*update` with how the
@@ -132,12 +176,12 @@ pub unsafe extern "C" fn hl_text_editor_stream_push(
         let piece = unsafe { bytes_arg(piece, piece_len) }?;
         // SAFETY: the caller passes a live stream (this function's contract).
         let filled = unsafe {
-            with_stream(stream, |inner, editor| {
+            with_stream(stream, |inner, host| {
                 let joined = inner
                     .pending
                     .join(piece)
                     .map_err(|_| hl_status::InvalidUtf8)?;
-                let update = inner.stream.push(editor, &joined.text);
+                let update = inner.stream.push(host, &joined.text);
                 inner.inserted.set(&update.inserted);
                 let filled = hl_update {
                     start: update.start.bytes,
@@ -216,8 +260,8 @@ pub unsafe extern "C" fn hl_text_editor_stream_text(
 }
 
 /// Runs the call: on success `*result_json` receives a new `hl_text` (freed with
-/// `hl_text_free`) holding exactly what `hl_text_editor_call` gives for the whole argument
-/// text. Text that is not a complete JSON object (malformed, cut off, or ending inside a UTF-8
+/// `hl_text_free`) holding exactly what `hl_text_editor_call` (or `hl_toolset_call`) gives
+/// for the whole argument text. Text that is not a complete JSON object (malformed, cut off, or ending inside a UTF-8
 /// character) is an error result with code `invalid_arguments`, not a failure. The stream is
 /// finished afterwards either way.
 ///
@@ -238,12 +282,12 @@ pub unsafe extern "C" fn hl_text_editor_stream_finish(
         // SAFETY: the caller passes a live stream (this function's contract).
         let s = unsafe { handle(stream) }?;
         let result = s.handle.finish(|mut inner| {
-            s.editor.with(|editor| {
+            s.host.with(|host| {
                 if !inner.pending.is_empty() {
                     // The unfinished character, read as a lossy decoder reads it.
-                    inner.stream.push(editor, "\u{FFFD}");
+                    inner.stream.push(host, "\u{FFFD}");
                 }
-                inner.stream.finish(editor)
+                inner.stream.finish(host)
             })
         })??;
         // SAFETY: `out` is non-NULL and writable (this function's contract).

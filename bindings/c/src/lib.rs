@@ -100,7 +100,7 @@ pub use edit_outcome::{
 pub use edit_stream::{
     HL_STREAM_COMMAND, HL_STREAM_PATH, HL_STREAM_PREVIEW, hl_edit_stream, hl_stream_text,
     hl_text_editor_stream_finish, hl_text_editor_stream_free, hl_text_editor_stream_new,
-    hl_text_editor_stream_push, hl_text_editor_stream_text,
+    hl_text_editor_stream_push, hl_text_editor_stream_text, hl_toolset_stream_new,
 };
 pub use error::{
     hl_error, hl_error_code, hl_error_free, hl_error_match, hl_error_match_count, hl_error_message,

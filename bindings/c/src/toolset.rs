@@ -5,6 +5,7 @@
 //! threads may call it, and a panic retires it.
 
 use std::ffi::c_char;
+use std::sync::Arc;
 
 use engine::{Error, ErrorKind};
 use hunkloom_handle::Shared;
@@ -56,7 +57,8 @@ pub const HL_SEMANTICS_NATIVE: hl_semantics = 1;
 /// `hl_text_editor`.
 #[derive(Debug)]
 pub struct hl_toolset {
-    handle: Shared<Toolset>,
+    /// Shared with the streams it makes, which keep it alive.
+    pub(crate) handle: Arc<Shared<Toolset>>,
 }
 
 /// Creates a toolset over the directory `root` (`root_len` bytes of UTF-8), which must exist,
@@ -119,7 +121,7 @@ pub unsafe extern "C" fn hl_toolset_new(
             _ => return Err(hl_status::OutOfRange.into()),
         });
         let boxed = Box::new(hl_toolset {
-            handle: Shared::new("toolset", Toolset::new(root, settings)?),
+            handle: Arc::new(Shared::new("toolset", Toolset::new(root, settings)?)),
         });
         // SAFETY: `out` is non-NULL and writable (this function's contract).
         unsafe { out.write(Box::into_raw(boxed)) };

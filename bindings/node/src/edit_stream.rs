@@ -8,25 +8,13 @@
 use std::sync::Arc;
 
 use hunkloom_handle::{Handle, Shared};
+use hunkloom_tools::ToolHost;
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
 use crate::args;
 use crate::errors;
-use crate::text_editor::ToolResult;
-use crate::types::Update;
-
-/// The object that made a stream, and the core stream of its kind.
-enum Source {
-    Editor(
-        Arc<Shared<hunkloom_tools::TextEditor>>,
-        Handle<hunkloom_tools::EditStream>,
-    ),
-    Toolset(
-        Arc<Shared<hunkloom_tools::Toolset>>,
-        Handle<hunkloom_tools::ToolStream>,
-    ),
-}
+use crate::types::{ToolResult, Update};
 
 /// One tool call applied while its arguments stream in (a text-editor call, or a toolset
 /// tool's: the text-editor tools have a preview, the others run at `finish`): `push` each piece of the
@@ -47,49 +35,19 @@ enum Source {
 /// ```
 #[napi]
 pub struct EditStream {
-    source: Source,
+    /// The editor or toolset that made the stream, which answers its call.
+    host: Arc<Shared<dyn ToolHost>>,
+    stream: Handle<hunkloom_tools::EditStream>,
 }
 
 impl EditStream {
-    /// A stream of a call of `editor`.
-    pub(crate) fn of_editor(editor: Arc<Shared<hunkloom_tools::TextEditor>>) -> Self {
-        let stream = hunkloom_tools::EditStream::default();
+    /// A stream of a call answered by `host`, `stream` made by it.
+    pub(crate) fn new(host: Arc<Shared<dyn ToolHost>>, stream: hunkloom_tools::EditStream) -> Self {
         EditStream {
-            source: Source::Editor(editor, Handle::new("edit stream", stream)),
+            host,
+            stream: Handle::new("edit stream", stream),
         }
     }
-
-    /// A stream of a call of `toolset`'s tool, `stream` made by it.
-    pub(crate) fn of_toolset(
-        toolset: Arc<Shared<hunkloom_tools::Toolset>>,
-        stream: hunkloom_tools::ToolStream,
-    ) -> Self {
-        EditStream {
-            source: Source::Toolset(toolset, Handle::new("edit stream", stream)),
-        }
-    }
-
-    /// The `command` or `path` argument, once complete.
-    fn argument(&self, which: Which) -> Result<Option<String>, hunkloom::Error> {
-        let pick = |command: Option<&str>, path: Option<&str>| {
-            match which {
-                Which::Command => command,
-                Which::Path => path,
-            }
-            .map(str::to_owned)
-        };
-        match &self.source {
-            Source::Editor(_, h) => h.with(|s| pick(s.command(), s.path())),
-            Source::Toolset(_, h) => h.with(|s| pick(s.command(), s.path())),
-        }
-    }
-}
-
-/// Which argument a getter reads.
-#[derive(Clone, Copy)]
-enum Which {
-    Command,
-    Path,
 }
 
 #[napi]
@@ -100,15 +58,9 @@ impl EditStream {
     pub fn push(&mut self, env: &Env, piece: Unknown<'_>) -> napi::Result<Update> {
         errors::run(env, || {
             let piece = args::string(&piece, "piece")?;
-            let update = match &self.source {
-                Source::Editor(owner, h) => {
-                    h.with(|s| owner.with(|ed| Update::from(s.push(ed, &piece))))??
-                }
-                Source::Toolset(owner, h) => {
-                    h.with(|s| owner.with(|ts| Update::from(s.push(ts, &piece))))??
-                }
-            };
-            Ok(update)
+            Ok(self
+                .stream
+                .with(|s| self.host.with(|host| Update::from(s.push(host, &piece))))??)
         })
     }
 
@@ -118,23 +70,24 @@ impl EditStream {
     #[napi(catch_unwind, getter)]
     pub fn preview(&mut self, env: &Env) -> napi::Result<Option<String>> {
         errors::run(env, || {
-            Ok(match &self.source {
-                Source::Editor(_, h) => h.with(|s| s.preview().map(str::to_owned))?,
-                Source::Toolset(_, h) => h.with(|s| s.preview().map(str::to_owned))?,
-            })
+            Ok(self.stream.with(|s| s.preview().map(str::to_owned))?)
         })
     }
 
     /// The `command` argument, once its value is complete (else `null`).
     #[napi(catch_unwind, getter)]
     pub fn command(&self, env: &Env) -> napi::Result<Option<String>> {
-        errors::run(env, || Ok(self.argument(Which::Command)?))
+        errors::run(env, || {
+            Ok(self.stream.with(|s| s.command().map(str::to_owned))?)
+        })
     }
 
     /// The `path` argument, once its value is complete (else `null`).
     #[napi(catch_unwind, getter)]
     pub fn path(&self, env: &Env) -> napi::Result<Option<String>> {
-        errors::run(env, || Ok(self.argument(Which::Path)?))
+        errors::run(env, || {
+            Ok(self.stream.with(|s| s.path().map(str::to_owned))?)
+        })
     }
 
     /// Runs the call: what `editor.call(JSON.parse(allPieces))` returns. Text that is not a
@@ -143,10 +96,9 @@ impl EditStream {
     #[napi(catch_unwind)]
     pub fn finish(&mut self, env: &Env) -> napi::Result<ToolResult> {
         errors::run(env, || {
-            let result = match &self.source {
-                Source::Editor(owner, h) => h.finish(|s| owner.with(|ed| s.finish(ed)))??,
-                Source::Toolset(owner, h) => h.finish(|s| owner.with(|ts| s.finish(ts)))??,
-            };
+            let result = self
+                .stream
+                .finish(|s| self.host.with(|host| s.finish(host)))??;
             Ok(ToolResult::from(result))
         })
     }

@@ -12,7 +12,8 @@ use napi_derive::napi;
 use crate::args;
 use crate::edit_stream::EditStream;
 use crate::errors;
-use crate::text_editor::{ToolResult, json_input};
+use crate::text_editor::json_input;
+use crate::types::ToolResult;
 
 /// Options of a `Toolset`.
 #[napi(object)]
@@ -146,7 +147,7 @@ impl Toolset {
         errors::run(env, || {
             let name = args::string(&name, "name")?;
             let stream = self.inner.with(|t| t.stream(&name))?;
-            Ok(EditStream::of_toolset(Arc::clone(&self.inner), stream))
+            Ok(EditStream::new(self.inner.clone(), stream))
         })
     }
 

@@ -805,3 +805,35 @@ impl From<hunkloom_fs::PatchOutcome> for PatchOutcome {
         }
     }
 }
+
+/// What one tool call returns: the text to send back to the model, whether it is an error, a
+/// stable code, and for edits the file's text before and after.
+#[napi(object, object_from_js = false)]
+pub struct ToolResult {
+    /// The exact text for the model (the tool result's content).
+    pub output: String,
+    /// Whether the call failed (the tool result's `is_error`).
+    pub is_error: bool,
+    /// A stable snake_case code of the failure (`not_found`, `invalid_parameter`, …); `""` on
+    /// success.
+    pub code: String,
+    /// The file the call was about, when it named one.
+    pub path: Option<String>,
+    /// The file's text before an edit.
+    pub old_content: Option<String>,
+    /// The file's text after an edit.
+    pub new_content: Option<String>,
+}
+
+impl From<hunkloom_tools::ToolResult> for ToolResult {
+    fn from(r: hunkloom_tools::ToolResult) -> Self {
+        ToolResult {
+            output: r.output,
+            is_error: r.is_error,
+            code: r.code,
+            path: r.path,
+            old_content: r.old_content,
+            new_content: r.new_content,
+        }
+    }
+}

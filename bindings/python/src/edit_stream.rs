@@ -3,104 +3,40 @@
 //!
 //! The core stream lives in a [`Handle`] (pushing from two threads at once is
 //! `ConcurrentUseError`, a call after `finish()` `AlreadyFinishedError`); each call reaches the
-//! editor that made it through that editor's [`Shared`](hunkloom_handle::Shared). The GIL is
+//! editor or toolset that made it through that object's [`Shared`] host. The GIL is
 //! released only for the pushes that read the file or plan the call.
 
-use hunkloom::Update;
-use hunkloom_handle::{Handle, Phase};
-use hunkloom_tools::{EditStream, TextEditor, ToolResult, ToolStream, Toolset};
+use std::sync::Arc;
+
+use hunkloom_handle::{Handle, Phase, Shared};
+use hunkloom_tools::{EditStream, ToolHost};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::errors::to_py_err;
 use crate::text::Text;
-use crate::text_editor::{PyTextEditor, PyToolResult};
-use crate::toolset::PyToolset;
-use crate::types::PyUpdate;
+use crate::types::{PyToolResult, PyUpdate};
 
 /// One tool call applied while its arguments stream in: ``push`` each piece of the argument
 /// JSON as the model API delivers it, read ``preview``, then ``finish``.
 #[pyclass(module = "hunkloom", name = "EditStream")]
 pub struct PyEditStream {
-    owner: Owner,
+    /// The editor or toolset that made the stream, which answers its call.
+    host: Arc<Shared<dyn ToolHost>>,
     inner: Handle<Streaming>,
-}
-
-/// The object that made the stream, which answers its call.
-enum Owner {
-    Editor(Py<PyTextEditor>),
-    Toolset(Py<PyToolset>),
-}
-
-/// The core stream of either kind.
-enum Core {
-    Edit(EditStream),
-    Tool(ToolStream),
 }
 
 /// The core stream and its preview as a Python `str` once read.
 struct Streaming {
-    stream: Core,
+    stream: EditStream,
     preview: Option<Py<PyString>>,
 }
 
-/// What the stream's owner lends a call: the editor or the toolset.
-#[derive(Clone, Copy)]
-enum Lent<'a> {
-    Editor(&'a TextEditor),
-    Toolset(&'a Toolset),
-}
-
-impl Core {
-    fn push_may_read(&self, piece: &str) -> bool {
-        match self {
-            Core::Edit(s) => s.push_may_read(piece),
-            Core::Tool(s) => s.push_may_read(piece),
-        }
-    }
-
-    fn push(&mut self, lent: Lent<'_>, piece: &str) -> Update<'static> {
-        match (self, lent) {
-            (Core::Edit(s), Lent::Editor(ed)) => s.push(ed, piece).into_owned(),
-            (Core::Tool(s), Lent::Toolset(ts)) => s.push(ts, piece).into_owned(),
-            _ => unreachable!("a stream is always lent its own owner"),
-        }
-    }
-
-    fn preview(&mut self) -> Option<&str> {
-        match self {
-            Core::Edit(s) => s.preview(),
-            Core::Tool(s) => s.preview(),
-        }
-    }
-
-    fn command(&self) -> Option<&str> {
-        match self {
-            Core::Edit(s) => s.command(),
-            Core::Tool(s) => s.command(),
-        }
-    }
-
-    fn path(&self) -> Option<&str> {
-        match self {
-            Core::Edit(s) => s.path(),
-            Core::Tool(s) => s.path(),
-        }
-    }
-
-    fn finish(self, lent: Lent<'_>) -> ToolResult {
-        match (self, lent) {
-            (Core::Edit(s), Lent::Editor(ed)) => s.finish(ed),
-            (Core::Tool(s), Lent::Toolset(ts)) => s.finish(ts),
-            _ => unreachable!("a stream is always lent its own owner"),
-        }
-    }
-}
-
 impl PyEditStream {
-    fn new(owner: Owner, stream: Core) -> Self {
+    /// A stream of a call answered by `host`, `stream` made by it.
+    pub(crate) fn new(host: Arc<Shared<dyn ToolHost>>, stream: EditStream) -> Self {
         PyEditStream {
-            owner,
+            host,
             inner: Handle::new(
                 "edit stream",
                 Streaming {
@@ -108,24 +44,6 @@ impl PyEditStream {
                     preview: None,
                 },
             ),
-        }
-    }
-
-    /// A stream of a text-editor call.
-    pub(crate) fn of_editor(editor: Py<PyTextEditor>) -> Self {
-        Self::new(Owner::Editor(editor), Core::Edit(EditStream::default()))
-    }
-
-    /// A stream of a call of `toolset`'s tool (`stream` made by its core toolset).
-    pub(crate) fn of_toolset(toolset: Py<PyToolset>, stream: ToolStream) -> Self {
-        Self::new(Owner::Toolset(toolset), Core::Tool(stream))
-    }
-
-    /// Runs `call` with the owner lent (its lifecycle errors as the core's).
-    fn lend<R>(&self, call: impl FnOnce(Lent<'_>) -> R) -> Result<R, hunkloom::Error> {
-        match &self.owner {
-            Owner::Editor(editor) => editor.get().with_editor(|ed| call(Lent::Editor(ed))),
-            Owner::Toolset(toolset) => toolset.get().with_toolset(|ts| call(Lent::Toolset(ts))),
         }
     }
 }
@@ -137,12 +55,12 @@ impl PyEditStream {
     fn push(&self, py: Python<'_>, piece: Text) -> PyResult<PyUpdate> {
         self.inner
             .with(|state| {
-                let update = self.lend(|lent| {
-                    if state.stream.push_may_read(&piece) {
-                        let stream = &mut state.stream;
-                        py.detach(|| stream.push(lent, &piece))
+                let update = self.host.with(|host| {
+                    let stream = &mut state.stream;
+                    if stream.push_may_read(host, &piece) {
+                        py.detach(|| stream.push(host, &piece).into_owned())
                     } else {
-                        state.stream.push(lent, &piece)
+                        stream.push(host, &piece).into_owned()
                     }
                 })?;
                 if !update.is_noop() {
@@ -194,7 +112,10 @@ impl PyEditStream {
     fn finish(&self, py: Python<'_>) -> PyResult<PyToolResult> {
         let result = self
             .inner
-            .finish(|state| self.lend(|lent| py.detach(|| state.stream.finish(lent))))
+            .finish(|state| {
+                self.host
+                    .with(|host| py.detach(|| state.stream.finish(host)))
+            })
             .and_then(|result| result)
             .map_err(|e| to_py_err(py, &e))?;
         Ok(PyToolResult::new(py, result))

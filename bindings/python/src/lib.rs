@@ -12,6 +12,7 @@ mod errors;
 mod fixes;
 mod functions;
 mod gil;
+mod json_value;
 mod lazy;
 mod ops;
 mod patch;
@@ -60,11 +61,13 @@ mod _native {
     #[pymodule_export]
     use super::patch::{PyPatchResult, PyPatchWarning, apply_patch};
     #[pymodule_export]
-    use super::text_editor::{PyTextEditor, PyToolResult};
+    use super::text_editor::PyTextEditor;
     #[pymodule_export]
     use super::toolset::PyToolset;
     #[pymodule_export]
-    use super::types::{PyBlockReport, PyNewFileContent, PyOutcome, PyResumeCacheStats, PyUpdate};
+    use super::types::{
+        PyBlockReport, PyNewFileContent, PyOutcome, PyResumeCacheStats, PyToolResult, PyUpdate,
+    };
     #[pymodule_export]
     use super::v4a::{PyNativeBodyApplier, PyPatchChunk, apply_v4a};
     #[pymodule_export]

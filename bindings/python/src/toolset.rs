@@ -4,14 +4,17 @@
 //! `ToolResult`.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use hunkloom_handle::{Phase, Shared};
 use hunkloom_tools::{Toolset, ToolsetOptions, ToolsetProfile};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
+use crate::edit_stream::PyEditStream;
 use crate::errors::to_py_err;
-use crate::text_editor::{PyToolResult, invalid_input, to_json, to_python};
+use crate::json_value::{invalid_input, to_json, to_python};
+use crate::types::PyToolResult;
 
 /// The edit tools one model family is trained on, answered as its reference answers them.
 #[pyclass(module = "hunkloom", name = "Toolset", frozen)]
@@ -19,32 +22,19 @@ pub struct PyToolset {
     /// Immutable, read without the handle's lock.
     profile: ToolsetProfile,
     root: PathBuf,
-    inner: Shared<Toolset>,
-}
-
-impl PyToolset {
-    /// Runs `call` on the toolset (its lifecycle errors as the core's).
-    pub(crate) fn with_toolset<R>(
-        &self,
-        call: impl FnOnce(&Toolset) -> R,
-    ) -> Result<R, hunkloom::Error> {
-        self.inner.with(call)
-    }
+    /// Shared with the streams it makes.
+    inner: Arc<Shared<Toolset>>,
 }
 
 #[pymethods]
 impl PyToolset {
     /// A stream for one call of the tool ``name`` whose argument JSON arrives in pieces.
-    fn stream(
-        slf: Py<Self>,
-        py: Python<'_>,
-        name: &str,
-    ) -> PyResult<crate::edit_stream::PyEditStream> {
-        let stream = slf
-            .get()
-            .with_toolset(|toolset| toolset.stream(name))
+    fn stream(&self, py: Python<'_>, name: &str) -> PyResult<PyEditStream> {
+        let stream = self
+            .inner
+            .with(|toolset| toolset.stream(name))
             .map_err(|e| to_py_err(py, &e))?;
-        Ok(crate::edit_stream::PyEditStream::of_toolset(slf, stream))
+        Ok(PyEditStream::new(self.inner.clone(), stream))
     }
 
     #[new]
@@ -88,7 +78,7 @@ impl PyToolset {
         Ok(PyToolset {
             profile,
             root: toolset.root().to_path_buf(),
-            inner: Shared::new("toolset", toolset),
+            inner: Arc::new(Shared::new("toolset", toolset)),
         })
     }
 

@@ -5,6 +5,7 @@
 
 use hunkloom::cline::{CacheStats, ResumedContent};
 use hunkloom::{BlockReport, Outcome, Position, Update};
+use hunkloom_tools::ToolResult;
 use pyo3::prelude::*;
 
 use crate::errors::exception;
@@ -258,6 +259,62 @@ impl PyOutcome {
             self.new_content.bind(py).len()?,
             self.match_indices,
             self.blocks.len()
+        ))
+    }
+}
+
+/// What one tool call gave back.
+#[pyclass(module = "hunkloom", name = "ToolResult", frozen, get_all)]
+pub struct PyToolResult {
+    /// The exact text for the model.
+    output: Py<PyString>,
+    /// Whether the call failed (the tool's error result).
+    is_error: bool,
+    /// A stable snake_case code of the failure, `""` on success.
+    code: String,
+    /// The path the call was about, as the output shows it; None when the input had none.
+    path: Option<String>,
+    /// For an edit that changed a file: its text before.
+    old_content: Option<Py<PyString>>,
+    /// For an edit that wrote a file: its text after.
+    new_content: Option<Py<PyString>>,
+}
+
+impl PyToolResult {
+    pub(crate) fn new(py: Python<'_>, result: ToolResult) -> Self {
+        let text = |s: &str| PyString::new(py, s).unbind();
+        PyToolResult {
+            output: text(&result.output),
+            is_error: result.is_error,
+            code: result.code,
+            path: result.path,
+            old_content: result.old_content.as_deref().map(text),
+            new_content: result.new_content.as_deref().map(text),
+        }
+    }
+}
+
+#[pymethods]
+impl PyToolResult {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let size = |text: &Option<Py<PyString>>| -> PyResult<String> {
+            Ok(match text {
+                Some(t) => format!("<{} chars>", t.bind(py).len()?),
+                None => "None".to_owned(),
+            })
+        };
+        let path = match &self.path {
+            Some(p) => PyString::new(py, p).repr()?.to_string(),
+            None => "None".to_owned(),
+        };
+        Ok(format!(
+            "ToolResult(is_error={}, code='{}', path={path}, output=<{} chars>, old_content={}, \
+             new_content={})",
+            if self.is_error { "True" } else { "False" },
+            self.code,
+            self.output.bind(py).len()?,
+            size(&self.old_content)?,
+            size(&self.new_content)?,
         ))
     }
 }

@@ -4,7 +4,9 @@
 //! host makes each: a `create` with a 200 KB `file_text`, and a `str_replace` whose `new_str`
 //! is 2,000 lines. Both write the file (atomically, with fsync), so the difference is what the
 //! streaming adds: decoding each piece and following the preview. The bench prints the
-//! streamed call as a multiple of the whole one. Then a `str_replace` on 10 KB with
+//! streamed call as a multiple of the whole one. Then the native toolset's `apply_diff` with
+//! 20 SEARCH/REPLACE blocks over a 200 KB file, streamed (each block applied by the native
+//! streaming applier as its lines arrive) and whole. Then a `str_replace` on 10 KB with
 //! `durability` full and none: their difference is the fsync floor of a call on this machine.
 
 use std::hint::black_box;
@@ -12,7 +14,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use hunkloom_tools::{Durability, EditorOptions, Profile, TextEditor, ToolResult};
+use hunkloom_tools::{
+    Durability, EditorOptions, Profile, TextEditor, ToolResult, Toolset, ToolsetOptions,
+};
 use serde_json::json;
 
 /// The call made whole, as a host with the complete JSON text does.
@@ -122,7 +126,79 @@ fn bench(c: &mut Criterion) {
         );
     }
     group.finish();
+    toolset_diff(c);
     durability(c);
+}
+
+/// The native set's `apply_diff`: 20 blocks over a 200 KB file, streamed one byte at a time
+/// and made whole.
+fn toolset_diff(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let toolset = Toolset::new(dir.path(), ToolsetOptions::new()).expect("toolset");
+    let path = dir.path().join("big.py");
+    let original: String = (0..8_000)
+        .map(|i| format!("value_{i:04} = compute({i}, 'text')\n"))
+        .collect();
+    assert!(original.len() >= 200_000);
+    let diff: String = (0..20)
+        .map(|b| {
+            let i = b * 400 + 7;
+            format!(
+                "<<<<<<< SEARCH\nvalue_{i:04} = compute({i}, 'text')\n=======\n\
+                 value_{i:04} = compute({i}, 'edited')\n>>>>>>> REPLACE\n"
+            )
+        })
+        .collect();
+    let text = format!(r#"{{"path": "big.py", "diff": {}}}"#, json!(diff));
+    let reset = || {
+        std::fs::write(&path, &original).expect("reset");
+        let read = toolset
+            .call("read_file", &json!({"path": "big.py", "end_line": 1}))
+            .expect("read");
+        assert!(!read.is_error, "{}", read.output);
+    };
+    let whole = || {
+        let input: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        toolset.call("apply_diff", &input).expect("object")
+    };
+    let streamed = || {
+        let mut stream = toolset.stream("apply_diff");
+        for i in 0..text.len() {
+            black_box(stream.push(&toolset, &text[i..i + 1]));
+        }
+        stream.finish(&toolset)
+    };
+    reset();
+    let a = whole();
+    let file_a = std::fs::read(&path).expect("written");
+    reset();
+    let b = streamed();
+    assert!(!a.is_error, "{}", a.output);
+    assert_eq!(a, b);
+    assert_eq!(std::fs::read(&path).expect("written"), file_a);
+
+    let name = "apply_diff 20 blocks on 200 KB";
+    let mut group = c.benchmark_group("edit_stream");
+    group.bench_function(format!("{name}: call (whole JSON)"), |b| {
+        b.iter_batched(reset, |()| whole(), BatchSize::PerIteration)
+    });
+    group.bench_function(format!("{name}: stream (1-byte pieces)"), |b| {
+        b.iter_batched(reset, |()| streamed(), BatchSize::PerIteration)
+    });
+    group.finish();
+    let call = median(31, reset, || {
+        whole();
+    });
+    let stream = median(31, reset, || {
+        streamed();
+    });
+    println!(
+        "edit_stream {name}: 1-byte stream {:.2} ms = {:.2}x the whole call ({:.2} ms), {} pushes",
+        stream.as_secs_f64() * 1e3,
+        stream.as_secs_f64() / call.as_secs_f64(),
+        call.as_secs_f64() * 1e3,
+        text.len()
+    );
 }
 
 /// A `str_replace` on a 10 KB file with `durability` full and none: the difference is what

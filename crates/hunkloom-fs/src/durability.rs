@@ -1,10 +1,6 @@
 //! [`Durability`]: whether a commit waits for the disk.
 
-use std::fmt;
 use std::path::Path;
-use std::str::FromStr;
-
-use hunkloom::{Error, ErrorKind, Result};
 
 /// Whether a commit flushes what it writes to the disk before it returns.
 ///
@@ -22,18 +18,16 @@ pub enum Durability {
     None,
 }
 
+hunkloom::names!(
+    Durability {
+        Full => "full",
+        None => "none",
+    },
+    parse: InvalidInput,
+    "durability"
+);
+
 impl Durability {
-    /// Every value, in declaration order.
-    pub const ALL: &'static [Durability] = &[Durability::Full, Durability::None];
-
-    /// The stable name, as every binding takes it: `full` or `none`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Durability::Full => "full",
-            Durability::None => "none",
-        }
-    }
-
     /// Flushes `file` when durable.
     pub(crate) fn flush_file(self, file: &std::fs::File) -> std::io::Result<()> {
         match self {
@@ -51,29 +45,5 @@ impl Durability {
         }
         let _ = dir;
         Ok(())
-    }
-}
-
-impl FromStr for Durability {
-    type Err = Error;
-
-    /// `full` or `none`; anything else is `invalid_input`, naming the valid ones.
-    fn from_str(s: &str) -> Result<Self> {
-        Durability::ALL
-            .iter()
-            .copied()
-            .find(|d| d.as_str() == s)
-            .ok_or_else(|| {
-                Error::with_message(
-                    ErrorKind::InvalidInput,
-                    format!("unknown durability '{s}': expected one of full, none"),
-                )
-            })
-    }
-}
-
-impl fmt::Display for Durability {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }

@@ -165,12 +165,15 @@ impl<T> Handle<T> {
 /// lifecycle: a panic inside a call is caught, the call fails with `internal_error`, and the
 /// value is retired (every later call fails with `internal_error` too; calls already running
 /// finish). There is no `concurrent_use` and nothing to finish.
+///
+/// The value is the last field, so an `Arc<Shared<T>>` coerces to an `Arc<Shared<dyn Trait>>`
+/// that callers share without knowing which value it holds.
 #[derive(Debug)]
-pub struct Shared<T> {
+pub struct Shared<T: ?Sized> {
     /// What the value is, for messages ("workspace", "editor").
     what: &'static str,
-    value: T,
     retired: AtomicBool,
+    value: T,
 }
 
 impl<T: Sync> Shared<T> {
@@ -178,11 +181,13 @@ impl<T: Sync> Shared<T> {
     pub fn new(what: &'static str, value: T) -> Self {
         Shared {
             what,
-            value,
             retired: AtomicBool::new(false),
+            value,
         }
     }
+}
 
+impl<T: ?Sized + Sync> Shared<T> {
     /// Runs `call` on the value, from any number of threads at once. Fails with
     /// `internal_error` if `call` panics (the value is retired then) or a call panicked before.
     pub fn with<R>(&self, call: impl FnOnce(&T) -> R) -> Result<R, Error> {

@@ -123,5 +123,5 @@ pub use hunkloom_fs::Durability;
 pub use profile::Profile;
 pub use result::ToolResult;
 pub use schema::{NEWEST_ANTHROPIC_NAME, schema, schema_named};
-pub use stream::{EditStream, ToolStream};
+pub use stream::{EditStream, ToolHost};
 pub use toolset::{Semantics, ToolDefinition, Toolset, ToolsetOptions, ToolsetProfile};

@@ -1,9 +1,6 @@
 //! Profiles: whose behaviour the editor reproduces, and every setting in which they differ,
 //! as data ([`Style`]).
 
-use std::fmt;
-use std::str::FromStr;
-
 use hunkloom::ops::LineModel;
 
 /// Whose text-editor tool a [`TextEditor`](crate::TextEditor) answers as.
@@ -25,19 +22,17 @@ pub enum Profile {
     Native,
 }
 
+hunkloom::names!(
+    Profile {
+        Anthropic => "anthropic",
+        OpenHands => "openhands",
+        Native => "native",
+    },
+    parse: InvalidProfile,
+    "text-editor profile"
+);
+
 impl Profile {
-    /// Every profile, in a fixed order.
-    pub const ALL: &'static [Profile] = &[Profile::Anthropic, Profile::OpenHands, Profile::Native];
-
-    /// The name hosts pass: `"anthropic"`, `"openhands"` or `"native"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Profile::Anthropic => "anthropic",
-            Profile::OpenHands => "openhands",
-            Profile::Native => "native",
-        }
-    }
-
     /// The settings of this profile.
     pub(crate) fn style(self) -> &'static Style {
         match self {
@@ -45,33 +40,6 @@ impl Profile {
             Profile::OpenHands => &OPENHANDS,
             Profile::Native => &NATIVE,
         }
-    }
-}
-
-impl FromStr for Profile {
-    type Err = hunkloom::Error;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Profile::ALL
-            .iter()
-            .copied()
-            .find(|p| p.as_str() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Profile::ALL.iter().map(|p| p.as_str()).collect();
-                hunkloom::Error::with_message(
-                    hunkloom::ErrorKind::InvalidProfile,
-                    format!(
-                        "unknown text-editor profile '{s}': expected one of {}",
-                        names.join(", ")
-                    ),
-                )
-            })
-    }
-}
-
-impl fmt::Display for Profile {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 

@@ -287,9 +287,16 @@ fn toolset_calls_stream_too() {
     let path = root.join("a.py").display().to_string();
     let push_all = |toolset: &Toolset, tool: &str, text: &str| {
         let mut stream = toolset.stream(tool);
-        assert_eq!(stream.name(), tool);
+        assert_eq!(stream.tool(), tool);
         let mut rebuilt = String::new();
         for piece in text.split_inclusive(' ') {
+            // Only a text-editor tool's pushes read or plan.
+            if stream.push_may_read(toolset, piece) {
+                assert!(
+                    tool.contains("edit") || tool == "apply_diff",
+                    "{tool} {piece:?}"
+                );
+            }
             stream.push(toolset, piece).apply_to(&mut rebuilt);
         }
         let preview = stream.preview().map(str::to_owned);
@@ -317,13 +324,135 @@ fn toolset_calls_stream_too() {
     let diff =
         json!({"path": "a.py", "diff": "<<<<<<< SEARCH\nx = 1\n=======\nx = 0\n>>>>>>> REPLACE\n"});
     let (preview, result) = push_all(&native, "apply_diff", &diff.to_string());
-    assert_eq!(preview, None);
+    assert_eq!(preview.as_deref(), Some("x = 0\ny = 3\n"));
     assert!(!result.is_error, "{}", result.output);
     assert_eq!(file(&dir), "x = 0\ny = 3\n");
+    // read_file: no preview.
+    let (preview, result) = push_all(&native, "read_file", r#"{"path": "a.py"}"#);
+    assert_eq!((preview, result.is_error), (None, false));
 
     // An unknown tool and broken JSON are the toolset's error results.
     let (_, result) = push_all(&native, "no_such_tool", "{}");
     assert_eq!(result.code, "unknown_tool");
     let (_, result) = push_all(&native, "apply_diff", "{\"path\": ");
     assert_eq!(result.code, "invalid_arguments");
+}
+
+/// A native toolset over a root with `m.py`, read once (the set edits only what was read).
+fn native_setup(text: &str) -> (tempfile::TempDir, hunkloom_tools::Toolset) {
+    use hunkloom_tools::{Toolset, ToolsetOptions};
+    let dir = tempfile::tempdir().expect("test setup");
+    std::fs::write(dir.path().join("m.py"), text).expect("test setup");
+    let toolset = Toolset::new(dir.path(), ToolsetOptions::new()).expect("test setup");
+    toolset
+        .call("read_file", &json!({"path": "m.py"}))
+        .expect("test setup");
+    (dir, toolset)
+}
+
+/// Streams the argument JSON `text` to the native set's `tool` one character at a time, checking that the
+/// splices rebuild the preview after every push; returns the previews and the result.
+fn stream_native(
+    toolset: &hunkloom_tools::Toolset,
+    tool: &str,
+    text: &str,
+) -> (Vec<Option<String>>, ToolResult) {
+    let mut stream = toolset.stream(tool);
+    let (mut rebuilt, mut seen) = (String::new(), Vec::new());
+    let mut at = 0;
+    for c in text.chars() {
+        let piece = &text[at..at + c.len_utf8()];
+        at += c.len_utf8();
+        stream.push(toolset, piece).apply_to(&mut rebuilt);
+        let preview = stream.preview().map(str::to_owned);
+        assert_eq!(
+            preview.as_deref().unwrap_or_default(),
+            rebuilt,
+            "after {piece:?}"
+        );
+        seen.push(preview);
+    }
+    (seen, stream.finish(toolset))
+}
+
+#[test]
+fn a_native_apply_diff_streams_through_the_applier() {
+    let original = "def a():\n    return 1\n\ndef b():\n    return 2\n";
+    let (dir, toolset) = native_setup(original);
+    let diff = "<<<<<<< SEARCH\n    return 1\n=======\n    return 10\n>>>>>>> REPLACE\n\
+                <<<<<<< SEARCH\n    return 2\n=======\n    return 20\n>>>>>>> REPLACE\n";
+    // The path first, as models send it.
+    let input = format!(r#"{{"path": "m.py", "diff": {}}}"#, json!(diff));
+    let (seen, result) = stream_native(&toolset, "apply_diff", &input);
+    assert!(!result.is_error, "{}", result.output);
+    let written = std::fs::read_to_string(dir.path().join("m.py")).expect("read");
+    assert_eq!(
+        written,
+        "def a():\n    return 10\n\ndef b():\n    return 20\n"
+    );
+    // The file appears once the path is complete, the first block is applied before the
+    // second streams, and the last preview is what the call wrote.
+    assert!(seen.iter().any(|p| p.as_deref() == Some(original)));
+    let first_only = "def a():\n    return 10\n\ndef b():\n    return 2\n";
+    assert!(
+        seen.iter().any(|p| p.as_deref() == Some(first_only)),
+        "{seen:?}"
+    );
+    assert_eq!(
+        seen.last().cloned().flatten().as_deref(),
+        Some(written.as_str())
+    );
+    assert_eq!(result.new_content.as_deref(), Some(written.as_str()));
+}
+
+#[test]
+fn a_native_apply_diff_that_will_fail_previews_nothing_at_the_end() {
+    let (dir, toolset) = native_setup("x = 1\n");
+    let diff = "<<<<<<< SEARCH\nnot there\n=======\ny\n>>>>>>> REPLACE\n";
+    let (seen, result) = stream_native(
+        &toolset,
+        "apply_diff",
+        &json!({"diff": diff, "path": "m.py"}).to_string(),
+    );
+    assert!(result.is_error);
+    assert_eq!(seen.last().cloned().flatten(), None);
+    let kept = std::fs::read_to_string(dir.path().join("m.py")).expect("read");
+    assert_eq!(kept, "x = 1\n");
+}
+
+#[test]
+fn a_native_apply_diff_on_crlf_and_an_apply_lazy_preview_what_they_write() {
+    let (dir, toolset) = native_setup("a = 1\r\nb = 2\r\n");
+    let diff = "<<<<<<< SEARCH\nb = 2\n=======\nb = 3\n>>>>>>> REPLACE\n";
+    let (seen, result) = stream_native(
+        &toolset,
+        "apply_diff",
+        &format!(r#"{{"path": "m.py", "diff": {}}}"#, json!(diff)),
+    );
+    assert!(!result.is_error, "{}", result.output);
+    let written = std::fs::read_to_string(dir.path().join("m.py")).expect("read");
+    assert_eq!(written, "a = 1\r\nb = 3\r\n");
+    assert_eq!(
+        seen.last().cloned().flatten().as_deref(),
+        Some(written.as_str())
+    );
+
+    let (dir, toolset) = native_setup("def f():\n    return 1\n\n\ndef g():\n    return 2\n");
+    let snippet = "def f():\n    x = 0\n    return 1\n# ... existing code ...\n";
+    let (seen, result) = stream_native(
+        &toolset,
+        "apply_lazy",
+        &json!({"path": "m.py", "snippet": snippet}).to_string(),
+    );
+    assert!(!result.is_error, "{}", result.output);
+    let written = std::fs::read_to_string(dir.path().join("m.py")).expect("read");
+    assert_eq!(
+        seen[..seen.len() - 1].iter().flatten().count(),
+        0,
+        "only once complete"
+    );
+    assert_eq!(
+        seen.last().cloned().flatten().as_deref(),
+        Some(written.as_str())
+    );
 }

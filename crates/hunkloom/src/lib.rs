@@ -57,7 +57,7 @@ pub mod fixes;
 pub mod lazy;
 mod matching;
 pub mod memory;
-mod names;
+pub mod names;
 mod native;
 pub mod ops;
 pub mod patch;

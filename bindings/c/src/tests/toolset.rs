@@ -1,7 +1,11 @@
 //! The toolsets through the C ABI: every case of the toolset corpora replayed through
 //! `hl_toolset_new` / `hl_toolset_call` with inputs and results as JSON text (printing
-//! `toolset-<set>: N/M passed`, as the Rust runner does), then `hl_toolset_tools`, an unknown
-//! profile and a non-object input.
+//! `toolset-<set>: N/M passed`, as the Rust runner does), then every other case again with
+//! its calls streamed through `hl_toolset_stream_new` in seeded random byte runs (which cut
+//! UTF-8 characters; non-ASCII as is and as `\uXXXX` escapes, in turn; the Rust runner streams
+//! every case in six forms), the updates rebuilding the preview and
+//! the preview before finish being the text the call leaves; then `hl_toolset_tools`, an
+//! unknown profile and a non-object input.
 
 use std::ffi::c_char;
 use std::ptr;
@@ -9,6 +13,7 @@ use std::ptr;
 use hunkloom_testkit::toolsets::{
     Answer, Replayed, TOOLSET_CORPORA, ToolsetCase, load_toolset_corpus, replay,
 };
+use hunkloom_testkit::{SEED, json_text, split_random_bytes};
 use serde_json::{Value, json};
 
 use super::ffi::{CError, read_error, take_text};
@@ -51,6 +56,68 @@ fn call(t: *mut hl_toolset, name: &str, input: &str) -> Result<Value, CError> {
     }
 }
 
+/// One call whose JSON (non-ASCII escaped when `ascii`) is pushed in seeded random byte runs
+/// through `hl_toolset_stream_new`; the result object once the preview is checked.
+fn streamed(t: *mut hl_toolset, name: &str, input: &Value, ascii: bool) -> Result<Value, String> {
+    let text = json_text(input, ascii);
+    let (n, nl) = c(name);
+    let mut stream = ptr::null_mut();
+    // SAFETY: a live toolset, a valid buffer and a local.
+    let status = unsafe { hl_toolset_stream_new(t, n, nl, &mut stream) };
+    assert_eq!(status, hl_status::Ok);
+    let mut rebuilt: Vec<u8> = Vec::new();
+    for piece in split_random_bytes(text.as_bytes(), SEED) {
+        let mut update = hl_update {
+            start: 0,
+            removed: 0,
+            inserted: ptr::null(),
+            inserted_len: 0,
+            blocks_completed: 0,
+        };
+        // SAFETY: a live stream, a valid buffer and a local.
+        let status = unsafe {
+            hl_text_editor_stream_push(stream, piece.as_ptr().cast(), piece.len(), &mut update)
+        };
+        assert_eq!(status, hl_status::Ok);
+        // SAFETY: the inserted text is valid until the next call on the stream.
+        let inserted = unsafe {
+            std::slice::from_raw_parts(update.inserted.cast::<u8>(), update.inserted_len)
+        };
+        rebuilt.splice(
+            update.start..update.start + update.removed,
+            inserted.iter().copied(),
+        );
+    }
+    let (mut text, mut len) = (ptr::null::<c_char>(), 0usize);
+    // SAFETY: a live stream and locals.
+    let status =
+        unsafe { hl_text_editor_stream_text(stream, HL_STREAM_PREVIEW, &mut text, &mut len) };
+    assert_eq!(status, hl_status::Ok);
+    let preview = (!text.is_null()).then(|| {
+        // SAFETY: `len` bytes owned by the stream until its next call.
+        String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(text.cast::<u8>(), len) })
+            .into_owned()
+    });
+    let (mut out, mut e) = (ptr::null_mut(), ptr::null_mut());
+    // SAFETY: a live stream and locals.
+    let status = unsafe { hl_text_editor_stream_finish(stream, &mut out, &mut e) };
+    // SAFETY: made above, freed once.
+    unsafe { hl_text_editor_stream_free(stream) };
+    assert_eq!(status, hl_status::Ok);
+    let result: Value = serde_json::from_str(&take_text(out)).expect("JSON");
+    if preview.as_deref().unwrap_or_default().as_bytes() != rebuilt {
+        return Err(format!("the updates do not give the preview {preview:?}"));
+    }
+    if preview.is_some()
+        && (result["is_error"] == true || result["new_content"].as_str() != preview.as_deref())
+    {
+        return Err(format!(
+            "the preview before finish is {preview:?}, the call gave {result}"
+        ));
+    }
+    Ok(result)
+}
+
 /// Frees a toolset when dropped.
 struct Owned(*mut hl_toolset);
 
@@ -61,7 +128,8 @@ impl Drop for Owned {
     }
 }
 
-fn run_case(case: &ToolsetCase) -> Result<Replayed, String> {
+/// The case replayed; with `streamed_ascii` set, every call streamed (escaped when it is true).
+fn run_case(case: &ToolsetCase, streamed_ascii: Option<bool>) -> Result<Replayed, String> {
     replay(
         case,
         |root| {
@@ -70,7 +138,10 @@ fn run_case(case: &ToolsetCase) -> Result<Replayed, String> {
                 .map_err(|e| format!("{e:?}"))
         },
         |t, tool, input| {
-            let result = call(t.0, tool, &input.to_string()).map_err(|e| format!("{e:?}"))?;
+            let result = match streamed_ascii {
+                None => call(t.0, tool, &input.to_string()).map_err(|e| format!("{e:?}"))?,
+                Some(ascii) => streamed(t.0, tool, input, ascii)?,
+            };
             Ok(Answer {
                 output: result["output"].as_str().unwrap_or_default().to_owned(),
                 is_error: result["is_error"].as_bool().unwrap_or_default(),
@@ -85,17 +156,24 @@ fn toolset_vectors_through_the_c_api() {
     let mut failures = Vec::new();
     for name in TOOLSET_CORPORA {
         let cases = load_toolset_corpus(name);
-        let mut passed = 0;
-        for case in &cases {
-            match run_case(case) {
-                Ok(_) => passed += 1,
-                Err(why) => failures.push(format!("{} {why}", case.id)),
-            }
-        }
         let label = name
             .trim_start_matches("toolsets/")
             .trim_end_matches(".jsonl");
-        println!("toolset-{label}: {passed}/{} passed", cases.len());
+        for streaming in [false, true] {
+            let (mut passed, mut total) = (0, 0);
+            for (n, case) in cases.iter().enumerate() {
+                if streaming && n % 2 == 1 {
+                    continue;
+                }
+                total += 1;
+                match run_case(case, streaming.then_some(n % 4 == 2)) {
+                    Ok(_) => passed += 1,
+                    Err(why) => failures.push(format!("{} {why}", case.id)),
+                }
+            }
+            let how = if streaming { " streamed" } else { "" };
+            println!("toolset-{label}{how}: {passed}/{total} passed");
+        }
     }
     assert!(
         failures.is_empty(),

@@ -1,53 +1,41 @@
-//! [`EditStream`]: one text-editor call applied while its argument JSON streams in.
+//! [`EditorCall`]: the preview of one file-editing call while its argument JSON streams in.
 //!
-//! The preview follows the call as it arrives: once the command, the path and what places the
-//! edit are complete (`old_str` found exactly once, `insert_line`, or a `create` of a new file),
-//! the text being written (`new_str`, `file_text`) streams into the file's text at that place,
-//! one splice per push. When the arguments object closes, the preview becomes exactly the text
-//! the call will leave, computed by the editor's own planning (every profile rule: tiers,
-//! tabs, line endings, lazy merges), or `None` if the call will fail.
+//! The preview follows the call as it arrives. A text-editor call: once the command, the path
+//! and what places the edit are complete (`old_str` found exactly once, `insert_line`, or a
+//! `create` of a new file), the text being written (`new_str`, `file_text`) streams into the
+//! file's text at that place, one splice per push. The native set's `apply_diff`: once the
+//! path is complete, its `diff` streams through the engine's native applier over the file
+//! ([`Applying`]). When the arguments object closes, the preview becomes exactly the text the
+//! call will leave, computed by the tool's own planning (for the editor every profile rule:
+//! tiers, tabs, line endings, lazy merges; for the workspace tools the file layer's plan), or
+//! `None` if the call will fail.
 
 use std::borrow::Cow;
 
 use hunkloom::{TextOffset, Update};
 use serde_json::Value;
 
+use super::applying::Applying;
 use super::args::{ArgsReader, MemberValue};
 use crate::codes::ToolCode;
 use crate::editor::TextEditor;
 use crate::input;
 use crate::result::{self, Failure, ToolResult};
+use crate::toolset::native::Native;
 
-/// One text-editor tool call applied while its arguments stream in: [`push`](Self::push) each
-/// piece of the argument JSON exactly as the model API delivers it, read
-/// [`preview`](Self::preview), then [`finish`](Self::finish) to run the call.
-///
-/// Made by [`TextEditor::stream`]; every method takes the editor that made it.
-///
-/// ```
-/// use hunkloom_tools::{EditorOptions, Profile, TextEditor};
-///
-/// let dir = tempfile::tempdir()?;
-/// std::fs::write(dir.path().join("a.py"), "x = 1\ny = 2\n")?;
-/// let path = dir.path().canonicalize()?.join("a.py").display().to_string();
-/// let editor = TextEditor::new(dir.path(), EditorOptions::new().profile(Profile::Anthropic))?;
-///
-/// let json = serde_json::json!({"command": "str_replace", "path": path,
-///                               "old_str": "y = 2", "new_str": "y = 3  # streamed"}).to_string();
-/// let mut stream = editor.stream();
-/// let mut preview = String::new();
-/// for piece in json.as_bytes().chunks(7).map(|c| std::str::from_utf8(c).unwrap()) {
-///     stream.push(&editor, piece).apply_to(&mut preview);
-/// }
-/// assert_eq!(stream.preview(), Some("x = 1\ny = 3  # streamed\n"));
-/// assert_eq!(preview, "x = 1\ny = 3  # streamed\n");
-/// let result = stream.finish(&editor);
-/// assert!(!result.is_error);
-/// assert_eq!(std::fs::read_to_string(dir.path().join("a.py"))?, "x = 1\ny = 3  # streamed\n");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// What a streamed call's preview follows: the tool that will answer it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Follow<'a> {
+    /// A text-editor call.
+    Editor(&'a TextEditor),
+    /// A call of the native set's tool (`apply_diff`, `apply_lazy`) that edits one file.
+    File(&'a Native, &'a str),
+}
+
+/// One text-editor call while its arguments stream in: the arguments read so far and the
+/// preview they give. The public face is [`EditStream`](super::EditStream).
 #[derive(Debug, Default)]
-pub struct EditStream {
+pub(crate) struct EditorCall {
     args: ArgsReader,
     place: Place,
     /// How many members had completed when the edit was last looked for (it is placed by
@@ -67,6 +55,8 @@ enum Place {
     Unknown,
     /// The edit's text streams into a known place.
     Live(Live),
+    /// A diff streams through an applier over the file.
+    Applying(Box<Applying>),
     /// The complete call's result (`None`: it fails or writes nothing).
     Planned(Option<String>),
 }
@@ -180,20 +170,13 @@ impl Live {
     }
 }
 
-impl TextEditor {
-    /// A stream for one tool call whose argument JSON arrives in pieces (see [`EditStream`]).
-    pub fn stream(&self) -> EditStream {
-        EditStream::default()
-    }
-}
-
-impl EditStream {
+impl EditorCall {
     /// Takes the next piece of the call's argument JSON (split anywhere) and returns how the
     /// preview changed: one splice, empty when it did not.
     ///
     /// Costs the length of the piece, except for the push that places the edit (a read of the
     /// file) and the one that completes the arguments (the call planned as `call` runs it).
-    pub fn push(&mut self, editor: &TextEditor, piece: &str) -> Update<'_> {
+    pub(crate) fn push(&mut self, follow: Follow<'_>, piece: &str) -> Update<'_> {
         // The common case: plain text streaming into the live member, taken as it is.
         let plain = match &mut self.place {
             Place::Live(live)
@@ -232,7 +215,10 @@ impl EditStream {
             let planned = if self.args.is_broken() {
                 None
             } else {
-                self.args.parse().ok().and_then(|input| editor.plan(&input))
+                self.args.parse().ok().and_then(|input| match follow {
+                    Follow::Editor(editor) => editor.plan(&input),
+                    Follow::File(native, tool) => native.plan(tool, input.as_object()?),
+                })
             };
             return self.settle(planned);
         }
@@ -241,16 +227,40 @@ impl EditStream {
                 return Update::default();
             }
             self.looked_at = Some(self.args.completed());
-            self.place = self.locate(editor);
-            if let Place::Live(live) = &mut self.place {
-                live.feed(&self.args);
-                self.shown = None;
-                return Update {
-                    inserted: Cow::Owned(live.text(&self.args)),
-                    ..Update::default()
-                };
-            }
-            return Update::default();
+            self.place = match follow {
+                Follow::Editor(editor) => self.locate(editor),
+                Follow::File(native, tool) => self.locate_file(native, tool),
+            };
+            self.shown = None;
+            return match &mut self.place {
+                Place::Live(live) => {
+                    live.feed(&self.args);
+                    Update {
+                        inserted: Cow::Owned(live.text(&self.args)),
+                        ..Update::default()
+                    }
+                }
+                Place::Applying(applying) => {
+                    // The file with what the diff so far changes in it.
+                    applying.feed(&self.args);
+                    Update {
+                        inserted: Cow::Owned(applying.text().to_owned()),
+                        ..Update::default()
+                    }
+                }
+                _ => Update::default(),
+            };
+        }
+        if let Place::Applying(applying) = &mut self.place {
+            return match applying.feed(&self.args) {
+                Some(update) => update,
+                // A repeated key: what streamed no longer counts.
+                None => {
+                    let old = applying.text().to_owned();
+                    self.place = Place::Unknown;
+                    splice(Some(&old), None)
+                }
+            };
         }
         let Place::Live(live) = &mut self.place else {
             return Update::default();
@@ -279,43 +289,39 @@ impl EditStream {
         }
     }
 
-    /// Whether pushing `piece` may read the file or plan the call (the pushes that place the
-    /// edit and complete the arguments), so a binding can let other threads run meanwhile;
+    /// Whether pushing `piece` may read the file, search it or plan the call (the pushes that
+    /// place the edit, complete a line of a streaming diff, and complete the arguments), so a binding can let other threads run meanwhile;
     /// every other push only decodes the piece.
-    pub fn push_may_read(&self, piece: &str) -> bool {
+    pub(crate) fn push_may_read(&self, piece: &str) -> bool {
         let settled = self.args.is_complete() || self.args.is_broken();
         // Placing the edit needs a member to complete, which takes a quote or a delimiter.
         let waiting = matches!(self.place, Place::Waiting)
             && piece.bytes().any(|b| matches!(b, b'"' | b',' | b'}'));
-        !settled && (waiting || piece.contains('}'))
+        // A streaming diff is searched for as its lines complete, at escaped newlines.
+        let applying = matches!(self.place, Place::Applying(_)) && piece.contains('\\');
+        !settled && (waiting || applying || piece.contains('}'))
     }
 
     /// The target file's text with the edit applied as far as it has streamed; once the
     /// arguments are complete, exactly the text the call will leave. `None` before the edit is
     /// placed, for `view` and `undo_edit`, and for a call that will fail.
-    pub fn preview(&mut self) -> Option<&str> {
+    pub(crate) fn preview(&mut self) -> Option<&str> {
         match &self.place {
             Place::Waiting | Place::Unknown => None,
             Place::Planned(text) => text.as_deref(),
             Place::Live(live) => Some(self.shown.get_or_insert_with(|| live.text(&self.args))),
+            Place::Applying(applying) => Some(applying.text()),
         }
     }
 
     /// The command, once its value is complete.
-    pub fn command(&self) -> Option<&str> {
+    pub(crate) fn command(&self) -> Option<&str> {
         self.args.text("command")
     }
 
     /// The path, once its value is complete.
-    pub fn path(&self) -> Option<&str> {
+    pub(crate) fn path(&self) -> Option<&str> {
         self.args.text("path")
-    }
-
-    /// Runs the call: exactly what [`TextEditor::call`] returns for the whole argument text
-    /// parsed as JSON. Text that is not a complete JSON object (malformed, or cut off) is the
-    /// tool's error result `invalid_arguments`, never an `Err`.
-    pub fn finish(self, editor: &TextEditor) -> ToolResult {
-        self.run(|input| editor.call(input))
     }
 
     /// Takes a piece of a call whose preview this stream does not follow (a tool that is not
@@ -352,6 +358,7 @@ impl EditStream {
     fn settle(&mut self, planned: Option<String>) -> Update<'_> {
         let old = match &self.place {
             Place::Live(live) => Some(live.text(&self.args)),
+            Place::Applying(applying) => Some(applying.text().to_owned()),
             Place::Planned(text) => text.clone(),
             Place::Waiting | Place::Unknown => None,
         };
@@ -361,6 +368,23 @@ impl EditStream {
             unreachable!("planned just above")
         };
         splice(old.as_deref(), new.as_deref()).into_owned()
+    }
+
+    /// Where a native set's file tool's edit goes: for `apply_diff`, into an applier over the
+    /// file once the path is complete (a read of the file); for `apply_lazy`, known only when
+    /// the call is complete.
+    fn locate_file(&self, native: &Native, tool: &str) -> Place {
+        let args = &self.args;
+        let Some(key) = native.streamed_diff(tool) else {
+            return Place::Unknown;
+        };
+        let Some(path) = args.text("path") else {
+            return waiting_for(args, "path");
+        };
+        match native.peek(path) {
+            Some(text) => Place::Applying(Box::new(Applying::new(text, key))),
+            None => Place::Unknown,
+        }
     }
 
     /// Where the edit goes, once the arguments say enough: reads the file once.

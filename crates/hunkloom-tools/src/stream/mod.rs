@@ -1,9 +1,12 @@
-//! Tool calls applied while their argument JSON streams in: [`EditStream`] for the text
-//! editor, [`ToolStream`] for a toolset's tools, over [`args::ArgsReader`], which reads the JSON as it arrives.
+//! Tool calls applied while their argument JSON streams in: [`EditStream`], answered by the
+//! [`TextEditor`](crate::TextEditor) or [`Toolset`](crate::Toolset) that made it, over
+//! [`args::ArgsReader`], which reads the JSON as it arrives, and `editor::EditorCall`, the
+//! preview of a call that edits a file (a text editor's, or the native set's `apply_diff`
+//! through `applying::Applying`).
 
+mod applying;
 mod args;
+mod call;
 mod editor;
-mod toolset;
 
-pub use editor::EditStream;
-pub use toolset::ToolStream;
+pub use call::{EditStream, ToolHost};

@@ -36,12 +36,10 @@ mod claude_code;
 mod codex;
 mod copilot;
 mod gemini;
-mod native;
+pub(crate) mod native;
 mod openai;
 
-use std::fmt;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 
 use hunkloom::{Error, ErrorKind, Result};
 use hunkloom_fs::{Durability, Turns, Workspace, WorkspaceOptions};
@@ -76,34 +74,22 @@ pub enum ToolsetProfile {
     Copilot,
 }
 
+hunkloom::names!(
+    ToolsetProfile {
+        Anthropic => "anthropic",
+        OpenHands => "openhands",
+        Native => "native",
+        OpenAi => "openai",
+        Codex => "codex",
+        Gemini => "gemini",
+        ClaudeCode => "claude-code",
+        Copilot => "copilot",
+    },
+    parse: InvalidProfile,
+    "toolset profile"
+);
+
 impl ToolsetProfile {
-    /// Every profile, in a fixed order.
-    pub const ALL: &'static [ToolsetProfile] = &[
-        ToolsetProfile::Anthropic,
-        ToolsetProfile::OpenHands,
-        ToolsetProfile::Native,
-        ToolsetProfile::OpenAi,
-        ToolsetProfile::Codex,
-        ToolsetProfile::Gemini,
-        ToolsetProfile::ClaudeCode,
-        ToolsetProfile::Copilot,
-    ];
-
-    /// The name hosts pass: `"anthropic"`, `"openhands"`, `"native"`, `"openai"`, `"codex"`,
-    /// `"gemini"`, `"claude-code"` or `"copilot"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ToolsetProfile::Anthropic => "anthropic",
-            ToolsetProfile::OpenHands => "openhands",
-            ToolsetProfile::Native => "native",
-            ToolsetProfile::OpenAi => "openai",
-            ToolsetProfile::Codex => "codex",
-            ToolsetProfile::Gemini => "gemini",
-            ToolsetProfile::ClaudeCode => "claude-code",
-            ToolsetProfile::Copilot => "copilot",
-        }
-    }
-
     /// The text-editor profile this toolset profile serves, if its tool is a reference's text
     /// editor (`anthropic`, `openhands`).
     pub fn text_editor(self) -> Option<Profile> {
@@ -117,33 +103,6 @@ impl ToolsetProfile {
             | ToolsetProfile::ClaudeCode
             | ToolsetProfile::Copilot => None,
         }
-    }
-}
-
-impl FromStr for ToolsetProfile {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Self> {
-        ToolsetProfile::ALL
-            .iter()
-            .copied()
-            .find(|p| p.as_str() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = ToolsetProfile::ALL.iter().map(|p| p.as_str()).collect();
-                Error::with_message(
-                    ErrorKind::InvalidProfile,
-                    format!(
-                        "unknown toolset profile {s:?} (expected one of: {})",
-                        names.join(", ")
-                    ),
-                )
-            })
-    }
-}
-
-impl fmt::Display for ToolsetProfile {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -162,41 +121,14 @@ pub enum Semantics {
     Native,
 }
 
-impl Semantics {
-    /// Every value, in a fixed order.
-    pub const ALL: &'static [Semantics] = &[Semantics::Reference, Semantics::Native];
-
-    /// The name hosts pass: `"reference"` or `"native"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Semantics::Reference => "reference",
-            Semantics::Native => "native",
-        }
-    }
-}
-
-impl FromStr for Semantics {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Self> {
-        Semantics::ALL
-            .iter()
-            .copied()
-            .find(|m| m.as_str() == s)
-            .ok_or_else(|| {
-                Error::with_message(
-                    ErrorKind::InvalidProfile,
-                    format!("unknown semantics {s:?} (expected one of: reference, native)"),
-                )
-            })
-    }
-}
-
-impl fmt::Display for Semantics {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+hunkloom::names!(
+    Semantics {
+        Reference => "reference",
+        Native => "native",
+    },
+    parse: InvalidProfile,
+    "semantics"
+);
 
 /// Settings of a [`Toolset`].
 #[non_exhaustive]
@@ -599,6 +531,20 @@ impl Toolset {
                 Some(newest)
             }
             Engine::Editor(editor, _) if self.tools.iter().any(|t| t.name == name) => Some(editor),
+            _ => None,
+        }
+    }
+
+    /// The native set, when the tool `name` is one of its tools that edit one file through
+    /// the workspace (`apply_diff`, `apply_lazy`: their calls can be previewed while they
+    /// stream).
+    pub(crate) fn file_tool_of(&self, name: &str) -> Option<&native::Native> {
+        match &self.engine {
+            Engine::Native(native)
+                if native.previews(name) && !self.withheld.iter().any(|w| w == name) =>
+            {
+                Some(native)
+            }
             _ => None,
         }
     }

@@ -1,11 +1,7 @@
 //! The `write_to_file` pipeline with each fix named and switchable.
 
-use std::fmt;
-use std::str::FromStr;
-
 use super::model::{fixes_model, unescapes_path};
 use super::{fix_model_html_escaping, remove_invalid_chars, strip_markdown_fences};
-use crate::error::{Error, ErrorKind, Result};
 
 /// One named content fix of the write pipeline.
 #[non_exhaustive]
@@ -19,44 +15,15 @@ pub enum Fix {
     RemoveInvalidChars,
 }
 
-impl Fix {
-    /// Every fix, in pipeline order.
-    pub const ALL: &'static [Fix] = &[
-        Fix::StripMarkdownFences,
-        Fix::FixModelHtmlEscaping,
-        Fix::RemoveInvalidChars,
-    ];
-
-    /// The fix's stable name, as reported in [`Written::fixes_applied`].
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Fix::StripMarkdownFences => "strip_markdown_fences",
-            Fix::FixModelHtmlEscaping => "fix_model_html_escaping",
-            Fix::RemoveInvalidChars => "remove_invalid_chars",
-        }
-    }
-}
-
-impl FromStr for Fix {
-    type Err = Error;
-
-    /// Parses a fix's name, as bindings pass it.
-    fn from_str(s: &str) -> Result<Self> {
-        crate::names::parse(
-            s,
-            Fix::ALL,
-            Fix::as_str,
-            ErrorKind::InvalidFix,
-            "content fix",
-        )
-    }
-}
-
-impl fmt::Display for Fix {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+crate::names!(
+    Fix {
+        StripMarkdownFences => "strip_markdown_fences",
+        FixModelHtmlEscaping => "fix_model_html_escaping",
+        RemoveInvalidChars => "remove_invalid_chars",
+    },
+    parse: InvalidFix,
+    "content fix"
+);
 
 /// The content to write, and which fixes changed it.
 #[non_exhaustive]

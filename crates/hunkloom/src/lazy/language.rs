@@ -39,7 +39,7 @@ pub enum Language {
     Other,
 }
 
-crate::names::names!(Language {
+crate::names!(Language {
     Python => "python",
     TypeScript => "typescript",
     Go => "go",

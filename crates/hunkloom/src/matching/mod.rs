@@ -76,7 +76,7 @@ pub enum Strategy {
     Similarity,
 }
 
-crate::names::names!(Strategy {
+crate::names!(Strategy {
     Exact => "exact",
     LineTrimmed => "line_trimmed",
     BlockAnchor => "block_anchor",

@@ -5,9 +5,6 @@
 //! A line number is signed so that a negative one is error `invalid_line` like any other line
 //! out of range (bindings pass the model's number through unchanged).
 
-use std::fmt;
-use std::str::FromStr;
-
 use super::{Convention, Edit, Normalization, line_range};
 use crate::error::{Error, ErrorKind, Result};
 
@@ -36,23 +33,17 @@ pub enum LineModel {
     TextFile,
 }
 
+crate::names!(
+    LineModel {
+        Lines => "lines",
+        SplitOnNewline => "split_on_newline",
+        TextFile => "text_file",
+    },
+    parse: InvalidConvention,
+    "insert line model"
+);
+
 impl LineModel {
-    /// Every model, in a fixed order.
-    pub const ALL: &'static [LineModel] = &[
-        LineModel::Lines,
-        LineModel::SplitOnNewline,
-        LineModel::TextFile,
-    ];
-
-    /// The name bindings pass: `"lines"`, `"split_on_newline"` or `"text_file"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LineModel::Lines => "lines",
-            LineModel::SplitOnNewline => "split_on_newline",
-            LineModel::TextFile => "text_file",
-        }
-    }
-
     /// How many lines `content` has in this model: the valid [`Convention::After`] lines are
     /// `0..=line_count`.
     pub fn line_count(self, content: &str) -> usize {
@@ -60,26 +51,6 @@ impl LineModel {
             LineModel::Lines | LineModel::TextFile => count_lines(content),
             LineModel::SplitOnNewline => memchr::memchr_iter(b'\n', content.as_bytes()).count() + 1,
         }
-    }
-}
-
-impl FromStr for LineModel {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Self> {
-        crate::names::parse(
-            s,
-            LineModel::ALL,
-            LineModel::as_str,
-            ErrorKind::InvalidConvention,
-            "insert line model",
-        )
-    }
-}
-
-impl fmt::Display for LineModel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 

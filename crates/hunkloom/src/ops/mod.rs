@@ -10,7 +10,7 @@
 //!   then the omission-placeholder guard ([`Guards`], on by default).
 //!   [`str_replace_with`] also has the literal mode of the text-editor tools
 //!   ([`MatchMode::Literal`]) and chooses the guards. Several matches are error
-//!   `multiple_matches`, whose [`Error::matches`] lists every place with its span and lines.
+//!   `multiple_matches`, whose [`Error::matches`](crate::Error::matches) lists every place with its span and lines.
 //! - [`write()`]: a whole-file write with the write-path content fixes and, for a file that
 //!   exists, the omission-placeholder guard against its content ([`WriteOptions`];
 //!   [`WriteOptions::cline`] is Cline's `write_to_file`, unguarded).
@@ -44,9 +44,6 @@ pub mod roo;
 mod str_replace;
 
 use std::fmt;
-use std::str::FromStr;
-
-use crate::error::{Error, ErrorKind, Result};
 
 pub use desanitize::DESANITIZATIONS;
 pub use guard::{Guards, WriteOptions, check_omission, write};
@@ -138,38 +135,14 @@ pub enum Convention {
     After,
 }
 
-impl Convention {
-    /// Every convention, in a fixed order.
-    pub const ALL: &'static [Convention] = &[Convention::Before, Convention::After];
-
-    /// The name bindings pass: `"before"` or `"after"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Convention::Before => "before",
-            Convention::After => "after",
-        }
-    }
-}
-
-impl FromStr for Convention {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Self> {
-        crate::names::parse(
-            s,
-            Convention::ALL,
-            Convention::as_str,
-            ErrorKind::InvalidConvention,
-            "insert convention",
-        )
-    }
-}
-
-impl fmt::Display for Convention {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+crate::names!(
+    Convention {
+        Before => "before",
+        After => "after",
+    },
+    parse: InvalidConvention,
+    "insert convention"
+);
 
 /// Adds `n` to `list` unless present, keeping the fixed order of [`Normalization`].
 fn note(list: &mut Vec<Normalization>, n: Normalization) {

@@ -107,9 +107,6 @@ mod plan;
 mod seek;
 pub mod v4a;
 
-use std::fmt;
-use std::str::FromStr;
-
 pub use invocation::strip_invocation;
 pub use parse::PatchParser;
 pub(crate) use plan::Overlay;
@@ -273,64 +270,21 @@ pub enum PatchDialect {
     Native,
 }
 
-impl PatchDialect {
-    /// Every dialect, in a fixed order.
-    pub const ALL: &'static [PatchDialect] = &[
-        PatchDialect::Codex,
-        PatchDialect::Cline,
-        PatchDialect::Udiff,
-        PatchDialect::UdiffStrict,
-        PatchDialect::Aider,
-        PatchDialect::AiderFenced,
-        PatchDialect::AiderWhole,
-        PatchDialect::AiderNative,
-        PatchDialect::Native,
-    ];
-
-    /// The name bindings pass: `"codex"`, `"cline"`, `"udiff"`, `"udiff-strict"`, `"aider"`,
-    /// `"aider-fenced"`, `"aider-whole"`, `"aider-native"` or `"native"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PatchDialect::Codex => "codex",
-            PatchDialect::Cline => "cline",
-            PatchDialect::Udiff => "udiff",
-            PatchDialect::UdiffStrict => "udiff-strict",
-            PatchDialect::Aider => "aider",
-            PatchDialect::AiderFenced => "aider-fenced",
-            PatchDialect::AiderWhole => "aider-whole",
-            PatchDialect::AiderNative => "aider-native",
-            PatchDialect::Native => "native",
-        }
-    }
-}
-
-impl FromStr for PatchDialect {
-    type Err = Error;
-
-    /// Parses a dialect's name; an unknown name is an `invalid_dialect` error.
-    fn from_str(s: &str) -> Result<Self> {
-        PatchDialect::ALL
-            .iter()
-            .copied()
-            .find(|d| d.as_str() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = PatchDialect::ALL.iter().map(|d| d.as_str()).collect();
-                Error::new(
-                    ErrorKind::InvalidDialect,
-                    format!(
-                        "unknown patch dialect '{s}': expected one of {}",
-                        names.join(", ")
-                    ),
-                )
-            })
-    }
-}
-
-impl fmt::Display for PatchDialect {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+crate::names!(
+    PatchDialect {
+        Codex => "codex",
+        Cline => "cline",
+        Udiff => "udiff",
+        UdiffStrict => "udiff-strict",
+        Aider => "aider",
+        AiderFenced => "aider-fenced",
+        AiderWhole => "aider-whole",
+        AiderNative => "aider-native",
+        Native => "native",
+    },
+    parse: InvalidDialect,
+    "patch dialect"
+);
 
 /// Options of [`plan_patch`].
 #[non_exhaustive]

@@ -8,7 +8,7 @@ use crate::cline::engine::{Engine, PushEffect};
 use crate::cline::machine::BlockRecord;
 use crate::cline::output::Output;
 use crate::cline::partial_match_starts;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 use crate::matching::Haystack;
 use crate::native::NativeEngine;
 use crate::roo::RooOptions;
@@ -61,39 +61,14 @@ pub enum Policy {
     Partial,
 }
 
-impl Policy {
-    /// Every policy, in a fixed order.
-    pub const ALL: &'static [Policy] = &[Policy::AllOrNothing, Policy::Partial];
-
-    /// The name bindings pass: `"all_or_nothing"` or `"partial"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Policy::AllOrNothing => "all_or_nothing",
-            Policy::Partial => "partial",
-        }
-    }
-}
-
-impl std::str::FromStr for Policy {
-    type Err = Error;
-
-    /// Parses a policy's name, as bindings pass it.
-    fn from_str(s: &str) -> Result<Self> {
-        crate::names::parse(
-            s,
-            Policy::ALL,
-            Policy::as_str,
-            ErrorKind::InvalidPolicy,
-            "policy",
-        )
-    }
-}
-
-impl std::fmt::Display for Policy {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+crate::names!(
+    Policy {
+        AllOrNothing => "all_or_nothing",
+        Partial => "partial",
+    },
+    parse: InvalidPolicy,
+    "policy"
+);
 
 impl ApplierOptions {
     /// The default options.

@@ -1,10 +1,6 @@
 //! Dialect names, shared by every binding.
 
-use std::fmt;
-use std::str::FromStr;
-
 use crate::cline::Version;
-use crate::error::{Error, ErrorKind, Result};
 
 /// How a diff is read and applied.
 #[non_exhaustive]
@@ -39,30 +35,20 @@ pub enum Dialect {
     UdiffStrict,
 }
 
+crate::names!(
+    Dialect {
+        ClineV1 => "cline-v1",
+        ClineV2 => "cline-v2",
+        Native => "native",
+        Roo => "roo",
+        Udiff => "udiff",
+        UdiffStrict => "udiff-strict",
+    },
+    parse: InvalidDialect,
+    "dialect"
+);
+
 impl Dialect {
-    /// Every dialect, in the order documentation lists them.
-    pub const ALL: &'static [Dialect] = &[
-        Dialect::ClineV1,
-        Dialect::ClineV2,
-        Dialect::Native,
-        Dialect::Roo,
-        Dialect::Udiff,
-        Dialect::UdiffStrict,
-    ];
-
-    /// The dialect's name: `"cline-v1"`, `"cline-v2"`, `"native"`, `"roo"`, `"udiff"` or
-    /// `"udiff-strict"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Dialect::ClineV1 => "cline-v1",
-            Dialect::ClineV2 => "cline-v2",
-            Dialect::Native => "native",
-            Dialect::Roo => "roo",
-            Dialect::Udiff => "udiff",
-            Dialect::UdiffStrict => "udiff-strict",
-        }
-    }
-
     /// The Cline version this dialect reproduces, if it is a Cline dialect.
     pub(crate) fn cline_version(self) -> Option<Version> {
         match self {
@@ -70,25 +56,5 @@ impl Dialect {
             Dialect::ClineV2 => Some(Version::V2),
             _ => None,
         }
-    }
-}
-
-impl FromStr for Dialect {
-    type Err = Error;
-
-    fn from_str(s: &str) -> Result<Self> {
-        crate::names::parse(
-            s,
-            Dialect::ALL,
-            Dialect::as_str,
-            ErrorKind::InvalidDialect,
-            "dialect",
-        )
-    }
-}
-
-impl fmt::Display for Dialect {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }

@@ -68,7 +68,7 @@ pub enum BlockStatus {
     AlreadyApplied,
 }
 
-crate::names::names!(BlockStatus {
+crate::names!(BlockStatus {
     Applied => "applied",
     Failed => "failed",
     AlreadyApplied => "already_applied",
@@ -94,7 +94,7 @@ pub enum Normalization {
     Typo,
 }
 
-crate::names::names!(Normalization {
+crate::names!(Normalization {
     LineEndings => "line_endings",
     TrailingWhitespace => "trailing_whitespace",
     Indentation => "indentation",

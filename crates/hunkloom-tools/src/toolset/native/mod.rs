@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 use hunkloom::ApplyOptions;
 use hunkloom::patch::{PatchDialect, PatchOptions};
-use hunkloom_fs::{Workspace, WorkspaceOptions};
+use hunkloom_fs::{EditOutcome, Op, Workspace, WorkspaceOptions};
 use serde_json::{Map, Value};
 
 use self::args::Arguments;
@@ -120,29 +120,76 @@ impl Native {
     }
 
     fn apply_diff(&self, arguments: &Map<String, Value>) -> Answer {
-        let tool = ToolName::ApplyDiff;
-        self.writable(tool)?;
-        let args = Arguments::new(tool, arguments)?;
-        let path = args.path()?;
-        let diff = args.text("diff")?;
+        let (path, op) = self.file_edit(ToolName::ApplyDiff, arguments)?;
         let outcome = self
             .workspace
-            .apply_diff(path, diff, &ApplyOptions::new())
-            .map_err(|e| render::refusal(tool, Some(path), &e))?;
-        Ok(ok(render::diff_applied(path, &outcome)))
+            .edit(path, &op)
+            .map_err(|e| render::refusal(ToolName::ApplyDiff, Some(path), &e))?;
+        Ok(edited(path, render::diff_applied(path, &outcome), outcome))
     }
 
     fn apply_lazy(&self, arguments: &Map<String, Value>) -> Answer {
-        let tool = ToolName::ApplyLazy;
+        let (path, op) = self.file_edit(ToolName::ApplyLazy, arguments)?;
+        let outcome = self
+            .workspace
+            .edit(path, &op)
+            .map_err(|e| render::refusal(ToolName::ApplyLazy, Some(path), &e))?;
+        Ok(edited(path, render::lazy_applied(path, &outcome), outcome))
+    }
+
+    /// The path and the workspace edit of an `apply_diff` (a native SEARCH/REPLACE diff) or
+    /// `apply_lazy` call, or its refusal.
+    fn file_edit<'a>(
+        &self,
+        tool: ToolName,
+        arguments: &'a Map<String, Value>,
+    ) -> Result<(&'a str, Op), Refusal> {
         self.writable(tool)?;
         let args = Arguments::new(tool, arguments)?;
         let path = args.path()?;
-        let snippet = args.text("snippet")?;
-        let outcome = self
-            .workspace
-            .apply_lazy(path, snippet, None)
-            .map_err(|e| render::refusal(tool, Some(path), &e))?;
-        Ok(ok(render::lazy_applied(path, &outcome)))
+        let op = if tool == ToolName::ApplyDiff {
+            Op::Diff {
+                diff: args.text("diff")?.to_owned(),
+                options: ApplyOptions::new(),
+            }
+        } else {
+            Op::Lazy {
+                snippet: args.text("snippet")?.to_owned(),
+                language: None,
+            }
+        };
+        Ok((path, op))
+    }
+
+    /// Whether a call of `name` edits one file that a stream can preview: `apply_diff` (whose
+    /// `diff` streams through the native applier) and `apply_lazy`.
+    pub(crate) fn previews(&self, name: &str) -> bool {
+        self.editor.is_some()
+            && matches!(
+                ToolName::from_name(name),
+                Some(ToolName::ApplyDiff | ToolName::ApplyLazy)
+            )
+    }
+
+    /// The argument of the tool `name` that streams as a native SEARCH/REPLACE diff over the
+    /// file (`apply_diff`'s `diff`).
+    pub(crate) fn streamed_diff(&self, name: &str) -> Option<&'static str> {
+        (ToolName::from_name(name) == Some(ToolName::ApplyDiff)).then_some("diff")
+    }
+
+    /// The text of the file `path`, without counting as a read (`None` if it cannot be read):
+    /// what a streamed `apply_diff` is previewed over.
+    pub(crate) fn peek(&self, path: &str) -> Option<String> {
+        self.workspace.peek(path).ok()
+    }
+
+    /// The text a complete call of `name` (a tool that [`previews`](Self::previews)) will
+    /// leave, planned exactly as the call plans it, writing nothing; `None` if it will fail.
+    pub(crate) fn plan(&self, name: &str, arguments: &Map<String, Value>) -> Option<String> {
+        let tool = ToolName::from_name(name).filter(|_| self.previews(name))?;
+        let (path, op) = self.file_edit(tool, arguments).ok()?;
+        let change = self.workspace.plan(path, &op).ok()?;
+        change.new_text().map(str::to_owned)
     }
 
     fn apply_patch(&self, arguments: &Map<String, Value>) -> Answer {
@@ -251,6 +298,16 @@ impl From<Refusal> for ToolResult {
             code: refusal.code,
             ..ToolResult::default()
         }
+    }
+}
+
+/// A successful edit of `path` answered with `text`: the result carries the file's new text
+/// (what a stream of the call previewed before it finished).
+fn edited(path: &str, text: String, outcome: EditOutcome) -> ToolResult {
+    ToolResult {
+        path: Some(path.to_owned()),
+        new_content: outcome.new_content,
+        ..ok(text)
     }
 }
 

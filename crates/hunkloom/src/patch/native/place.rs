@@ -31,7 +31,7 @@ pub enum ChosenBy {
     EndOfFile,
 }
 
-crate::names::names!(ChosenBy {
+crate::names!(ChosenBy {
     Anchor => "anchor",
     EndOfFile => "end_of_file",
 });

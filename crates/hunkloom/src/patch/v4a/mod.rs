@@ -138,13 +138,9 @@ mod cost;
 mod locate;
 mod output;
 
-use std::fmt;
-use std::str::FromStr;
-
 pub use applier::V4aApplier;
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::names::{self, names};
+use crate::error::Result;
 
 /// How a V4A body is read: as the changes of an existing file, or as a new file's lines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -156,32 +152,14 @@ pub enum V4aMode {
     Create,
 }
 
-names!(V4aMode {
-    Default => "default",
-    Create => "create",
-});
-
-impl FromStr for V4aMode {
-    type Err = Error;
-
-    /// Parses a mode's name (`"default"`, `"create"`); an unknown name is an
-    /// `invalid_dialect` error.
-    fn from_str(s: &str) -> Result<Self> {
-        names::parse(
-            s,
-            V4aMode::ALL,
-            V4aMode::as_str,
-            ErrorKind::InvalidDialect,
-            "V4A mode",
-        )
-    }
-}
-
-impl fmt::Display for V4aMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+crate::names!(
+    V4aMode {
+        Default => "default",
+        Create => "create",
+    },
+    parse: InvalidDialect,
+    "V4A mode"
+);
 
 /// How one section of a body was placed.
 #[non_exhaustive]

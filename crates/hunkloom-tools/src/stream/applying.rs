@@ -1,0 +1,79 @@
+//! [`Applying`]: a preview that follows a SEARCH/REPLACE `diff` argument as it streams, through
+//! the engine's own [`StreamingApplier`] over the file's text (the native dialect, as the native
+//! set's `apply_diff` applies it).
+
+use std::borrow::Cow;
+
+use hunkloom::{ApplierOptions, Dialect, StreamingApplier, Update};
+
+use super::args::{ArgsReader, MemberValue};
+
+/// The applier over the target file and how much of the argument it has been fed.
+#[derive(Debug)]
+pub(super) struct Applying {
+    applier: StreamingApplier,
+    /// The member streaming into the applier.
+    key: &'static str,
+    /// Its index among the arguments' members, once it has started.
+    member: Option<usize>,
+    /// How many members the arguments had when `member` was last looked up (a later member of
+    /// the same name would replace it).
+    members_seen: usize,
+    /// How many bytes of the member's text the applier has been fed.
+    fed: usize,
+}
+
+impl Applying {
+    /// A preview of `base` into which the member `key` streams as a native diff.
+    pub(super) fn new(base: String, key: &'static str) -> Applying {
+        let options = ApplierOptions::new().dialect(Dialect::Native);
+        Applying {
+            applier: StreamingApplier::new(base, options),
+            key,
+            member: None,
+            members_seen: 0,
+            fed: 0,
+        }
+    }
+
+    /// The preview so far.
+    pub(super) fn text(&self) -> &str {
+        self.applier.preview()
+    }
+
+    /// Feeds the applier what the member has gained; returns how the preview changed, or
+    /// `None` if the member was replaced by a later one of the same name.
+    pub(super) fn feed(&mut self, args: &ArgsReader) -> Option<Update<'static>> {
+        if args.members().len() != self.members_seen {
+            self.members_seen = args.members().len();
+            match (self.member, args.find(self.key)) {
+                (Some(was), Some(now)) if was != now => return None,
+                (_, now) => self.member = now,
+            }
+        }
+        let Some(index) = self.member else {
+            return Some(Update::default());
+        };
+        let MemberValue::Text(text) = &args.members()[index].value else {
+            return None;
+        };
+        let piece = &text[self.fed..];
+        self.fed = text.len();
+        if piece.is_empty() {
+            return Some(Update::default());
+        }
+        let Update {
+            start,
+            removed,
+            inserted,
+            ..
+        } = self.applier.push(piece);
+        // A splice of the preview only: the block reports are the call's to give, at finish.
+        Some(Update {
+            start,
+            removed,
+            inserted: Cow::Owned(inserted.into_owned()),
+            ..Update::default()
+        })
+    }
+}
