@@ -9,7 +9,7 @@ use engine::patch::aider::AiderApplier;
 use hunkloom_handle::Handle;
 
 use crate::args::{Out, bytes_arg, handle, str_arg};
-use crate::error::{Failure, hl_error};
+use crate::failure::{Failure, hl_error};
 use crate::ffi_guard::{guard, guard_void, guard_with_error};
 use crate::owned_text::hl_text;
 use crate::patch::{

@@ -13,7 +13,7 @@ use engine::{BlockReport, StreamingApplier};
 use hunkloom_handle::Handle;
 
 use crate::args::{Out, bytes_arg, handle, str_arg};
-use crate::error::{Failure, hl_error};
+use crate::failure::{Failure, hl_error};
 use crate::ffi_guard::{guard, guard_void, guard_with_error};
 use crate::options::hl_applier_options;
 use crate::result::hl_result;

@@ -6,7 +6,7 @@ use std::ffi::c_char;
 use engine::apply_diff;
 
 use crate::args::{Out, str_arg};
-use crate::error::hl_error;
+use crate::failure::hl_error;
 use crate::ffi_guard::guard_with_error;
 use crate::options::hl_apply_options;
 use crate::result::hl_result;

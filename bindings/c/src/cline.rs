@@ -7,7 +7,7 @@ use std::ffi::c_char;
 use engine::cline::{CacheStats, Version, construct_new_file_content_resumed, shared_resume_cache};
 
 use crate::args::{Out, str_arg};
-use crate::error::{Failure, hl_error};
+use crate::failure::{Failure, hl_error};
 use crate::ffi_guard::{guard, guard_with_error};
 use crate::result::hl_result;
 use crate::status::hl_status;

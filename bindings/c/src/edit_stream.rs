@@ -16,7 +16,7 @@ use hunkloom_tools::{EditStream, ToolHost};
 
 use crate::applier::hl_update;
 use crate::args::{Out, bytes_arg, handle, str_arg};
-use crate::error::{Failure, hl_error};
+use crate::failure::{Failure, hl_error};
 use crate::ffi_guard::{guard, guard_void, guard_with_error};
 use crate::owned_text::hl_text;
 use crate::status::hl_status;

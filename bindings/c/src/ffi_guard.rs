@@ -8,7 +8,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::ptr::NonNull;
 
-use crate::error::{Failure, hl_error};
+use crate::failure::{Failure, hl_error};
 use crate::status::hl_status;
 
 /// Runs `body`; a panic becomes [`hl_status::Panic`], an engine error its family's status.

@@ -7,7 +7,7 @@ use engine::LazyOptions;
 use engine::lazy::Language;
 
 use crate::args::{Out, optional_str_arg, str_arg};
-use crate::error::{Failure, hl_error};
+use crate::failure::{Failure, hl_error};
 use crate::ffi_guard::guard_with_error;
 use crate::owned_text::hl_text;
 use crate::status::hl_status;

@@ -25,7 +25,8 @@
 //!
 //! # Modules
 //!
-//! The exported items, in header order: [`version`], [`status`], [`error`], [`result`],
+//! The exported items, in header order: [`version`], [`status`], [`position`] (`hl_position`),
+//! [`failure`] (`hl_error`, `hl_match`) and [`error`] (what C reads of them), [`result`],
 //! [`cline`] (the Cline drop-in and its resume cache), [`options`] and [`applier`] (the
 //! streaming applier), [`apply`] (`hl_apply_diff`, the stateless entry point, `native` by
 //! default), [`lines`], [`ops`] (`str_replace`, line inserts, Roo's `insert_content`) with
@@ -34,18 +35,21 @@
 //! into a `hl_text`), [`patch`] (`hl_apply_patch`, multi-file patches in memory, and
 //! its result), [`v4a`] (`hl_apply_v4a`, V4A per-file bodies as the OpenAI Agents SDK applies
 //! them, and `hl_apply_patch_body`, the same body in the Codex dialect), [`workspace`]
-//! (`hl_workspace_*`, the file layer `hunkloom-fs`) with
-//! [`edit_outcome`] and [`patch_outcome`] (their results), [`text_editor`] (`hl_text_editor_*`,
-//! the text-editor tool of `hunkloom-tools`, JSON text in and out). Internal: [`args`] (C arguments in),
-//! [`text`] (NUL-terminated text out), [`utf8`] (chunks ending mid-character), [`ffi_guard`]
-//! (the panic boundary).
+//! (`hl_workspace_*`, the file layer `hunkloom-fs`) with [`edit_outcome`] and
+//! [`patch_outcome`] (their results), [`text_editor`] (`hl_text_editor_*`, the text-editor tool
+//! of `hunkloom-tools`, JSON text in and out), [`toolset`] (`hl_toolset_*`) and
+//! [`edit_stream`] (a text-editor or toolset call applied while its JSON streams in).
+//! Internal: [`args`] (C arguments in), [`text`] (NUL-terminated text out), [`utf8`] (chunks
+//! ending mid-character), [`ffi_guard`] (the panic boundary).
 
 #![deny(unsafe_op_in_unsafe_fn)]
 // C names: `hl_applier`, `hl_status`, ... are what the header shows.
 #![allow(non_camel_case_types)]
 
 mod args;
+mod failure;
 mod ffi_guard;
+mod position;
 mod text;
 mod utf8;
 
@@ -103,9 +107,9 @@ pub use edit_stream::{
     hl_text_editor_stream_push, hl_text_editor_stream_text, hl_toolset_stream_new,
 };
 pub use error::{
-    hl_error, hl_error_code, hl_error_free, hl_error_match, hl_error_match_count, hl_error_message,
-    hl_match,
+    hl_error_code, hl_error_free, hl_error_match, hl_error_match_count, hl_error_message,
 };
+pub use failure::{hl_error, hl_match};
 pub use fixes::{
     HL_FIX_MODEL_HTML_ESCAPING, HL_FIX_REMOVE_INVALID_CHARS, HL_FIX_STRIP_MARKDOWN_FENCES,
     hl_apply_model_content_fixes, hl_fix, hl_fix_model_html_escaping, hl_fix_name,
@@ -147,12 +151,12 @@ pub use patch_outcome::{
     hl_patch_outcome_free, hl_patch_outcome_fuzz, hl_patch_outcome_warning,
     hl_patch_outcome_warning_count, hl_patched_file,
 };
+pub use position::hl_position;
 pub use result::{
     HL_BLOCK_ALREADY_APPLIED, HL_BLOCK_APPLIED, HL_BLOCK_FAILED, HL_UNIT_BYTES,
-    HL_UNIT_CODE_POINTS, HL_UNIT_LINES, HL_UNIT_UTF16, hl_block, hl_block_status, hl_position,
-    hl_result, hl_result_block, hl_result_block_count, hl_result_block_normalization,
-    hl_result_content, hl_result_failed_count, hl_result_free, hl_result_match_count,
-    hl_result_match_index, hl_unit,
+    HL_UNIT_CODE_POINTS, HL_UNIT_LINES, HL_UNIT_UTF16, hl_block, hl_block_status, hl_result,
+    hl_result_block, hl_result_block_count, hl_result_block_normalization, hl_result_content,
+    hl_result_failed_count, hl_result_free, hl_result_match_count, hl_result_match_index, hl_unit,
 };
 pub use status::{hl_status, hl_status_str};
 pub use text_editor::{

@@ -10,7 +10,7 @@ use engine::ops::{self, Convention, EditType, Guards, LineArg, StrReplaceOptions
 
 use crate::args::{Out, maybe_str_arg, optional_str_arg, str_arg};
 use crate::edit::hl_edit;
-use crate::error::{Failure, hl_error};
+use crate::failure::{Failure, hl_error};
 use crate::ffi_guard::guard_with_error;
 use crate::owned_text::hl_text;
 use crate::status::hl_status;

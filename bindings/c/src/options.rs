@@ -5,7 +5,7 @@
 use engine::roo::RooOptions;
 use engine::{ApplierOptions, ApplyOptions, Dialect, Policy};
 
-use crate::error::Failure;
+use crate::failure::Failure;
 use crate::status::hl_status;
 
 /// Whether a write waits for the disk: one of the `HL_DURABILITY_` values, a field of

@@ -10,7 +10,7 @@ use engine::patch::{self, PatchDialect, PatchOptions, Plan, plan_patch};
 use engine::{Error, ErrorKind};
 
 use crate::args::{Out, get_text, get_value, handle, str_arg};
-use crate::error::{Failure, hl_error};
+use crate::failure::{Failure, hl_error};
 use crate::ffi_guard::{guard, guard_void, guard_with_error};
 use crate::options::{hl_policy, policy};
 use crate::status::hl_status;

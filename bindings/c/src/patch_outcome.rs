@@ -7,7 +7,7 @@ use hunkloom_fs::{PatchOutcome, PatchedFile};
 
 use crate::args::get_value;
 use crate::edit_outcome::hl_external_change;
-use crate::error::hl_error;
+use crate::failure::hl_error;
 use crate::ffi_guard::guard_void;
 use crate::patch::{Warning, get_failure, hl_patch_warning};
 use crate::status::hl_status;

@@ -8,6 +8,7 @@ use engine::{BlockReport, BlockStatus, Position};
 
 use crate::args::{get_text, get_value};
 use crate::ffi_guard::guard_void;
+use crate::position::hl_position;
 use crate::status::hl_status;
 use crate::text::CText;
 
@@ -26,31 +27,6 @@ pub const HL_UNIT_UTF16: hl_unit = 1;
 pub const HL_UNIT_CODE_POINTS: hl_unit = 2;
 /// 1-based line numbers (one more than the number of `\n` before the position).
 pub const HL_UNIT_LINES: hl_unit = 3;
-
-/// A position in the original text, in every unit at once.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct hl_position {
-    /// UTF-8 byte offset.
-    pub bytes: usize,
-    /// UTF-16 code-unit offset.
-    pub utf16: usize,
-    /// Unicode code-point offset.
-    pub code_points: usize,
-    /// 1-based line number.
-    pub line: usize,
-}
-
-impl From<Position> for hl_position {
-    fn from(p: Position) -> Self {
-        hl_position {
-            bytes: p.bytes,
-            utf16: p.utf16,
-            code_points: p.chars,
-            line: p.line,
-        }
-    }
-}
 
 /// Whether a block was applied: one of the `HL_BLOCK_` values.
 #[allow(non_camel_case_types)]

@@ -15,7 +15,7 @@ use hunkloom_tools::{EditorOptions, Profile, TextEditor, ToolResult};
 use serde_json::{Value, json};
 
 use crate::args::{Out, handle, str_arg};
-use crate::error::{Failure, hl_error};
+use crate::failure::{Failure, hl_error};
 use crate::ffi_guard::{guard_void, guard_with_error};
 use crate::options::{engine_durability, hl_durability};
 use crate::owned_text::hl_text;

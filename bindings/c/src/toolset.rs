@@ -13,7 +13,7 @@ use hunkloom_tools::{Semantics, Toolset, ToolsetOptions, ToolsetProfile};
 use serde_json::{Value, json};
 
 use crate::args::{Out, handle, str_arg};
-use crate::error::hl_error;
+use crate::failure::hl_error;
 use crate::ffi_guard::{guard_void, guard_with_error};
 use crate::options::{engine_durability, hl_durability};
 use crate::owned_text::hl_text;

@@ -8,7 +8,7 @@ use engine::patch::plan_patch_or_body;
 use engine::patch::v4a::{self, V4aMode};
 
 use crate::args::{Out, str_arg};
-use crate::error::{Failure, hl_error};
+use crate::failure::{Failure, hl_error};
 use crate::ffi_guard::guard_with_error;
 use crate::owned_text::hl_text;
 use crate::patch::{files_arg, hl_patch_file, hl_patch_options, hl_patch_result};

@@ -13,7 +13,7 @@ use hunkloom_handle::Shared;
 
 use crate::args::{Out, get_text, handle, optional_str_arg, str_arg};
 use crate::edit_outcome::hl_edit_outcome;
-use crate::error::{Failure, hl_error};
+use crate::failure::{Failure, hl_error};
 use crate::ffi_guard::{guard_void, guard_with_error};
 use crate::ops::{engine_convention, hl_insert_convention};
 use crate::options::hl_apply_options;

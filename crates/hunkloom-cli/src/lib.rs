@@ -6,6 +6,7 @@
 //! of the npm package (through its addon).
 
 mod apply;
+mod apply_args;
 mod demo;
 mod mcp;
 mod patch;
@@ -35,7 +36,7 @@ enum Command {
     /// or a multi-file patch (`*** Begin Patch`, or a git patch with `--dialect udiff`) to the
     /// files it names — atomically: every file is either old or new; encodings, BOMs and line
     /// endings are kept. Every file must lie inside the root.
-    Apply(apply::Args),
+    Apply(apply_args::Args),
     /// Serve hunkloom's edit tools to an MCP client (Claude Code, Claude Desktop, Cursor, ...)
     /// over standard input and output: read_file, apply_diff, apply_lazy, apply_patch, undo_edit and the
     /// str_replace_based_edit_tool text editor, every path kept inside the root. Logs go to

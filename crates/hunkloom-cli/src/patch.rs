@@ -9,7 +9,7 @@ use hunkloom::patch::{PatchDialect, PatchOptions};
 use hunkloom_fs::{ChangeKind, PatchedFile, Workspace};
 
 use crate::Failure;
-use crate::apply::{Args, explain, usage};
+use crate::apply_args::{Args, explain, usage};
 
 /// Applies (or, with `--dry-run`, previews) the patch `text` under `root`. Its paths are
 /// relative to the root; the files need no prior read (the person running the command has

@@ -99,6 +99,7 @@
 
 #![forbid(unsafe_code)]
 
+mod answer;
 mod codes;
 mod edit;
 mod editor;

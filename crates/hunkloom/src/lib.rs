@@ -62,6 +62,8 @@ mod native;
 pub mod ops;
 pub mod patch;
 pub mod paths;
+mod policy;
+mod report;
 pub mod roo;
 mod search;
 mod stream;
@@ -70,11 +72,11 @@ mod udiff;
 
 pub use error::{Error, ErrorFamily, ErrorKind, Match, Result};
 pub use lazy::{LazyOptions, apply_lazy};
-pub use matching::Strategy;
-pub use stream::{
-    ApplierOptions, ApplyOptions, BlockReport, BlockStatus, Dialect, Normalization, Outcome,
-    PieceOutcome, PieceUpdate, Policy, PreviewForm, StreamingApplier, Update, apply_diff,
+pub use policy::{Policy, PreviewForm};
+pub use report::{
+    BlockReport, BlockStatus, Normalization, Outcome, PieceOutcome, PieceUpdate, Strategy, Update,
 };
+pub use stream::{ApplierOptions, ApplyOptions, Dialect, StreamingApplier, apply_diff};
 pub use text::{Position, TextOffset};
 
 /// The README's examples, compiled and run as doctests; each is a whole program (its own

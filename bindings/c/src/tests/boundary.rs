@@ -68,7 +68,7 @@ fn an_unknown_version_is_clines_invalid_version_error() {
 #[test]
 fn every_engine_error_kind_has_a_status_family() {
     for &kind in ErrorKind::ALL {
-        let status = crate::error::status_of(kind);
+        let status = crate::failure::status_of(kind);
         assert_ne!(
             status,
             hl_status::EngineError,
@@ -90,7 +90,7 @@ fn each_status_documents_every_code_of_its_families() {
     let start = header.find("typedef enum hl_status {").expect("hl_status");
     let body = &header[start..start + header[start..].find("} hl_status;").expect("end")];
     for &kind in ErrorKind::ALL {
-        let status = crate::error::status_of(kind);
+        let status = crate::failure::status_of(kind);
         let name = format!("HL_STATUS_{} =", screaming(&format!("{status:?}")));
         let at = body
             .find(&name)

@@ -3,7 +3,7 @@
 
 use engine::ErrorKind;
 
-use crate::error::status_of;
+use crate::failure::status_of;
 
 const DOC: &str = include_str!("../../../../docs/error-codes.md");
 

@@ -296,7 +296,7 @@ pub(super) fn observed(
                 .iter()
                 .find(|k| k.code() == e.code)
                 .ok_or_else(|| format!("code {:?} is not an engine code", e.code))?;
-            if crate::error::status_of(*kind) != e.status {
+            if crate::failure::status_of(*kind) != e.status {
                 return Err(format!("code {} came with {:?}", e.code, e.status));
             }
             Observed::Error(e.message)

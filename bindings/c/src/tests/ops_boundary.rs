@@ -39,7 +39,7 @@ fn edit_out(e: ops::Edit) -> EditOut {
 /// The engine's error as the C accessors should show it.
 fn c_error(e: engine::Error) -> CError {
     CError {
-        status: crate::error::status_of(e.kind()),
+        status: crate::failure::status_of(e.kind()),
         code: e.code().to_owned(),
         message: e.message().to_owned(),
     }

@@ -46,7 +46,7 @@ fn observe(full: &Full) -> Result<ObservedV2, String> {
                 .iter()
                 .find(|k| k.code() == e.code)
                 .ok_or_else(|| format!("code {:?} is not an engine code", e.code))?;
-            if crate::error::status_of(*kind) != e.status {
+            if crate::failure::status_of(*kind) != e.status {
                 return Err(format!("code {} came with {:?}", e.code, e.status));
             }
             Ok(Err((e.code.clone(), e.message.clone())))

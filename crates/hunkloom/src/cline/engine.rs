@@ -15,12 +15,13 @@
 //! - An error from a complete line is sticky (every longer prefix hits the same line); an error
 //!   from the tentative line is withdrawn with it.
 
-use super::machine::{BlockRecord, LineKind, Machine, Sink};
+use super::machine::{LineKind, Machine};
 use super::output::Output;
+use super::sink::{BlockRecord, Sink};
 use crate::blocks::{Marker, MarkerScanner};
 use crate::error::{Error, Result};
 use crate::matching::Haystack;
-use crate::stream::PreviewForm;
+use crate::policy::PreviewForm;
 use crate::text::TextOffset;
 
 /// The effect of the incomplete last line on the output.

@@ -19,6 +19,7 @@ pub(crate) mod machine;
 mod messages;
 pub(crate) mod output;
 mod resume;
+pub(crate) mod sink;
 mod v1;
 mod v2;
 
@@ -32,7 +33,7 @@ pub use resume::{
 
 use crate::error::{Error, Result};
 use crate::matching::Haystack;
-use crate::stream::PreviewForm;
+use crate::policy::PreviewForm;
 use crate::text::original::Indexes;
 use crate::text::{OffsetCursor, Position};
 use engine::Engine;

@@ -2,7 +2,7 @@
 //! ([`PreviewForm`]).
 
 use crate::matching::Haystack;
-use crate::stream::PreviewForm;
+use crate::policy::PreviewForm;
 use crate::text::TextOffset;
 use crate::text::pieces::PieceText;
 use crate::text::tracked::TrackedText;

@@ -6,13 +6,14 @@
 //! only by the last-resort exact search from offset 0 may lie before the previous block: it is
 //! not streamed and is applied in the final rebuild, which sorts all blocks by start.
 
-use super::machine::{BlockRecord, Sink};
 use super::messages;
 use super::output::Output;
+use super::sink::{BlockRecord, Sink};
 use crate::blocks::Marker;
 use crate::error::Result;
-use crate::matching::{Found, Haystack, Strategy, cline_cascade, find_exact};
-use crate::stream::PreviewForm;
+use crate::matching::{Found, Haystack, cline_cascade, find_exact};
+use crate::policy::PreviewForm;
+use crate::report::Strategy;
 
 #[derive(Clone, Debug)]
 pub(crate) struct V1 {

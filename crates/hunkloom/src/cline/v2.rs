@@ -7,12 +7,13 @@
 //! every repair attempt ends in its error; this module models the buffer by what those errors
 //! depend on (whether it is empty, and whether it holds a non-blank line).
 
-use super::machine::{BlockRecord, Sink};
 use super::messages;
 use super::output::Output;
+use super::sink::{BlockRecord, Sink};
 use crate::blocks::Marker;
 use crate::error::Result;
-use crate::matching::{Found, Haystack, Strategy, cline_cascade};
+use crate::matching::{Found, Haystack, cline_cascade};
+use crate::report::Strategy;
 use crate::text::js_trim;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -20,8 +20,9 @@
 //! newline the span ends one past the end of the file, which Cline then slices with clamping.
 //! Cline v1 adds a fourth tier itself (exact from offset 0, see `cline::v1`).
 //!
-//! The fuzzy tiers index the original's lines once (lazily, in a [`TrimmedLineIndex`] shared by
-//! every block) and search a sequence of trimmed-line hashes
+//! The fuzzy tiers index the original's lines once (lazily, in a
+//! [`TrimmedLineIndex`](crate::text::trimmed_lines::TrimmedLineIndex) shared by every block)
+//! and search a sequence of trimmed-line hashes
 //! ([`first_accepted`](crate::search::first_accepted)), so each block costs time linear in the
 //! file rather than lines × SEARCH lines. Every fast matcher has a naive oracle, written the way
 //! Cline's code reads, that property tests compare it with.
@@ -35,64 +36,9 @@ pub(crate) mod block_anchor;
 pub(crate) mod line_trimmed;
 
 pub(crate) use exact::find_exact;
-pub(crate) use trimmed_lines::{Haystack, SearchLines, TrimmedLineIndex};
+pub(crate) use trimmed_lines::{Haystack, SearchLines};
 
-/// How a block's SEARCH text was located.
-#[non_exhaustive]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Strategy {
-    /// Byte-for-byte (Cline: at or after the end of the previous block; `native`: anywhere,
-    /// whole lines).
-    Exact,
-    /// Whole lines equal after trimming whitespace at both ends.
-    LineTrimmed,
-    /// Same line count, first and last lines equal after trimming.
-    BlockAnchor,
-    /// Byte-for-byte anywhere in the file, possibly before the previous block (Cline v1's last
-    /// resort; such a block is applied out of order).
-    ExactAnywhere,
-    /// An empty SEARCH on an empty file: an insertion at offset 0.
-    EmptySearchNewFile,
-    /// An empty SEARCH on a non-empty file, replacing all of it (Cline v2).
-    EmptySearchWholeFile,
-    /// `native`: equal except for line endings.
-    LineEndings,
-    /// `native`: equal except for trailing whitespace.
-    TrailingWhitespace,
-    /// `native`: equal except for a uniform indentation change (tabs and spaces understood).
-    Indentation,
-    /// `native`: equal once typographic punctuation and exotic spaces are folded to ASCII.
-    Punctuation,
-    /// `native`: equal once read-tool line-number prefixes are removed from the SEARCH lines.
-    LineNumberPrefix,
-    /// `native`: equal when blank lines are ignored.
-    BlankLines,
-    /// `native`: one line differs by a small letter edit inside a word.
-    Typo,
-    /// `native`: no match; the block failed (see its error).
-    Unmatched,
-    /// `roo`: the window most similar to the SEARCH text after Roo's normalization, at or above
-    /// the fuzzy threshold.
-    Similarity,
-}
-
-crate::names!(Strategy {
-    Exact => "exact",
-    LineTrimmed => "line_trimmed",
-    BlockAnchor => "block_anchor",
-    ExactAnywhere => "exact_anywhere",
-    EmptySearchNewFile => "empty_search_new_file",
-    EmptySearchWholeFile => "empty_search_whole_file",
-    LineEndings => "line_endings",
-    TrailingWhitespace => "trailing_whitespace",
-    Indentation => "indentation",
-    Punctuation => "punctuation",
-    LineNumberPrefix => "line_number_prefix",
-    BlankLines => "blank_lines",
-    Typo => "typo",
-    Unmatched => "unmatched",
-    Similarity => "similarity",
-});
+use crate::report::Strategy;
 
 /// A located SEARCH text: the byte span it covers in the original and how it was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -23,7 +23,8 @@ use rustc_hash::FxHashSet;
 
 use super::file_index::FileIndex;
 use super::normalize::{BLANK, loose_hash};
-use super::tiers::{self, Located, Miss, SearchText, Tier};
+use super::search_text::{SearchText, Tier};
+use super::tiers::{self, Located, Miss};
 
 /// Where the REPLACE text `replace` of a block whose SEARCH text `search` was not found already
 /// is, if the block is already applied (see the module doc).

@@ -6,8 +6,8 @@ use rustc_hash::FxHashMap;
 
 use super::loose_lines::LooseLineIndex;
 use super::normalize::{BLANK, loose_hash};
+use super::search_text::{SearchText, Tier};
 use super::sparse::{self, Part};
-use super::tiers::{SearchText, Tier};
 use crate::search::run_agreement::all_runs;
 
 /// Lines quoted in a message are cut to this many characters.

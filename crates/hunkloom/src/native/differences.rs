@@ -19,7 +19,7 @@
 //! Linear in the region and the SEARCH text.
 
 use super::normalize::{BLANK, fold_trimmed, loose_hash};
-use super::tiers::{SearchText, Tier};
+use super::search_text::{SearchText, Tier};
 use super::typo::is_typo;
 
 /// The differences tolerated between `search` (the SEARCH text as the deciding tier compared
@@ -104,7 +104,8 @@ fn line_differences((f, f_eol): (&str, &str), (s, s_eol): (&str, &str)) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stream::{ApplierOptions, Dialect, Normalization, StreamingApplier};
+    use crate::report::Normalization;
+    use crate::stream::{ApplierOptions, Dialect, StreamingApplier};
     use crate::{ApplyOptions, Strategy, apply_diff};
 
     fn search(lines: &[&str], eol: &'static str) -> SearchText {

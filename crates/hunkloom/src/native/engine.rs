@@ -21,9 +21,11 @@ use super::parse::{Event, Parser, could_be_marker};
 use super::pieces::{PieceTable, RegionId};
 use super::region::Region;
 use super::report::{AlreadyThere, block_report};
-use super::tiers::{self, Located, Miss, SearchText, Tier};
+use super::search_text::{SearchText, Tier};
+use super::tiers::{self, Located, Miss};
 use crate::error::{Error, ErrorKind, Match, Result};
-use crate::stream::{BlockReport, Outcome, Policy, Update};
+use crate::policy::Policy;
+use crate::report::{BlockReport, Outcome, Update};
 use crate::text::{OffsetCursor, Piece, Position, TextOffset};
 
 /// The state of the `native` dialect over one original text (which every call borrows).

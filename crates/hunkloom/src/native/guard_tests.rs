@@ -9,9 +9,9 @@ use super::naive::{self, NaiveMiss};
 use super::naive_guards;
 use super::omission::{self, OmissionCheck};
 use super::overescape;
+use super::search_text::SearchText;
 use super::tests::file_line;
-use super::tiers::SearchText;
-use crate::stream::BlockStatus;
+use crate::report::BlockStatus;
 use crate::{ApplyOptions, apply_diff};
 
 /// Placeholder-like and code-like lines: comment wrappers around elision phrases, code that uses
@@ -282,7 +282,9 @@ fn one_block(search: &str, replace: &str) -> String {
 #[test]
 fn examples_of_each_guard() {
     use crate::Strategy;
-    use crate::stream::{ApplierOptions, Dialect, Normalization, Policy, StreamingApplier};
+    use crate::policy::Policy;
+    use crate::report::Normalization;
+    use crate::stream::{ApplierOptions, Dialect, StreamingApplier};
     let file = "fn a() {\n    one();\n    two();\n    three();\n}\n\nfn b() {\n    four();\n}\n";
     // Over-escaped: applied as if unescaped, REPLACE unescaped too; shown once complete.
     let diff = one_block("    one();\\n    two();\n", "    one();\\n    \\\"2\\\";\n");

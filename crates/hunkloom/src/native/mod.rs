@@ -95,6 +95,7 @@ mod pieces;
 mod region;
 mod region_sums;
 mod report;
+pub(crate) mod search_text;
 mod sparse;
 #[cfg(test)]
 mod streaming_cost_tests;

@@ -16,7 +16,8 @@
 
 use super::indent::IndentMap;
 use super::naive_rules::{self, fold, indentation, infer_indent, is_typo, line_number, line_tier};
-use super::tiers::{HINT_WINDOW, SearchText, Tier};
+use super::search_text::{SearchText, Tier};
+use super::tiers::HINT_WINDOW;
 
 /// What the oracle found: the fields of `Located` a caller relies on.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 use super::naive::{self, Found};
 use super::naive_rules::{fold, is_blank};
 use super::omission::{KEY_WORDS, MIN_MISSING, VOCABULARY, WEAK_KEY_WORDS};
-use super::tiers::{SearchText, Tier};
+use super::search_text::{SearchText, Tier};
 
 /// Whether `line` is a placeholder, `prev` the last non-blank line before it.
 pub(super) fn is_placeholder(line: &str, prev: Option<&str>) -> bool {

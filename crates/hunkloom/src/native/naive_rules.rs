@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use unicode_normalization::UnicodeNormalization;
 
 use super::indent::IndentMap;
-use super::tiers::Tier;
+use super::search_text::Tier;
 
 /// Typographic single quotes, folded to `'`.
 const SINGLE_QUOTES: &str = "\u{2018}\u{2019}\u{201A}\u{201B}\u{2032}\u{FF07}";

@@ -11,7 +11,7 @@
 //! split the same way, then written verbatim. A file that really holds the escaped text (a
 //! string literal with `\n` in it) matches as written first, so it is never unescaped.
 
-use super::tiers::SearchText;
+use super::search_text::SearchText;
 
 /// `line` with one level of escapes undone, if it holds an escape this rule undoes.
 pub(crate) fn unescape(line: &str) -> Option<String> {

@@ -16,7 +16,7 @@
 
 use crate::blocks::{Marker, MarkerScanner};
 
-use super::tiers::SearchText;
+use super::search_text::SearchText;
 
 /// What a complete diff line did.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,10 +3,11 @@
 //! and every difference the match tolerated, in the dialect-neutral [`BlockReport`].
 
 use super::region::Region;
-use super::tiers::{Located, normalizations};
+use super::search_text::normalizations;
+use super::tiers::Located;
 use crate::error::Error;
-use crate::matching::Strategy;
-use crate::stream::{BlockReport, BlockStatus};
+use crate::report::Strategy;
+use crate::report::{BlockReport, BlockStatus};
 use crate::text::Position;
 
 /// Where an already-applied block's REPLACE text is.

@@ -37,7 +37,7 @@ use memchr::memmem;
 
 use super::loose_lines::LooseLineIndex;
 use super::normalize::{BLANK, loose_hash};
-use super::tiers::SearchText;
+use super::search_text::SearchText;
 
 /// More hits than this for one anchor (or lines walked around them) and the whole-file index is
 /// cheaper.

@@ -4,7 +4,7 @@
 
 use super::cost;
 use super::engine::NativeEngine;
-use crate::stream::Policy;
+use crate::policy::Policy;
 
 /// `lines` distinct code-like lines.
 fn code(lines: usize) -> String {

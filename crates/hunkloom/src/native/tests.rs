@@ -9,7 +9,8 @@ use super::diagnose;
 use super::file_index::FileIndex;
 use super::loose_lines::LooseLineIndex;
 use super::naive::{self, NaiveMiss};
-use super::tiers::{self, Miss, SearchText, Tier};
+use super::search_text::{SearchText, Tier};
+use super::tiers::{self, Miss};
 
 /// Code-like lines with near-duplicates: indentation, tabs, trailing space, typography, typos,
 /// blank and whitespace-only lines, dashes and dots, a zero-width space.

@@ -4,10 +4,10 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
 use super::lines::{self, Item, Replacement};
+use super::model::{Hunk, LineKind, Patch, UpdateChunk};
 use super::seek::Haystack;
-use super::{Hunk, LineKind, Patch, UpdateChunk};
 use crate::error::{Error, ErrorKind, Result};
-use crate::stream::Policy;
+use crate::policy::Policy;
 
 /// Where planning reads the current files from.
 ///

@@ -37,8 +37,8 @@ mod search;
 mod similarity;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::matching::Strategy;
-use crate::stream::{BlockReport, BlockStatus, Outcome};
+use crate::report::Strategy;
+use crate::report::{BlockReport, BlockStatus, Outcome};
 use crate::text::OriginalText;
 
 /// The settings of Roo's `MultiSearchReplaceDiffStrategy(fuzzyThreshold, bufferLines)`.

@@ -5,14 +5,16 @@ use std::cell::OnceCell;
 use std::sync::Arc;
 
 use crate::cline::engine::{Engine, PushEffect};
-use crate::cline::machine::BlockRecord;
 use crate::cline::output::Output;
 use crate::cline::partial_match_starts;
+use crate::cline::sink::BlockRecord;
 use crate::error::{Error, Result};
 use crate::matching::Haystack;
 use crate::native::NativeEngine;
+use crate::policy::{Policy, PreviewForm};
+use crate::report::{BlockReport, Outcome, PieceOutcome, PieceUpdate, Update};
 use crate::roo::RooOptions;
-use crate::stream::{BlockReport, Dialect, Outcome, PieceOutcome, PieceUpdate, Update};
+use crate::stream::Dialect;
 use crate::text::{OriginalText, Piece, PieceText, Position, TextOffset};
 use crate::udiff::UdiffEngine;
 
@@ -32,43 +34,6 @@ pub struct ApplierOptions {
     /// `@@` header, as `git apply --recount` does (default: off).
     pub recount: bool,
 }
-
-/// How a [`StreamingApplier`] in a Cline dialect keeps its preview.
-#[non_exhaustive]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum PreviewForm {
-    /// One string, updated in place: [`preview`](StreamingApplier::preview) costs nothing.
-    #[default]
-    Text,
-    /// Ranges of the original plus new text ([`PieceText`]): no copy of the original per
-    /// applier, and [`push_pieces`](StreamingApplier::push_pieces) and
-    /// [`finish_pieces`](StreamingApplier::finish_pieces) describe the result without building
-    /// it, for a binding that assembles it from slices of its own copy of the original (as the
-    /// JavaScript binding does). [`preview`](StreamingApplier::preview) builds the string on
-    /// the first call after a push. The `native` dialect keeps its own pieces either way.
-    Pieces,
-}
-
-/// What the `native` dialect does when some blocks of a diff fail.
-#[non_exhaustive]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Policy {
-    /// Apply every block or none: any failure refuses the diff with an error (the default, so
-    /// a model never leaves a file half edited).
-    #[default]
-    AllOrNothing,
-    /// Apply the blocks that matched and report the others as failed in the [`Outcome`].
-    Partial,
-}
-
-crate::names!(
-    Policy {
-        AllOrNothing => "all_or_nothing",
-        Partial => "partial",
-    },
-    parse: InvalidPolicy,
-    "policy"
-);
 
 impl ApplierOptions {
     /// The default options.

@@ -1,13 +1,10 @@
-//! The stateful streaming applier, the one-shot [`apply_diff`], and what they report.
+//! The stateful streaming applier and the one-shot [`apply_diff`], which dispatch to the
+//! dialects (what they report is [`crate::report`]).
 
 mod applier;
 mod dialect;
 mod oneshot;
-mod report;
 
-pub use applier::{ApplierOptions, Policy, PreviewForm, StreamingApplier};
+pub use applier::{ApplierOptions, StreamingApplier};
 pub use dialect::Dialect;
 pub use oneshot::{ApplyOptions, apply_diff};
-pub use report::{
-    BlockReport, BlockStatus, Normalization, Outcome, PieceOutcome, PieceUpdate, Update,
-};

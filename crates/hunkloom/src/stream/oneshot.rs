@@ -1,8 +1,10 @@
 //! [`apply_diff`]: a whole diff applied at once, in any dialect (`native` by default).
 
 use crate::error::Result;
+use crate::policy::Policy;
+use crate::report::Outcome;
 use crate::roo::RooOptions;
-use crate::stream::{ApplierOptions, Dialect, Outcome, Policy, StreamingApplier};
+use crate::stream::{ApplierOptions, Dialect, StreamingApplier};
 
 /// Options of [`apply_diff`]. Unlike [`ApplierOptions`] (whose default dialect is Cline v1, for
 /// drop-in safety), the default dialect here is [`Dialect::Native`].

@@ -8,6 +8,7 @@ mod offsets;
 pub(crate) mod original;
 pub(crate) mod pieces;
 pub(crate) mod tracked;
+pub(crate) mod trimmed_lines;
 
 pub use distance::{edit_distance, edit_distance_within, osa_distance};
 pub use js::{

@@ -9,7 +9,7 @@
 use std::sync::OnceLock;
 
 use super::offsets::{Position, TextOffset, measure};
-use crate::matching::TrimmedLineIndex;
+use super::trimmed_lines::TrimmedLineIndex;
 use crate::search::line_starts::line_starts;
 
 /// An original text and its lazily built indexes. Cheap to share (`Arc<OriginalText>`), and

@@ -7,11 +7,12 @@
 //! are compared the same way. Every line must still match one file line (blank with blank), in
 //! order, and the window must be the only one in the file.
 
-use super::place::Found;
+use super::found::Found;
 use crate::native::indent::IndentMap;
 use crate::native::loose_lines::LooseLineIndex;
 use crate::native::normalize::{fold_trimmed, indent_of, loose_hash};
-use crate::native::tiers::{Miss, Tier};
+use crate::native::search_text::Tier;
+use crate::native::tiers::Miss;
 use crate::search::run_agreement::all_runs;
 
 /// Windows checked per hunk before it is refused as too repetitive.

@@ -13,11 +13,11 @@
 
 use std::borrow::Cow;
 
-use super::place::{Found, describe};
-use super::read::{Hunk, HunkLine};
+use super::found::Found;
+use super::read::{Hunk, HunkLine, describe};
 use crate::error::{Error, ErrorKind, Result};
 use crate::native::normalize::indent_of;
-use crate::patch::LineKind;
+use crate::patch::model::LineKind;
 
 /// The replacement of the lines `at` matched in `text`, and whether added lines were
 /// re-indented.

@@ -14,12 +14,13 @@ use std::cell::OnceCell;
 
 use super::git;
 use super::place::{self, Placement};
-use super::read::{Hunk, Reader};
+use super::read::{self, Hunk, Reader};
 use crate::error::{Error, ErrorKind, Result};
-use crate::matching::Strategy;
 use crate::native::file_index::FileIndex;
-use crate::native::tiers::normalizations;
-use crate::stream::{BlockReport, BlockStatus, Outcome, Policy, Update};
+use crate::native::search_text::normalizations;
+use crate::policy::Policy;
+use crate::report::Strategy;
+use crate::report::{BlockReport, BlockStatus, Outcome, Update};
 use crate::text::{OriginalText, Piece, Position, TextOffset};
 
 /// The state of a `udiff` or `udiff-strict` applier over one original text.
@@ -396,7 +397,7 @@ impl Lenient {
                 ErrorKind::OverlappingBlocks,
                 format!(
                     "{}: its lines overlap those of an earlier hunk; merge the two hunks.",
-                    place::describe(hunk)
+                    read::describe(hunk)
                 ),
             ));
         }

@@ -39,6 +39,7 @@
 mod anchors;
 mod build;
 pub(crate) mod engine;
+mod found;
 pub(crate) mod git;
 mod place;
 pub(crate) mod plan;

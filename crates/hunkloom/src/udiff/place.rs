@@ -16,48 +16,16 @@
 
 use super::anchors;
 use super::build;
-use super::read::{Hunk, HunkLine};
+use super::found::Found;
+use super::read::{Hunk, HunkLine, describe};
 use crate::error::{Error, ErrorKind, Match, Result};
 use crate::native::diagnose;
 use crate::native::file_index::FileIndex;
 use crate::native::indent::IndentMap;
 use crate::native::loose_lines::LooseLineIndex;
-use crate::native::tiers::{self, Located, Miss, SearchText, Tier};
-use crate::patch::LineKind;
-
-/// Where a side of a hunk matched the file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Found {
-    /// The matched lines in bytes of the file (whole lines, with their endings).
-    pub(crate) start: usize,
-    pub(crate) end: usize,
-    /// The first line (0-based; only set by tiers that count lines) and the number of lines.
-    pub(crate) first_line: usize,
-    pub(crate) line_count: usize,
-    /// The tier that decided.
-    pub(crate) tier: Tier,
-    /// How many windows that tier found (1).
-    pub(crate) candidates: usize,
-    /// The uniform indentation change from the hunk to the file.
-    pub(crate) indent: IndentMap,
-    /// Every kind of difference tolerated, one bit per [`Tier`].
-    pub(crate) relaxed: u8,
-}
-
-impl From<Located> for Found {
-    fn from(l: Located) -> Self {
-        Found {
-            start: l.start,
-            end: l.end,
-            first_line: l.first_line,
-            line_count: l.line_count,
-            tier: l.tier,
-            candidates: l.candidates,
-            indent: l.indent,
-            relaxed: l.relaxed,
-        }
-    }
-}
+use crate::native::search_text::{SearchText, Tier};
+use crate::native::tiers::{self, Miss};
+use crate::patch::model::LineKind;
 
 /// What a hunk does to the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,11 +120,6 @@ pub(crate) fn place(text: &str, index: &FileIndex, hunk: &Hunk) -> Result<Placem
             ),
         )),
     }
-}
-
-/// `hunk N (diff line L)`.
-pub(crate) fn describe(hunk: &Hunk) -> String {
-    format!("hunk {} (diff line {})", hunk.index + 1, hunk.line)
 }
 
 /// `(first line 0-based, count)` as `line A` or `lines A-B` (1-based).

@@ -11,8 +11,8 @@ use super::engine::apply_hunks;
 use super::git::{self, FilePatch};
 use super::read::{FileNames, Hunk, Reader};
 use crate::error::{Error, ErrorKind, Result};
-use crate::patch::{ChangeKind, FileChange, FileSource, HunkFailure, Overlay, Plan};
-use crate::stream::Policy;
+use crate::patch::plan::{ChangeKind, FileChange, FileSource, HunkFailure, Overlay, Plan};
+use crate::policy::Policy;
 
 /// Plans a unified diff of any number of files in the `udiff` dialect.
 pub(crate) fn plan_lenient<S: FileSource + ?Sized>(
@@ -151,11 +151,11 @@ fn strict_change<S: FileSource + ?Sized>(
     files: &Overlay<'_, S>,
     patch: &FilePatch,
 ) -> Result<FileChange> {
-    let git_error = |m: String| git::parse::git_error(ErrorKind::PatchFileNotFound, &m);
+    let git_error = |m: String| git::file_patch::git_error(ErrorKind::PatchFileNotFound, &m);
     if patch.is_new {
         let path = patch.new_name.clone().unwrap_or_default();
         if files.read(&path)?.is_some() {
-            return Err(git::parse::git_error(
+            return Err(git::file_patch::git_error(
                 ErrorKind::PatchFileExists,
                 &format!("{path}: already exists in working directory"),
             ));
@@ -180,7 +180,7 @@ fn strict_change<S: FileSource + ?Sized>(
     if let Some(to) = patch.new_name.as_deref().filter(|n| *n != path)
         && files.read(to)?.is_some()
     {
-        return Err(git::parse::git_error(
+        return Err(git::file_patch::git_error(
             ErrorKind::PatchFileExists,
             &format!("{to}: already exists in working directory"),
         ));

@@ -20,7 +20,7 @@
 //! - A line's trailing `\r`s are its line ending (CRLF diffs, and CRLF files diffed as text).
 //! - `\ No newline at end of file` (any `\` line) marks the line before it.
 
-use crate::patch::LineKind;
+use crate::patch::model::LineKind;
 
 /// One line of a hunk's body.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -381,6 +381,11 @@ fn git_names(rest: &str) -> (Option<String>, Option<String>) {
             )
         }
     }
+}
+
+/// `hunk N (diff line L)`.
+pub(crate) fn describe(hunk: &Hunk) -> String {
+    format!("hunk {} (diff line {})", hunk.index + 1, hunk.line)
 }
 
 #[cfg(test)]

@@ -38,7 +38,7 @@ use self::blocks::{Block, Fence};
 use self::replace::NothingLeft;
 use super::plan::{ChangeKind, FileChange, FileSource, HunkFailure, Plan};
 use crate::error::{Error, ErrorKind, Result};
-use crate::stream::Policy;
+use crate::policy::Policy;
 
 /// Which of aider's formats a reply is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,8 +16,8 @@ use super::blocks::{self, Block, Fence, Naming};
 use super::replace::strip_wrapping;
 use super::{Files, finish, key, nothing_left, outside, py};
 use crate::error::{Error, ErrorKind, Result};
-use crate::stream::Policy;
-use crate::{ApplyOptions, Dialect, apply_diff};
+use crate::policy::Policy;
+use crate::stream::{ApplyOptions, Dialect, apply_diff};
 
 use super::super::plan::{FileSource, Plan};
 

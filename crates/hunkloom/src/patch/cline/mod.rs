@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 
 use super::plan::{ChangeKind, FileChange, FileSource, HunkFailure, Plan, Warning};
 use crate::error::{Error, ErrorKind, Result};
-use crate::stream::Policy;
+use crate::policy::Policy;
 use crate::text::js_trim;
 use parser::{ADD, BEGIN, DELETE, END, MOVE, Parser, UPDATE};
 

@@ -7,7 +7,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::patch::lenient::is_heredoc_open;
 use crate::patch::v4a::V4aMode;
 use crate::patch::{ChangeKind, FileChange, FileSource, HunkFailure, Overlay, Plan};
-use crate::stream::Policy;
+use crate::policy::Policy;
 
 /// One file operation of a patch and its body.
 #[derive(Debug)]

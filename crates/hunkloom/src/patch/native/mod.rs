@@ -36,7 +36,7 @@ pub use place::{ChosenBy, ChunkReport};
 use crate::error::{Error, ErrorKind, Result};
 use crate::patch::v4a::V4aMode;
 use crate::patch::{ChangeKind, FileChange, FileSource, HunkFailure, Plan};
-use crate::stream::Policy;
+use crate::policy::Policy;
 
 pub(crate) use envelope::plan;
 

@@ -13,13 +13,14 @@ use std::fmt::Write as _;
 
 use super::read::{Kind, Line, Section};
 use crate::error::{Error, ErrorKind, Result};
-use crate::matching::Strategy;
 use crate::native::applied;
 use crate::native::file_index::FileIndex;
 use crate::native::indent::IndentMap;
 use crate::native::normalize::indent_of;
-use crate::native::tiers::{self, Miss, SearchText, Tier};
-use crate::stream::Normalization;
+use crate::native::search_text::{self, SearchText, Tier};
+use crate::native::tiers::{self, Miss};
+use crate::report::Normalization;
+use crate::report::Strategy;
 
 /// What chose a section's place among several candidates.
 #[non_exhaustive]
@@ -332,7 +333,7 @@ fn place_lines(input: &Input<'_>, section: &Section, lines: &[Line], k: usize) -
     }
     report.line = first_line + 1;
     report.strategy = found.tier.strategy();
-    report.normalizations = tiers::normalizations(found.relaxed);
+    report.normalizations = search_text::normalizations(found.relaxed);
     report.candidates = found.candidates;
     // A shift by one space is a context line's lost or doubled prefix, not the section's
     // indentation drifting: its `+` lines are taken as written.

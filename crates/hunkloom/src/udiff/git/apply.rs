@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 
 use rustc_hash::FxHashMap;
 
-use super::parse::{FilePatch, Fragment, git_error};
+use super::file_patch::{FilePatch, Fragment, git_error};
 use crate::error::{ErrorKind, Result};
 
 /// Where a fragment applied, in lines of the original text (0-based), and the byte span of

@@ -14,13 +14,15 @@
 //!   exits 1 (`patch failed` / `patch does not apply`). Nothing is partial.
 
 mod apply;
+pub(crate) mod file_patch;
 #[cfg(test)]
 mod naive;
 mod names;
 pub(crate) mod parse;
 
 pub(crate) use apply::{Placed, apply_fragments};
-pub(crate) use parse::{FilePatch, parse};
+pub(crate) use file_patch::FilePatch;
+pub(crate) use parse::parse;
 
 use crate::error::{Error, ErrorKind, Result};
 
@@ -36,7 +38,7 @@ pub(crate) fn apply_single(
         return Err(several_files(patches.iter().map(FilePatch::name)));
     };
     if patch.is_new && !original.is_empty() {
-        return Err(parse::git_error(
+        return Err(file_patch::git_error(
             ErrorKind::PatchContextNotFound,
             &format!(
                 "{}: already exists in working directory",

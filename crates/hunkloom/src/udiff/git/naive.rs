@@ -3,7 +3,7 @@
 //! after, ... and matches where every preimage line has git's hash, no line was written by an
 //! earlier fragment, and the preimage's bytes follow.
 
-use super::parse::FilePatch;
+use super::file_patch::FilePatch;
 
 /// git's line hash (24 bits of `h = h * 3 + byte` over the non-whitespace bytes).
 fn hash(line: &str) -> u32 {

@@ -3,7 +3,7 @@
 //! name of a `diff --git` line (only when both sides agree), and a git header's extended lines
 //! (`new file mode`, `deleted file mode`, `rename from`/`to`, `--- `/`+++ `, `index`, ...).
 
-use super::parse::{FilePatch, git_error};
+use super::file_patch::{FilePatch, git_error};
 use crate::error::{ErrorKind, Result};
 
 /// The names and create/delete flags of a `---`/`+++` header.

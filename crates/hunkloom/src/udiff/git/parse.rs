@@ -8,49 +8,9 @@
 //! empty: a blank context line) and end with `\n`; `\ ` after a line (12 bytes or more) marks
 //! that line's newline as absent.
 
+use super::file_patch::{FilePatch, Fragment, git_error};
 use super::names::{self, Names};
 use crate::error::{Error, ErrorKind, Result};
-
-/// One file's patch: its names and fragments.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct FilePatch {
-    /// The path before (`None` for a file the patch creates).
-    pub(crate) old_name: Option<String>,
-    /// The path after (`None` for a file the patch deletes).
-    pub(crate) new_name: Option<String>,
-    /// The patch creates the file.
-    pub(crate) is_new: bool,
-    /// The patch deletes the file.
-    pub(crate) is_delete: bool,
-    /// A `diff --git` header changes the file's mode (a patch in itself).
-    pub(crate) mode_change: bool,
-    /// The fragments, in patch order.
-    pub(crate) fragments: Vec<Fragment>,
-}
-
-impl FilePatch {
-    /// The name git reports failures under: the old name, else the new one.
-    pub(crate) fn name(&self) -> &str {
-        self.old_name
-            .as_deref()
-            .or(self.new_name.as_deref())
-            .unwrap_or("")
-    }
-}
-
-/// One `@@` fragment.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Fragment {
-    pub(crate) oldpos: usize,
-    pub(crate) oldlines: usize,
-    pub(crate) newpos: usize,
-    pub(crate) newlines: usize,
-    /// Context lines before the first change, and after the last one.
-    pub(crate) leading: usize,
-    pub(crate) trailing: usize,
-    /// The body lines after the header, each with its `\n` (and any `\ No newline` line).
-    pub(crate) body: Vec<String>,
-}
 
 /// Parses every file patch of `diff`. `strip` is the number of leading path components to
 /// remove from names (`-p`); `None` infers it (1 for `a/`-`b/` or `diff --git` headers, else 0).
@@ -78,22 +38,6 @@ pub(crate) fn parse(diff: &str, strip: Option<usize>, recount: bool) -> Result<V
         ));
     }
     Ok(patches)
-}
-
-/// git's error: the `error: ` line of its standard error, control characters shown as `?` as
-/// git's `vreportf` does.
-pub(crate) fn git_error(kind: ErrorKind, message: &str) -> Error {
-    let shown: String = message
-        .chars()
-        .map(|c| {
-            if c.is_ascii_control() && c != '\t' && c != '\n' {
-                '?'
-            } else {
-                c
-            }
-        })
-        .collect();
-    Error::new(kind, format!("error: {shown}"))
 }
 
 /// A patch git cannot read (its exit status 128).

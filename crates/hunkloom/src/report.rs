@@ -1,10 +1,69 @@
-//! What the applier reports: per-push splices, per-block reports, the final outcome.
+//! What every dialect reports: per-push splices ([`Update`]), per-block reports
+//! ([`BlockReport`], how each block was found: [`Strategy`]), the final [`Outcome`]. At the
+//! bottom of the engine, so the dialects, the appliers and the one-shot entry points all import
+//! it downward.
 
 use std::borrow::Cow;
 
 use crate::error::Error;
-use crate::matching::Strategy;
 use crate::text::{Piece, PieceText, Position, TextOffset};
+
+/// How a block's SEARCH text was located.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Byte-for-byte (Cline: at or after the end of the previous block; `native`: anywhere,
+    /// whole lines).
+    Exact,
+    /// Whole lines equal after trimming whitespace at both ends.
+    LineTrimmed,
+    /// Same line count, first and last lines equal after trimming.
+    BlockAnchor,
+    /// Byte-for-byte anywhere in the file, possibly before the previous block (Cline v1's last
+    /// resort; such a block is applied out of order).
+    ExactAnywhere,
+    /// An empty SEARCH on an empty file: an insertion at offset 0.
+    EmptySearchNewFile,
+    /// An empty SEARCH on a non-empty file, replacing all of it (Cline v2).
+    EmptySearchWholeFile,
+    /// `native`: equal except for line endings.
+    LineEndings,
+    /// `native`: equal except for trailing whitespace.
+    TrailingWhitespace,
+    /// `native`: equal except for a uniform indentation change (tabs and spaces understood).
+    Indentation,
+    /// `native`: equal once typographic punctuation and exotic spaces are folded to ASCII.
+    Punctuation,
+    /// `native`: equal once read-tool line-number prefixes are removed from the SEARCH lines.
+    LineNumberPrefix,
+    /// `native`: equal when blank lines are ignored.
+    BlankLines,
+    /// `native`: one line differs by a small letter edit inside a word.
+    Typo,
+    /// `native`: no match; the block failed (see its error).
+    Unmatched,
+    /// `roo`: the window most similar to the SEARCH text after Roo's normalization, at or above
+    /// the fuzzy threshold.
+    Similarity,
+}
+
+crate::names!(Strategy {
+    Exact => "exact",
+    LineTrimmed => "line_trimmed",
+    BlockAnchor => "block_anchor",
+    ExactAnywhere => "exact_anywhere",
+    EmptySearchNewFile => "empty_search_new_file",
+    EmptySearchWholeFile => "empty_search_whole_file",
+    LineEndings => "line_endings",
+    TrailingWhitespace => "trailing_whitespace",
+    Indentation => "indentation",
+    Punctuation => "punctuation",
+    LineNumberPrefix => "line_number_prefix",
+    BlankLines => "blank_lines",
+    Typo => "typo",
+    Unmatched => "unmatched",
+    Similarity => "similarity",
+});
 
 /// How the preview changed in one push: one splice at `start` that removes `removed` and inserts
 /// `inserted`. A UI applies it to its own copy of the preview instead of copying the preview on
