@@ -107,7 +107,9 @@ export declare class EditStream {
  * punctuation folded; 1.0 means equal after that) at its hint, then within `bufferLines` of it
  * (or the whole file without a hint, from the middle outwards); REPLACE lines are re-indented
  * relative to the first matched line; blocks that fail are listed in `failParts` while the
- * others apply. The work runs off the JavaScript thread, in time bounded by Roo's own.
+ * others apply. Large inputs are applied off the JavaScript thread (on libuv's pool), small
+ * ones on it, where a pool trip would cost more than the work; either way in time bounded by
+ * Roo's own, and the Promise resolves the same.
  *
  * Strings cross into Rust as UTF-8: a lone surrogate (half a UTF-16 pair) in the original or
  * the diff becomes U+FFFD.

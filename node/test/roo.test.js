@@ -162,6 +162,33 @@ test('MultiSearchReplaceDiffStrategy: name, defaults, progress and argument chec
   assert.throws(() => hl.applyDiff(typo, 'b = 2\n', { dialect: 'roo', bufferLines: 1.5 }), (e) => e instanceof RangeError)
 })
 
+test('applyDiff resolves the same on the calling thread (small inputs) and on the pool (large)', async () => {
+  const { POOL_MIN_LENGTH } = require('../lib/roo.js')
+  const s = new hl.MultiSearchReplaceDiffStrategy(0.9)
+  assert.ok(s instanceof hl.MultiSearchReplaceDiffStrategy)
+  const line = (i) => `value_${i} = compute(${i})\n`
+  const diff = '<<<<<<< SEARCH\n:start_line:3\n-------\nvalue_2 = compute(2)\n=======\nvalue_2 = 0\n>>>>>>> REPLACE'
+  const small = Array.from({ length: 10 }, (_, i) => line(i)).join('')
+  const large = Array.from({ length: 5000 }, (_, i) => line(i)).join('')
+  assert.ok(small.length + diff.length < POOL_MIN_LENGTH && large.length >= POOL_MIN_LENGTH)
+  for (const original of [small, large]) {
+    const promise = s.applyDiff(original, diff)
+    assert.ok(promise instanceof Promise)
+    const got = await promise
+    assert.equal(got.success, true)
+    assert.equal(got.content, original.replace('value_2 = compute(2)\n', 'value_2 = 0\n'))
+    // The one-shot roo dialect is the same engine: the same content.
+    assert.equal(got.content, hl.applyDiff(diff, original, { dialect: 'roo', fuzzyThreshold: 0.9 }).newContent)
+  }
+  // A failure resolves as Roo's result on both paths, never throws synchronously.
+  const missing = '<<<<<<< SEARCH\nnot there\n=======\nx\n>>>>>>> REPLACE'
+  for (const original of [small, large]) {
+    const got = await s.applyDiff(original, missing)
+    assert.equal(got.success, false)
+    assert.match(got.failParts[0].error, /^No sufficiently similar match found/)
+  }
+})
+
 test('the roo dialect reports each block in the order Roo tried them', () => {
   const diff =
     '<<<<<<< SEARCH\n:start_line:2\n-------\nb = 2\n=======\nb = 3\n>>>>>>> REPLACE\n' +

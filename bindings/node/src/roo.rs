@@ -134,7 +134,9 @@ impl Task for RooTask {
 /// punctuation folded; 1.0 means equal after that) at its hint, then within `bufferLines` of it
 /// (or the whole file without a hint, from the middle outwards); REPLACE lines are re-indented
 /// relative to the first matched line; blocks that fail are listed in `failParts` while the
-/// others apply. The work runs off the JavaScript thread, in time bounded by Roo's own.
+/// others apply. Large inputs are applied off the JavaScript thread (on libuv's pool), small
+/// ones on it, where a pool trip would cost more than the work; either way in time bounded by
+/// Roo's own, and the Promise resolves the same.
 ///
 /// Strings cross into Rust as UTF-8: a lone surrogate (half a UTF-16 pair) in the original or
 /// the diff becomes U+FFFD.
@@ -225,6 +227,27 @@ impl MultiSearchReplaceDiffStrategy {
             Ok((original, diff, self.options))
         });
         AsyncTask::new(RooTask { call: Some(call) })
+    }
+
+    /// `applyDiff` on the calling thread, for the JavaScript layer, which calls it when the
+    /// inputs are small: a thread-pool trip then costs more than the work. The same result and
+    /// errors (thrown here; the layer turns them into the Promise's rejection).
+    #[napi(catch_unwind, js_name = "__applyDiffSync", skip_typescript)]
+    pub fn apply_diff_sync(
+        &self,
+        env: &Env,
+        original_content: Unknown<'_>,
+        diff_content: Unknown<'_>,
+    ) -> napi::Result<DiffResult> {
+        errors::run(env, || {
+            let original = args::string(&original_content, "originalContent")?;
+            let diff = args::string(&diff_content, "diffContent")?;
+            Ok(DiffResult::from(roo::apply_diff(
+                &original,
+                &diff,
+                &self.options,
+            )))
+        })
     }
 
     /// Roo's first check of a diff: whether its marker lines are in the SEARCH → `=======` →
