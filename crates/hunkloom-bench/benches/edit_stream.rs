@@ -117,13 +117,7 @@ fn bench(c: &mut Criterion) {
         let stream = median(31, reset, || {
             streamed(&editor, text);
         });
-        println!(
-            "edit_stream {name}: 1-byte stream {:.2} ms = {:.2}x the whole call ({:.2} ms), {} pushes",
-            stream.as_secs_f64() * 1e3,
-            stream.as_secs_f64() / call.as_secs_f64(),
-            call.as_secs_f64() * 1e3,
-            text.len()
-        );
+        print_ratio(name, stream, call, text.len());
     }
     group.finish();
     toolset_diff(c);
@@ -192,12 +186,16 @@ fn toolset_diff(c: &mut Criterion) {
     let stream = median(31, reset, || {
         streamed();
     });
+    print_ratio(name, stream, call, text.len());
+}
+
+/// Prints a streamed call's median as a multiple of the whole call's.
+fn print_ratio(name: &str, stream: Duration, call: Duration, pushes: usize) {
     println!(
-        "edit_stream {name}: 1-byte stream {:.2} ms = {:.2}x the whole call ({:.2} ms), {} pushes",
+        "edit_stream {name}: 1-byte stream {:.2} ms = {:.2}x the whole call ({:.2} ms), {pushes} pushes",
         stream.as_secs_f64() * 1e3,
         stream.as_secs_f64() / call.as_secs_f64(),
         call.as_secs_f64() * 1e3,
-        text.len()
     );
 }
 

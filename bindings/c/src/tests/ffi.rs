@@ -496,3 +496,48 @@ pub(super) fn take_text(text: *mut hl_text) -> String {
     unsafe { hl_text_free(text) };
     s
 }
+
+/// Pushes `pieces` into an edit stream (each must be accepted), applying every update to a copy
+/// of the preview; returns that copy.
+pub(super) fn push_pieces<'a>(
+    stream: *mut hl_edit_stream,
+    pieces: impl IntoIterator<Item = &'a [u8]>,
+) -> Vec<u8> {
+    let mut rebuilt: Vec<u8> = Vec::new();
+    for piece in pieces {
+        let mut update = hl_update {
+            start: 0,
+            removed: 0,
+            inserted: ptr::null(),
+            inserted_len: 0,
+            blocks_completed: 0,
+        };
+        // SAFETY: a live stream, a live slice and a local.
+        let status =
+            unsafe { hl_text_editor_stream_push(stream, cptr(piece), piece.len(), &mut update) };
+        assert_eq!(status, hl_status::Ok);
+        // SAFETY: the inserted text is valid until the next call on the stream.
+        let inserted = unsafe {
+            std::slice::from_raw_parts(update.inserted.cast::<u8>(), update.inserted_len)
+        };
+        rebuilt.splice(
+            update.start..update.start + update.removed,
+            inserted.iter().copied(),
+        );
+    }
+    rebuilt
+}
+
+/// One of the stream's texts (`HL_STREAM_`), `None` when it has none.
+pub(super) fn stream_text(stream: *mut hl_edit_stream, which: hl_stream_text) -> Option<String> {
+    let (mut text, mut len) = (ptr::null::<c_char>(), 0usize);
+    // SAFETY: a live stream and locals.
+    let status = unsafe { hl_text_editor_stream_text(stream, which, &mut text, &mut len) };
+    assert_eq!(status, hl_status::Ok);
+    if text.is_null() {
+        return None;
+    }
+    // SAFETY: `len` bytes of UTF-8 owned by the stream until its next call.
+    let bytes = unsafe { std::slice::from_raw_parts(text.cast::<u8>(), len) };
+    Some(String::from_utf8(bytes.to_vec()).expect("UTF-8"))
+}

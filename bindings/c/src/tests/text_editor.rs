@@ -27,7 +27,7 @@ use hunkloom_testkit::text_editor::{
 use hunkloom_testkit::{Chunking, SEED, json_text, split_random_bytes};
 use serde_json::{Value, json};
 
-use super::ffi::{CError, read_error, take_text};
+use super::ffi::{CError, push_pieces, read_error, stream_text, take_text};
 use crate::*;
 
 /// A value no failing call may write.
@@ -111,28 +111,7 @@ impl Editor {
             unsafe { hl_text_editor_stream_new(self.ptr, &mut stream) },
             hl_status::Ok
         );
-        let mut rebuilt: Vec<u8> = Vec::new();
-        for piece in pieces {
-            let (p, n) = c(piece);
-            let mut update = hl_update {
-                start: 0,
-                removed: 0,
-                inserted: ptr::null(),
-                inserted_len: 0,
-                blocks_completed: 0,
-            };
-            // SAFETY: a live stream and locals.
-            let status = unsafe { hl_text_editor_stream_push(stream, p, n, &mut update) };
-            assert_eq!(status, hl_status::Ok);
-            // SAFETY: the inserted text is valid until the next call on the stream.
-            let inserted = unsafe {
-                std::slice::from_raw_parts(update.inserted.cast::<u8>(), update.inserted_len)
-            };
-            rebuilt.splice(
-                update.start..update.start + update.removed,
-                inserted.iter().copied(),
-            );
-        }
+        let rebuilt = push_pieces(stream, pieces);
         let preview = stream_text(stream, HL_STREAM_PREVIEW);
         let (mut result, mut error) = (sentinel::<hl_text>(), sentinel::<hl_error>());
         // SAFETY: a live stream and locals.
@@ -217,20 +196,6 @@ const FORMS: [Form; 8] = {
         form(Cut::Bytes, true),
     ]
 };
-
-/// One of the stream's texts (`HL_STREAM_`), `None` when it has none.
-fn stream_text(stream: *mut hl_edit_stream, which: hl_stream_text) -> Option<String> {
-    let (mut text, mut len) = (ptr::null::<c_char>(), 0usize);
-    // SAFETY: a live stream and locals.
-    let status = unsafe { hl_text_editor_stream_text(stream, which, &mut text, &mut len) };
-    assert_eq!(status, hl_status::Ok);
-    if text.is_null() {
-        return None;
-    }
-    // SAFETY: `len` bytes of UTF-8 owned by the stream until its next call.
-    let bytes = unsafe { std::slice::from_raw_parts(text.cast::<u8>(), len) };
-    Some(String::from_utf8(bytes.to_vec()).expect("UTF-8"))
-}
 
 /// `Err(why)` at the first call that does not give what the case records; `form`: each call
 /// streamed so.

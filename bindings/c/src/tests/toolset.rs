@@ -16,7 +16,7 @@ use hunkloom_testkit::toolsets::{
 use hunkloom_testkit::{SEED, json_text, split_random_bytes};
 use serde_json::{Value, json};
 
-use super::ffi::{CError, read_error, take_text};
+use super::ffi::{CError, push_pieces, read_error, stream_text, take_text};
 use crate::*;
 
 fn c(s: &str) -> (*const c_char, usize) {
@@ -65,39 +65,8 @@ fn streamed(t: *mut hl_toolset, name: &str, input: &Value, ascii: bool) -> Resul
     // SAFETY: a live toolset, a valid buffer and a local.
     let status = unsafe { hl_toolset_stream_new(t, n, nl, &mut stream) };
     assert_eq!(status, hl_status::Ok);
-    let mut rebuilt: Vec<u8> = Vec::new();
-    for piece in split_random_bytes(text.as_bytes(), SEED) {
-        let mut update = hl_update {
-            start: 0,
-            removed: 0,
-            inserted: ptr::null(),
-            inserted_len: 0,
-            blocks_completed: 0,
-        };
-        // SAFETY: a live stream, a valid buffer and a local.
-        let status = unsafe {
-            hl_text_editor_stream_push(stream, piece.as_ptr().cast(), piece.len(), &mut update)
-        };
-        assert_eq!(status, hl_status::Ok);
-        // SAFETY: the inserted text is valid until the next call on the stream.
-        let inserted = unsafe {
-            std::slice::from_raw_parts(update.inserted.cast::<u8>(), update.inserted_len)
-        };
-        rebuilt.splice(
-            update.start..update.start + update.removed,
-            inserted.iter().copied(),
-        );
-    }
-    let (mut text, mut len) = (ptr::null::<c_char>(), 0usize);
-    // SAFETY: a live stream and locals.
-    let status =
-        unsafe { hl_text_editor_stream_text(stream, HL_STREAM_PREVIEW, &mut text, &mut len) };
-    assert_eq!(status, hl_status::Ok);
-    let preview = (!text.is_null()).then(|| {
-        // SAFETY: `len` bytes owned by the stream until its next call.
-        String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(text.cast::<u8>(), len) })
-            .into_owned()
-    });
+    let rebuilt = push_pieces(stream, split_random_bytes(text.as_bytes(), SEED));
+    let preview = stream_text(stream, HL_STREAM_PREVIEW);
     let (mut out, mut e) = (ptr::null_mut(), ptr::null_mut());
     // SAFETY: a live stream and locals.
     let status = unsafe { hl_text_editor_stream_finish(stream, &mut out, &mut e) };

@@ -6,21 +6,14 @@ use std::borrow::Cow;
 
 use hunkloom::{ApplierOptions, Dialect, StreamingApplier, Update};
 
-use super::args::{ArgsReader, MemberValue};
+use super::args::{ArgsReader, MemberCursor};
 
 /// The applier over the target file and how much of the argument it has been fed.
 #[derive(Debug)]
 pub(super) struct Applying {
     applier: StreamingApplier,
-    /// The member streaming into the applier.
-    key: &'static str,
-    /// Its index among the arguments' members, once it has started.
-    member: Option<usize>,
-    /// How many members the arguments had when `member` was last looked up (a later member of
-    /// the same name would replace it).
-    members_seen: usize,
-    /// How many bytes of the member's text the applier has been fed.
-    fed: usize,
+    /// The member streaming into the applier, and how much of it the applier has.
+    cursor: MemberCursor,
 }
 
 impl Applying {
@@ -29,10 +22,7 @@ impl Applying {
         let options = ApplierOptions::new().dialect(Dialect::Native);
         Applying {
             applier: StreamingApplier::new(base, options),
-            key,
-            member: None,
-            members_seen: 0,
-            fed: 0,
+            cursor: MemberCursor::new(key),
         }
     }
 
@@ -44,21 +34,7 @@ impl Applying {
     /// Feeds the applier what the member has gained; returns how the preview changed, or
     /// `None` if the member was replaced by a later one of the same name.
     pub(super) fn feed(&mut self, args: &ArgsReader) -> Option<Update<'static>> {
-        if args.members().len() != self.members_seen {
-            self.members_seen = args.members().len();
-            match (self.member, args.find(self.key)) {
-                (Some(was), Some(now)) if was != now => return None,
-                (_, now) => self.member = now,
-            }
-        }
-        let Some(index) = self.member else {
-            return Some(Update::default());
-        };
-        let MemberValue::Text(text) = &args.members()[index].value else {
-            return None;
-        };
-        let piece = &text[self.fed..];
-        self.fed = text.len();
+        let piece = self.cursor.take(args)?;
         if piece.is_empty() {
             return Some(Update::default());
         }

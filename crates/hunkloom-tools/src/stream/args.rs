@@ -518,3 +518,58 @@ mod tests {
         assert!(!truncated.is_broken() && !truncated.is_complete());
     }
 }
+
+/// Where a preview is in one string member of the arguments as it streams: which member holds
+/// the key (a later member of the same name replaces it) and how many bytes of its text were
+/// taken.
+#[derive(Debug)]
+pub(super) struct MemberCursor {
+    key: &'static str,
+    /// The member's index among the arguments' members, once it has started.
+    pub(super) member: Option<usize>,
+    /// How many members the arguments had when `member` was last looked up.
+    members_seen: usize,
+    /// How many bytes of the member's text were taken.
+    pub(super) taken: usize,
+}
+
+impl MemberCursor {
+    /// A cursor on the member `key`, which may not have started yet.
+    pub(super) fn new(key: &'static str) -> MemberCursor {
+        MemberCursor {
+            key,
+            member: None,
+            members_seen: 0,
+            taken: 0,
+        }
+    }
+
+    /// The text the member gained since the last call (empty before it starts), now taken;
+    /// `None` if a later member of the same name replaced it or its value is not a string.
+    pub(super) fn take<'a>(&mut self, args: &'a ArgsReader) -> Option<&'a str> {
+        if args.members().len() != self.members_seen {
+            self.members_seen = args.members().len();
+            match (self.member, args.find(self.key)) {
+                (Some(was), Some(now)) if was != now => return None,
+                (_, now) => self.member = now,
+            }
+        }
+        let Some(index) = self.member else {
+            return Some("");
+        };
+        let MemberValue::Text(text) = &args.members()[index].value else {
+            return None;
+        };
+        let piece = &text[self.taken..];
+        self.taken = text.len();
+        Some(piece)
+    }
+
+    /// The member's text taken so far.
+    pub(super) fn taken_text<'a>(&self, args: &'a ArgsReader) -> &'a str {
+        match self.member.map(|m| &args.members()[m].value) {
+            Some(MemberValue::Text(text)) => &text[..self.taken],
+            _ => "",
+        }
+    }
+}

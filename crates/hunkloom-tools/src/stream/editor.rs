@@ -16,7 +16,7 @@ use hunkloom::{TextOffset, Update};
 use serde_json::Value;
 
 use super::applying::Applying;
-use super::args::{ArgsReader, MemberValue};
+use super::args::{ArgsReader, MemberCursor};
 use crate::codes::ToolCode;
 use crate::editor::TextEditor;
 use crate::input;
@@ -67,15 +67,8 @@ struct Live {
     base: String,
     at: usize,
     end: usize,
-    /// The member whose text streams in.
-    key: &'static str,
-    /// Its index among the arguments' members, once it has started.
-    member: Option<usize>,
-    /// How many members the arguments had when `member` was last looked up (a later member of
-    /// the same name would replace it).
-    members_seen: usize,
-    /// How many bytes of the member's text are in the preview.
-    fed: usize,
+    /// The member whose text streams in, and how much of it is in the preview.
+    cursor: MemberCursor,
     /// The file's lines end in `\r\n`: the streamed `\n`s are written so, in `crlf_text`;
     /// otherwise the preview takes the member's text as it is, without a copy.
     crlf: bool,
@@ -93,10 +86,7 @@ impl Live {
             base,
             at,
             end,
-            key,
-            member: None,
-            members_seen: 0,
-            fed: 0,
+            cursor: MemberCursor::new(key),
             crlf,
             crlf_text: String::new(),
             start,
@@ -109,10 +99,7 @@ impl Live {
         if self.crlf {
             return &self.crlf_text;
         }
-        match self.member.map(|m| &args.members()[m].value) {
-            Some(MemberValue::Text(text)) => &text[..self.fed],
-            _ => "",
-        }
+        self.cursor.taken_text(args)
     }
 
     fn text(&self, args: &ArgsReader) -> String {
@@ -132,23 +119,9 @@ impl Live {
         let from = if self.crlf {
             self.crlf_text.len()
         } else {
-            self.fed
+            self.cursor.taken
         };
-        if args.members().len() != self.members_seen {
-            self.members_seen = args.members().len();
-            match (self.member, args.find(self.key)) {
-                (Some(was), Some(now)) if was != now => return None,
-                (_, now) => self.member = now,
-            }
-        }
-        let Some(index) = self.member else {
-            return Some(from..from);
-        };
-        let MemberValue::Text(text) = &args.members()[index].value else {
-            return None;
-        };
-        let piece = &text[self.fed..];
-        self.fed = text.len();
+        let piece = self.cursor.take(args)?;
         if self.crlf {
             for (i, part) in piece.split('\n').enumerate() {
                 if i > 0 {
@@ -163,7 +136,7 @@ impl Live {
         let to = if self.crlf {
             self.crlf_text.len()
         } else {
-            self.fed
+            self.cursor.taken
         };
         self.streamed_len = self.streamed_len + TextOffset::of(&self.streamed(args)[from..to]);
         Some(from..to)
@@ -182,13 +155,14 @@ impl EditorCall {
             Place::Live(live)
                 if !live.crlf
                     && live
+                        .cursor
                         .member
                         .is_some_and(|m| m + 1 == self.args.members().len())
                     && self.args.push_plain(piece) =>
             {
                 let before = live.streamed_len;
-                let from = live.fed;
-                live.fed += piece.len();
+                let from = live.cursor.taken;
+                live.cursor.taken += piece.len();
                 live.streamed_len = before + TextOffset::of(piece);
                 Some((live.start + before, from))
             }
