@@ -12,12 +12,19 @@
 //! kept the file's trailing whitespace after the replaced text (`str_replace` replaces text,
 //! not whole lines).
 //!
+//! Then the rows robustness v2 adds (`tests/vectors/robustness-v2.jsonl`, the ten new
+//! categories: drift combined, blank edges, omission placeholders, over-escaping, edits already
+//! applied, hallucinated lines, near siblings, truncation, whole-file SEARCH, Unicode
+//! normalization), scored the same way; an edit already in the file is correct when the file
+//! comes back unchanged, and refused when a call says it cannot find the text.
+//!
 //! Skipped, with the reason: the `marker_variants` cases (they test how a dialect reads
 //! SEARCH/REPLACE markers, which tool calls do not have).
 
 use std::path::Path;
 
-use hunkloom_testkit::robustness::{RobustnessCase, load_robustness};
+use hunkloom_testkit::robustness::load_robustness;
+use hunkloom_testkit::robustness_v2::load_robustness_v2;
 use hunkloom_tools::{Semantics, Toolset, ToolsetOptions, ToolsetProfile};
 use serde_json::{Value, json};
 
@@ -123,14 +130,22 @@ fn trimmed_lines(text: &str) -> Vec<&str> {
     text.lines().map(str::trim_end).collect()
 }
 
+/// What a case starts from and what a correct edit leaves.
+struct Case<'a> {
+    original: &'a str,
+    /// The intended content (`None`: the edit must be refused or leave the file unchanged).
+    want: Option<&'a str>,
+    refuse: bool,
+}
+
 /// Correct (0), refused (1), wrong (2), or the intended lines with a line ending or trailing
 /// whitespace of the file's own (3) for one case.
-fn run(profile: ToolsetProfile, case: &RobustnessCase, blocks: &[(String, String)]) -> usize {
+fn run(profile: ToolsetProfile, case: &Case<'_>, blocks: &[(String, String)]) -> usize {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path().canonicalize().expect("root");
     let name = "f.txt";
     let path = root.join(name);
-    std::fs::write(&path, &case.original).expect("write");
+    std::fs::write(&path, case.original).expect("write");
     let options = ToolsetOptions::new()
         .profile(profile)
         .semantics(Semantics::Native);
@@ -143,9 +158,9 @@ fn run(profile: ToolsetProfile, case: &RobustnessCase, blocks: &[(String, String
     }
     let after = std::fs::read(&path).map(|b| String::from_utf8_lossy(&b).into_owned());
     let lf = |s: &str| s.replace("\r\n", "\n");
-    match (&case.expect.content, after) {
-        (Some(want), Ok(got)) if &got == want => 0,
-        (None, Ok(got)) if case.expect.refuse && got == case.original => 0,
+    match (case.want, after) {
+        (Some(want), Ok(got)) if got == want => 0,
+        (None, Ok(got)) if case.refuse && got == case.original => 0,
         // The intended lines, one of them with the other line ending of a mixed-ending file,
         // or keeping the file's trailing whitespace after the replaced text (a `str_replace`
         // replaces text, not whole lines).
@@ -155,49 +170,43 @@ fn run(profile: ToolsetProfile, case: &RobustnessCase, blocks: &[(String, String
     }
 }
 
-#[test]
-fn native_semantics_are_never_silently_wrong_on_the_robustness_corpus() {
-    let cases = load_robustness();
-    let stride: usize = std::env::var("HUNKLOOM_SEMANTICS_STRIDE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3);
-    // Silent wrongs allowed per profile: none, but for claude-code (Claude Code's own rules,
-    // which count occurrences one after another) the one case on the whole corpus where two
-    // places overlap and it takes the first (ambiguous-097), so none can be added.
-    let allowed = |profile: ToolsetProfile| match profile {
-        ToolsetProfile::ClaudeCode => 1,
-        _ => 0,
-    };
+/// The profiles with native semantics, and the silent wrongs allowed each: none, but for
+/// claude-code (Claude Code's own rules, which count occurrences one after another) the one
+/// case on the v1 corpus where two places overlap and it takes the first (ambiguous-097), so
+/// none can be added.
+const PROFILES: [(ToolsetProfile, usize); 5] = [
+    (ToolsetProfile::Anthropic, 0),
+    (ToolsetProfile::OpenHands, 0),
+    (ToolsetProfile::OpenAi, 0),
+    (ToolsetProfile::Codex, 0),
+    (ToolsetProfile::ClaudeCode, 1),
+];
+
+/// Runs `cases` (id, category, case, diff) through every profile; prints the counts per
+/// profile under `label` and fails when a profile is wrong more often than it may be.
+fn score(label: &str, cases: &[(&str, &str, Case<'_>, &str)]) {
     let mut wrong = Vec::new();
     let mut over = Vec::new();
-    for profile in [
-        ToolsetProfile::Anthropic,
-        ToolsetProfile::OpenHands,
-        ToolsetProfile::OpenAi,
-        ToolsetProfile::Codex,
-        ToolsetProfile::ClaudeCode,
-    ] {
+    for (profile, allowed) in PROFILES {
         let mut counts = [0usize; 4];
         let mut skipped = 0;
-        for case in cases.iter().step_by(stride) {
-            let Some(blocks) = blocks(&case.diff).filter(|_| case.category != "marker_variants")
-            else {
+        for (id, category, case, diff) in cases {
+            let Some(blocks) = blocks(diff).filter(|_| *category != "marker_variants") else {
                 skipped += 1;
                 continue;
             };
             let verdict = run(profile, case, &blocks);
             counts[verdict] += 1;
             if verdict == 2 {
-                wrong.push(format!("{profile}: {} ({})", case.id, case.category));
+                wrong.push(format!("{profile}: {id} ({category})"));
             }
         }
         println!(
-            "semantics native, {profile}: {} correct, {} refused, {} wrong, {} with a line \
-             ending or trailing whitespace of the file's own ({} skipped: marker variants)",
+            "semantics native, {label}, {profile}: {} correct, {} refused, {} wrong, {} with a \
+             line ending or trailing whitespace of the file's own ({} skipped: marker variants)",
             counts[0], counts[1], counts[2], counts[3], skipped
         );
-        if counts[2] > allowed(profile) {
+        if counts[2] > allowed {
             over.push(format!("{profile}: {} wrong", counts[2]));
         }
     }
@@ -211,6 +220,53 @@ fn native_semantics_are_never_silently_wrong_on_the_robustness_corpus() {
         println!("  wrong: {k} x{n}");
     }
     assert!(over.is_empty(), "{over:?}: {wrong:?}");
+}
+
+/// Every `stride`th item (`HUNKLOOM_SEMANTICS_STRIDE`, default 3).
+fn stride() -> usize {
+    std::env::var("HUNKLOOM_SEMANTICS_STRIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3)
+}
+
+#[test]
+fn native_semantics_are_never_silently_wrong_on_the_robustness_corpus() {
+    let cases = load_robustness();
+    let cases: Vec<_> = cases
+        .iter()
+        .step_by(stride())
+        .map(|c| {
+            let case = Case {
+                original: &c.original,
+                want: c.expect.content.as_deref(),
+                refuse: c.expect.refuse,
+            };
+            (c.id.as_str(), c.category.as_str(), case, c.diff.as_str())
+        })
+        .collect();
+    score("robustness", &cases);
+}
+
+#[test]
+fn native_semantics_are_never_silently_wrong_on_the_rows_robustness_v2_adds() {
+    let v1: std::collections::HashSet<String> =
+        load_robustness().into_iter().map(|c| c.id).collect();
+    let v2 = load_robustness_v2();
+    let cases: Vec<_> = v2
+        .iter()
+        .filter(|c| !v1.contains(&c.id))
+        .step_by(stride())
+        .map(|c| {
+            let case = Case {
+                original: &c.original,
+                want: c.expect.content.as_deref(),
+                refuse: c.expect.refuse,
+            };
+            (c.id.as_str(), c.category.as_str(), case, c.diff.as_str())
+        })
+        .collect();
+    score("robustness v2 rows", &cases);
 }
 
 #[test]

@@ -405,6 +405,30 @@ mod tests {
     }
 
     #[test]
+    fn added_lines_that_elide_removed_code_are_refused() {
+        let file = "fn a() {\n    one();\n    two();\n    three();\n    four();\n}\n";
+        let body = " fn a() {\n-    one();\n-    two();\n-    three();\n-    four();\n\
+                    +    zero();\n+    // ... existing code ...\n }\n";
+        let e = apply(file, body).unwrap_err();
+        assert!(
+            e.starts_with("omission_placeholder: section 1: an added line contains"),
+            "{e}"
+        );
+        assert!(e.contains("`// ... existing code ...`"), "{e}");
+        // The same placeholder kept as context (the file has it) is content, and an added one
+        // that elides nothing (every removed line is still there) is allowed too.
+        let file = "a\n// ... existing code ...\nb\n";
+        assert_eq!(
+            apply(file, " // ... existing code ...\n-b\n+c\n").unwrap(),
+            "a\n// ... existing code ...\nc\n"
+        );
+        assert_eq!(
+            apply("a\nb\n", " a\n+// ... existing code ...\n b\n").unwrap(),
+            "a\n// ... existing code ...\nb\n"
+        );
+    }
+
+    #[test]
     fn added_lines_follow_the_indentation_the_context_was_found_at() {
         let file = "items:\n      - a\n      - b\n";
         let out = apply(file, "   - a\n+  - c\n   - b\n").unwrap();

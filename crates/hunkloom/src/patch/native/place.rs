@@ -17,6 +17,7 @@ use crate::native::applied;
 use crate::native::file_index::FileIndex;
 use crate::native::indent::IndentMap;
 use crate::native::normalize::indent_of;
+use crate::native::omission;
 use crate::native::search_text::{self, SearchText, Tier};
 use crate::native::tiers::{self, Miss};
 use crate::report::Normalization;
@@ -192,9 +193,20 @@ fn without_bare_edges(lines: &[Line]) -> &[Line] {
     &lines[first..last.max(first)]
 }
 
-/// Places section `k` (0-based) of a body in `input`.
+/// Places section `k` (0-based) of a body in `input`. A section whose added lines elide
+/// removed code with a placeholder (`// ... existing code ...`) is refused as the native
+/// SEARCH/REPLACE dialect refuses such a block (`omission_placeholder`): writing it would delete
+/// that code.
 pub(super) fn place(input: &Input<'_>, section: &Section, k: usize) -> Result<Placed> {
     let lines = &section.lines;
+    let (old, new) = sides(lines);
+    if let Some(placeholder) = omission::elided(&old.join("\n"), &new.join("\n")) {
+        let what = format!("section {}: an added line", k + 1);
+        return Err(Error::new(
+            ErrorKind::OmissionPlaceholder,
+            omission::message(&what, &placeholder),
+        ));
+    }
     match place_lines(input, section, lines, k) {
         Err(e) if e.kind() == ErrorKind::PatchContextNotFound => {
             let trimmed = without_bare_edges(lines);
