@@ -55,9 +55,10 @@ export declare class AiderApplier {
 
 /**
  * One tool call applied while its arguments stream in (a text-editor call, or a toolset
- * tool's: the text-editor tools have a preview, the others run at `finish`): `push` each piece of the
- * argument JSON as the model API delivers it (Anthropic's `input_json_delta.partial_json`,
- * OpenAI's `response.function_call_arguments.delta`), split anywhere, escapes included; read
+ * tool's: the text-editor tools and the native `apply_diff` and `apply_lazy` have a preview,
+ * the others run at `finish`): `push` each piece of the argument JSON as the model API
+ * delivers it (Anthropic's `input_json_delta.partial_json`, OpenAI's
+ * `response.function_call_arguments.delta`), split anywhere, escapes included; read
  * `preview`; then `finish` runs the call.
  *
  * Each push costs the length of its piece, except the one that places the edit (a read of the
@@ -360,8 +361,10 @@ export declare class Toolset {
   constructor(root: string, options?: ToolsetOptions)
   /**
    * A stream for one call of the tool `name` whose argument JSON arrives in pieces (see
-   * `EditStream`): the text-editor tools have a `preview`, the others run at `finish`,
-   * which returns what `call(name, JSON.parse(allPieces))` returns.
+   * `EditStream`): the text-editor tools have a `preview`, as have the native set's
+   * `apply_diff` (its `diff` applied by the native streaming applier as it arrives, once
+   * `path` is complete) and `apply_lazy` (once complete); the others run at `finish`, which
+   * returns what `call(name, JSON.parse(allPieces))` returns.
    */
   stream(name: string): EditStream
   /** The profile's tool definitions, as its reference declares them. */

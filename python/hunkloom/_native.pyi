@@ -1086,9 +1086,11 @@ class Toolset:
         is not a ``dict`` of JSON values raises :class:`InvalidOptionError` (``invalid_input``)."""
     def stream(self, name: str) -> EditStream:
         """A stream for one call of the tool ``name`` whose argument JSON arrives in pieces
-        (:class:`EditStream`): the text-editor tools have a ``preview``; the others are read as
-        they arrive (``preview`` stays None) and run by ``finish``, which returns what
-        ``call(name, json.loads(all_pieces))`` returns."""
+        (:class:`EditStream`): the text-editor tools have a ``preview``, as have the native
+        set's ``apply_diff`` (its ``diff`` applied by the native streaming applier as it
+        arrives, from the moment ``path`` is complete) and ``apply_lazy`` (once complete); the
+        others are read as they arrive (``preview`` stays None) and run by ``finish``, which
+        returns what ``call(name, json.loads(all_pieces))`` returns."""
     @property
     def profile(self) -> _ToolsetProfile:
         """The profile it answers as."""
@@ -1112,8 +1114,9 @@ class EditStream:
     def preview(self) -> Optional[str]:
         """The target file's text with the edit applied as far as it has streamed (``new_str``
         in place of ``old_str`` once that is complete and found exactly once, ``file_text`` of
-        a new file, ``new_str`` after ``insert_line``), and exactly the text the call will
-        leave once the arguments are complete. None before the edit is placed, for ``view``
+        a new file, ``new_str`` after ``insert_line``; for the native ``apply_diff``, the
+        blocks of ``diff`` applied so far), and exactly the text the call will leave once the
+        arguments are complete. None before the edit is placed, for ``view``
         and ``undo_edit``, and for a call that will fail; never raises for the call's sake."""
     @property
     def command(self) -> Optional[str]:

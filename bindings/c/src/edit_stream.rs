@@ -26,7 +26,8 @@ use crate::toolset::hl_toolset;
 use crate::utf8::Pending;
 
 /// One tool call applied while its argument JSON streams in: a text editor's call, or a
-/// toolset tool's (the text-editor tools have a preview, the others run at finish).
+/// toolset tool's (the text-editor tools and the native `apply_diff` and `apply_lazy` have a
+/// preview, the others run at finish).
 ///
 /// Create it with `hl_text_editor_stream_new` or `hl_toolset_stream_new`, push each piece of
 /// the call's argument JSON with `hl_text_editor_stream_push` exactly as the model API delivers
@@ -84,8 +85,10 @@ pub unsafe extern "C" fn hl_text_editor_stream_new(
 /// Creates a stream for one call of the toolset's tool `name` (`name_len` bytes of UTF-8),
 /// pushed, read, finished and freed with the `hl_text_editor_stream_` functions: a text-editor
 /// tool (the `anthropic` and `openhands` editors, the `native` set's
-/// `str_replace_based_edit_tool`) has a preview, the other tools are read as the pieces arrive
-/// and run by `hl_text_editor_stream_finish`, which gives what `hl_toolset_call` gives for the
+/// `str_replace_based_edit_tool`) has a preview, as have the `native` set's `apply_diff` (its
+/// `diff` applied by the native streaming applier as it arrives, once `path` is complete) and
+/// `apply_lazy` (once complete); the other tools are read as the pieces arrive and run by
+/// `hl_text_editor_stream_finish`, which gives what `hl_toolset_call` gives for the
 /// whole argument text (an unknown name too: code `unknown_tool`).
 ///
 /// @return `HL_STATUS_NULL_ARGUMENT` if `toolset` or `stream` is NULL, or `name` is NULL with a

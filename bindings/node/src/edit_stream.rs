@@ -17,9 +17,10 @@ use crate::errors;
 use crate::types::{ToolResult, Update};
 
 /// One tool call applied while its arguments stream in (a text-editor call, or a toolset
-/// tool's: the text-editor tools have a preview, the others run at `finish`): `push` each piece of the
-/// argument JSON as the model API delivers it (Anthropic's `input_json_delta.partial_json`,
-/// OpenAI's `response.function_call_arguments.delta`), split anywhere, escapes included; read
+/// tool's: the text-editor tools and the native `apply_diff` and `apply_lazy` have a preview,
+/// the others run at `finish`): `push` each piece of the argument JSON as the model API
+/// delivers it (Anthropic's `input_json_delta.partial_json`, OpenAI's
+/// `response.function_call_arguments.delta`), split anywhere, escapes included; read
 /// `preview`; then `finish` runs the call.
 ///
 /// Each push costs the length of its piece, except the one that places the edit (a read of the

@@ -140,8 +140,10 @@ impl Toolset {
     }
 
     /// A stream for one call of the tool `name` whose argument JSON arrives in pieces (see
-    /// `EditStream`): the text-editor tools have a `preview`, the others run at `finish`,
-    /// which returns what `call(name, JSON.parse(allPieces))` returns.
+    /// `EditStream`): the text-editor tools have a `preview`, as have the native set's
+    /// `apply_diff` (its `diff` applied by the native streaming applier as it arrives, once
+    /// `path` is complete) and `apply_lazy` (once complete); the others run at `finish`, which
+    /// returns what `call(name, JSON.parse(allPieces))` returns.
     #[napi(catch_unwind, ts_args_type = "name: string")]
     pub fn stream(&self, env: &Env, name: Unknown<'_>) -> napi::Result<EditStream> {
         errors::run(env, || {
