@@ -24,6 +24,10 @@ test: lint test-rust test-c test-python test-node test-dist ## Every test in eve
 test-rust: ## Rust: unit, conformance vectors (every chunking), property tests, CLI, doctests
 	$(CARGO) test --workspace --locked
 
+.PHONY: test-long
+test-long: ## The long cases: native semantics under every toolset on every robustness row (make test runs every third)
+	HUNKLOOM_SEMANTICS_STRIDE=1 $(CARGO) test --locked -p hunkloom-tools --test toolset_semantics -- --nocapture
+
 .PHONY: lint
 lint: ## rustfmt, clippy (warnings are errors), rustdoc (broken links are errors), fuzz targets compile, actionlint
 	$(CARGO) fmt --all --check

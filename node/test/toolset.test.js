@@ -233,7 +233,19 @@ test('semantics "native" reads the openai operations natively', () => {
   assert.equal(refused.isError, true)
   assert.ok(refused.output.includes('at lines 1 and 3'), refused.output)
   assert.equal(fs.readFileSync(path.join(dir, 'a.py'), 'utf8'), 'x = 1\ny = 2\nx = 1\ny = 2\n')
-  assert.throws(() => new Toolset(dir, { profile: 'gemini', semantics: 'native' }), (e) => e.code === 'invalid_profile')
+  // Gemini's replace and Copilot's replacements: refused in two places, placed by whole lines.
+  const gemini = new Toolset(dir, { profile: 'gemini', semantics: 'native' })
+  const twice = gemini.call('replace', { file_path: 'a.py', instruction: 'y', old_string: 'y = 2', new_string: 'y = 3' })
+  assert.equal(twice.isError, true)
+  assert.equal(twice.code, 'multiple_matches')
+  assert.ok(twice.output.includes('starting at lines 2, 4'), twice.output)
+  const b = path.join(fs.realpathSync(dir), 'b.py')
+  fs.writeFileSync(b, 'class A:\n    def f(self):\n        return 1\n')
+  const copilot = new Toolset(dir, { profile: 'copilot', semantics: 'native' })
+  const item = { filePath: b, oldString: 'def f(self):\n    return 1', newString: 'def f(self):\n    return 2' }
+  const placed = copilot.call('replace_string_in_file', item)
+  assert.equal(placed.isError, false, placed.output)
+  assert.equal(fs.readFileSync(b, 'utf8'), 'class A:\n    def f(self):\n        return 2\n')
 })
 
 test('Toolset.stream(name): the editor tool and the native apply_diff preview, the others run at finish', () => {

@@ -247,9 +247,22 @@ def test_native_semantics_under_the_openai_schema(tmp_path: Path) -> None:
     refused = native.call("apply_patch", op)
     assert refused.is_error and "at lines 1 and 3" in refused.output
     assert (tmp_path / "a.py").read_text() == "x = 1\ny = 2\nx = 1\ny = 2\n"
-    with pytest.raises(hunkloom.InvalidOptionError) as info:
-        hunkloom.Toolset(tmp_path, "gemini", semantics="native")
-    assert info.value.code == "invalid_profile"
+    # Gemini's replace and Copilot's replacements: refused in two places, placed by whole lines.
+    gemini = hunkloom.Toolset(tmp_path, "gemini", semantics="native")
+    replace = {"file_path": "a.py", "instruction": "y", "old_string": "y = 2", "new_string": "y = 3"}
+    twice = gemini.call("replace", replace)
+    assert (twice.is_error, twice.code) == (True, "multiple_matches")
+    assert "starting at lines 2, 4" in twice.output
+    (tmp_path / "b.py").write_text("class A:\n    def f(self):\n        return 1\n")
+    copilot = hunkloom.Toolset(tmp_path, "copilot", semantics="native")
+    item = {
+        "filePath": str((tmp_path / "b.py").resolve()),
+        "oldString": "def f(self):\n    return 1",
+        "newString": "def f(self):\n    return 2",
+    }
+    placed = copilot.call("replace_string_in_file", item)
+    assert not placed.is_error, placed.output
+    assert (tmp_path / "b.py").read_text() == "class A:\n    def f(self):\n        return 2\n"
 
 
 def test_a_toolset_call_streams(tmp_path: Path) -> None:

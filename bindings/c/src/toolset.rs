@@ -49,8 +49,9 @@ pub type hl_semantics = u32;
 /// As the profile's reference answers (0, the default).
 pub const HL_SEMANTICS_REFERENCE: hl_semantics = 0;
 /// hunkloom's matching and refusals behind the profile's tool names: the native text editor
-/// for `anthropic` and `openhands`, the native reading of patches for `openai` and `codex`
-/// (`gemini` and `copilot`: not yet, `invalid_profile`).
+/// for `anthropic` and `openhands`, the native reading of patches for `openai`, `codex` and
+/// Copilot's `apply_patch`, the native text editor's replacement for the string-replacing tools
+/// of `gemini` and `copilot`.
 pub const HL_SEMANTICS_NATIVE: hl_semantics = 1;
 
 /// The edit tools of one model family over a root directory (see `hl_toolset_new`). Threads: as

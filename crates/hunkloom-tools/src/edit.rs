@@ -5,7 +5,7 @@
 //!
 //! | | anthropic | openhands | native |
 //! |---|---|---|---|
-//! | `str_replace` match | literal | literal, then both texts stripped | Claude Code's |
+//! | `str_replace` match | literal | literal, then both texts stripped | Claude Code's, then whole lines as the native reading of patches places them ([`replace`](crate::replace)) |
 //! | `old_str == new_str` | a no-op edit | refused before reading | refused |
 //! | empty `old_str` | every line a match (empty file: refused) | every position a match (empty file: written) | writes an empty file only |
 //! | several matches: lines | lines containing `old_str` | start lines | start lines |
@@ -25,6 +25,7 @@ use crate::input::{self, Input, Param};
 use crate::messages;
 use crate::profile::{Pieces, Profile};
 use crate::render;
+use crate::replace::{self, Refused, Replaced};
 use crate::result::{Failure, Outcome, Success};
 use crate::tabs::{self, Expanded};
 
@@ -228,7 +229,7 @@ fn replace_anthropic(
             [] => Err(messages::not_found(&target.shown, &old)),
             [at] => Ok(Planned {
                 new_view: expanded.replace(view, *at, at + old.len(), new),
-                first_line: line_at(&expanded.text, *at),
+                first_line: replace::line_at(&expanded.text, *at),
                 new_newlines,
             }),
             _ => Err(messages::multiple(
@@ -287,7 +288,7 @@ fn replace_openhands(
         }
     }
     if found.len() > 1 {
-        let mut lines: Vec<usize> = found.iter().map(|&at| line_at(view, at)).collect();
+        let mut lines: Vec<usize> = found.iter().map(|&at| replace::line_at(view, at)).collect();
         lines.dedup();
         return Err(messages::multiple(style, old, &lines));
     }
@@ -295,7 +296,7 @@ fn replace_openhands(
     let new_view = format!("{}{new}{}", &view[..at], &view[at + old.len()..]);
     Ok(Planned {
         new_view,
-        first_line: line_at(view, at),
+        first_line: replace::line_at(view, at),
         new_newlines: new.matches('\n').count(),
     })
 }
@@ -313,15 +314,8 @@ fn openhands_find(view: &str, old: &str) -> Vec<usize> {
     view.match_indices(old).map(|(i, _)| i).collect()
 }
 
-/// The 1-based line of byte offset `at`.
-fn line_at(text: &str, at: usize) -> usize {
-    1 + text.as_bytes()[..at]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-}
-
-/// `native`'s replacement, or `None` for a replayed call already in the file.
+/// `native`'s replacement ([`replace::native`]), or `None` for a replayed call already in the
+/// file.
 fn replace_native(
     ed: &TextEditor,
     target: &Target,
@@ -330,56 +324,24 @@ fn replace_native(
     new: &str,
 ) -> Result<Option<Planned>, Failure> {
     let style = ed.style;
-    let (old_view, new_view_text) = (file::view_of(old), file::view_of(new));
-    let options = StrReplaceOptions::new().path(target.shown.clone());
-    // Two places that overlap (`a\nb\na` in `a\nb\na\nb\na`) are two places too: the
-    // replacement, which counts occurrences one after another, would take the first.
-    if let Some(lines) = overlapping(view, &old_view) {
-        return Err(messages::multiple(style, old, &lines));
-    }
-    match ops::str_replace_with(Some(view), &old_view, &new_view_text, &options) {
-        Ok(edit) => Ok(Some(Planned {
-            new_newlines: edit.first_edit.end - edit.first_edit.start,
-            first_line: edit.first_edit.start,
+    match replace::native(view, old, new, false, &target.shown) {
+        Ok(Replaced::Edit(edit)) => Ok(Some(Planned {
+            new_newlines: edit.last_line - edit.first_line,
+            first_line: edit.first_line,
             new_view: edit.new_content,
         })),
-        // A retried call whose edit is already in the file: done, nothing to write.
-        Err(e)
-            if e.code() == "not_found"
-                && damage::replayed_str_replace(view, &old_view, &new_view_text).is_some() =>
-        {
-            Ok(None)
+        Ok(Replaced::AlreadyThere) => Ok(None),
+        Err(Refused::NotFound) if ed.ws.changed_since_read(target.ws_path()).unwrap_or(false) => {
+            Err(messages::not_found_changed(&target.shown, old))
         }
-        Err(e) => Err(match e.code() {
-            "not_found" if ed.ws.changed_since_read(target.ws_path()).unwrap_or(false) => {
-                messages::not_found_changed(&target.shown, old)
-            }
-            "not_found" => messages::not_found(&target.shown, old),
-            "multiple_matches" => {
-                let lines: Vec<usize> = e
-                    .matches()
-                    .unwrap_or_default()
-                    .iter()
-                    .map(hunkloom::Match::line)
-                    .collect();
-                messages::multiple(style, old, &lines)
-            }
-            "old_equals_new" => messages::old_equals_new(style, old),
-            "file_exists" => messages::empty_old_on_content(&target.shown),
-            _ => Failure::of(&e),
-        }),
+        Err(Refused::NotFound) => Err(messages::not_found(&target.shown, old)),
+        Err(Refused::Multiple(lines)) => Err(messages::multiple(style, old, &lines)),
+        Err(Refused::Unchanged) => Err(messages::old_equals_new(style, old)),
+        Err(Refused::Other(e)) if e.code() == "file_exists" => {
+            Err(messages::empty_old_on_content(&target.shown))
+        }
+        Err(Refused::Other(e)) => Err(Failure::of(&e)),
     }
-}
-
-/// The 1-based lines of two occurrences of `old` in `view` that overlap, if it has such.
-fn overlapping(view: &str, old: &str) -> Option<Vec<usize>> {
-    if old.is_empty() {
-        return None;
-    }
-    let first = view.find(old)?;
-    let next = first + view[first..].chars().next().map_or(1, char::len_utf8);
-    let second = next + view[next..].find(old)?;
-    (second < first + old.len()).then(|| vec![line_at(view, first), line_at(view, second)])
 }
 
 /// `insert`.

@@ -110,6 +110,7 @@ mod listing;
 mod messages;
 mod profile;
 mod render;
+mod replace;
 mod result;
 mod schema;
 mod stream;

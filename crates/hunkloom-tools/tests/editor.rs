@@ -240,15 +240,21 @@ fn native_uses_claude_codes_str_replace() {
         ("a.py", b"one\ntwo\nthree\ntwo\n"),
     ]);
     let mut e = TextEditor::new(&f.root, EditorOptions::new().require_read(false)).expect("editor");
-    // Curly quotes in the file match straight ones and are kept; Markdown keeps trailing spaces.
+    // Curly quotes in the file match straight ones: text within a line takes the file's quote
+    // style, whole lines are written as sent; Markdown keeps trailing spaces.
     ok(
         &mut e,
-        json!({"command": "str_replace", "path": "q.md", "old_str": "say \"hi\"  ", "new_str": "say \"bye\"  "}),
+        json!({"command": "str_replace", "path": "q.md", "old_str": "\"hi\"", "new_str": "\"hey\""}),
     );
     assert_eq!(
         f.read("q.md"),
-        "say \u{201C}bye\u{201D}  \nkeep\n".as_bytes()
+        "say \u{201C}hey\u{201D}  \nkeep\n".as_bytes()
     );
+    ok(
+        &mut e,
+        json!({"command": "str_replace", "path": "q.md", "old_str": "say \"hey\"  ", "new_str": "say \"bye\"  "}),
+    );
+    assert_eq!(f.read("q.md"), "say \"bye\"  \nkeep\n".as_bytes());
     // Several matches: their start lines.
     let r = err(
         &mut e,

@@ -64,9 +64,11 @@ fn blocks(diff: &str) -> Option<Vec<(String, String)>> {
     (!out.is_empty()).then_some(out)
 }
 
-/// The calls one profile makes for a case's blocks on the file `path` (absolute) named `name`.
+/// The calls one profile makes for a case's blocks on the file `path` (absolute) named `name`;
+/// `patch`: Copilot's `apply_patch` instead of its `multi_replace_string_in_file`.
 fn calls(
     profile: ToolsetProfile,
+    patch: bool,
     path: &Path,
     name: &str,
     blocks: &[(String, String)],
@@ -103,6 +105,27 @@ fn calls(
                 json!({"operation": {"type": "update_file", "path": name, "diff": diff}}),
             )]
         }
+        ToolsetProfile::Copilot if patch => {
+            let chunks: String = blocks
+                .iter()
+                .map(|(old, new)| format!("@@\n{}{}", lines(old, '-'), lines(new, '+')))
+                .collect();
+            let patch = format!("*** Begin Patch\n*** Update File: {abs}\n{chunks}*** End Patch\n");
+            vec![(
+                "apply_patch",
+                json!({"input": patch, "explanation": "Apply the edit."}),
+            )]
+        }
+        ToolsetProfile::Copilot => {
+            let items: Vec<Value> = blocks
+                .iter()
+                .map(|(old, new)| json!({"filePath": abs, "oldString": old, "newString": new}))
+                .collect();
+            vec![(
+                "multi_replace_string_in_file",
+                json!({"explanation": "Apply the edit.", "replacements": items}),
+            )]
+        }
         ToolsetProfile::Codex => {
             let chunks: String = blocks
                 .iter()
@@ -111,6 +134,16 @@ fn calls(
             let patch =
                 format!("*** Begin Patch\n*** Update File: {name}\n{chunks}*** End Patch\n");
             vec![("apply_patch", json!({"input": patch}))]
+        }
+        ToolsetProfile::Gemini => {
+            let mut calls = vec![("read_file", json!({"file_path": abs}))];
+            for (old, new) in blocks {
+                calls.push((
+                    "replace",
+                    json!({"file_path": abs, "instruction": "Apply the edit.", "old_string": old, "new_string": new}),
+                ));
+            }
+            calls
         }
         _ => {
             let edits: Vec<Value> = blocks
@@ -140,7 +173,12 @@ struct Case<'a> {
 
 /// Correct (0), refused (1), wrong (2), or the intended lines with a line ending or trailing
 /// whitespace of the file's own (3) for one case.
-fn run(profile: ToolsetProfile, case: &Case<'_>, blocks: &[(String, String)]) -> usize {
+fn run(
+    profile: ToolsetProfile,
+    patch: bool,
+    case: &Case<'_>,
+    blocks: &[(String, String)],
+) -> usize {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path().canonicalize().expect("root");
     let name = "f.txt";
@@ -150,7 +188,7 @@ fn run(profile: ToolsetProfile, case: &Case<'_>, blocks: &[(String, String)]) ->
         .profile(profile)
         .semantics(Semantics::Native);
     let toolset = Toolset::new(&root, options).expect("toolset");
-    for (tool, input) in calls(profile, &path, name, blocks) {
+    for (tool, input) in calls(profile, patch, &path, name, blocks) {
         let r = toolset.call(tool, &input).expect("an object is answered");
         if r.is_error {
             return 1;
@@ -170,16 +208,19 @@ fn run(profile: ToolsetProfile, case: &Case<'_>, blocks: &[(String, String)]) ->
     }
 }
 
-/// The profiles with native semantics, and the silent wrongs allowed each: none, but for
-/// claude-code (Claude Code's own rules, which count occurrences one after another) the one
-/// case on the v1 corpus where two places overlap and it takes the first (ambiguous-097), so
-/// none can be added.
-const PROFILES: [(ToolsetProfile, usize); 5] = [
-    (ToolsetProfile::Anthropic, 0),
-    (ToolsetProfile::OpenHands, 0),
-    (ToolsetProfile::OpenAi, 0),
-    (ToolsetProfile::Codex, 0),
-    (ToolsetProfile::ClaudeCode, 1),
+/// The profiles with native semantics (Copilot twice: its replacements, then its
+/// `apply_patch`), and the silent wrongs allowed each: none, but for claude-code (Claude
+/// Code's own rules, which count occurrences one after another) the one case on the v1 corpus
+/// where two places overlap and it takes the first (ambiguous-097), so none can be added.
+const PROFILES: [(ToolsetProfile, bool, usize); 8] = [
+    (ToolsetProfile::Anthropic, false, 0),
+    (ToolsetProfile::OpenHands, false, 0),
+    (ToolsetProfile::OpenAi, false, 0),
+    (ToolsetProfile::Codex, false, 0),
+    (ToolsetProfile::ClaudeCode, false, 1),
+    (ToolsetProfile::Gemini, false, 0),
+    (ToolsetProfile::Copilot, false, 0),
+    (ToolsetProfile::Copilot, true, 0),
 ];
 
 /// Runs `cases` (id, category, case, diff) through every profile; prints the counts per
@@ -187,7 +228,8 @@ const PROFILES: [(ToolsetProfile, usize); 5] = [
 fn score(label: &str, cases: &[(&str, &str, Case<'_>, &str)]) {
     let mut wrong = Vec::new();
     let mut over = Vec::new();
-    for (profile, allowed) in PROFILES {
+    for (profile, patch, allowed) in PROFILES {
+        let form = if patch { " apply_patch" } else { "" };
         let mut counts = [0usize; 4];
         let mut skipped = 0;
         for (id, category, case, diff) in cases {
@@ -195,19 +237,19 @@ fn score(label: &str, cases: &[(&str, &str, Case<'_>, &str)]) {
                 skipped += 1;
                 continue;
             };
-            let verdict = run(profile, case, &blocks);
+            let verdict = run(profile, patch, case, &blocks);
             counts[verdict] += 1;
             if verdict == 2 {
-                wrong.push(format!("{profile}: {id} ({category})"));
+                wrong.push(format!("{profile}{form}: {id} ({category})"));
             }
         }
         println!(
-            "semantics native, {label}, {profile}: {} correct, {} refused, {} wrong, {} with a \
+            "semantics native, {label}, {profile}{form}: {} correct, {} refused, {} wrong, {} with a \
              line ending or trailing whitespace of the file's own ({} skipped: marker variants)",
             counts[0], counts[1], counts[2], counts[3], skipped
         );
         if counts[2] > allowed {
-            over.push(format!("{profile}: {} wrong", counts[2]));
+            over.push(format!("{profile}{form}: {} wrong", counts[2]));
         }
     }
     let mut by: std::collections::BTreeMap<String, usize> = Default::default();
@@ -270,7 +312,7 @@ fn native_semantics_are_never_silently_wrong_on_the_rows_robustness_v2_adds() {
 }
 
 #[test]
-fn the_reference_names_stay_and_unsupported_profiles_are_refused() {
+fn the_reference_names_stay_and_semantics_parse() {
     let dir = tempfile::tempdir().expect("tempdir");
     let native = ToolsetOptions::new().semantics(Semantics::Native);
     let t = Toolset::new(
@@ -280,10 +322,142 @@ fn the_reference_names_stay_and_unsupported_profiles_are_refused() {
     .expect("toolset");
     let names: Vec<String> = t.tools().into_iter().map(|t| t.name).collect();
     assert_eq!(names, ["str_replace_editor", "str_replace_based_edit_tool"]);
-    for profile in [ToolsetProfile::Gemini, ToolsetProfile::Copilot] {
-        let e = Toolset::new(dir.path(), native.clone().profile(profile)).expect_err("refused");
-        assert_eq!(e.code(), "invalid_profile");
-    }
     assert_eq!("native".parse::<Semantics>().ok(), Some(Semantics::Native));
     assert!("loose".parse::<Semantics>().is_err());
+}
+
+/// A toolset of `profile` with native semantics over a new directory holding `files`.
+fn native_toolset(
+    profile: ToolsetProfile,
+    files: &[(&str, &[u8])],
+) -> (tempfile::TempDir, std::path::PathBuf, Toolset) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().canonicalize().expect("root");
+    for (name, bytes) in files {
+        std::fs::write(root.join(name), bytes).expect("write");
+    }
+    let options = ToolsetOptions::new()
+        .profile(profile)
+        .semantics(Semantics::Native);
+    let toolset = Toolset::new(&root, options).expect("toolset");
+    (dir, root, toolset)
+}
+
+#[test]
+fn gemini_native_keeps_encodings_and_endings_and_names_every_place() {
+    let (_dir, root, t) = native_toolset(
+        ToolsetProfile::Gemini,
+        &[
+            ("l1.txt", b"caf\xe9 = 1\nx = 2\n"),
+            ("crlf.py", b"a = 1\r\nb = 2\r\n"),
+            ("twice.py", b"x = 1\ny = 2\nx = 1\n"),
+        ],
+    );
+    let replace = |file: &str, old: &str, new: &str, all: bool| {
+        let input = json!({"file_path": file, "instruction": "Edit.", "old_string": old,
+            "new_string": new, "allow_multiple": all});
+        t.call("replace", &input).expect("answered")
+    };
+    // A Latin-1 file stays Latin-1 (the CLI would write U+FFFD back as UTF-8).
+    let r = replace("l1.txt", "x = 2", "x = 3", false);
+    assert!(!r.is_error, "{}", r.output);
+    assert_eq!(
+        std::fs::read(root.join("l1.txt")).unwrap(),
+        b"caf\xe9 = 1\nx = 3\n"
+    );
+    // CRLF kept; a whole line placed though its indentation differs.
+    let r = replace("crlf.py", "  b = 2", "  b = 3", false);
+    assert!(!r.is_error, "{}", r.output);
+    assert_eq!(
+        std::fs::read(root.join("crlf.py")).unwrap(),
+        b"a = 1\r\nb = 3\r\n"
+    );
+    assert!(r.output.contains("(1 replacements)"), "{}", r.output);
+    // Two places: refused with their lines; allow_multiple takes both.
+    let r = replace("twice.py", "x = 1", "x = 0", false);
+    assert_eq!((r.is_error, r.code.as_str()), (true, "multiple_matches"));
+    assert!(r.output.contains("starting at lines 1, 3"), "{}", r.output);
+    let r = replace("twice.py", "x = 1", "x = 0", true);
+    assert!(r.output.contains("(2 replacements)"), "{}", r.output);
+    assert_eq!(
+        std::fs::read(root.join("twice.py")).unwrap(),
+        b"x = 0\ny = 2\nx = 0\n"
+    );
+    // The same call again: already there, nothing written.
+    let r = replace("crlf.py", "b = 2", "b = 3", false);
+    assert!(
+        !r.is_error && r.output.contains("already has this edit"),
+        "{}",
+        r.output
+    );
+    // Not there at all: the CLI's text.
+    let r = replace("crlf.py", "c = 9", "c = 1", false);
+    assert_eq!(r.code, "not_found");
+    assert!(
+        r.output.starts_with("Could not find an exact match"),
+        "{}",
+        r.output
+    );
+}
+
+#[test]
+fn copilot_native_replaces_all_items_or_none_and_reads_patches_natively() {
+    let (_dir, root, t) = native_toolset(
+        ToolsetProfile::Copilot,
+        &[("a.py", b"x = 1\ny = 2\n"), ("b.py", b"p = 1\np = 1\n")],
+    );
+    let abs = |name: &str| root.join(name).display().to_string();
+    let multi = |items: Value| {
+        let input = json!({"explanation": "Edit.", "replacements": items});
+        t.call("multi_replace_string_in_file", &input)
+            .expect("answered")
+    };
+    // The second item is in two places: nothing is written, the item is named.
+    let r = multi(json!([
+        {"filePath": abs("a.py"), "oldString": "x = 1", "newString": "x = 5"},
+        {"filePath": abs("b.py"), "oldString": "p = 1", "newString": "p = 2"},
+    ]));
+    assert_eq!((r.is_error, r.code.as_str()), (true, "multiple_matches"));
+    assert!(r.output.starts_with("Replacement 2: "), "{}", r.output);
+    assert_eq!(std::fs::read(root.join("a.py")).unwrap(), b"x = 1\ny = 2\n");
+    // An item that would match the text an earlier item wrote is refused.
+    let r = multi(json!([
+        {"filePath": abs("a.py"), "oldString": "x = 1", "newString": "x = 1\nz = 3"},
+        {"filePath": abs("a.py"), "oldString": "z = 3", "newString": "z = 4"},
+    ]));
+    assert_eq!(r.code, "invalid_operation", "{}", r.output);
+    // Every item applies: both files written.
+    let r = multi(json!([
+        {"filePath": abs("a.py"), "oldString": "x = 1", "newString": "x = 5"},
+        {"filePath": abs("a.py"), "oldString": "y = 2", "newString": "y = 6"},
+        {"filePath": abs("b.py"), "oldString": "p = 1\np = 1", "newString": "p = 7"},
+    ]));
+    assert!(!r.is_error, "{}", r.output);
+    assert_eq!(std::fs::read(root.join("a.py")).unwrap(), b"x = 5\ny = 6\n");
+    assert_eq!(std::fs::read(root.join("b.py")).unwrap(), b"p = 7\n");
+    // apply_patch: the native reading, its refusal flagged as an error.
+    std::fs::write(root.join("c.py"), "q = 1\nq = 1\n").unwrap();
+    let patch = |body: &str| {
+        json!({"explanation": "Edit.", "input": format!(
+            "*** Begin Patch\n*** Update File: {}\n{body}*** End Patch\n", abs("c.py"))})
+    };
+    let r = t.call("apply_patch", &patch("-q = 1\n+q = 2\n")).unwrap();
+    assert_eq!(
+        (r.is_error, r.code.as_str()),
+        (true, "multiple_matches"),
+        "{}",
+        r.output
+    );
+    let r = t
+        .call("apply_patch", &patch(" q = 1\n-q = 1\n+q = 2\n"))
+        .unwrap();
+    assert!(!r.is_error, "{}", r.output);
+    assert_eq!(std::fs::read(root.join("c.py")).unwrap(), b"q = 1\nq = 2\n");
+    // create_file refuses a file with content, creates a new one.
+    let create = |name: &str| json!({"filePath": abs(name), "content": "new\n"});
+    let r = t.call("create_file", &create("c.py")).unwrap();
+    assert_eq!(r.code, "file_exists");
+    let r = t.call("create_file", &create("d.py")).unwrap();
+    assert!(!r.is_error, "{}", r.output);
+    assert_eq!(std::fs::read(root.join("d.py")).unwrap(), b"new\n");
 }

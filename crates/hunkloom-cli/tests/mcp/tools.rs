@@ -991,6 +991,39 @@ fn semantics_native_reads_a_codex_patch_natively() {
 }
 
 #[test]
+fn semantics_native_serves_gemini_and_copilot_tools() {
+    let dir = tree(&[("a.py", b"class A:\n    def f(self):\n        return 1\n")]);
+    let mut mcp = Mcp::start(
+        dir.path(),
+        &["--profile", "gemini", "--semantics", "native"],
+    );
+    // The CLI's `replace`, with the old text re-indented: placed as whole lines.
+    let input = json!({"file_path": "a.py", "instruction": "Return 2.",
+        "old_string": "def f(self):\n    return 1", "new_string": "def f(self):\n    return 2"});
+    let done = mcp.ok("replace", input);
+    assert!(done.contains("(1 replacements)"), "{done}");
+    assert_eq!(
+        read(dir.path().join("a.py")),
+        b"class A:\n    def f(self):\n        return 2\n"
+    );
+    assert!(mcp.close().success());
+    let mut mcp = Mcp::start(
+        dir.path(),
+        &["--profile", "copilot", "--semantics", "native"],
+    );
+    let root = dir.path().canonicalize().expect("root");
+    let item = json!({"filePath": root.join("a.py").display().to_string(),
+        "oldString": "return 2", "newString": "return 3"});
+    let done = mcp.ok("replace_string_in_file", item);
+    assert!(done.contains("successfully edited"), "{done}");
+    assert_eq!(
+        read(dir.path().join("a.py")),
+        b"class A:\n    def f(self):\n        return 3\n"
+    );
+    assert!(mcp.close().success());
+}
+
+#[test]
 fn durability_none_serves_the_same_edits_and_a_bad_name_is_a_usage_error() {
     let dir = tree(&[("a.txt", b"one\n")]);
     let mut mcp = Mcp::start(dir.path(), &["--durability", "none"]);

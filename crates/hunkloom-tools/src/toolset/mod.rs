@@ -116,8 +116,9 @@ pub enum Semantics {
     Reference,
     /// hunkloom's tolerant matching and refusals (never a silent wrong edit) behind the
     /// profile's tool names and arguments: the native text editor for `anthropic` and
-    /// `openhands`, the native reading of patches for `openai` and `codex`. `claude-code`'s
-    /// edits already are hunkloom's own. Not available yet for `gemini` and `copilot`.
+    /// `openhands`, the native reading of patches for `openai` and `codex` (and Copilot's
+    /// `apply_patch`), the native text editor's replacement for the string-replacing tools of
+    /// `gemini` and `copilot`. `claude-code`'s edits already are hunkloom's own.
     Native,
 }
 
@@ -311,7 +312,7 @@ enum Engine {
     /// Codex's `apply_patch` over the file layer.
     Codex(Workspace, Semantics),
     /// The Gemini CLI's tools over the file layer.
-    Gemini(Workspace),
+    Gemini(Workspace, Semantics),
     /// Claude Code's tools over the file layer.
     ClaudeCode(Workspace),
     /// Copilot's tools over the file layer.
@@ -340,20 +341,6 @@ impl Toolset {
     ///
     /// Errors: `io_error` if `root` is not an accessible directory; `invalid_glob`.
     pub fn new(root: impl AsRef<Path>, options: ToolsetOptions) -> Result<Toolset> {
-        if options.semantics == Semantics::Native
-            && matches!(
-                options.profile,
-                ToolsetProfile::Gemini | ToolsetProfile::Copilot
-            )
-        {
-            return Err(Error::with_message(
-                ErrorKind::InvalidProfile,
-                format!(
-                    "semantics \"native\" is not available for the {} profile yet",
-                    options.profile
-                ),
-            ));
-        }
         let engine = if options.profile == ToolsetProfile::Native {
             Engine::Native(Box::new(native::Native::open(root.as_ref(), &options)?))
         } else {
@@ -395,12 +382,25 @@ impl Toolset {
                 Engine::Editor(TextEditor::new(root, editor)?, newest)
             }
             None => {
+                // The string-replacing tools under native semantics write through hunkloom's
+                // own guards and keep a file's encoding, as the native text editor does.
+                let native_writes = options.semantics == Semantics::Native
+                    && matches!(
+                        options.profile,
+                        ToolsetProfile::Gemini | ToolsetProfile::Copilot
+                    );
                 let mut ws = WorkspaceOptions::new()
                     .undo_depth(0)
                     // The reference's answers: none of hunkloom's own guards.
-                    .guards(hunkloom::ops::Guards::NONE)
+                    .guards(if native_writes {
+                        hunkloom::ops::Guards::NATIVE
+                    } else {
+                        hunkloom::ops::Guards::NONE
+                    })
                     // Claude Code reads a file in its own encoding; the others read UTF-8.
-                    .legacy_encodings(options.profile == ToolsetProfile::ClaudeCode)
+                    .legacy_encodings(
+                        options.profile == ToolsetProfile::ClaudeCode || native_writes,
+                    )
                     .durability(options.durability)
                     .protect(options.protect.iter().cloned());
                 if let Some(bytes) = options.max_file_size {
@@ -409,9 +409,12 @@ impl Toolset {
                 let ws = Workspace::open(root, ws)?;
                 match options.profile {
                     ToolsetProfile::Codex => Engine::Codex(ws, options.semantics),
-                    ToolsetProfile::Gemini => Engine::Gemini(ws),
+                    ToolsetProfile::Gemini => Engine::Gemini(ws, options.semantics),
                     ToolsetProfile::ClaudeCode => Engine::ClaudeCode(ws),
-                    ToolsetProfile::Copilot => Engine::Copilot(Box::new(copilot::Copilot::new(ws))),
+                    ToolsetProfile::Copilot => Engine::Copilot(Box::new(copilot::Copilot::new(
+                        ws,
+                        options.semantics == Semantics::Native,
+                    ))),
                     _ => Engine::OpenAi(ws, options.semantics),
                 }
             }
@@ -430,7 +433,7 @@ impl Toolset {
             Engine::Editor(editor, _) => editor.root(),
             Engine::OpenAi(ws, _)
             | Engine::Codex(ws, _)
-            | Engine::Gemini(ws)
+            | Engine::Gemini(ws, _)
             | Engine::ClaudeCode(ws) => ws.root(),
             Engine::Copilot(cp) => cp.root(),
         }
@@ -511,7 +514,9 @@ impl Toolset {
             Engine::Codex(ws, semantics) => {
                 Ok(codex::call(ws, &self.turns, name, input, *semantics))
             }
-            Engine::Gemini(ws) => Ok(gemini::call(ws, &self.turns, name, input)),
+            Engine::Gemini(ws, semantics) => {
+                Ok(gemini::call(ws, &self.turns, name, input, *semantics))
+            }
             Engine::ClaudeCode(ws) => Ok(claude_code::call(ws, &self.turns, name, input)),
             Engine::Copilot(cp) => Ok(cp.call(name, input)),
         }
@@ -590,7 +595,7 @@ impl Engine {
             }
             Engine::OpenAi(..) => vec![openai::definition()],
             Engine::Codex(..) => codex::definitions(),
-            Engine::Gemini(_) => gemini::definitions(),
+            Engine::Gemini(..) => gemini::definitions(),
             Engine::ClaudeCode(_) => claude_code::definitions(),
             Engine::Copilot(_) => copilot::definitions(),
         }

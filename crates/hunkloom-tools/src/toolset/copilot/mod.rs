@@ -17,6 +17,7 @@
 mod comments;
 mod document;
 mod matcher;
+mod native;
 mod patch;
 mod validate;
 
@@ -121,6 +122,8 @@ struct Session {
 pub(super) struct Copilot {
     ws: Workspace,
     session: Mutex<Session>,
+    /// hunkloom's own edits under Copilot's tool names (see [`native`]).
+    native: bool,
 }
 
 /// Why a path cannot be used.
@@ -132,10 +135,11 @@ enum PathProblem {
 }
 
 impl Copilot {
-    pub(super) fn new(ws: Workspace) -> Copilot {
+    pub(super) fn new(ws: Workspace, native: bool) -> Copilot {
         Copilot {
             ws,
             session: Mutex::new(Session::default()),
+            native,
         }
     }
 
@@ -189,6 +193,7 @@ impl Copilot {
                 is_error: true,
                 code: ToolCode::InvalidParameter,
             },
+            Ok(()) if self.native => self.call_native(name, &input),
             Ok(()) => match name {
                 "replace_string_in_file" => self.replace(&input, false),
                 "multi_replace_string_in_file" => self.replace(&input, true),

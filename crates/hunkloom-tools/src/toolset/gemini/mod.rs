@@ -20,6 +20,7 @@
 //! - writes are atomic and go through the file layer (its protected paths refused).
 
 mod js;
+mod native;
 mod paths;
 mod replace;
 mod snippet;
@@ -29,7 +30,7 @@ use std::path::Path;
 use hunkloom_fs::{Op, Turns, Workspace};
 use serde_json::{Map, Value};
 
-use super::ToolDefinition;
+use super::{Semantics, ToolDefinition};
 use crate::ToolResult;
 use crate::codes::ToolCode;
 use crate::result::Failure;
@@ -174,10 +175,19 @@ struct Gemini<'a> {
     ws: &'a Workspace,
     turns: &'a Turns,
     root: &'a Path,
+    /// hunkloom's own matching, guards and encodings under the CLI's tool names and texts
+    /// (see [`native`]).
+    native: bool,
 }
 
 /// Answers one call of `name` (one of [`definitions`]).
-pub(super) fn call(ws: &Workspace, turns: &Turns, name: &str, input: &Value) -> ToolResult {
+pub(super) fn call(
+    ws: &Workspace,
+    turns: &Turns,
+    name: &str,
+    input: &Value,
+    semantics: Semantics,
+) -> ToolResult {
     let Some(input) = input.as_object() else {
         return ToolResult::default();
     };
@@ -185,6 +195,7 @@ pub(super) fn call(ws: &Workspace, turns: &Turns, name: &str, input: &Value) -> 
         ws,
         turns,
         root: ws.root(),
+        native: semantics == Semantics::Native,
     };
     let answer = match name {
         "replace" => g.replace(input),
@@ -265,26 +276,45 @@ impl Gemini<'_> {
             }
             Err(e) => return Err(Failure::new(ToolCode::IoError, e.to_string())),
         };
-        self.ws
+        let decoded = self
+            .ws
             .read(self.relative(resolved))
             .map_err(|e| Failure::of(&e))?;
+        if self.native {
+            return Ok(Some(decoded));
+        }
         Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
     }
 
-    /// Writes `content` as UTF-8 bytes, atomically, through the file layer.
-    fn write(&self, resolved: &Path, content: &str) -> Result<(), Failure> {
-        let rel = self.relative(resolved);
+    /// Writes `content` atomically through the file layer: as UTF-8 bytes, or, with native
+    /// semantics, in the file's own encoding and under the file layer's guards (which may
+    /// merge a lazy rewrite into the file). The text the file now holds.
+    fn write(&self, resolved: &Path, content: &str) -> Result<String, Failure> {
+        if self.native {
+            let op = Op::Write {
+                content: content.to_owned(),
+            };
+            return self.commit(resolved, &op);
+        }
+        let op = Op::WriteUtf8 {
+            content: content.to_owned(),
+        };
+        self.commit(resolved, &op)?;
+        Ok(content.to_owned())
+    }
+
+    /// Plans and commits `op` on the file; the text it now holds.
+    fn commit(&self, resolved: &Path, op: &Op) -> Result<String, Failure> {
         let change = self
             .ws
-            .plan(
-                rel,
-                &Op::WriteUtf8 {
-                    content: content.to_owned(),
-                },
-            )
+            .plan(self.relative(resolved), op)
             .map_err(|e| Failure::of(&e))?;
-        self.ws.commit(vec![change]).map_err(|e| Failure::of(&e))?;
-        Ok(())
+        let outcome = self.ws.commit(vec![change]).map_err(|e| Failure::of(&e))?;
+        Ok(outcome
+            .into_iter()
+            .next()
+            .and_then(|o| o.new_content)
+            .unwrap_or_default())
     }
 
     fn turn_for(&self, resolved: &Path) -> Result<hunkloom_fs::Turn<'_>, Failure> {
@@ -331,15 +361,15 @@ impl Gemini<'_> {
                     format!("File not found: {shown}"),
                 )));
             }
-            self.write(&resolved, new).map_err(with_path)?;
+            let written = self.write(&resolved, new).map_err(with_path)?;
             return Ok(ToolResult {
                 output: format!(
                     "Created new file: {shown} with provided content. Here is the updated \
                      code:\n{}",
-                    snippet::snippet("", new)
+                    snippet::snippet("", &written)
                 ),
                 path: Some(shown),
-                new_content: Some(new.to_owned()),
+                new_content: Some(written),
                 ..ToolResult::default()
             });
         };
@@ -348,6 +378,9 @@ impl Gemini<'_> {
                 ToolCode::FileExists,
                 format!("File already exists, cannot create: {shown}"),
             )));
+        }
+        if self.native {
+            return self.replace_native(input, &raw, &resolved, given, &shown);
         }
         let crlf = raw.contains("\r\n");
         let current = raw.replace("\r\n", "\n");
@@ -397,7 +430,7 @@ impl Gemini<'_> {
         } else {
             found.text.clone()
         };
-        self.write(&resolved, &written).map_err(with_path)?;
+        let written = self.write(&resolved, &written).map_err(with_path)?;
         let mut output = format!(
             "Successfully modified file: {shown} ({} replacements). Here is the updated \
              code:\n{}",
@@ -466,7 +499,7 @@ impl Gemini<'_> {
         } else {
             content.to_owned()
         };
-        self.write(&resolved, &written).map_err(with_path)?;
+        let written = self.write(&resolved, &written).map_err(with_path)?;
         let head = match original {
             None => format!("Successfully created and wrote to new file: {shown}."),
             Some(_) => format!("Successfully overwrote file: {shown}."),
