@@ -1443,7 +1443,7 @@ typedef struct hl_workspace_options {
  * hunkloom's matching and refusals behind the profile's tool names: the native text editor
  * for `anthropic` and `openhands`, the native reading of patches for `openai`, `codex` and
  * Copilot's `apply_patch`, the native text editor's replacement for the string-replacing tools
- * of `gemini` and `copilot`.
+ * of `gemini`, `copilot` and `claude-code`.
  */
 #define HL_SEMANTICS_NATIVE 1
 

@@ -1624,7 +1624,8 @@ export interface ToolsetOptions {
    * `"reference"` (the default) or `"native"`: hunkloom's matching and refusals behind the
    * profile's tool names (the native text editor for `anthropic` and `openhands`, the native
    * reading of patches for `openai`, `codex` and Copilot's `apply_patch`, the native text
-   * editor's replacement for the string-replacing tools of `gemini` and `copilot`).
+   * editor's replacement for the string-replacing tools of `gemini`, `copilot` and
+   * `claude-code`).
    */
   semantics?: 'reference' | 'native'
   /**

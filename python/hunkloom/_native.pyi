@@ -1075,8 +1075,8 @@ class Toolset:
         ``read_only``; ``semantics="native"``: hunkloom's matching and refusals behind the
         profile's tool names (the native text editor for ``anthropic`` and ``openhands``, the
         native reading of patches for ``openai``, ``codex`` and Copilot's ``apply_patch``, the
-        native text editor's replacement for the string-replacing tools of ``gemini`` and
-        ``copilot``); ``durability`` as :class:`Workspace`'s.
+        native text editor's replacement for the string-replacing tools of ``gemini``,
+        ``copilot`` and ``claude-code``); ``durability`` as :class:`Workspace`'s.
         Raises :class:`InvalidOptionError` (``invalid_profile``) for an unknown profile."""
     def tools(self) -> list[dict[str, Any]]:
         """The profile's tool definitions for a model API: ``{"name", "title", "description",

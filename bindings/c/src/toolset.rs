@@ -51,7 +51,7 @@ pub const HL_SEMANTICS_REFERENCE: hl_semantics = 0;
 /// hunkloom's matching and refusals behind the profile's tool names: the native text editor
 /// for `anthropic` and `openhands`, the native reading of patches for `openai`, `codex` and
 /// Copilot's `apply_patch`, the native text editor's replacement for the string-replacing tools
-/// of `gemini` and `copilot`.
+/// of `gemini`, `copilot` and `claude-code`.
 pub const HL_SEMANTICS_NATIVE: hl_semantics = 1;
 
 /// The edit tools of one model family over a root directory (see `hl_toolset_new`). Threads: as

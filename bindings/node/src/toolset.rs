@@ -42,7 +42,8 @@ pub struct ToolsetOptions {
     /// `"reference"` (the default) or `"native"`: hunkloom's matching and refusals behind the
     /// profile's tool names (the native text editor for `anthropic` and `openhands`, the native
     /// reading of patches for `openai`, `codex` and Copilot's `apply_patch`, the native text
-    /// editor's replacement for the string-replacing tools of `gemini` and `copilot`).
+    /// editor's replacement for the string-replacing tools of `gemini`, `copilot` and
+    /// `claude-code`).
     #[napi(ts_type = "'reference' | 'native'")]
     pub semantics: Option<String>,
     /// Whether a write waits for the disk: `"full"` (the default: every file and directory

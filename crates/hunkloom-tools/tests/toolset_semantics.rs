@@ -3,10 +3,10 @@
 //! own edit calls — the text editor's `view` then one `str_replace` per block (`anthropic`,
 //! `openhands`), one `update_file` operation whose V4A diff has a section per block (`openai`),
 //! one `apply_patch` with a chunk per block (`codex`), `Read` then one `MultiEdit`
-//! (`claude-code`, whose edits are hunkloom's own). A case is silently wrong when every call
-//! succeeded and the file is not the intended one (or changed where the edit must be refused);
-//! there must be none (claude-code, which keeps Claude Code's own rules: no more than the one
-//! case named below). Prints correct / refused / wrong per profile, and apart the edits whose
+//! (`claude-code`), `read_file` then one `replace` per block (`gemini`), one
+//! `multi_replace_string_in_file` and, apart, one `apply_patch` (`copilot`). A case is silently
+//! wrong when every call succeeded and the file is not the intended one (or changed where the
+//! edit must be refused); there must be none. Prints correct / refused / wrong per profile, and apart the edits whose
 //! lines are the intended ones but one of which took the other line ending of a mixed-ending
 //! file (the text editor writes the `\n` view's new lines with the ending it chooses there) or
 //! kept the file's trailing whitespace after the replaced text (`str_replace` replaces text,
@@ -209,15 +209,13 @@ fn run(
 }
 
 /// The profiles with native semantics (Copilot twice: its replacements, then its
-/// `apply_patch`), and the silent wrongs allowed each: none, but for claude-code (Claude
-/// Code's own rules, which count occurrences one after another) the one case on the v1 corpus
-/// where two places overlap and it takes the first (ambiguous-097), so none can be added.
+/// `apply_patch`), and the silent wrongs allowed each: none.
 const PROFILES: [(ToolsetProfile, bool, usize); 8] = [
     (ToolsetProfile::Anthropic, false, 0),
     (ToolsetProfile::OpenHands, false, 0),
     (ToolsetProfile::OpenAi, false, 0),
     (ToolsetProfile::Codex, false, 0),
-    (ToolsetProfile::ClaudeCode, false, 1),
+    (ToolsetProfile::ClaudeCode, false, 0),
     (ToolsetProfile::Gemini, false, 0),
     (ToolsetProfile::Copilot, false, 0),
     (ToolsetProfile::Copilot, true, 0),
@@ -460,4 +458,39 @@ fn copilot_native_replaces_all_items_or_none_and_reads_patches_natively() {
     let r = t.call("create_file", &create("d.py")).unwrap();
     assert!(!r.is_error, "{}", r.output);
     assert_eq!(std::fs::read(root.join("d.py")).unwrap(), b"new\n");
+}
+
+#[test]
+fn claude_code_native_refuses_overlapping_places_and_still_needs_a_read() {
+    let (_dir, root, t) = native_toolset(
+        ToolsetProfile::ClaudeCode,
+        &[
+            ("a.txt", b"a\nb\na\nb\na\n"),
+            ("b.py", b"if x:\n    go()\n"),
+        ],
+    );
+    let edit = |file: &str, old: &str, new: &str| {
+        let input = json!({"file_path": file, "old_string": old, "new_string": new});
+        t.call("Edit", &input).expect("answered")
+    };
+    assert_eq!(edit("a.txt", "a\nb\na", "c").code, "not_read");
+    t.call("Read", &json!({"file_path": "a.txt"})).unwrap();
+    // Claude Code's own rule counts one occurrence and takes it; two places overlap here.
+    let r = edit("a.txt", "a\nb\na", "c");
+    assert_eq!(r.code, "multiple_matches", "{}", r.output);
+    assert!(r.output.contains("starting at lines 1, 3"), "{}", r.output);
+    assert_eq!(
+        std::fs::read(root.join("a.txt")).unwrap(),
+        b"a\nb\na\nb\na\n"
+    );
+    // Lines indented differently are placed, re-indented.
+    t.call("Read", &json!({"file_path": "b.py"})).unwrap();
+    let r = edit("b.py", "go()", "stop()");
+    assert!(!r.is_error, "{}", r.output);
+    let r = edit("b.py", "  if x:\n      stop()", "  if y:\n      stop()");
+    assert!(!r.is_error, "{}", r.output);
+    assert_eq!(
+        std::fs::read(root.join("b.py")).unwrap(),
+        b"if y:\n    stop()\n"
+    );
 }

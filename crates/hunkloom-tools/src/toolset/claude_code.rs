@@ -19,6 +19,11 @@
 //!
 //! Paths may be absolute (inside the root) or relative to it. Successes show the changed
 //! region as a numbered snippet.
+//!
+//! With native semantics, `Edit` and each edit of `MultiEdit` are hunkloom's own replacement
+//! ([`crate::replace::native`]): two overlapping places are two places, a text not found as
+//! given is placed as whole lines by the native reading of patches, a call already made changes
+//! nothing; the texts stay Claude Code's (with the lines of every place when there are several).
 
 use std::path::Path;
 
@@ -26,9 +31,11 @@ use hunkloom::ErrorKind;
 use hunkloom_fs::{Op, Turns, Workspace};
 use serde_json::{Map, Value, json};
 
-use super::ToolDefinition;
+use super::{Semantics, ToolDefinition};
 use crate::ToolResult;
 use crate::codes::ToolCode;
+use crate::file;
+use crate::replace::{self, Refused, Replaced};
 use crate::result::Failure;
 
 /// Lines `Read` shows without a `limit`.
@@ -160,7 +167,14 @@ fn updated(shown: &str, old: &str, new: &str) -> String {
 }
 
 /// Answers one call of `name` (one of [`definitions`]).
-pub(super) fn call(ws: &Workspace, turns: &Turns, name: &str, input: &Value) -> ToolResult {
+pub(super) fn call(
+    ws: &Workspace,
+    turns: &Turns,
+    name: &str,
+    input: &Value,
+    semantics: Semantics,
+) -> ToolResult {
+    let native = semantics == Semantics::Native;
     let Some(input) = input.as_object() else {
         return ToolResult::default();
     };
@@ -181,8 +195,11 @@ pub(super) fn call(ws: &Workspace, turns: &Turns, name: &str, input: &Value) -> 
         match name {
             "Read" => read(ws, input, &rel),
             "Write" => write(ws, input, &rel, file),
+            "Edit" if native && ws.root().join(&rel).is_file() => {
+                edit_native(ws, input, &rel, file)
+            }
             "Edit" => edit(ws, input, &rel, file),
-            _ => multi_edit(ws, input, &rel, file),
+            _ => multi_edit(ws, input, &rel, file, native),
         }
     })();
     match answer {
@@ -333,11 +350,94 @@ fn edit(
     }
 }
 
+/// `Edit` of an existing file with native semantics.
+fn edit_native(
+    ws: &Workspace,
+    input: &Map<String, Value>,
+    rel: &str,
+    shown: &str,
+) -> Result<String, Failure> {
+    let (old, new, replace_all) = edit_fields(input)?;
+    let before = file::view_of(&ws.peek(rel).map_err(|e| failure_of(&e))?);
+    let after = match native_step(&before, old, new, replace_all, rel) {
+        Ok(Some(after)) => after,
+        Ok(None) => return Ok(crate::messages::already_applied(shown)),
+        // A file not read (or changed since) is refused for that first, as the reference
+        // checks it before matching.
+        Err(refused) => {
+            let unchanged = Op::SetText {
+                text: before.clone(),
+            };
+            return Err(match ws.plan(rel, &unchanged) {
+                Err(e) if matches!(e.kind(), ErrorKind::NotRead | ErrorKind::StaleFile) => {
+                    failure_of(&e)
+                }
+                _ => refused,
+            });
+        }
+    };
+    let change = ws
+        .plan(
+            rel,
+            &Op::SetText {
+                text: after.clone(),
+            },
+        )
+        .map_err(|e| failure_of(&e))?;
+    ws.commit(vec![change]).map_err(|e| failure_of(&e))?;
+    if replace_all {
+        return Ok(format!(
+            "The file {shown} has been updated. All occurrences of '{old}' were successfully \
+             replaced with '{new}'."
+        ));
+    }
+    Ok(updated(shown, &before, &after))
+}
+
+/// One edit of `view` by hunkloom's own replacement, in Claude Code's texts: the new view, or
+/// `None` when the edit is already there.
+fn native_step(
+    view: &str,
+    old: &str,
+    new: &str,
+    replace_all: bool,
+    rel: &str,
+) -> Result<Option<String>, Failure> {
+    match replace::native(view, old, new, replace_all, rel) {
+        Ok(Replaced::Edit(replacement)) => Ok(Some(replacement.new_content)),
+        Ok(Replaced::AlreadyThere) => Ok(None),
+        Err(Refused::NotFound) => Err(Failure::new(
+            ToolCode::NotFound,
+            format!("String to replace not found in file.\nString: {old}"),
+        )),
+        Err(Refused::Multiple(lines)) => {
+            let lines: Vec<String> = lines.iter().map(usize::to_string).collect();
+            Err(Failure::new(
+                ToolCode::MultipleMatches,
+                format!(
+                    "Found {} matches of the string to replace (starting at lines {}), but \
+                     replace_all is false. To replace all occurrences, set replace_all to true. \
+                     To replace only one occurrence, please provide more context to uniquely \
+                     identify the instance.",
+                    lines.len(),
+                    lines.join(", ")
+                ),
+            ))
+        }
+        Err(Refused::Unchanged) => Err(Failure::new(
+            ToolCode::OldEqualsNew,
+            "No changes to make: old_string and new_string are exactly the same.",
+        )),
+        Err(Refused::Other(e)) => Err(Failure::of(&e)),
+    }
+}
+
 fn multi_edit(
     ws: &Workspace,
     input: &Map<String, Value>,
     rel: &str,
     shown: &str,
+    native: bool,
 ) -> Result<String, Failure> {
     let edits = match input.get("edits") {
         Some(Value::Array(items)) if !items.is_empty() => items,
@@ -387,9 +487,16 @@ fn multi_edit(
                 ),
             ));
         }
-        let done = hunkloom::ops::str_replace(current.as_deref(), old, new, replace_all, Some(rel))
-            .map_err(|e| Failure::of(&e))?;
-        current = Some(done.new_content);
+        current = match current {
+            Some(view) if native => {
+                Some(native_step(&view, old, new, replace_all, rel)?.unwrap_or(view))
+            }
+            _ => Some(
+                hunkloom::ops::str_replace(current.as_deref(), old, new, replace_all, Some(rel))
+                    .map_err(|e| Failure::of(&e))?
+                    .new_content,
+            ),
+        };
         earlier_new.push(new);
         lines.push(format!(
             "{}. Replaced \"{}\" with \"{}\"",

@@ -118,7 +118,7 @@ pub enum Semantics {
     /// profile's tool names and arguments: the native text editor for `anthropic` and
     /// `openhands`, the native reading of patches for `openai` and `codex` (and Copilot's
     /// `apply_patch`), the native text editor's replacement for the string-replacing tools of
-    /// `gemini` and `copilot`. `claude-code`'s edits already are hunkloom's own.
+    /// `gemini`, `copilot` and `claude-code`.
     Native,
 }
 
@@ -314,7 +314,7 @@ enum Engine {
     /// The Gemini CLI's tools over the file layer.
     Gemini(Workspace, Semantics),
     /// Claude Code's tools over the file layer.
-    ClaudeCode(Workspace),
+    ClaudeCode(Workspace, Semantics),
     /// Copilot's tools over the file layer.
     Copilot(Box<copilot::Copilot>),
 }
@@ -410,7 +410,7 @@ impl Toolset {
                 match options.profile {
                     ToolsetProfile::Codex => Engine::Codex(ws, options.semantics),
                     ToolsetProfile::Gemini => Engine::Gemini(ws, options.semantics),
-                    ToolsetProfile::ClaudeCode => Engine::ClaudeCode(ws),
+                    ToolsetProfile::ClaudeCode => Engine::ClaudeCode(ws, options.semantics),
                     ToolsetProfile::Copilot => Engine::Copilot(Box::new(copilot::Copilot::new(
                         ws,
                         options.semantics == Semantics::Native,
@@ -434,7 +434,7 @@ impl Toolset {
             Engine::OpenAi(ws, _)
             | Engine::Codex(ws, _)
             | Engine::Gemini(ws, _)
-            | Engine::ClaudeCode(ws) => ws.root(),
+            | Engine::ClaudeCode(ws, _) => ws.root(),
             Engine::Copilot(cp) => cp.root(),
         }
     }
@@ -517,7 +517,9 @@ impl Toolset {
             Engine::Gemini(ws, semantics) => {
                 Ok(gemini::call(ws, &self.turns, name, input, *semantics))
             }
-            Engine::ClaudeCode(ws) => Ok(claude_code::call(ws, &self.turns, name, input)),
+            Engine::ClaudeCode(ws, semantics) => {
+                Ok(claude_code::call(ws, &self.turns, name, input, *semantics))
+            }
             Engine::Copilot(cp) => Ok(cp.call(name, input)),
         }
     }
@@ -596,7 +598,7 @@ impl Engine {
             Engine::OpenAi(..) => vec![openai::definition()],
             Engine::Codex(..) => codex::definitions(),
             Engine::Gemini(..) => gemini::definitions(),
-            Engine::ClaudeCode(_) => claude_code::definitions(),
+            Engine::ClaudeCode(..) => claude_code::definitions(),
             Engine::Copilot(_) => copilot::definitions(),
         }
     }
