@@ -290,7 +290,7 @@ fn the_native_toolset_serves_its_six_tools_and_read_only_keeps_read_file() {
 }
 
 #[test]
-fn semantics_native_reads_the_openai_operations_natively() {
+fn semantics_native_reads_the_openai_operations_and_gemini_replacements_natively() {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join("a.py"), "x = 1\ny = 2\nx = 1\ny = 2\n").expect("write");
     let root = dir.path().to_string_lossy().into_owned();
@@ -311,6 +311,21 @@ fn semantics_native_reads_the_openai_operations_natively() {
         refused["output"]
             .as_str()
             .is_some_and(|o| o.contains("at lines 1 and 3"))
+    );
+    // SAFETY: made above, freed once.
+    unsafe { hl_toolset_free(t) };
+    // Gemini's replace: refused in two places, naming them.
+    let (g, gl) = c("gemini");
+    // SAFETY: valid buffers and out-parameters.
+    let status = unsafe { hl_toolset_new(r, rl, g, gl, &options, &mut t, &mut e) };
+    assert_eq!(status, hl_status::Ok);
+    let replace = r#"{"file_path": "a.py", "instruction": "y", "old_string": "y = 2", "new_string": "y = 3"}"#;
+    let refused = call(t, "replace", replace).expect("result");
+    assert_eq!(refused["code"], "multiple_matches");
+    assert!(
+        refused["output"]
+            .as_str()
+            .is_some_and(|o| o.contains("starting at lines 2, 4"))
     );
     // SAFETY: made above, freed once.
     unsafe { hl_toolset_free(t) };
