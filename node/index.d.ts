@@ -276,7 +276,7 @@ export declare class StreamingApplier {
   /** How many blocks complete lines have completed so far. */
   get blocksCompleted(): number
   /** The dialect this applier reads. */
-  get dialect(): 'cline-v1' | 'cline-v2' | 'native' | 'roo'
+  get dialect(): 'cline-v1' | 'cline-v2' | 'native' | 'roo' | 'udiff' | 'udiff-strict'
   /**
    * Ends the diff: the final content, Cline's final `matchIndices` and a report per block.
    * Throws what Cline's final call (`isFinal = true`) rejects with; in `native`, what
@@ -1189,7 +1189,7 @@ export interface MarkerCheck {
 /** The names the engine reports, listed by the core itself (new versions may add names). */
 export declare function names(): Names
 
-/** Every name a field of a report can take, in the core's order. */
+/** Every name a field of a report, or an option, can take, in the core's order. */
 export interface Names {
   /** Every `BlockReport.strategy`. */
   strategies: Array<string>
@@ -1199,6 +1199,26 @@ export interface Names {
   blockStatuses: Array<string>
   /** Every `PatchChange.kind`. */
   patchChangeKinds: Array<string>
+  /** Every `dialect` of `applyDiff` and `StreamingApplier`. */
+  dialects: Array<string>
+  /** Every `dialect` of `applyPatch`. */
+  patchDialects: Array<string>
+  /** Every `policy`. */
+  policies: Array<string>
+  /** Every fix `write` can run. */
+  fixes: Array<string>
+  /** Every `convention` of an insert. */
+  conventions: Array<string>
+  /** Every `mode` of a V4A body. */
+  v4aModes: Array<string>
+  /** Every `TextEditor` profile. */
+  profiles: Array<string>
+  /** Every `Toolset` profile. */
+  toolsetProfiles: Array<string>
+  /** Every `semantics` of a `Toolset`. */
+  semantics: Array<string>
+  /** Every `durability`. */
+  durabilities: Array<string>
 }
 
 /** What `NativeBodyApplier.finish` gives. */

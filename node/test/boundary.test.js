@@ -263,3 +263,35 @@ test('the unions index.d.ts declares are exactly the names the core lists', () =
   assert.deepEqual(union('PatchChange', 'kind'), names.patchChangeKinds)
   assert.ok(names.strategies.includes('indentation') && names.strategies.includes('unmatched'))
 })
+
+test('the input unions index.d.ts declares are the names the core accepts', () => {
+  const dts = fs.readFileSync(path.join(__dirname, '..', 'index.d.ts'), 'utf8')
+  const names = hl.names()
+  /** The string literals of the union after `pattern` on its line, sorted. */
+  const literals = (line) => [...line.matchAll(/'([^']+)'/g)].map((m) => m[1]).sort()
+  const unionsAfter = (pattern) =>
+    dts
+      .split('\n')
+      .filter((line) => pattern.test(line))
+      .map((line) => literals(line.slice(line.search(pattern))))
+  const sorted = (list) => [...list].sort()
+  const checks = [
+    [/^\s*dialect\?: 'cline/, names.dialects, 1],
+    [/^\s*dialect\?: 'native' \| 'cline/, names.dialects, 1],
+    [/^\s*get dialect\(\): /, names.dialects, 1],
+    [/^\s*dialect\?: 'codex'/, names.patchDialects, 1],
+    [/policy\?: 'all_or_nothing'/, names.policies, 4],
+    [/convention: 'before'/, names.conventions, 3],
+    [/mode\?: 'default'/, names.v4aModes, 3],
+    [/fixesApplied: Array</, names.fixes, 1],
+    [/profile\??(\(\))?: 'anthropic' \| 'openhands' \| 'native'$/, names.profiles, 2],
+    [/profile\??(\(\))?: 'anthropic' \| 'openhands' \| 'native' \| 'openai'/, names.toolsetProfiles, 2],
+    [/semantics\?: 'reference'/, names.semantics, 1],
+    [/durability\?: 'full'/, names.durabilities, 3],
+  ]
+  for (const [pattern, list, atLeast] of checks) {
+    const found = unionsAfter(pattern)
+    assert.ok(found.length >= atLeast, `${pattern}: ${found.length} unions`)
+    for (const union of found) assert.deepEqual(union, sorted(list), String(pattern))
+  }
+})

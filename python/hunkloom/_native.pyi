@@ -67,6 +67,15 @@ __all__ = [
     "NORMALIZATIONS",
     "BLOCK_STATUSES",
     "PROFILES",
+    "DIALECTS",
+    "PATCH_DIALECTS",
+    "POLICIES",
+    "FIXES",
+    "CONVENTIONS",
+    "V4A_MODES",
+    "TOOLSET_PROFILES",
+    "SEMANTICS",
+    "DURABILITIES",
 ]
 
 __version__: str
@@ -116,6 +125,9 @@ _Durability = Literal["full", "none"]
 _ToolsetProfile = Literal[
     "anthropic", "openhands", "native", "openai", "codex", "gemini", "claude-code", "copilot"
 ]
+_Semantics = Literal["reference", "native"]
+_Convention = Literal["before", "after"]
+_V4aMode = Literal["default", "create"]
 
 STRATEGIES: tuple[_Strategy, ...]
 """Every ``BlockReport.strategy`` the engine reports, in the core's order."""
@@ -125,6 +137,24 @@ BLOCK_STATUSES: tuple[_BlockStatus, ...]
 """Every ``BlockReport.status``."""
 PROFILES: tuple[_Profile, ...]
 """Every :class:`TextEditor` profile, in the core's order."""
+DIALECTS: tuple[_Dialect, ...]
+"""Every ``dialect`` of :func:`apply_diff` and :class:`StreamingApplier`."""
+PATCH_DIALECTS: tuple[_PatchDialect, ...]
+"""Every ``dialect`` of :func:`apply_patch`."""
+POLICIES: tuple[_Policy, ...]
+"""Every ``policy``."""
+FIXES: tuple[_FixName, ...]
+"""Every fix :func:`write` can run."""
+CONVENTIONS: tuple[_Convention, ...]
+"""Every ``convention`` of an insert."""
+V4A_MODES: tuple[_V4aMode, ...]
+"""Every ``mode`` of a V4A body."""
+TOOLSET_PROFILES: tuple[_ToolsetProfile, ...]
+"""Every :class:`Toolset` profile."""
+SEMANTICS: tuple[_Semantics, ...]
+"""Every ``semantics`` of a :class:`Toolset`."""
+DURABILITIES: tuple[_Durability, ...]
+"""Every ``durability``."""
 
 class HunkloomError(ValueError):
     """Base class of every hunkloom error.
@@ -430,7 +460,7 @@ class NativeBodyApplier:
     ``finish()`` gives the same text for every way the body was cut.
     """
 
-    def __new__(cls, input: str, mode: Literal["default", "create"] = "default") -> "NativeBodyApplier": ...
+    def __new__(cls, input: str, mode: _V4aMode = "default") -> "NativeBodyApplier": ...
     def push(self, chunk: str) -> list[PatchChunk]:
         """Feed the next piece of the body; the chunks placed so far. Raises the body's error
         once a section cannot be read or placed (and again on every later call)."""
@@ -666,7 +696,7 @@ def str_replace(
     """
 
 def insert(
-    content: str, line: int, text: str, convention: Literal["before", "after"]
+    content: str, line: int, text: str, convention: _Convention
 ) -> Edit:
     """Insert ``text`` as whole lines, in the file's line endings.
 
@@ -843,7 +873,7 @@ class Workspace:
         path: Union[str, os.PathLike[str]],
         line: int,
         text: str,
-        convention: Literal["before", "after"],
+        convention: _Convention,
     ) -> EditOutcome:
         """Insert lines into a file that was read (see :func:`insert`)."""
     def write(
@@ -953,7 +983,7 @@ def apply_patch(
     dialect: _PatchDialect = "codex",
     policy: _Policy = "all_or_nothing",
     path: Optional[str] = None,
-    mode: Literal["default", "create"] = "default",
+    mode: _V4aMode = "default",
     recount: bool = False,
 ) -> PatchResult:
     """Apply a ``*** Begin Patch`` multi-file patch (Codex's format; Cline's ``apply_patch``
@@ -986,7 +1016,7 @@ def apply_patch(
     """
 
 def apply_v4a(
-    input: str, diff: str, mode: Literal["default", "create"] = "default"
+    input: str, diff: str, mode: _V4aMode = "default"
 ) -> str:
     """Apply a V4A body — one ``create_file`` / ``update_file`` operation of OpenAI's
     Responses-API ``apply_patch`` tool, without the ``*** Begin Patch`` envelope — to
@@ -1066,7 +1096,7 @@ class Toolset:
         protect: Optional[list[str]] = None,
         max_characters: Optional[int] = None,
         read_only: bool = False,
-        semantics: Literal["reference", "native"] = "reference",
+        semantics: _Semantics = "reference",
         durability: _Durability = "full",
     ) -> Toolset:
         """A toolset over the existing directory ``root``; the options as :class:`TextEditor`'s,

@@ -171,3 +171,18 @@ def test_the_stub_literals_equal_the_names_the_core_lists() -> None:
     assert literals["_Normalization"] == hunkloom.NORMALIZATIONS
     assert literals["_BlockStatus"] == hunkloom.BLOCK_STATUSES
     assert "indentation" in hunkloom.STRATEGIES and "unmatched" in hunkloom.STRATEGIES
+    # And the names options accept: every input Literal of the stub comes from a core list.
+    inputs = {
+        "_Dialect": hunkloom.DIALECTS,
+        "_PatchDialect": hunkloom.PATCH_DIALECTS,
+        "_Policy": hunkloom.POLICIES,
+        "_FixName": hunkloom.FIXES,
+        "_Convention": hunkloom.CONVENTIONS,
+        "_V4aMode": hunkloom.V4A_MODES,
+        "_Profile": hunkloom.PROFILES,
+        "_ToolsetProfile": hunkloom.TOOLSET_PROFILES,
+        "_Semantics": hunkloom.SEMANTICS,
+        "_Durability": hunkloom.DURABILITIES,
+    }
+    for alias, names in inputs.items():
+        assert literals[alias] == names, alias

@@ -189,7 +189,7 @@ impl StreamingApplier {
     #[napi(
         catch_unwind,
         getter,
-        ts_return_type = "'cline-v1' | 'cline-v2' | 'native' | 'roo'"
+        ts_return_type = "'cline-v1' | 'cline-v2' | 'native' | 'roo' | 'udiff' | 'udiff-strict'"
     )]
     pub fn dialect(&self, env: &Env) -> napi::Result<String> {
         self.get(env, |inner| inner.dialect().as_str().to_owned())

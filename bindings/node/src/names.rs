@@ -1,9 +1,10 @@
-//! `names()`: the core's lists of the names it reports, so programs (and the tests that check
-//! `index.d.ts`) can enumerate them instead of copying them.
+//! `names()`: the core's lists of the names it reports and accepts, so programs (and the tests
+//! that check `index.d.ts`'s unions, of outputs and of inputs) can enumerate them instead of
+//! copying them.
 
 use napi_derive::napi;
 
-/// Every name a field of a report can take, in the core's order.
+/// Every name a field of a report, or an option, can take, in the core's order.
 #[napi(object)]
 pub struct Names {
     /// Every `BlockReport.strategy`.
@@ -14,6 +15,27 @@ pub struct Names {
     pub block_statuses: Vec<String>,
     /// Every `PatchChange.kind`.
     pub patch_change_kinds: Vec<String>,
+    /// Every `dialect` of `applyDiff` and `StreamingApplier`.
+    pub dialects: Vec<String>,
+    /// Every `dialect` of `applyPatch`.
+    pub patch_dialects: Vec<String>,
+    /// Every `policy`.
+    pub policies: Vec<String>,
+    /// Every fix `write` can run.
+    pub fixes: Vec<String>,
+    /// Every `convention` of an insert.
+    pub conventions: Vec<String>,
+    /// Every `mode` of a V4A body.
+    #[napi(js_name = "v4aModes")]
+    pub v4a_modes: Vec<String>,
+    /// Every `TextEditor` profile.
+    pub profiles: Vec<String>,
+    /// Every `Toolset` profile.
+    pub toolset_profiles: Vec<String>,
+    /// Every `semantics` of a `Toolset`.
+    pub semantics: Vec<String>,
+    /// Every `durability`.
+    pub durabilities: Vec<String>,
 }
 
 /// The names the engine reports, listed by the core itself (new versions may add names).
@@ -33,5 +55,36 @@ pub fn names() -> Names {
             .iter()
             .map(|&n| n.to_owned())
             .collect(),
+        dialects: all(hunkloom::Dialect::ALL, hunkloom::Dialect::as_str),
+        patch_dialects: all(
+            hunkloom::patch::PatchDialect::ALL,
+            hunkloom::patch::PatchDialect::as_str,
+        ),
+        policies: all(hunkloom::Policy::ALL, hunkloom::Policy::as_str),
+        fixes: all(hunkloom::fixes::Fix::ALL, hunkloom::fixes::Fix::as_str),
+        conventions: all(
+            hunkloom::ops::Convention::ALL,
+            hunkloom::ops::Convention::as_str,
+        ),
+        v4a_modes: all(
+            hunkloom::patch::v4a::V4aMode::ALL,
+            hunkloom::patch::v4a::V4aMode::as_str,
+        ),
+        profiles: all(
+            hunkloom_tools::Profile::ALL,
+            hunkloom_tools::Profile::as_str,
+        ),
+        toolset_profiles: all(
+            hunkloom_tools::ToolsetProfile::ALL,
+            hunkloom_tools::ToolsetProfile::as_str,
+        ),
+        semantics: all(
+            hunkloom_tools::Semantics::ALL,
+            hunkloom_tools::Semantics::as_str,
+        ),
+        durabilities: all(
+            hunkloom_fs::Durability::ALL,
+            hunkloom_fs::Durability::as_str,
+        ),
     }
 }

@@ -115,6 +115,69 @@ mod _native {
                     .collect(),
             )?,
         )?;
+        // The names options accept, listed by the core (the tests check the stub's Literals).
+        let inputs: [(&str, Vec<&'static str>); 9] = [
+            (
+                "DIALECTS",
+                hunkloom::Dialect::ALL.iter().map(|d| d.as_str()).collect(),
+            ),
+            (
+                "PATCH_DIALECTS",
+                hunkloom::patch::PatchDialect::ALL
+                    .iter()
+                    .map(|d| d.as_str())
+                    .collect(),
+            ),
+            (
+                "POLICIES",
+                hunkloom::Policy::ALL.iter().map(|p| p.as_str()).collect(),
+            ),
+            (
+                "FIXES",
+                hunkloom::fixes::Fix::ALL
+                    .iter()
+                    .map(|f| f.as_str())
+                    .collect(),
+            ),
+            (
+                "CONVENTIONS",
+                hunkloom::ops::Convention::ALL
+                    .iter()
+                    .map(|c| c.as_str())
+                    .collect(),
+            ),
+            (
+                "V4A_MODES",
+                hunkloom::patch::v4a::V4aMode::ALL
+                    .iter()
+                    .map(|m| m.as_str())
+                    .collect(),
+            ),
+            (
+                "TOOLSET_PROFILES",
+                hunkloom_tools::ToolsetProfile::ALL
+                    .iter()
+                    .map(|p| p.as_str())
+                    .collect(),
+            ),
+            (
+                "SEMANTICS",
+                hunkloom_tools::Semantics::ALL
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect(),
+            ),
+            (
+                "DURABILITIES",
+                hunkloom_fs::Durability::ALL
+                    .iter()
+                    .map(|d| d.as_str())
+                    .collect(),
+            ),
+        ];
+        for (name, values) in inputs {
+            module.add(name, names(values)?)?;
+        }
         Ok(())
     }
 }

@@ -65,18 +65,10 @@ pub enum MatchMode {
     Literal,
 }
 
-impl MatchMode {
-    /// Every mode, in a fixed order.
-    pub const ALL: &'static [MatchMode] = &[MatchMode::ClaudeCode, MatchMode::Literal];
-
-    /// A stable name: `"claude_code"` or `"literal"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MatchMode::ClaudeCode => "claude_code",
-            MatchMode::Literal => "literal",
-        }
-    }
-}
+crate::names!(MatchMode {
+    ClaudeCode => "claude_code",
+    Literal => "literal",
+});
 
 /// Options of [`str_replace_with`].
 #[non_exhaustive]
