@@ -292,20 +292,30 @@ fn write(
     } else {
         String::new()
     };
-    let change = ws
-        .plan(
-            rel,
-            &Op::Overwrite {
-                content: content.to_owned(),
-            },
-        )
-        .map_err(|e| failure_of(&e))?;
-    ws.commit(vec![change]).map_err(|e| failure_of(&e))?;
+    let op = Op::Overwrite {
+        content: content.to_owned(),
+    };
+    commit(ws, rel, &op)?;
     if existed {
         Ok(updated(shown, &before, content))
     } else {
         Ok(format!("File created successfully at: {shown}"))
     }
+}
+
+/// Plans `op` on `rel` and commits it, in Claude Code's texts where it has them.
+fn commit(ws: &Workspace, rel: &str, op: &Op) -> Result<(), Failure> {
+    let change = ws.plan(rel, op).map_err(|e| failure_of(&e))?;
+    ws.commit(vec![change]).map_err(|e| failure_of(&e))?;
+    Ok(())
+}
+
+/// `Edit`'s answer after `replace_all`.
+fn replaced_all(shown: &str, old: &str, new: &str) -> String {
+    format!(
+        "The file {shown} has been updated. All occurrences of '{old}' were successfully replaced \
+         with '{new}'."
+    )
 }
 
 /// One edit's fields.
@@ -339,10 +349,7 @@ fn edit(
         .map_err(|e| failure_of(&e))?;
     let after = outcome.new_content.unwrap_or_default();
     if replace_all {
-        return Ok(format!(
-            "The file {shown} has been updated. All occurrences of '{old}' were successfully \
-             replaced with '{new}'."
-        ));
+        return Ok(replaced_all(shown, old, new));
     }
     match before {
         Some(before) => Ok(updated(shown, &before, &after)),
@@ -376,20 +383,12 @@ fn edit_native(
             });
         }
     };
-    let change = ws
-        .plan(
-            rel,
-            &Op::SetText {
-                text: after.clone(),
-            },
-        )
-        .map_err(|e| failure_of(&e))?;
-    ws.commit(vec![change]).map_err(|e| failure_of(&e))?;
+    let op = Op::SetText {
+        text: after.clone(),
+    };
+    commit(ws, rel, &op)?;
     if replace_all {
-        return Ok(format!(
-            "The file {shown} has been updated. All occurrences of '{old}' were successfully \
-             replaced with '{new}'."
-        ));
+        return Ok(replaced_all(shown, old, new));
     }
     Ok(updated(shown, &before, &after))
 }
@@ -513,8 +512,7 @@ fn multi_edit(
             content: text.clone(),
         }
     };
-    let change = ws.plan(rel, &op).map_err(|e| failure_of(&e))?;
-    ws.commit(vec![change]).map_err(|e| failure_of(&e))?;
+    commit(ws, rel, &op)?;
     Ok(format!(
         "Applied {} edit{} to {shown}:\n{}",
         edits.len(),
