@@ -64,7 +64,7 @@ export function nativeUsage(diff: string, original: string): number {
   const native: Outcome = applyDiff(diff, original)
   const cline: Outcome = applyDiff(diff, original, { dialect: "cline-v2" })
   const applier = new StreamingApplier(original, { dialect: "native", policy: "all_or_nothing" })
-  const dialect: "cline-v1" | "cline-v2" | "native" | "roo" = applier.dialect
+  const dialect: "cline-v1" | "cline-v2" | "native" | "roo" | "udiff" | "udiff-strict" = applier.dialect
   const completed: BlockReport[] = applier.push(diff).completed
   let n = native.blocks.length + cline.blocks.length + completed.length + dialect.length
   for (const block of outcome.blocks) {
