@@ -270,21 +270,23 @@ fn stride() -> usize {
         .unwrap_or(3)
 }
 
+/// A corpus row (v1 or v2, whose types differ but whose fields match) as [`score`] takes it.
+macro_rules! scored {
+    ($c:expr) => {{
+        let c = $c;
+        let case = Case {
+            original: &c.original,
+            want: c.expect.content.as_deref(),
+            refuse: c.expect.refuse,
+        };
+        (c.id.as_str(), c.category.as_str(), case, c.diff.as_str())
+    }};
+}
+
 #[test]
 fn native_semantics_are_never_silently_wrong_on_the_robustness_corpus() {
     let cases = load_robustness();
-    let cases: Vec<_> = cases
-        .iter()
-        .step_by(stride())
-        .map(|c| {
-            let case = Case {
-                original: &c.original,
-                want: c.expect.content.as_deref(),
-                refuse: c.expect.refuse,
-            };
-            (c.id.as_str(), c.category.as_str(), case, c.diff.as_str())
-        })
-        .collect();
+    let cases: Vec<_> = cases.iter().step_by(stride()).map(|c| scored!(c)).collect();
     score("robustness", &cases);
 }
 
@@ -297,14 +299,7 @@ fn native_semantics_are_never_silently_wrong_on_the_rows_robustness_v2_adds() {
         .iter()
         .filter(|c| !v1.contains(&c.id))
         .step_by(stride())
-        .map(|c| {
-            let case = Case {
-                original: &c.original,
-                want: c.expect.content.as_deref(),
-                refuse: c.expect.refuse,
-            };
-            (c.id.as_str(), c.category.as_str(), case, c.diff.as_str())
-        })
+        .map(|c| scored!(c))
         .collect();
     score("robustness v2 rows", &cases);
 }
