@@ -18,7 +18,14 @@ demo: ## Stream a built-in edit into a built-in file and show the live preview
 	$(CARGO) run --release --locked -q -p hunkloom-cli -- demo
 
 .PHONY: test
-test: lint test-rust test-c test-python test-node test-dist ## Every test in every language and of the release artifacts (what CI runs)
+TEST_STAGES := lint test-rust test-c test-python test-node test-dist
+
+test: ## Every test in every language and of the release artifacts (what CI runs); prints each stage's time
+	@for stage in $(TEST_STAGES); do \
+		start=$$(date +%s); \
+		$(MAKE) --no-print-directory $$stage || exit 1; \
+		echo "make test: $$stage took $$(( $$(date +%s) - start )) s"; \
+	done
 
 .PHONY: test-rust
 test-rust: ## Rust: unit, conformance vectors (every chunking), property tests, CLI, doctests

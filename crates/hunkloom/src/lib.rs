@@ -68,7 +68,6 @@ pub mod roo;
 mod search;
 mod stream;
 pub mod text;
-mod udiff;
 
 pub use error::{Error, ErrorFamily, ErrorKind, Match, Result};
 pub use lazy::{LazyOptions, apply_lazy};

@@ -20,6 +20,7 @@ mod messages;
 pub(crate) mod output;
 mod resume;
 pub(crate) mod sink;
+mod stream;
 mod v1;
 mod v2;
 
@@ -30,6 +31,7 @@ pub use resume::{
     CacheStats, ResumeCache, ResumedContent, construct_new_file_content_resumed,
     shared_resume_cache,
 };
+pub(crate) use stream::ClineStream;
 
 use crate::error::{Error, Result};
 use crate::matching::Haystack;

@@ -3,10 +3,11 @@
 //! While a diff streams, Cline calls `constructNewFileContent(prefix, original, false)` on every
 //! growing prefix and finally `constructNewFileContent(diff, original, true)`. Called statelessly,
 //! each call re-parses the whole prefix, so a stream costs O(prefixes × diff). A
-//! [`StreamingApplier`] in the same dialect already equals the stateless call after every prefix
+//! [`StreamingApplier`](crate::StreamingApplier) in the same dialect (the Cline stream it
+//! runs) already equals the stateless call after every prefix
 //! (its preview, error and match indices, and its `finish` equals the final call; the property
 //! and conformance tests check both), so when a call's diff extends a previous call's diff for
-//! the same original and version, the cache pushes only the new suffix into the applier it kept
+//! the same original and version, the cache pushes only the new suffix into the stream it kept
 //! from that call. Anything else — another original, another version, a diff that does not extend
 //! a kept one — is computed from scratch, exactly as [`construct_new_file_content`] does.
 //!
@@ -15,7 +16,7 @@
 //! At most [`capacity`](ResumeCache::capacity) streams are kept (least recently used evicted
 //! first; [`ResumeCache::DEFAULT_CAPACITY`] by default, 0 disables the cache). Each kept stream
 //! holds a copy of its original, its preview (about the size of the new content), the diff so far
-//! and the applier's line index of the original. A final call consumes its stream, so Cline's
+//! and the stream's line index of the original. A final call consumes its stream, so Cline's
 //! pattern leaves nothing behind; an abandoned stream stays until evicted.
 //!
 //! # Cost per call
@@ -27,10 +28,10 @@
 
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
-use crate::cline::{Version, construct_new_file_content};
+use super::{ClineStream, Version, construct_new_file_content};
 use crate::error::Result;
-use crate::stream::{ApplierOptions, Dialect, StreamingApplier};
-use crate::text::Position;
+use crate::policy::PreviewForm;
+use crate::text::{OriginalText, Position};
 
 /// What `constructNewFileContent` resolves to, owned (so it can outlive the call's arguments and
 /// cross threads).
@@ -52,12 +53,13 @@ pub struct CacheStats {
     pub misses: u64,
 }
 
-/// One kept stream: the diff pushed so far into an applier over its original.
+/// One kept stream: the diff pushed so far into a stream over its original.
 #[derive(Debug)]
 struct Entry {
     version: Version,
     diff: String,
-    applier: StreamingApplier,
+    original: OriginalText,
+    stream: ClineStream,
 }
 
 impl Entry {
@@ -66,9 +68,20 @@ impl Entry {
     fn continues(&self, diff: &str, original: &str, version: Version) -> bool {
         self.version == version
             && diff.len() >= self.diff.len()
-            && self.applier.original().len() == original.len()
+            && self.original.as_str().len() == original.len()
             && diff.as_bytes()[..self.diff.len()] == *self.diff.as_bytes()
-            && self.applier.original() == original
+            && self.original.as_str() == original
+    }
+
+    /// The stream's state as Cline's partial call reports it.
+    fn partial(&self) -> Result<ResumedContent> {
+        if let Some(e) = self.stream.error() {
+            return Err(e.clone());
+        }
+        Ok(ResumedContent {
+            new_content: self.stream.preview(&self.original).to_owned(),
+            match_indices: self.stream.match_indices(&self.original),
+        })
     }
 }
 
@@ -170,31 +183,33 @@ impl ResumeCache {
             if is_final || self.capacity == 0 {
                 return stateless(diff, original, is_final, version);
             }
-            let options = ApplierOptions::new().dialect(dialect(version));
-            let mut applier = StreamingApplier::new(original, options);
-            applier.push(diff);
-            let result = partial(&applier);
-            self.keep(Entry {
+            let original = OriginalText::new(original);
+            let mut stream = ClineStream::new(version, original.as_str().len(), PreviewForm::Text);
+            stream.push(&original, diff);
+            let entry = Entry {
                 version,
                 diff: diff.to_owned(),
-                applier,
-            });
+                original,
+                stream,
+            };
+            let result = entry.partial();
+            self.keep(entry);
             return result;
         };
         self.stats.hits += 1;
         let suffix = &diff[entry.diff.len()..];
         if !suffix.is_empty() {
-            entry.applier.push(suffix);
+            entry.stream.push(&entry.original, suffix);
         }
         if is_final {
-            let outcome = entry.applier.finish()?;
+            let outcome = entry.stream.finish(&entry.original)?;
             return Ok(ResumedContent {
                 new_content: outcome.new_content,
                 match_indices: outcome.match_indices,
             });
         }
         entry.diff.push_str(suffix);
-        let result = partial(&entry.applier);
+        let result = entry.partial();
         self.keep(entry);
         result
     }
@@ -269,17 +284,6 @@ pub fn shared_resume_cache() -> MutexGuard<'static, ResumeCache> {
     })
 }
 
-/// The applier's state as Cline's partial call reports it.
-fn partial(applier: &StreamingApplier) -> Result<ResumedContent> {
-    if let Some(e) = applier.error() {
-        return Err(e.clone());
-    }
-    Ok(ResumedContent {
-        new_content: applier.preview().to_owned(),
-        match_indices: applier.match_indices(),
-    })
-}
-
 fn stateless(
     diff: &str,
     original: &str,
@@ -291,13 +295,6 @@ fn stateless(
         match_indices: result.match_indices(),
         new_content: result.new_content,
     })
-}
-
-fn dialect(version: Version) -> Dialect {
-    match version {
-        Version::V1 => Dialect::ClineV1,
-        Version::V2 => Dialect::ClineV2,
-    }
 }
 
 #[cfg(test)]

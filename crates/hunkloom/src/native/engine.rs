@@ -94,6 +94,18 @@ impl NativeEngine {
         }
     }
 
+    /// A whole diff applied at once (what the `native` dialect of
+    /// [`apply_diff`](crate::apply_diff) does, for the readings that build their own blocks).
+    pub(crate) fn apply(diff: &str, original: &str, policy: Policy) -> Result<Outcome> {
+        crate::memory::reserve(
+            crate::memory::WORKING_COPIES.saturating_mul(diff.len() + original.len()),
+            "applying the diff",
+        )?;
+        let mut engine = NativeEngine::new(policy);
+        engine.push(original, diff);
+        engine.finish(original)
+    }
+
     /// Feeds the next piece of the diff; the splice of the preview it caused.
     pub(crate) fn push(&mut self, original: &str, chunk: &str) -> Update<'static> {
         self.preview.take();

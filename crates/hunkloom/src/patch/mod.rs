@@ -106,6 +106,7 @@ pub mod native;
 mod parse;
 pub(crate) mod plan;
 mod seek;
+pub(crate) mod udiff;
 pub mod v4a;
 
 pub use invocation::strip_invocation;
@@ -323,8 +324,10 @@ pub fn plan_patch<S: FileSource + ?Sized>(
     match options.dialect {
         PatchDialect::Codex => plan(&parse_patch(text)?, files, options.policy),
         PatchDialect::Cline => cline::plan(text, files, options.policy),
-        PatchDialect::Udiff => crate::udiff::plan::plan_lenient(text, files, options.policy),
-        PatchDialect::UdiffStrict => crate::udiff::plan::plan_strict(text, files, options.recount),
+        PatchDialect::Udiff => crate::patch::udiff::plan::plan_lenient(text, files, options.policy),
+        PatchDialect::UdiffStrict => {
+            crate::patch::udiff::plan::plan_strict(text, files, options.recount)
+        }
         PatchDialect::Aider
         | PatchDialect::AiderFenced
         | PatchDialect::AiderWhole

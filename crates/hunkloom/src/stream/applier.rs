@@ -1,22 +1,16 @@
 //! [`StreamingApplier`]: a diff applied as it streams, with work proportional to what is pushed.
 
-use std::borrow::Cow;
-use std::cell::OnceCell;
 use std::sync::Arc;
 
-use crate::cline::engine::{Engine, PushEffect};
-use crate::cline::output::Output;
-use crate::cline::partial_match_starts;
-use crate::cline::sink::BlockRecord;
+use crate::cline::ClineStream;
 use crate::error::{Error, Result};
-use crate::matching::Haystack;
 use crate::native::NativeEngine;
+use crate::patch::udiff::UdiffEngine;
 use crate::policy::{Policy, PreviewForm};
-use crate::report::{BlockReport, Outcome, PieceOutcome, PieceUpdate, Update};
+use crate::report::{Outcome, PieceOutcome, PieceUpdate, Update};
 use crate::roo::RooOptions;
 use crate::stream::Dialect;
 use crate::text::{OriginalText, Piece, PieceText, Position, TextOffset};
-use crate::udiff::UdiffEngine;
 
 /// Options of a [`StreamingApplier`].
 #[non_exhaustive]
@@ -115,7 +109,7 @@ pub struct StreamingApplier {
 /// The state of the dialect being applied.
 #[derive(Clone, Debug)]
 enum Inner {
-    Cline(Box<ClineState>),
+    Cline(Box<ClineStream>),
     Native(Box<NativeEngine>),
     Udiff(UdiffEngine),
     Roo(Box<RooState>),
@@ -126,15 +120,6 @@ enum Inner {
 struct RooState {
     diff: String,
     options: RooOptions,
-}
-
-#[derive(Clone, Debug)]
-struct ClineState {
-    engine: Engine,
-    /// The preview as one string, built on first read after a push (pieces form only).
-    built: OnceCell<String>,
-    /// Reports of the committed blocks, made once when each completes.
-    reports: Vec<BlockReport>,
 }
 
 impl StreamingApplier {
@@ -148,16 +133,11 @@ impl StreamingApplier {
     pub fn over(original: Arc<OriginalText>, options: ApplierOptions) -> Self {
         let dialect = options.dialect;
         let inner = match dialect.cline_version() {
-            Some(version) => Inner::Cline(Box::new(ClineState {
-                engine: Engine::new(
-                    version.machine(),
-                    true,
-                    original.as_str().len(),
-                    options.preview,
-                ),
-                built: OnceCell::new(),
-                reports: Vec::new(),
-            })),
+            Some(version) => Inner::Cline(Box::new(ClineStream::new(
+                version,
+                original.as_str().len(),
+                options.preview,
+            ))),
             None if dialect == Dialect::Roo => Inner::Roo(Box::new(RooState {
                 diff: String::new(),
                 options: options.roo,
@@ -204,18 +184,7 @@ impl StreamingApplier {
     pub fn push(&mut self, chunk: &str) -> Update<'_> {
         let original = &*self.original;
         match &mut self.inner {
-            Inner::Cline(state) => {
-                let splice = state.push(original, chunk);
-                let inserted = match state.engine.output() {
-                    Output::Text(t) => Cow::Borrowed(&t.as_str()[splice.start.bytes..]),
-                    Output::Pieces(p) => Cow::Owned(
-                        p.pieces_from(splice.start)
-                            .map(|piece| piece.text(original.as_str()).to_owned())
-                            .collect(),
-                    ),
-                };
-                splice.into_update(inserted)
-            }
+            Inner::Cline(stream) => stream.push(original, chunk),
             Inner::Native(engine) => engine.push(original.as_str(), chunk),
             Inner::Roo(state) => {
                 state.diff.push_str(chunk);
@@ -231,7 +200,7 @@ impl StreamingApplier {
     /// locates blocks as their lines arrive.
     pub fn push_may_search(&self, chunk: &str) -> bool {
         match &self.inner {
-            Inner::Cline(state) => state.engine.may_search(chunk),
+            Inner::Cline(stream) => stream.may_search(chunk),
             Inner::Native(_) | Inner::Udiff(_) => true,
             Inner::Roo(_) => false,
         }
@@ -243,20 +212,7 @@ impl StreamingApplier {
     pub fn push_pieces(&mut self, chunk: &str) -> PieceUpdate<'_> {
         let original = &*self.original;
         match &mut self.inner {
-            Inner::Cline(state) => {
-                let splice = state.push(original, chunk);
-                let inserted = match state.engine.output() {
-                    Output::Text(t) => text_piece(&t.as_str()[splice.start.bytes..]),
-                    Output::Pieces(p) => p.pieces_from(splice.start).collect(),
-                };
-                PieceUpdate {
-                    start: splice.start,
-                    removed: splice.removed,
-                    inserted,
-                    blocks_completed: splice.blocks_completed,
-                    completed: splice.completed,
-                }
-            }
+            Inner::Cline(stream) => stream.push_pieces(original, chunk),
             Inner::Native(engine) => owned_pieces(engine.push(original.as_str(), chunk)),
             Inner::Udiff(engine) => owned_pieces(engine.push(original, chunk)),
             Inner::Roo(state) => {
@@ -271,12 +227,7 @@ impl StreamingApplier {
     /// placed so far replaced, built on the first call after a push).
     pub fn preview(&self) -> &str {
         match &self.inner {
-            Inner::Cline(state) => match state.engine.output() {
-                Output::Text(t) => t.as_str(),
-                Output::Pieces(p) => state
-                    .built
-                    .get_or_init(|| p.to_string(self.original.as_str())),
-            },
+            Inner::Cline(stream) => stream.preview(&self.original),
             Inner::Native(engine) => engine.preview(self.original.as_str()),
             Inner::Roo(_) => self.original.as_str(),
             Inner::Udiff(engine) => engine.preview(&self.original),
@@ -288,10 +239,7 @@ impl StreamingApplier {
     /// the placed blocks' text in `native` and of the whole preview in [`PreviewForm::Text`].
     pub fn preview_pieces(&self) -> Vec<Piece<'_>> {
         match &self.inner {
-            Inner::Cline(state) => match state.engine.output() {
-                Output::Text(t) => text_piece(t.as_str()),
-                Output::Pieces(p) => p.pieces().collect(),
-            },
+            Inner::Cline(stream) => stream.preview_pieces(),
             Inner::Native(engine) => engine.preview_pieces(self.original.as_str()),
             Inner::Roo(_) => self.original_pieces(),
             Inner::Udiff(engine) => engine.preview_pieces(&self.original),
@@ -301,7 +249,7 @@ impl StreamingApplier {
     /// The preview's length in every unit.
     pub fn preview_len(&self) -> TextOffset {
         match &self.inner {
-            Inner::Cline(state) => state.engine.preview_end(),
+            Inner::Cline(stream) => stream.preview_len(),
             Inner::Native(engine) => engine.preview_len(self.original.as_str()),
             Inner::Roo(_) => self.original.offset_at(self.original.as_str().len()),
             Inner::Udiff(engine) => engine.preview_len(&self.original),
@@ -313,7 +261,7 @@ impl StreamingApplier {
     /// differently. In `native`, the first failed block's error.
     pub fn error(&self) -> Option<&Error> {
         match &self.inner {
-            Inner::Cline(state) => state.engine.error(),
+            Inner::Cline(stream) => stream.error(),
             Inner::Native(engine) => engine.error(),
             Inner::Roo(_) => None,
             Inner::Udiff(engine) => engine.error(),
@@ -323,7 +271,7 @@ impl StreamingApplier {
     /// How many blocks complete lines have completed.
     pub fn blocks_completed(&self) -> usize {
         match &self.inner {
-            Inner::Cline(state) => state.engine.committed_blocks().len(),
+            Inner::Cline(stream) => stream.blocks_completed(),
             Inner::Native(engine) => engine.blocks_completed(),
             Inner::Roo(_) => 0,
             Inner::Udiff(engine) => engine.blocks_completed(),
@@ -334,11 +282,7 @@ impl StreamingApplier {
     /// v2; in `native`, the starts of the blocks placed so far, in file order).
     pub fn match_indices(&self) -> Vec<Position> {
         match &self.inner {
-            Inner::Cline(state) => {
-                let text = &*self.original;
-                let starts = partial_match_starts(&state.engine);
-                starts.into_iter().map(|b| text.position_at(b)).collect()
-            }
+            Inner::Cline(stream) => stream.match_indices(&self.original),
             Inner::Native(engine) => engine.match_indices(),
             Inner::Roo(_) => Vec::new(),
             Inner::Udiff(engine) => engine.match_indices(&self.original),
@@ -355,14 +299,7 @@ impl StreamingApplier {
             "the final content",
         )?;
         match self.inner {
-            Inner::Cline(state) => {
-                let (content, blocks, match_indices) = state.finish(original)?;
-                Ok(Outcome {
-                    new_content: content.into_string(&haystack(original)),
-                    blocks,
-                    match_indices,
-                })
-            }
+            Inner::Cline(stream) => stream.finish(original),
             Inner::Native(engine) => engine.finish(original.as_str()),
             Inner::Roo(state) => {
                 crate::roo::outcome(original.as_str(), &state.diff, &state.options)
@@ -376,14 +313,7 @@ impl StreamingApplier {
     pub fn finish_pieces(self) -> Result<PieceOutcome> {
         let original = &*self.original;
         match self.inner {
-            Inner::Cline(state) => {
-                let (content, blocks, match_indices) = state.finish(original)?;
-                Ok(PieceOutcome {
-                    content: content.into_pieces(),
-                    blocks,
-                    match_indices,
-                })
-            }
+            Inner::Cline(stream) => stream.finish_pieces(original),
             Inner::Udiff(engine) => {
                 let outcome = engine.finish(original)?;
                 let mut content = PieceText::default();
@@ -436,11 +366,6 @@ impl StreamingApplier {
     }
 }
 
-/// The original with its kept indexes, as the Cline engine reads it.
-fn haystack(original: &OriginalText) -> Haystack<'_> {
-    Haystack::new(original.as_str(), original.indexes())
-}
-
 /// A `native` or `udiff` push's update with its inserted text as one new piece.
 fn owned_pieces(update: Update<'static>) -> PieceUpdate<'static> {
     PieceUpdate {
@@ -453,87 +378,6 @@ fn owned_pieces(update: Update<'static>) -> PieceUpdate<'static> {
         blocks_completed: update.blocks_completed,
         completed: update.completed,
     }
-}
-
-/// One new piece, or none for an empty text.
-fn text_piece(text: &str) -> Vec<Piece<'_>> {
-    if text.is_empty() {
-        Vec::new()
-    } else {
-        vec![Piece::New(Cow::Borrowed(text))]
-    }
-}
-
-/// A Cline push's splice, before its inserted text is presented.
-struct Splice {
-    start: TextOffset,
-    removed: TextOffset,
-    blocks_completed: usize,
-    completed: Vec<BlockReport>,
-}
-
-impl Splice {
-    fn into_update(self, inserted: Cow<'_, str>) -> Update<'_> {
-        Update {
-            start: self.start,
-            removed: self.removed,
-            inserted,
-            blocks_completed: self.blocks_completed,
-            completed: self.completed,
-        }
-    }
-}
-
-impl ClineState {
-    fn push(&mut self, original: &OriginalText, chunk: &str) -> Splice {
-        self.built = OnceCell::new();
-        let effect = self.engine.push(&haystack(original), chunk);
-        self.splice(original, effect)
-    }
-
-    fn splice(&mut self, original: &OriginalText, effect: PushEffect) -> Splice {
-        let PushEffect {
-            changed_from,
-            old_end,
-            old_committed_blocks,
-        } = effect;
-        let committed = self.engine.committed_blocks();
-        debug_assert_eq!(self.reports.len(), old_committed_blocks);
-        for (i, b) in committed.iter().enumerate().skip(old_committed_blocks) {
-            let report = report(original, i, b);
-            self.reports.push(report);
-        }
-        Splice {
-            start: changed_from,
-            removed: old_end.sub(changed_from),
-            blocks_completed: committed.len(),
-            completed: self.reports[old_committed_blocks..].to_vec(),
-        }
-    }
-
-    /// The final content, the block reports and Cline's final `matchIndices`.
-    fn finish(self, original: &OriginalText) -> Result<(Output, Vec<BlockReport>, Vec<Position>)> {
-        let finished = self.engine.finish(&haystack(original))?;
-        // Committed blocks were reported as they completed; the last line may add one more.
-        let mut blocks = self.reports;
-        for (i, b) in finished.blocks.iter().enumerate().skip(blocks.len()) {
-            blocks.push(report(original, i, b));
-        }
-        let match_indices = finished.order.iter().map(|&i| blocks[i].start).collect();
-        Ok((finished.content, blocks, match_indices))
-    }
-}
-
-fn report(original: &OriginalText, index: usize, block: &BlockRecord) -> BlockReport {
-    let text = original.as_str();
-    let matched = &text[block.start.min(text.len())..block.end.min(text.len())];
-    BlockReport::cline(
-        index,
-        block.strategy,
-        original.position_at(block.start),
-        original.position_at(block.end),
-        matched.ends_with('\n'),
-    )
 }
 
 #[cfg(test)]

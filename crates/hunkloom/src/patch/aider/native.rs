@@ -16,8 +16,8 @@ use super::blocks::{self, Block, Fence, Naming};
 use super::replace::strip_wrapping;
 use super::{Files, finish, key, nothing_left, outside, py};
 use crate::error::{Error, ErrorKind, Result};
+use crate::native::NativeEngine;
 use crate::policy::Policy;
-use crate::stream::{ApplyOptions, Dialect, apply_diff};
 
 use super::super::plan::{FileSource, Plan};
 
@@ -105,9 +105,8 @@ pub(super) fn apply_block<S: FileSource + ?Sized>(
         return Ok(());
     }
     let search = drop_extra_edge_blanks(&current, &search);
-    let options = ApplyOptions::new().dialect(Dialect::Native);
-    let outcome =
-        apply_diff(&as_native_block(&search, &replace), &current, &options).map_err(at)?;
+    let block = as_native_block(&search, &replace);
+    let outcome = NativeEngine::apply(&block, &current, Policy::AllOrNothing).map_err(at)?;
     files.write(&path, outcome.new_content);
     Ok(())
 }

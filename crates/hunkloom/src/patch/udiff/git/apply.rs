@@ -389,8 +389,8 @@ fn assemble(image: &Image<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::udiff::git::naive;
-    use crate::udiff::git::parse::parse;
+    use crate::patch::udiff::git::naive;
+    use crate::patch::udiff::git::parse::parse;
     use proptest::prelude::*;
 
     fn apply(diff: &str, original: &str) -> Result<String> {
