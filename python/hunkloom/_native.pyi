@@ -487,10 +487,10 @@ class StreamingApplier:
         cls,
         original: str,
         *,
-        dialect: _Dialect = "cline-v1",
-        policy: _Policy = "all_or_nothing",
-        fuzzy_threshold: float = 1.0,
-        buffer_lines: int = 40,
+        dialect: Optional[_Dialect] = None,
+        policy: Optional[_Policy] = None,
+        fuzzy_threshold: Optional[float] = None,
+        buffer_lines: Optional[int] = None,
         recount: bool = False,
     ) -> StreamingApplier:
         """Start applying a diff to ``original``. ``dialect`` ``"cline-v1"`` (the default, a
@@ -500,9 +500,10 @@ class StreamingApplier:
         blocks before applying any, so the preview stays the original until ``finish()``);
         ``"udiff"`` and ``"udiff-strict"`` read a unified diff (see :func:`apply_diff`;
         ``udiff`` streams hunk by hunk, ``udiff-strict`` applies at ``finish()``). ``policy``
-        (``native``, ``udiff``): all blocks or none, or ``"partial"``. ``recount``
-        (``udiff-strict``): ``git apply --recount``. Raises
-        :class:`InvalidOptionError` for an unknown name."""
+        (``native``, ``udiff``): all blocks or none (the default), or ``"partial"``.
+        ``recount`` (``udiff-strict``): ``git apply --recount``. An option left ``None`` takes
+        its default (Roo's are 1.0 and 40). Raises :class:`InvalidOptionError` for an unknown
+        name."""
     def push(self, chunk: str) -> Update:
         """Feed the next piece of the diff; returns the splice it made to the preview."""
     @property
@@ -533,13 +534,14 @@ def apply_diff(
     diff: str,
     original: str,
     *,
-    dialect: _Dialect = "native",
-    policy: _Policy = "all_or_nothing",
-    fuzzy_threshold: float = 1.0,
-    buffer_lines: int = 40,
+    dialect: Optional[_Dialect] = None,
+    policy: Optional[_Policy] = None,
+    fuzzy_threshold: Optional[float] = None,
+    buffer_lines: Optional[int] = None,
     recount: bool = False,
 ) -> Outcome:
-    """Apply a whole diff in any dialect (``native`` by default).
+    """Apply a whole diff in any dialect (``native`` by default; an option left ``None`` takes
+    its default: all blocks or none, Roo's 1.0 and 40).
 
     ``native`` reads every marker spelling models emit and locates each block independently by
     a cascade of tiers, strictest first (exact, line endings, trailing whitespace, indentation,
@@ -888,11 +890,12 @@ class Workspace:
         path: Union[str, os.PathLike[str]],
         diff: str,
         *,
-        dialect: _Dialect = "native",
-        policy: _Policy = "all_or_nothing",
+        dialect: Optional[_Dialect] = None,
+        policy: Optional[_Policy] = None,
         recount: bool = False,
     ) -> EditOutcome:
-        """Apply a diff (see :func:`apply_diff`) to a file that was read."""
+        """Apply a diff (see :func:`apply_diff`; ``native`` and all blocks or none by default)
+        to a file that was read."""
     def apply_lazy(
         self,
         path: Union[str, os.PathLike[str]],

@@ -137,30 +137,51 @@ pub struct hl_apply_options {
 impl hl_applier_options {
     /// The engine's options, or the engine's error for a value it has no counterpart of.
     pub(crate) fn to_engine(self) -> Result<ApplierOptions, Failure> {
-        Ok(ApplierOptions::new()
-            .dialect(dialect(self.dialect, Dialect::ClineV1)?)
-            .policy(policy(self.policy)?)
-            .roo(roo(self.fuzzy_threshold, self.buffer_lines))
-            .recount(self.recount))
+        engine_options(
+            self.dialect,
+            self.policy,
+            self.fuzzy_threshold,
+            self.buffer_lines,
+            self.recount,
+        )
     }
 }
 
 impl hl_apply_options {
     /// The engine's options, or the engine's error for a value it has no counterpart of.
     pub(crate) fn to_engine(self) -> Result<ApplyOptions, Failure> {
-        Ok(ApplyOptions::new()
-            .dialect(dialect(self.dialect, Dialect::Native)?)
-            .policy(policy(self.policy)?)
-            .roo(roo(self.fuzzy_threshold, self.buffer_lines))
-            .recount(self.recount))
+        engine_options(
+            self.dialect,
+            self.policy,
+            self.fuzzy_threshold,
+            self.buffer_lines,
+            self.recount,
+        )
     }
 }
 
-/// The engine's dialect for `value` (`default` for `HL_DIALECT_DEFAULT`), or its
-/// `invalid_dialect` error.
-fn dialect(value: hl_dialect, default: Dialect) -> Result<Dialect, Failure> {
-    Ok(match value {
-        HL_DIALECT_DEFAULT => default,
+/// The engine's options for the fields both structs share; `HL_DIALECT_DEFAULT` leaves the
+/// dialect unset, for the function the options go to to fill in.
+fn engine_options(
+    dialect_value: hl_dialect,
+    policy_value: hl_policy,
+    fuzzy_threshold: f64,
+    buffer_lines: u32,
+    recount: bool,
+) -> Result<ApplierOptions, Failure> {
+    let mut options = ApplierOptions::new()
+        .policy(policy(policy_value)?)
+        .roo(roo(fuzzy_threshold, buffer_lines))
+        .recount(recount);
+    options.dialect = dialect(dialect_value)?;
+    Ok(options)
+}
+
+/// The engine's dialect for `value` (unset for `HL_DIALECT_DEFAULT`), or its `invalid_dialect`
+/// error.
+fn dialect(value: hl_dialect) -> Result<Option<Dialect>, Failure> {
+    Ok(Some(match value {
+        HL_DIALECT_DEFAULT => return Ok(None),
         HL_DIALECT_CLINE_V1 => Dialect::ClineV1,
         HL_DIALECT_CLINE_V2 => Dialect::ClineV2,
         HL_DIALECT_NATIVE => Dialect::Native,
@@ -169,7 +190,7 @@ fn dialect(value: hl_dialect, default: Dialect) -> Result<Dialect, Failure> {
         HL_DIALECT_UDIFF_STRICT => Dialect::UdiffStrict,
         // The engine's own error for a name it does not know.
         other => other.to_string().parse::<Dialect>()?,
-    })
+    }))
 }
 
 /// The `roo` dialect's options for the struct fields (0 selects Roo's defaults).
@@ -231,7 +252,11 @@ mod tests {
             hl_apply_options::default().to_engine().ok(),
             Some(ApplyOptions::default())
         );
-        assert_eq!(ApplyOptions::default().dialect, Dialect::Native);
+        assert_eq!(ApplyOptions::default().one_shot_dialect(), Dialect::Native);
+        assert_eq!(
+            ApplierOptions::default().streaming_dialect(),
+            Dialect::ClineV1
+        );
     }
 
     #[test]

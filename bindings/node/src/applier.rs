@@ -8,8 +8,8 @@
 
 use std::sync::Arc;
 
+use hunkloom::PreviewForm;
 use hunkloom::text::OriginalText;
-use hunkloom::{ApplierOptions, Dialect, PreviewForm};
 use hunkloom_handle::Handle;
 use napi::bindgen_prelude::{External, ObjectFinalize};
 use napi::{Env, Unknown};
@@ -76,15 +76,9 @@ impl StreamingApplier {
         let held = original.as_str().len();
         let inner = errors::run(env, || {
             args::known_keys(options, "options", args::keys::APPLY)?;
-            // The default stays `cline-v1` (drop-in safety), unlike `applyDiff`'s.
-            let (dialect, policy) = apply::dialect_and_policy(options, Dialect::default())?;
             // Pieces: the JavaScript layer builds the preview from slices of its own original.
-            let options = ApplierOptions::new()
-                .dialect(dialect)
-                .policy(policy)
-                .roo(apply::roo_options(options)?)
-                .recount(apply::recount(options)?)
-                .preview(PreviewForm::Pieces);
+            // The dialect left out is the applier's default (`cline-v1`, drop-in safety).
+            let options = apply::apply_options(options)?.preview(PreviewForm::Pieces);
             Ok(hunkloom::StreamingApplier::over(original, options))
         })?;
         let external = i64::try_from(held).unwrap_or(i64::MAX);

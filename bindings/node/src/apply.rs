@@ -1,8 +1,7 @@
 //! `applyDiff`: a whole diff applied at once, `native` by default; and the reading of the
 //! `dialect` / `policy` options it shares with `StreamingApplier`.
 
-use hunkloom::roo::RooOptions;
-use hunkloom::{ApplyOptions, Dialect, Policy};
+use hunkloom::ApplyOptions;
 use napi::{Env, Unknown};
 use napi_derive::napi;
 
@@ -10,34 +9,22 @@ use crate::args;
 use crate::errors::{self, Failure};
 use crate::types::Outcome;
 
-/// The `dialect` and `policy` of an options object (`options` names it in messages), with
-/// `dialect` defaulting to `default`.
-pub fn dialect_and_policy(
-    options: &Unknown<'_>,
-    default: Dialect,
-) -> Result<(Dialect, Policy), Failure> {
-    let dialect = match args::option_string(options, "options", "dialect")? {
-        None => default,
-        Some(name) => name.parse::<Dialect>()?,
-    };
-    let policy = match args::option_string(options, "options", "policy")? {
-        None => Policy::default(),
-        Some(name) => name.parse::<Policy>()?,
-    };
-    Ok((dialect, policy))
-}
-
-/// The `roo` dialect's `fuzzyThreshold` and `bufferLines` of an options object (Roo's defaults,
-/// 1.0 and 40, when absent).
-pub fn roo_options(options: &Unknown<'_>) -> Result<RooOptions, Failure> {
-    let mut roo = RooOptions::new();
-    if let Some(t) = args::option_number(options, "options", "fuzzyThreshold")? {
-        roo = roo.fuzzy_threshold(t);
-    }
-    if let Some(n) = args::option_integer(options, "options", "bufferLines")? {
-        roo = roo.buffer_lines(usize::try_from(n).unwrap_or(usize::MAX));
-    }
-    Ok(roo)
+/// The options object of `applyDiff`, `StreamingApplier` and `Workspace.applyDiff`
+/// (`options` names it in messages), each key left out at the core's default (the dialect
+/// unset, for the entry point to fill in).
+pub fn apply_options(options: &Unknown<'_>) -> Result<ApplyOptions, Failure> {
+    let dialect = args::option_string(options, "options", "dialect")?;
+    let policy = args::option_string(options, "options", "policy")?;
+    let fuzzy_threshold = args::option_number(options, "options", "fuzzyThreshold")?;
+    let buffer_lines = args::option_integer(options, "options", "bufferLines")?
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let options_read = ApplyOptions::from_names(
+        dialect.as_deref(),
+        policy.as_deref(),
+        fuzzy_threshold,
+        buffer_lines,
+    )?;
+    Ok(options_read.recount(recount(options)?))
 }
 
 /// The `recount` of an options object (`udiff-strict`'s `git apply --recount`; default false).
@@ -117,12 +104,7 @@ pub fn apply_diff(
         let diff = args::string(&diff, "diff")?;
         let original = args::string(&original, "original")?;
         args::known_keys(&options, "options", args::keys::APPLY)?;
-        let (dialect, policy) = dialect_and_policy(&options, Dialect::Native)?;
-        let options = ApplyOptions::new()
-            .dialect(dialect)
-            .policy(policy)
-            .roo(roo_options(&options)?)
-            .recount(recount(&options)?);
+        let options = apply_options(&options)?;
         Ok(Outcome::from(hunkloom::apply_diff(
             &diff, &original, &options,
         )?))

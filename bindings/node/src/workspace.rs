@@ -9,7 +9,6 @@
 //! on one workspace.
 
 use hunkloom::ops::{Convention, Guards};
-use hunkloom::{ApplyOptions, Dialect};
 use hunkloom_fs::WorkspaceOptions;
 use std::sync::Arc;
 
@@ -204,12 +203,7 @@ fn apply_diff_call(
     let path = args::string(path, "path")?;
     let diff = args::string(diff, "diff")?;
     args::known_keys(options, "options", args::keys::APPLY)?;
-    let (dialect, policy) = apply::dialect_and_policy(options, Dialect::Native)?;
-    let options = ApplyOptions::new()
-        .dialect(dialect)
-        .policy(policy)
-        .roo(apply::roo_options(options)?)
-        .recount(apply::recount(options)?);
+    let options = apply::apply_options(options)?;
     Ok(Box::new(move |ws| {
         ws.apply_diff(path, &diff, &options).map(EditOutcome::from)
     }))

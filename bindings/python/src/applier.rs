@@ -8,7 +8,7 @@
 //! Next to the core applier the handle keeps the `str` last made from its preview, so reading
 //! `preview` again before the next push that changes it costs no conversion.
 
-use hunkloom::{ApplierOptions, Dialect, Policy, StreamingApplier};
+use hunkloom::{ApplierOptions, Dialect, StreamingApplier};
 use hunkloom_handle::{Handle, Phase};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -47,25 +47,22 @@ impl PyStreamingApplier {
 impl PyStreamingApplier {
     #[new]
     #[pyo3(signature = (
-        original, *, dialect = "cline-v1", policy = "all_or_nothing", fuzzy_threshold = 1.0,
-        buffer_lines = 40, recount = false
+        original, *, dialect = None, policy = None, fuzzy_threshold = None, buffer_lines = None,
+        recount = false
     ))]
     fn new(
         py: Python<'_>,
         original: Text,
-        dialect: &str,
-        policy: &str,
-        fuzzy_threshold: f64,
-        buffer_lines: usize,
+        dialect: Option<&str>,
+        policy: Option<&str>,
+        fuzzy_threshold: Option<f64>,
+        buffer_lines: Option<usize>,
         recount: bool,
     ) -> PyResult<Self> {
-        let dialect: Dialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
-        let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
-        let options = ApplierOptions::new()
-            .dialect(dialect)
-            .policy(policy)
-            .roo(crate::functions::roo_options(fuzzy_threshold, buffer_lines))
+        let options = ApplierOptions::from_names(dialect, policy, fuzzy_threshold, buffer_lines)
+            .map_err(|e| to_py_err(py, &e))?
             .recount(recount);
+        let dialect = options.streaming_dialect();
         let applier = gil::run(py, original.len(), || {
             StreamingApplier::new(&*original, options)
         });

@@ -1,10 +1,9 @@
 //! Module-level functions: the Cline drop-in with the switches of its resume cache, and line
 //! numbers.
 
+use hunkloom::ApplyOptions;
 use hunkloom::cline::{self, Version};
-use hunkloom::roo::RooOptions;
 use hunkloom::text::line_number_from_char_index;
-use hunkloom::{ApplyOptions, Dialect, Policy};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -63,8 +62,8 @@ pub(crate) fn resume_cache_stats(py: Python<'_>) -> PyResumeCacheStats {
 /// block, or the diff's error. `fuzzy_threshold` and `buffer_lines` are the `roo` dialect's.
 #[pyfunction]
 #[pyo3(signature = (
-    diff, original, *, dialect = "native", policy = "all_or_nothing", fuzzy_threshold = 1.0,
-    buffer_lines = 40, recount = false
+    diff, original, *, dialect = None, policy = None, fuzzy_threshold = None, buffer_lines = None,
+    recount = false
 ))]
 // Each keyword argument of the Python function is a parameter here.
 #[allow(clippy::too_many_arguments)]
@@ -72,18 +71,14 @@ pub(crate) fn apply_diff(
     py: Python<'_>,
     diff: Text,
     original: Text,
-    dialect: &str,
-    policy: &str,
-    fuzzy_threshold: f64,
-    buffer_lines: usize,
+    dialect: Option<&str>,
+    policy: Option<&str>,
+    fuzzy_threshold: Option<f64>,
+    buffer_lines: Option<usize>,
     recount: bool,
 ) -> PyResult<PyOutcome> {
-    let dialect: Dialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
-    let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
-    let options = ApplyOptions::new()
-        .dialect(dialect)
-        .policy(policy)
-        .roo(roo_options(fuzzy_threshold, buffer_lines))
+    let options = ApplyOptions::from_names(dialect, policy, fuzzy_threshold, buffer_lines)
+        .map_err(|e| to_py_err(py, &e))?
         .recount(recount);
     let outcome = gil::run(py, diff.len() + original.len(), || {
         hunkloom::apply_diff(&diff, &original, &options)
@@ -99,11 +94,4 @@ pub(crate) fn line_number_from_index(py: Python<'_>, content: Text, index: usize
     gil::run(py, content.len(), || {
         line_number_from_char_index(&content, index)
     })
-}
-
-/// The `roo` dialect's options from the keyword arguments.
-pub(crate) fn roo_options(fuzzy_threshold: f64, buffer_lines: usize) -> RooOptions {
-    RooOptions::new()
-        .fuzzy_threshold(fuzzy_threshold)
-        .buffer_lines(buffer_lines)
 }

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use hunkloom::ops::{Convention, Guards};
 use hunkloom::patch::{PatchDialect, PatchOptions};
-use hunkloom::{ApplyOptions, Dialect, Policy};
+use hunkloom::{ApplyOptions, Policy};
 use hunkloom_fs::{
     EditOutcome, ExternalChange, PatchOutcome, PatchedFile, Report, Workspace, WorkspaceOptions,
 };
@@ -348,21 +348,18 @@ impl PyWorkspace {
 
     /// Apply a diff (SEARCH/REPLACE, or a unified diff in `udiff` / `udiff-strict`) to a file
     /// that was read (`native` by default).
-    #[pyo3(signature = (path, diff, *, dialect = "native", policy = "all_or_nothing", recount = false))]
+    #[pyo3(signature = (path, diff, *, dialect = None, policy = None, recount = false))]
     fn apply_diff(
         &self,
         py: Python<'_>,
         path: PathBuf,
         diff: Text,
-        dialect: &str,
-        policy: &str,
+        dialect: Option<&str>,
+        policy: Option<&str>,
         recount: bool,
     ) -> PyResult<PyEditOutcome> {
-        let dialect: Dialect = dialect.parse().map_err(|e| to_py_err(py, &e))?;
-        let policy: Policy = policy.parse().map_err(|e| to_py_err(py, &e))?;
-        let options = ApplyOptions::new()
-            .dialect(dialect)
-            .policy(policy)
+        let options = ApplyOptions::from_names(dialect, policy, None, None)
+            .map_err(|e| to_py_err(py, &e))?
             .recount(recount);
         let diff = &*diff;
         self.edit(py, move |ws| ws.apply_diff(&path, diff, &options))

@@ -36,7 +36,7 @@ fn thread_cpu() -> Duration {
 fn diff_case(dialect: Dialect, order: BlockOrder, n: usize) -> impl FnMut() -> bool {
     let s = many_blocks(n, order);
     let mut options = ApplyOptions::default();
-    options.dialect = dialect;
+    options.dialect = Some(dialect);
     move || apply_diff(black_box(&s.diff), &s.original, &options).is_ok()
 }
 
@@ -44,7 +44,7 @@ fn diff_case(dialect: Dialect, order: BlockOrder, n: usize) -> impl FnMut() -> b
 fn udiff_case(dialect: Dialect, n: usize) -> impl FnMut() -> bool {
     let s = many_udiff_hunks(n);
     let mut options = ApplyOptions::default();
-    options.dialect = dialect;
+    options.dialect = Some(dialect);
     move || apply_diff(black_box(&s.diff), &s.original, &options).is_ok()
 }
 

@@ -1155,10 +1155,12 @@ fn apply_op(text: &str, op: &Op, given: &Path, guards: Guards) -> Result<(String
             }
             Ok((edit.new_content.clone(), Report::Edit(edit)))
         }),
-        Op::Diff { diff, options } if options.dialect == Dialect::Native => in_view(&|view| {
-            let outcome = hunkloom::apply_diff(diff, view, options)?;
-            Ok((outcome.new_content.clone(), Report::Diff(outcome)))
-        }),
+        Op::Diff { diff, options } if options.one_shot_dialect() == Dialect::Native => {
+            in_view(&|view| {
+                let outcome = hunkloom::apply_diff(diff, view, options)?;
+                Ok((outcome.new_content.clone(), Report::Diff(outcome)))
+            })
+        }
         Op::Diff { diff, options } => {
             let outcome = hunkloom::apply_diff(diff, text, options)?;
             Ok((outcome.new_content.clone(), Report::Diff(outcome)))

@@ -38,3 +38,22 @@ crate::names!(
     parse: InvalidPolicy,
     "policy"
 );
+
+#[cfg(test)]
+mod tests {
+    use super::Policy;
+    use crate::ErrorKind;
+
+    #[test]
+    fn policy_names_round_trip_and_unknown_names_are_errors() {
+        for &policy in Policy::ALL {
+            assert_eq!(policy.as_str().parse::<Policy>(), Ok(policy));
+        }
+        let err = "some".parse::<Policy>().unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidPolicy);
+        assert_eq!(
+            err.message(),
+            "unknown policy 'some': expected one of all_or_nothing, partial"
+        );
+    }
+}

@@ -6,65 +6,12 @@ use crate::cline::ClineStream;
 use crate::error::{Error, Result};
 use crate::native::NativeEngine;
 use crate::patch::udiff::UdiffEngine;
-use crate::policy::{Policy, PreviewForm};
+#[cfg(doc)]
+use crate::policy::PreviewForm;
 use crate::report::{Outcome, PieceOutcome, PieceUpdate, Update};
 use crate::roo::RooOptions;
-use crate::stream::Dialect;
+use crate::stream::{ApplierOptions, Dialect};
 use crate::text::{OriginalText, Piece, PieceText, Position, TextOffset};
-
-/// Options of a [`StreamingApplier`].
-#[non_exhaustive]
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ApplierOptions {
-    /// How the diff is read and applied (default: [`Dialect::ClineV1`]).
-    pub dialect: Dialect,
-    /// What happens when some blocks fail (`native` only; default: all or nothing).
-    pub policy: Policy,
-    /// How the Cline dialects keep the preview (default: one string).
-    pub preview: PreviewForm,
-    /// The fuzzy threshold and buffer lines of the `roo` dialect (default: Roo's, 1.0 and 40).
-    pub roo: RooOptions,
-    /// `udiff-strict` only: count each hunk's lines from its body instead of trusting its
-    /// `@@` header, as `git apply --recount` does (default: off).
-    pub recount: bool,
-}
-
-impl ApplierOptions {
-    /// The default options.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Sets the dialect.
-    pub fn dialect(mut self, dialect: Dialect) -> Self {
-        self.dialect = dialect;
-        self
-    }
-
-    /// Sets the failure policy (`native` only).
-    pub fn policy(mut self, policy: Policy) -> Self {
-        self.policy = policy;
-        self
-    }
-
-    /// Sets how the Cline dialects keep the preview.
-    pub fn preview(mut self, form: PreviewForm) -> Self {
-        self.preview = form;
-        self
-    }
-
-    /// Sets the options of the `roo` dialect.
-    pub fn roo(mut self, roo: RooOptions) -> Self {
-        self.roo = roo;
-        self
-    }
-
-    /// Sets `udiff-strict`'s `--recount`.
-    pub fn recount(mut self, recount: bool) -> Self {
-        self.recount = recount;
-        self
-    }
-}
 
 /// Applies a diff to one original text while the diff streams in.
 ///
@@ -131,7 +78,7 @@ impl StreamingApplier {
     /// An applier over an original shared with other appliers (no copy; the original's indexes
     /// are built once for all of them).
     pub fn over(original: Arc<OriginalText>, options: ApplierOptions) -> Self {
-        let dialect = options.dialect;
+        let dialect = options.streaming_dialect();
         let inner = match dialect.cline_version() {
             Some(version) => Inner::Cline(Box::new(ClineStream::new(
                 version,
@@ -413,24 +360,5 @@ mod tests {
         check::<StreamingApplier>();
         check::<Update>();
         check::<Outcome>();
-    }
-}
-
-#[cfg(test)]
-mod policy_tests {
-    use super::Policy;
-    use crate::ErrorKind;
-
-    #[test]
-    fn policy_names_round_trip_and_unknown_names_are_errors() {
-        for &policy in Policy::ALL {
-            assert_eq!(policy.as_str().parse::<Policy>(), Ok(policy));
-        }
-        let err = "some".parse::<Policy>().unwrap_err();
-        assert_eq!(err.kind(), ErrorKind::InvalidPolicy);
-        assert_eq!(
-            err.message(),
-            "unknown policy 'some': expected one of all_or_nothing, partial"
-        );
     }
 }

@@ -4,7 +4,9 @@
 mod applier;
 mod dialect;
 mod oneshot;
+mod options;
 
-pub use applier::{ApplierOptions, StreamingApplier};
+pub use applier::StreamingApplier;
 pub use dialect::Dialect;
-pub use oneshot::{ApplyOptions, apply_diff};
+pub use oneshot::apply_diff;
+pub use options::{ApplierOptions, ApplyOptions};

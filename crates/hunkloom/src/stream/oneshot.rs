@@ -1,78 +1,10 @@
 //! [`apply_diff`]: a whole diff applied at once, in any dialect (`native` by default).
 
 use crate::error::Result;
-use crate::policy::Policy;
 use crate::report::Outcome;
-use crate::roo::RooOptions;
-use crate::stream::{ApplierOptions, Dialect, StreamingApplier};
-
-/// Options of [`apply_diff`]. Unlike [`ApplierOptions`] (whose default dialect is Cline v1, for
-/// drop-in safety), the default dialect here is [`Dialect::Native`].
-#[non_exhaustive]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ApplyOptions {
-    /// How the diff is read and applied (default: [`Dialect::Native`]).
-    pub dialect: Dialect,
-    /// What happens when some blocks fail (`native` and `udiff`; default: all or nothing).
-    pub policy: Policy,
-    /// The fuzzy threshold and buffer lines of the `roo` dialect (default: Roo's, 1.0 and 40).
-    pub roo: RooOptions,
-    /// `udiff-strict` only: count each hunk's lines from its body instead of trusting its
-    /// `@@` header, as `git apply --recount` does (default: off).
-    pub recount: bool,
-}
-
-impl Default for ApplyOptions {
-    fn default() -> Self {
-        ApplyOptions {
-            dialect: Dialect::Native,
-            policy: Policy::AllOrNothing,
-            roo: RooOptions::default(),
-            recount: false,
-        }
-    }
-}
-
-impl ApplyOptions {
-    /// The default options (`native`, all or nothing).
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Sets the dialect.
-    pub fn dialect(mut self, dialect: Dialect) -> Self {
-        self.dialect = dialect;
-        self
-    }
-
-    /// Sets the failure policy (`native` only).
-    pub fn policy(mut self, policy: Policy) -> Self {
-        self.policy = policy;
-        self
-    }
-
-    /// Sets the options of the `roo` dialect.
-    pub fn roo(mut self, roo: RooOptions) -> Self {
-        self.roo = roo;
-        self
-    }
-
-    /// Sets `udiff-strict`'s `--recount`.
-    pub fn recount(mut self, recount: bool) -> Self {
-        self.recount = recount;
-        self
-    }
-}
-
-impl From<&ApplyOptions> for ApplierOptions {
-    fn from(o: &ApplyOptions) -> Self {
-        ApplierOptions::new()
-            .dialect(o.dialect)
-            .policy(o.policy)
-            .roo(o.roo)
-            .recount(o.recount)
-    }
-}
+use crate::stream::{ApplyOptions, StreamingApplier};
+#[cfg(doc)]
+use crate::stream::Dialect;
 
 /// Applies a whole SEARCH/REPLACE diff to `original`: the new content and a report per block,
 /// or an error with a stable [`code`](crate::Error::code).
@@ -135,7 +67,8 @@ pub fn apply_diff(diff: &str, original: &str, options: &ApplyOptions) -> Result<
         crate::memory::WORKING_COPIES.saturating_mul(diff.len() + original.len()),
         "applying the diff",
     )?;
-    let mut applier = StreamingApplier::new(original, options.into());
+    let options = options.clone().dialect(options.one_shot_dialect());
+    let mut applier = StreamingApplier::new(original, options);
     applier.push(diff);
     applier.finish()
 }
