@@ -9,7 +9,7 @@
 
 use std::ffi::c_char;
 
-use engine::{BlockReport, StreamingApplier};
+use engine::StreamingApplier;
 use hunkloom_handle::Handle;
 
 use crate::args::{Out, bytes_arg, handle, str_arg};
@@ -46,8 +46,6 @@ pub(crate) struct Inner {
     preview: CPreview,
     /// What the last push inserted, NUL-terminated.
     inserted: CText,
-    /// Reports of the blocks completed so far, gathered from each push, for snapshots.
-    blocks: Vec<BlockReport>,
 }
 
 /// How the preview changed in one push: replace `removed` bytes at byte offset `start` of the
@@ -168,7 +166,6 @@ pub unsafe extern "C" fn hl_applier_new(
             pending: Pending::default(),
             preview: CPreview::new(),
             inserted: CText::new(),
-            blocks: Vec::new(),
         };
         let handle = Box::new(hl_applier {
             handle: Handle::new("applier", inner),
@@ -220,14 +217,12 @@ fn push(a: &mut Inner, chunk: &[u8]) -> Result<hl_update, Failure> {
         pending,
         preview,
         inserted,
-        blocks,
     } = a;
     let joined = pending.join(chunk).map_err(|_| hl_status::InvalidUtf8)?;
     let update = engine.push(&joined.text);
     let (start, removed) = (update.start.bytes, update.removed.bytes);
     preview.follow(start, removed, &update.inserted);
     inserted.set(&update.inserted);
-    blocks.extend(update.completed);
     *pending = joined.pending;
     Ok(hl_update {
         start,
@@ -316,7 +311,8 @@ pub unsafe extern "C" fn hl_applier_snapshot(
                     return Err(e.clone().into());
                 }
                 let content = CText::from_str(inner.preview());
-                Ok(hl_result::boxed(content, inner.match_indices(), &a.blocks))
+                let blocks = inner.completed_blocks();
+                Ok(hl_result::boxed(content, inner.match_indices(), &blocks))
             })
         }?;
         // SAFETY: `out` is non-NULL and writable (this function's contract).

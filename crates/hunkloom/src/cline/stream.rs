@@ -118,6 +118,11 @@ impl ClineStream {
         self.engine.committed_blocks().len()
     }
 
+    /// The reports of the blocks completed so far.
+    pub(crate) fn completed_reports(&self) -> &[BlockReport] {
+        &self.reports
+    }
+
     /// Cline's `matchIndices` of a partial call (completion order; empty in v2).
     pub(crate) fn match_indices(&self, original: &OriginalText) -> Vec<Position> {
         let starts = partial_match_starts(&self.engine);

@@ -225,6 +225,14 @@ impl NativeEngine {
         self.error.as_ref()
     }
 
+    /// The reports of the blocks completed so far.
+    pub(crate) fn completed_reports(&self) -> Vec<BlockReport> {
+        self.blocks[..self.completed]
+            .iter()
+            .filter_map(|b| b.report.clone())
+            .collect()
+    }
+
     /// The number of blocks completed so far.
     pub(crate) fn blocks_completed(&self) -> usize {
         self.completed

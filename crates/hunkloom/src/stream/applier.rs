@@ -8,7 +8,7 @@ use crate::native::NativeEngine;
 use crate::patch::udiff::UdiffEngine;
 #[cfg(doc)]
 use crate::policy::PreviewForm;
-use crate::report::{Outcome, PieceOutcome, PieceUpdate, Update};
+use crate::report::{BlockReport, Outcome, PieceOutcome, PieceUpdate, Update};
 use crate::roo::RooOptions;
 use crate::stream::{ApplierOptions, Dialect};
 use crate::text::{OriginalText, Piece, PieceText, Position, TextOffset};
@@ -215,6 +215,18 @@ impl StreamingApplier {
         }
     }
 
+    /// The reports of the blocks completed so far: what every push's
+    /// [`completed`](Update::completed) gave, in order (none in `roo` and `udiff-strict`, which
+    /// apply at [`finish`](Self::finish)).
+    pub fn completed_blocks(&self) -> Vec<BlockReport> {
+        match &self.inner {
+            Inner::Cline(stream) => stream.completed_reports().to_vec(),
+            Inner::Native(engine) => engine.completed_reports(),
+            Inner::Roo(_) => Vec::new(),
+            Inner::Udiff(engine) => engine.completed_reports(),
+        }
+    }
+
     /// How many blocks complete lines have completed.
     pub fn blocks_completed(&self) -> usize {
         match &self.inner {
@@ -330,6 +342,7 @@ fn owned_pieces(update: Update<'static>) -> PieceUpdate<'static> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::Policy;
 
     #[test]
     fn a_push_may_search_only_when_a_separator_line_appears() {
@@ -352,6 +365,35 @@ mod tests {
         assert!(!applier.push_may_search("+++++++ REPLACE\n"));
         applier.push("+++++++ REPLACE\n");
         assert!(!applier.push_may_search("more text\n"));
+    }
+
+    #[test]
+    fn completed_blocks_are_what_the_pushes_reported() {
+        let original = "a\nb\nc\nd\n";
+        let blocks = "------- SEARCH\nb\n=======\nB\n+++++++ REPLACE\n\
+                      ------- SEARCH\nd\n=======\nD\n+++++++ REPLACE\n";
+        let missing = "------- SEARCH\nx\n=======\nX\n+++++++ REPLACE\n";
+        let hunks = "@@ -1,2 +1,2 @@\n a\n-b\n+B\n@@ -3,2 +3,2 @@\n c\n-d\n+D\n";
+        let cases = [
+            (Dialect::ClineV1, blocks.to_owned()),
+            (Dialect::ClineV2, blocks.to_owned()),
+            (Dialect::Native, blocks.to_owned()),
+            (Dialect::Native, format!("{blocks}{missing}")),
+            (Dialect::Udiff, hunks.to_owned()),
+        ];
+        for (dialect, diff) in cases {
+            let options = ApplierOptions::new()
+                .dialect(dialect)
+                .policy(Policy::Partial);
+            let mut applier = StreamingApplier::new(original, options);
+            let mut reported = Vec::new();
+            for ch in diff.chars() {
+                let update = applier.push(ch.encode_utf8(&mut [0; 4]));
+                reported.extend(update.completed);
+                assert_eq!(applier.completed_blocks(), reported, "{dialect} {diff:?}");
+            }
+            assert!(!reported.is_empty(), "{dialect}");
+        }
     }
 
     #[test]

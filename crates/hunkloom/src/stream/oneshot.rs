@@ -2,9 +2,9 @@
 
 use crate::error::Result;
 use crate::report::Outcome;
-use crate::stream::{ApplyOptions, StreamingApplier};
 #[cfg(doc)]
 use crate::stream::Dialect;
+use crate::stream::{ApplyOptions, StreamingApplier};
 
 /// Applies a whole SEARCH/REPLACE diff to `original`: the new content and a report per block,
 /// or an error with a stable [`code`](crate::Error::code).

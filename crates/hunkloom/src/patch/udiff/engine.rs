@@ -160,6 +160,14 @@ impl UdiffEngine {
         }
     }
 
+    /// The reports of the hunks completed so far.
+    pub(crate) fn completed_reports(&self) -> Vec<BlockReport> {
+        match self {
+            UdiffEngine::Strict { .. } => Vec::new(),
+            UdiffEngine::Lenient(l) => l.hunks.iter().map(|h| h.report.clone()).collect(),
+        }
+    }
+
     /// The number of hunks completed so far.
     pub(crate) fn blocks_completed(&self) -> usize {
         match self {
