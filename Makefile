@@ -9,7 +9,7 @@ export RUST_BACKTRACE = 0
 
 .PHONY: help
 help: ## List the tasks
-	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
 
 .PHONY: demo
 demo: ## Stream a built-in edit into a built-in file and show the live preview
@@ -18,7 +18,9 @@ demo: ## Stream a built-in edit into a built-in file and show the live preview
 	$(CARGO) run --release --locked -q -p hunkloom-cli -- demo
 
 .PHONY: test
-TEST_STAGES := lint test-rust test-c test-python test-node test-dist
+# test-rust's `cargo test --workspace` runs the C crate's tests (the vectors through the C
+# ABI) too, so the C stage is test-c without them: nothing runs twice.
+TEST_STAGES := lint test-rust test-c-programs test-python test-node test-dist
 
 test: ## Every test in every language and of the release artifacts (what CI runs); prints each stage's time
 	@for stage in $(TEST_STAGES); do \
@@ -28,7 +30,7 @@ test: ## Every test in every language and of the release artifacts (what CI runs
 	done
 
 .PHONY: test-rust
-test-rust: ## Rust: unit, conformance vectors (every chunking), property tests, CLI, doctests
+test-rust: ## Rust: unit, conformance vectors (every chunking), property tests, CLI, doctests, the vectors through the C ABI
 	$(CARGO) test --workspace --locked
 
 .PHONY: test-long
@@ -41,8 +43,10 @@ lint: ## rustfmt, clippy (warnings are errors), rustdoc (broken links are errors
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps --locked -q
 	@# The fuzz targets (their own workspace) must keep compiling as the APIs they drive change;
-	@# type-checked without building libFuzzer itself.
-	RUSTFLAGS="--cfg fuzzing" $(CARGO) check --manifest-path fuzz/Cargo.toml --locked --no-default-features --bins -q
+	@# type-checked without building libFuzzer itself, in the workspace's target directory so
+	@# the dependencies clippy just checked are not checked again (no code depends on
+	@# `cfg(fuzzing)`, so the flag, which would rebuild every dependency, is not needed).
+	CARGO_TARGET_DIR="$(or $(CARGO_TARGET_DIR),$(CURDIR)/target)" $(CARGO) check --manifest-path fuzz/Cargo.toml --locked --no-default-features --bins -q
 	python3 fuzz/campaign.py --check
 	@# docs/error-codes.md's tables are what ErrorKind and ToolCode generate (`make gen-docs`).
 	$(CARGO) test -q --locked -p hunkloom --test error_codes -p hunkloom-tools --test codes_doc

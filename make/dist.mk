@@ -64,6 +64,7 @@ dist-c: $(VENV)/.dist-installed
 	@mkdir -p $(DIST)
 	touch bindings/c/src/lib.rs crates/hunkloom-cli/src/main.rs
 	$(DIST_LINK) $(CARGO) build --release --locked -p hunkloom-c -p hunkloom-cli
+	$(c_name_libs)
 	rm -rf $(DIST_STAGE)/c && mkdir -p $(DIST_STAGE)/c
 	$(call c_install,$(DIST_STAGE)/c/$(DIST_C_NAME))
 	install -D -m 755 $(C_LIBDIR)/hunkloom $(DIST_STAGE)/c/$(DIST_C_NAME)/bin/hunkloom

@@ -93,7 +93,7 @@ impl From<Error> for Failure {
 /// an edit that cannot be applied (not found, ambiguous, invalid, malformed) share
 /// `HL_STATUS_EDIT_REJECTED`. A family added to the core later maps to `EngineError` until it is
 /// classified here (a unit test fails until then).
-pub(crate) fn status_of(kind: ErrorKind) -> hl_status {
+pub fn status_of(kind: ErrorKind) -> hl_status {
     match kind.family() {
         ErrorFamily::NotFound
         | ErrorFamily::Ambiguous

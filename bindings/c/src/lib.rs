@@ -180,5 +180,53 @@ pub use workspace::{
     hl_workspace_write,
 };
 
-#[cfg(test)]
-mod tests;
+/// What this crate's own tests (`tests/c_abi`) need beyond the `extern "C"` functions: the
+/// status each error kind maps to, and the handle behind an object, to inject a panic or hold a
+/// call open. Not part of any API (the library is used through `include/hunkloom.h`).
+#[doc(hidden)]
+pub mod testing {
+    use std::sync::Arc;
+
+    use hunkloom_handle::{Handle, Shared};
+    use hunkloom_tools::TextEditor;
+
+    use crate::{hl_applier, hl_status, hl_text_editor, hl_workspace};
+
+    pub use crate::failure::status_of;
+
+    /// The status of a call whose body panics, through the guard every function runs in.
+    pub fn panicking_call() -> hl_status {
+        crate::ffi_guard::guard(|| panic!("any body"))
+    }
+
+    /// The handle behind an applier.
+    ///
+    /// # Safety
+    /// `applier` must be live for `'a`.
+    pub unsafe fn applier_handle<'a>(applier: *mut hl_applier) -> &'a Handle<impl Sized> {
+        // SAFETY: live for 'a (this function's contract).
+        unsafe { &(*applier).handle }
+    }
+
+    /// The handle behind a text editor.
+    ///
+    /// # Safety
+    /// `editor` must be live for `'a`.
+    pub unsafe fn text_editor_handle<'a>(
+        editor: *mut hl_text_editor,
+    ) -> &'a Arc<Shared<TextEditor>> {
+        // SAFETY: live for 'a (this function's contract).
+        unsafe { &(*editor).handle }
+    }
+
+    /// The handle behind a workspace.
+    ///
+    /// # Safety
+    /// `workspace` must be live for `'a`.
+    pub unsafe fn workspace_handle<'a>(
+        workspace: *mut hl_workspace,
+    ) -> &'a Shared<hunkloom_fs::Workspace> {
+        // SAFETY: live for 'a (this function's contract).
+        unsafe { &(*workspace).handle }
+    }
+}

@@ -1,6 +1,6 @@
 //! Test support shared by hunkloom's vector runners: the core's integration tests
 //! (`crates/hunkloom/tests/`), the file layer's (`crates/hunkloom-fs/tests/`) and the C
-//! binding's unit tests (`bindings/c/src/tests/`).
+//! binding's tests through its `extern "C"` functions (`bindings/c/tests/c_abi/`).
 //!
 //! Plain data only, so that every runner reads, cuts, scores and prints the corpora the same way
 //! and they cannot drift:

@@ -8,7 +8,7 @@ use hunkloom_testkit::{ClineVector, load_cline_corpus};
 
 use super::ffi::{CacheCapacity, cache_stats, construct, observed, take_outcome};
 use super::vectors::core_stateless;
-use crate::*;
+use hunkloom_c::*;
 
 /// A diff with characters of two, three and four UTF-8 bytes, so prefixes end after each.
 fn astral_vector() -> ClineVector {

@@ -4,7 +4,7 @@
 use std::ffi::c_char;
 use std::ptr;
 
-use crate::*;
+use hunkloom_c::*;
 
 /// What a call produced: content and match positions, or an error (the core runner's type).
 pub(super) use hunkloom_testkit::ClineOutcome as Observed;
@@ -296,7 +296,7 @@ pub(super) fn observed(
                 .iter()
                 .find(|k| k.code() == e.code)
                 .ok_or_else(|| format!("code {:?} is not an engine code", e.code))?;
-            if crate::failure::status_of(*kind) != e.status {
+            if hunkloom_c::testing::status_of(*kind) != e.status {
                 return Err(format!("code {} came with {:?}", e.code, e.status));
             }
             Observed::Error(e.message)

@@ -3,7 +3,7 @@
 
 use engine::ErrorKind;
 
-use crate::failure::status_of;
+use hunkloom_c::testing::status_of;
 
 const DOC: &str = include_str!("../../../../docs/error-codes.md");
 
@@ -28,7 +28,7 @@ fn table(title: &str) -> Vec<Vec<String>> {
 }
 
 /// `EditRejected` as `HL_STATUS_EDIT_REJECTED`.
-fn constant(status: crate::hl_status) -> String {
+fn constant(status: hunkloom_c::hl_status) -> String {
     let mut name = String::from("HL_STATUS");
     for c in format!("{status:?}").chars() {
         if c.is_ascii_uppercase() {

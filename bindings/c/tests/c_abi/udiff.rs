@@ -16,7 +16,7 @@ use hunkloom_testkit::udiff::{
 
 use super::ffi::{Applier, apply, take_full};
 use super::{MODES, Mode};
-use crate::*;
+use hunkloom_c::*;
 
 fn options(dialect: hl_dialect, recount: bool) -> hl_apply_options {
     hl_apply_options {

@@ -13,7 +13,7 @@ use engine::patch::{PatchOptions, plan_patch};
 
 use super::ffi::{CError, read_error, read_text};
 use super::patch_ffi::{ChangeOut, apply_patch};
-use crate::*;
+use hunkloom_c::*;
 
 /// A value no failing call may write.
 const SENTINEL: usize = 0x5E5E;
@@ -753,7 +753,7 @@ fn threads_calling_at_once_all_land_and_a_panic_retires() {
     w.put("a.txt", b"a\n");
     assert_eq!(w.read("a.txt").expect("reads"), "a\n");
     // SAFETY: a live workspace for the whole test.
-    let handle = unsafe { &(*w.ws).handle };
+    let handle = unsafe { hunkloom_c::testing::workspace_handle(w.ws) };
 
     handle.inject_panic();
     let (p, pn) = c(b"a.txt");

@@ -17,7 +17,7 @@ use hunkloom_testkit::robustness::{Observed, RobustnessCase as Case, Scoreboard,
 
 use super::ffi::{Applier, BlockView, CError, apply, take_full};
 use super::{MODES, Mode};
-use crate::*;
+use hunkloom_c::*;
 
 /// Apply cases the engine refuses on purpose, with the reason: the core runner's list
 /// (`REFUSED` in `crates/hunkloom/tests/robustness.rs`), which this one must equal.

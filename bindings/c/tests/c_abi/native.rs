@@ -8,7 +8,7 @@ use std::ptr;
 use engine::{ApplyOptions, BlockReport, BlockStatus, Dialect, Policy, apply_diff};
 
 use super::ffi::{Applier, BlockView, CError, Taken, apply, take_full};
-use crate::*;
+use hunkloom_c::*;
 
 /// A file whose SEARCH text below drifted: no indentation.
 const FILE: &str = "def f():\n    a = 1\n    b = 2\n    return a + b\n";

@@ -8,7 +8,7 @@ use hunkloom_testkit::v4a::{self, CORPUS};
 
 use super::ffi::{read_error, take_text};
 use super::ops_ffi::apply_v4a;
-use crate::*;
+use hunkloom_c::*;
 
 #[test]
 fn v4a_vectors_through_hl_apply_v4a() {

@@ -13,7 +13,7 @@ use super::ops_ffi::{
     EditOut, Line, OneFix, apply_model_content_fixes, insert, insert_content, one_fix, str_replace,
     str_replace_with, write,
 };
-use crate::*;
+use hunkloom_c::*;
 
 /// A value no failing call may write.
 const SENTINEL: usize = 0xDEAD;
@@ -39,7 +39,7 @@ fn edit_out(e: ops::Edit) -> EditOut {
 /// The engine's error as the C accessors should show it.
 fn c_error(e: engine::Error) -> CError {
     CError {
-        status: crate::failure::status_of(e.kind()),
+        status: hunkloom_c::testing::status_of(e.kind()),
         code: e.code().to_owned(),
         message: e.message().to_owned(),
     }

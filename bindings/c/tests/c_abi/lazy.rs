@@ -11,7 +11,7 @@
 use hunkloom_testkit::lazy::{LazyBoard, Observed, load_lazy_edits};
 
 use super::ops_ffi::{Outcome, apply_lazy};
-use crate::*;
+use hunkloom_c::*;
 
 /// Content cases refused on purpose, with the reason: the core runner's list (`REFUSED` in
 /// `crates/hunkloom/tests/lazy_edits.rs`), which this one must equal.

@@ -28,7 +28,7 @@ use hunkloom_testkit::{Chunking, SEED, json_text, split_random_bytes};
 use serde_json::{Value, json};
 
 use super::ffi::{CError, push_pieces, read_error, stream_text, take_text};
-use crate::*;
+use hunkloom_c::*;
 
 /// A value no failing call may write.
 const SENTINEL: usize = 0x5E5E;
@@ -535,7 +535,7 @@ fn threads_calling_at_once_all_land_and_a_panic_retires() {
         text.replace("line", "LINE")
     );
     // SAFETY: a live editor for the whole test.
-    let handle = unsafe { &(*editor.ptr).handle };
+    let handle = unsafe { hunkloom_c::testing::text_editor_handle(editor.ptr) };
 
     handle.inject_panic();
     let create = json!({"command": "create", "path": "b.txt", "file_text": "x"}).to_string();

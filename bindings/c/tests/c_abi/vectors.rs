@@ -15,7 +15,7 @@ use hunkloom_testkit::{
 use super::ffi::{
     Applier, CacheCapacity, Observed, cache_stats, construct, observed, take_outcome,
 };
-use crate::*;
+use hunkloom_c::*;
 
 /// The seed of the growing-prefix cuts (the Node runner's).
 const PREFIX_SEED: u64 = 0xC11E;

@@ -7,7 +7,7 @@
 use hunkloom_testkit::roo::{DialectOutcome, ROO_MSR_CORPORA, RooMsrRow, load_roo_msr};
 
 use super::ffi::{apply, take_full};
-use crate::*;
+use hunkloom_c::*;
 
 fn options(row: &RooMsrRow) -> hl_apply_options {
     hl_apply_options {

@@ -12,7 +12,7 @@ use hunkloom_testkit::aider::{
 };
 
 use super::patch_ffi::apply_patch;
-use crate::*;
+use hunkloom_c::*;
 
 fn answer(case: &AiderCase, policy: hl_policy) -> Answer {
     let dialect = match case.dialect() {

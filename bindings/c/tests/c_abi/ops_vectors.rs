@@ -21,7 +21,7 @@ use serde_json::Value;
 
 use super::ffi::CError;
 use super::ops_ffi::{Line, OneFix, apply_model_content_fixes, insert_content, one_fix, write};
-use crate::*;
+use hunkloom_c::*;
 
 fn content_fix(row: &ContentFixRow<'_>) -> Result<bool, String> {
     let text = row.text.as_bytes();

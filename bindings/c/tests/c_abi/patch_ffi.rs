@@ -6,7 +6,7 @@ use std::ffi::c_char;
 use std::ptr;
 
 use super::ffi::{CError, read_error, read_text};
-use crate::*;
+use hunkloom_c::*;
 
 /// A value no failing call may write.
 const SENTINEL: usize = 0x5E5E;

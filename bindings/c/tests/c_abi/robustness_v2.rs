@@ -23,7 +23,7 @@ use hunkloom_testkit::robustness_v2::{
 
 use super::ffi::{Applier, CError, Taken, apply, take_full};
 use super::{MODES, Mode};
-use crate::*;
+use hunkloom_c::*;
 
 /// Cases not scored correct on purpose, with the reason: the core runner's list (`REFUSED` in
 /// `crates/hunkloom/tests/robustness_v2.rs`), which this one must equal.
@@ -46,7 +46,7 @@ fn observe(full: &Full) -> Result<ObservedV2, String> {
                 .iter()
                 .find(|k| k.code() == e.code)
                 .ok_or_else(|| format!("code {:?} is not an engine code", e.code))?;
-            if crate::failure::status_of(*kind) != e.status {
+            if hunkloom_c::testing::status_of(*kind) != e.status {
                 return Err(format!("code {} came with {:?}", e.code, e.status));
             }
             Ok(Err((e.code.clone(), e.message.clone())))

@@ -4,7 +4,7 @@
 use std::ptr;
 
 use super::ffi::cptr;
-use crate::*;
+use hunkloom_c::*;
 
 /// `hl_str_replace(content, old, "x")`: the status and the error (or NULL).
 fn refused(content: &str, old: &str) -> (hl_status, *mut hl_error) {

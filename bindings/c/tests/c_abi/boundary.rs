@@ -9,7 +9,7 @@ use engine::cline::{Version, construct_new_file_content};
 use engine::{ErrorKind, StreamingApplier};
 
 use super::ffi::{Applier, CError, Observed, construct, cptr, observed, read_text, take_outcome};
-use crate::*;
+use hunkloom_c::*;
 
 const ORIGINAL: &str = "a\n\u{1F680} b\nc\n";
 const DIFF: &str =
@@ -68,7 +68,7 @@ fn an_unknown_version_is_clines_invalid_version_error() {
 #[test]
 fn every_engine_error_kind_has_a_status_family() {
     for &kind in ErrorKind::ALL {
-        let status = crate::failure::status_of(kind);
+        let status = hunkloom_c::testing::status_of(kind);
         assert_ne!(
             status,
             hl_status::EngineError,
@@ -90,7 +90,7 @@ fn each_status_documents_every_code_of_its_families() {
     let start = header.find("typedef enum hl_status {").expect("hl_status");
     let body = &header[start..start + header[start..].find("} hl_status;").expect("end")];
     for &kind in ErrorKind::ALL {
-        let status = crate::failure::status_of(kind);
+        let status = hunkloom_c::testing::status_of(kind);
         let name = format!("HL_STATUS_{} =", screaming(&format!("{status:?}")));
         let at = body
             .find(&name)
@@ -580,7 +580,7 @@ fn finished_and_snapshot_results_report_blocks() {
 fn an_overlapping_call_is_refused_with_concurrent_use() {
     let mut a = Applier::new(ORIGINAL.as_bytes(), HL_DIALECT_CLINE_V1).expect("new");
     // SAFETY: the handle is live for the whole test.
-    let handle = unsafe { &(*a.0).handle };
+    let handle = unsafe { hunkloom_c::testing::applier_handle(a.0) };
     super::while_busy(handle, || {
         assert_eq!(a.push(b"x").err().as_deref(), Some("push: ConcurrentUse"));
         assert_eq!(a.preview(), Err(hl_status::ConcurrentUse));
@@ -651,7 +651,7 @@ fn a_panic_becomes_a_status_and_retires_only_that_applier() {
     let mut b = Applier::new(ORIGINAL.as_bytes(), 0).expect("new");
     a.push(b"------- SEARCH\n").expect("push");
     // SAFETY: the handle is live.
-    unsafe { &(*a.0).handle }.inject_panic();
+    unsafe { hunkloom_c::testing::applier_handle(a.0) }.inject_panic();
     assert_eq!(a.push(b"a\n").err().as_deref(), Some("push: Panic"));
     assert_eq!(a.push(b"a\n").err().as_deref(), Some("push: Panic"));
     assert_eq!(a.preview(), Err(hl_status::Panic));
@@ -662,7 +662,7 @@ fn a_panic_becomes_a_status_and_retires_only_that_applier() {
     );
     b.push(DIFF.as_bytes()).expect("the other applier is fine");
     drop(a); // hl_applier_free on the poisoned handle
-    let status = crate::ffi_guard::guard(|| panic!("any body"));
+    let status = hunkloom_c::testing::panicking_call();
     assert_eq!(status, hl_status::Panic);
 }
 

@@ -17,7 +17,7 @@ use hunkloom_testkit::{SEED, json_text, split_random_bytes};
 use serde_json::{Value, json};
 
 use super::ffi::{CError, push_pieces, read_error, stream_text, take_text};
-use crate::*;
+use hunkloom_c::*;
 
 fn c(s: &str) -> (*const c_char, usize) {
     (s.as_ptr().cast(), s.len())

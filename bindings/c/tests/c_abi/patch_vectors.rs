@@ -16,7 +16,7 @@ use hunkloom_testkit::cline::{
 use serde_json::Value;
 
 use super::patch_ffi::apply_patch;
-use crate::*;
+use hunkloom_c::*;
 
 /// The row through `hl_apply_patch`, as the JSON the core's runner builds.
 fn run_apply(row: &Value) -> Result<Value, String> {
