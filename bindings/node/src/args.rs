@@ -252,20 +252,6 @@ pub fn option_boolean(
 /// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
 const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
-/// How JavaScript writes a number in a message (`NaN`, `Infinity`, `1.5`, `-1`).
-fn js_number(n: f64) -> String {
-    if n.is_nan() {
-        "NaN".to_owned()
-    } else if n.is_infinite() {
-        if n > 0.0 { "Infinity" } else { "-Infinity" }.to_owned()
-    } else if n.abs() < 1e21 {
-        format!("{n}")
-    } else {
-        // `1e21` in Rust, `1e+21` in JavaScript.
-        format!("{n:e}").replacen("e", "e+", 1).replace("e+-", "e-")
-    }
-}
-
 /// A number argument that must be a non-negative safe integer (`-0` is 0): a `TypeError` for
 /// another type, a `RangeError` for another number.
 pub fn non_negative_integer(value: &Unknown<'_>, name: &str) -> Result<u64, Failure> {
@@ -276,7 +262,7 @@ pub fn non_negative_integer(value: &Unknown<'_>, name: &str) -> Result<u64, Fail
     } else {
         Err(Failure::OutOfRange(format!(
             "The \"{name}\" argument must be a non-negative integer. Received {}",
-            js_number(n)
+            hunkloom::text::js_number_to_string(n)
         )))
     }
 }

@@ -17,6 +17,7 @@
 use hunkloom::ops::{
     self, Convention, Guards, InsertOptions, MatchMode, StrReplaceOptions, damage,
 };
+use hunkloom::text::py;
 use hunkloom_fs::Op;
 
 use crate::editor::{Target, TextEditor};
@@ -263,11 +264,6 @@ fn lines_containing(text: &str, old: &str) -> Vec<usize> {
         .collect()
 }
 
-/// Python's `str.strip()`.
-fn py_strip(s: &str) -> &str {
-    s.trim_matches(|c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
-}
-
 fn replace_openhands(
     ed: &TextEditor,
     target: &Target,
@@ -280,8 +276,8 @@ fn replace_openhands(
     let mut found = openhands_find(view, old);
     if found.is_empty() {
         // Not found verbatim: both texts stripped of surrounding whitespace, once more.
-        old = py_strip(old);
-        new = py_strip(new);
+        old = py::strip(old);
+        new = py::strip(new);
         found = openhands_find(view, old);
         if found.is_empty() {
             return Err(messages::not_found(&target.shown, old));

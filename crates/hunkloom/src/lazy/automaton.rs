@@ -14,7 +14,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::cost::charge;
+use crate::text::Work;
 
 /// No state / no edge.
 const NONE: u32 = u32::MAX;
@@ -121,9 +121,9 @@ impl Automaton {
     fn extend(&mut self, last: u32, token: u32, i: u32) -> u32 {
         let cur = self.state(self.len[last as usize] + 1, NONE, i, 1);
         let mut p = last;
-        charge(1);
+        Work::Lazy.charge(1);
         while p != NONE && self.next(p, token).is_none() {
-            charge(1);
+            Work::Lazy.charge(1);
             self.add_edge(p, token, cur);
             p = self.link[p as usize];
         }
@@ -146,7 +146,7 @@ impl Automaton {
         );
         let mut e = self.head[q as usize];
         while e != NONE {
-            charge(1);
+            Work::Lazy.charge(1);
             let Edge {
                 token,
                 target,
@@ -158,7 +158,7 @@ impl Automaton {
         while p != NONE {
             match self.lookup.get(&key(p, token)) {
                 Some(&e) if self.edges[e as usize].target == q => {
-                    charge(1);
+                    Work::Lazy.charge(1);
                     self.edges[e as usize].target = clone;
                 }
                 _ => break,
@@ -200,7 +200,7 @@ impl Automaton {
         let mut state = 0;
         let mut walked = 0;
         for token in tokens {
-            charge(1);
+            Work::Lazy.charge(1);
             let Some(next) = self.next(state, token) else {
                 return match walked {
                     0 => Walk::Absent,
@@ -226,7 +226,7 @@ impl Automaton {
     pub(super) fn occurrences(&self, tokens: impl IntoIterator<Item = u32>) -> usize {
         let mut state = 0;
         for token in tokens {
-            charge(1);
+            Work::Lazy.charge(1);
             match self.next(state, token) {
                 Some(next) => state = next,
                 None => return 0,

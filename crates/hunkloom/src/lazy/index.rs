@@ -9,6 +9,7 @@ use std::cell::OnceCell;
 use rustc_hash::FxHashMap;
 
 use super::automaton::{Automaton, Walk};
+use crate::text::Work;
 
 /// How two lines are compared, strictest first. A segment is placed at the first tier where
 /// its anchors are found; ambiguity at a tier is final (it never falls through).
@@ -70,7 +71,7 @@ impl<'o> TierIndex<'o> {
         let tokens: Vec<u32> = lines
             .iter()
             .map(|line| {
-                super::cost::charge(1);
+                Work::Lazy.charge(1);
                 let next = ids.len() as u32;
                 *ids.entry(tier.key(line)).or_insert(next)
             })

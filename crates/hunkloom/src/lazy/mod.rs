@@ -86,7 +86,6 @@
 //! ```
 
 mod automaton;
-mod cost;
 mod delete;
 mod headers;
 mod index;
@@ -103,6 +102,7 @@ mod tests;
 use rustc_hash::FxHashMap;
 
 use crate::error::Result;
+use crate::text::Work;
 use delete::Unremovable;
 use index::FileIndex;
 use place::{Placed, Range};
@@ -451,7 +451,7 @@ impl Output<'_> {
     /// Appends a line and its ending; a line written after one without an ending gives that
     /// one the file's line ending first.
     fn line(&mut self, text: &str, ending: &str) {
-        cost::charge(1);
+        Work::Lazy.charge(1);
         if self.open {
             self.text.push_str(self.eol);
         }

@@ -24,9 +24,9 @@
 //! candidate lines of a refusal are listed with a Z-algorithm pass over the file, only then.
 
 use super::automaton::Walk;
-use super::cost::charge;
 use super::index::{FileIndex, Tier};
 use crate::search::run_agreement::all_runs;
+use crate::text::Work;
 
 /// Where a code segment goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,14 +121,14 @@ pub(super) fn place(lines: &[&str], index: &FileIndex<'_>) -> Result<Placed, Unp
         let o = &at.tokens;
         let n = o.len();
         let s: Vec<u32> = lines.iter().map(|l| at.token(l)).collect();
-        charge(m);
+        Work::Lazy.charge(m);
         let lead = match at.leading(&s) {
             Walk::Absent => Anchor::Absent,
             Walk::Ambiguous { len } => Anchor::Ambiguous(len),
             Walk::Unique { len, end } => {
                 let a = end + 1 - len;
                 let p = s.iter().zip(&o[a..]).take_while(|(x, y)| x == y).count();
-                charge(p);
+                Work::Lazy.charge(p);
                 Anchor::Unique { at: a, extent: p }
             }
         };
@@ -143,7 +143,7 @@ pub(super) fn place(lines: &[&str], index: &FileIndex<'_>) -> Result<Placed, Unp
                     .zip(o[..b].iter().rev())
                     .take_while(|(x, y)| x == y)
                     .count();
-                charge(q);
+                Work::Lazy.charge(q);
                 Anchor::Unique { at: b, extent: q }
             }
         };

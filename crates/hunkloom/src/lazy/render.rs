@@ -17,6 +17,7 @@
 
 use super::index::Tier;
 use super::place::Range;
+use crate::text::Work;
 
 /// A line of a written segment.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,7 +84,7 @@ pub(super) fn render<'s>(
             .collect();
         mapping(&pairs)?
     };
-    super::cost::charge(m);
+    Work::Lazy.charge(m);
     let mut out = Vec::with_capacity(m);
     for (i, line) in segment.iter().enumerate() {
         if let Some(o) = anchor(i) {

@@ -10,7 +10,6 @@ use std::borrow::Cow;
 use std::cell::OnceCell;
 
 use super::applied;
-use super::cost::charge;
 use super::diagnose;
 use super::file_index::FileIndex;
 use super::indent::IndentMap;
@@ -26,7 +25,7 @@ use super::tiers::{self, Located, Miss};
 use crate::error::{Error, ErrorKind, Match, Result};
 use crate::policy::Policy;
 use crate::report::{BlockReport, Outcome, Update};
-use crate::text::{OffsetCursor, Piece, Position, TextOffset};
+use crate::text::{OffsetCursor, Piece, Position, StreamedLines, TextOffset, Work};
 
 /// The state of the `native` dialect over one original text (which every call borrows).
 #[derive(Clone, Debug, Default)]
@@ -36,7 +35,7 @@ pub(crate) struct NativeEngine {
     /// Turns diff lines into block events.
     parser: Parser,
     /// The incomplete last line of the diff.
-    partial: String,
+    lines: StreamedLines,
     /// Every block started so far, in diff order.
     blocks: Vec<Block>,
     /// The preview: the original and the placed regions.
@@ -111,18 +110,9 @@ impl NativeEngine {
         self.preview.take();
         self.pieces.start_push();
         self.reported = self.completed;
-        let mut rest = chunk;
-        while let Some(i) = memchr::memchr(b'\n', rest.as_bytes()) {
-            if self.partial.is_empty() {
-                self.line(original, &rest[..i]);
-            } else {
-                let mut line = std::mem::take(&mut self.partial);
-                line.push_str(&rest[..i]);
-                self.line(original, &line);
-            }
-            rest = &rest[i + 1..];
-        }
-        self.partial.push_str(rest);
+        let mut lines = std::mem::take(&mut self.lines);
+        lines.push(chunk, |line| self.line(original, line));
+        self.lines = lines;
         self.show_tentative();
         self.update(original)
     }
@@ -153,9 +143,9 @@ impl NativeEngine {
         original: &str,
         content: impl FnOnce(&PieceTable, TextOffset) -> T,
     ) -> Result<(T, Vec<BlockReport>, Vec<Position>)> {
-        if !self.partial.is_empty() {
-            let line = std::mem::take(&mut self.partial);
-            self.line(original, &line);
+        let last = self.lines.take_partial();
+        if !last.is_empty() {
+            self.line(original, &last);
         }
         if let Some(event) = self.parser.finish() {
             self.event(original, event);
@@ -506,7 +496,8 @@ impl NativeEngine {
             return;
         };
         let r = self.pieces.region(id);
-        let p = self.partial.strip_suffix('\r').unwrap_or(&self.partial);
+        let partial = self.lines.partial();
+        let p = partial.strip_suffix('\r').unwrap_or(partial);
         // (An over-escaped REPLACE line shows once complete: it may hold several lines.)
         let want = if p.trim().is_empty() || could_be_marker(p) || self.blocks[block].escaped {
             Cow::Borrowed("")
@@ -526,7 +517,7 @@ impl NativeEngine {
             .iter()
             .filter_map(|b| b.report.clone())
             .collect();
-        charge(completed.len());
+        Work::Stream.charge(completed.len());
         let blocks_completed = self.completed;
         match splice {
             None => Update {

@@ -16,8 +16,8 @@ use std::hash::Hasher;
 use memchr::memmem;
 use rustc_hash::FxHasher;
 
-use super::cost::charge_search;
 use super::loose_lines::LooseLineIndex;
+use crate::text::Work;
 
 /// Whole-file searches read before the exact lines are indexed.
 const SCANS_BEFORE_INDEX: usize = 8;
@@ -69,7 +69,7 @@ impl FileIndex {
         }
         self.scanned
             .set(self.scanned.get().saturating_add(text.len()));
-        charge_search(text.len());
+        Work::Search.charge(text.len());
         scan_hits(text, needle)
     }
 }
@@ -177,7 +177,7 @@ impl ExactLines {
         };
         let hay = text.as_bytes();
         let mut out = Vec::new();
-        charge_search(bytes.len() + places.len());
+        Work::Search.charge(bytes.len() + places.len());
         // Places are in increasing line order, so the starts come out increasing.
         for line in places {
             let Some(first) = (line as usize).checked_sub(j) else {

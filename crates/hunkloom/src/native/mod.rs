@@ -72,7 +72,6 @@
 //! decided (see [`differences`]).
 
 pub(crate) mod applied;
-mod cost;
 pub(crate) mod diagnose;
 mod differences;
 mod engine;

@@ -15,14 +15,19 @@
 //! regions are never removed (a withdrawn one shows the original text again), so an id, and
 //! every entry of the file order, always names a region.
 
-use super::cost::{append, charge};
 use super::region::Region;
 use super::region_sums::{Key, RegionSums};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::ops::Bound;
 
-use crate::text::{Piece, Position, TextOffset};
+use crate::text::{Piece, Position, TextOffset, Work};
+
+/// Appends `s` to a splice or a preview being built, counting each byte copied.
+pub(super) fn append(out: &mut String, s: &str) {
+    Work::Stream.charge(s.len());
+    out.push_str(s);
+}
 
 /// A region placed in a [`PieceTable`]; only the table makes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,7 +200,7 @@ impl PieceTable {
         let mut at = f.region.end.bytes;
         let later = (Bound::Excluded(first_key), Bound::Included(last));
         for &id in self.file_order.range(later).map(|(_, id)| id) {
-            charge(1);
+            Work::Stream.charge(1);
             let p = &self.placed[id.0];
             let r = &p.region;
             let gap = &original[at..r.start.bytes];

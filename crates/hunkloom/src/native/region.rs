@@ -7,8 +7,8 @@
 
 use std::borrow::Cow;
 
-use super::cost::append;
 use super::normalize::indent_of;
+use super::pieces::append;
 use super::tiers::Located;
 use crate::text::tracked::TrackedText;
 use crate::text::{Position, TextOffset};

@@ -8,8 +8,8 @@
 //! it shows and summing the regions before a place each cost O(log regions) (expected), in
 //! whatever order blocks arrive, and memory is O(regions).
 
-use super::cost::charge;
 use crate::text::TextOffset;
+use crate::text::Work;
 
 /// Where a region sits in file order: its start and end bytes in the original (distinct for
 /// distinct regions, which never overlap).
@@ -84,7 +84,7 @@ impl RegionSums {
         let mut path = Vec::new();
         let mut at = self.root;
         while at != NIL && self.nodes[at].key != key {
-            charge(1);
+            Work::Stream.charge(1);
             path.push(at);
             let n = &self.nodes[at];
             at = if key < n.key { n.left } else { n.right };
@@ -110,7 +110,7 @@ impl RegionSums {
         let mut total = (TextOffset::default(), TextOffset::default());
         let mut at = self.root;
         while at != NIL {
-            charge(1);
+            Work::Stream.charge(1);
             let n = &self.nodes[at];
             if n.key < key {
                 total = add(add(total, self.sum(n.left)), n.own);
@@ -147,7 +147,7 @@ impl RegionSums {
         if at == NIL {
             return (NIL, NIL);
         }
-        charge(1);
+        Work::Stream.charge(1);
         if self.nodes[at].key < key {
             let (l, r) = self.split(self.nodes[at].right, key);
             self.nodes[at].right = l;
@@ -169,7 +169,7 @@ impl RegionSums {
         if b == NIL {
             return a;
         }
-        charge(1);
+        Work::Stream.charge(1);
         if self.nodes[a].priority > self.nodes[b].priority {
             let right = self.merge(self.nodes[a].right, b);
             self.nodes[a].right = right;

@@ -1,10 +1,10 @@
-//! What streaming costs, counted (see [`cost`](super::cost)) rather than timed: a push does
+//! What streaming costs, counted (see [`Work`]) rather than timed: a push does
 //! work proportional to what it changes, not to the file, the replacement shown before it or
 //! the number of blocks.
 
-use super::cost;
 use super::engine::NativeEngine;
 use crate::policy::Policy;
+use crate::text::Work;
 
 /// `lines` distinct code-like lines.
 fn code(lines: usize) -> String {
@@ -25,9 +25,9 @@ fn work(original: &str, diff: &str) -> (usize, usize) {
     let (mut max, mut total) = (0, 0);
     for piece in diff.as_bytes().chunks(4) {
         let piece = std::str::from_utf8(piece).expect("ASCII");
-        cost::take();
+        Work::Stream.take();
         let update = engine.push(original, piece);
-        let w = cost::take();
+        let w = Work::Stream.take();
         update.apply_to(&mut mirror);
         max = max.max(w);
         total += w;
@@ -103,11 +103,11 @@ fn placing_blocks_in_any_order_costs_log_blocks() {
             })
             .collect();
         let mut engine = NativeEngine::new(Policy::AllOrNothing);
-        cost::take();
-        cost::take_search();
+        Work::Stream.take();
+        Work::Search.take();
         engine.push(&original, &diff);
         let outcome = engine.finish(&original).expect("applies");
-        let w = cost::take() + cost::take_search();
+        let w = Work::Stream.take() + Work::Search.take();
         assert_eq!(outcome.new_content, original.replace("= f(", "= g("));
         w as f64 / n as f64
     };

@@ -14,7 +14,7 @@
 //! rules are in `tests/vectors/ROO-README.md` and checked by `roo-insert-content.jsonl`.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::text::is_js_whitespace;
+use crate::text::{is_js_whitespace, js_number_to_string};
 
 /// The tool's `line` argument as it arrived: the XML protocol passes text, the native (JSON)
 /// protocol a number, and it may be missing.
@@ -237,50 +237,6 @@ fn js_parse_int(s: &str) -> f64 {
     if negative { -value } else { value }
 }
 
-/// JavaScript's `String(n)` for a number: the shortest digits that round-trip, in plain
-/// notation for exponents from -7 to 20 and in `1.5e+21` notation outside.
-fn js_number_to_string(n: f64) -> String {
-    if n.is_nan() {
-        return "NaN".into();
-    }
-    if n == 0.0 {
-        return "0".into();
-    }
-    if n.is_infinite() {
-        return if n > 0.0 { "Infinity" } else { "-Infinity" }.into();
-    }
-    let sign = if n < 0.0 { "-" } else { "" };
-    // `{:e}` gives the shortest round-trip digits, e.g. `1.5e0`, `1e21`, `1.2345e-7`.
-    let sci = format!("{:e}", n.abs());
-    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let k = digits.len() as i32;
-    // The decimal point sits after `point` digits.
-    let point = exp + 1;
-    let body = if k <= point && point <= 21 {
-        format!("{digits}{}", "0".repeat((point - k) as usize))
-    } else if 0 < point && point <= 21 {
-        format!(
-            "{}.{}",
-            &digits[..point as usize],
-            &digits[point as usize..]
-        )
-    } else if -6 < point && point <= 0 {
-        format!("0.{}{digits}", "0".repeat((-point) as usize))
-    } else {
-        let e = point - 1;
-        let e_sign = if e >= 0 { "+" } else { "-" };
-        let frac = if k == 1 {
-            digits
-        } else {
-            format!("{}.{}", &digits[..1], &digits[1..])
-        };
-        format!("{frac}e{e_sign}{}", e.abs())
-    };
-    format!("{sign}{body}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,28 +263,6 @@ mod tests {
         }
         assert!(js_parse_int("-0").is_sign_negative());
         assert_eq!(js_parse_int(&"9".repeat(400)), f64::INFINITY);
-    }
-
-    #[test]
-    fn number_to_string_like_javascript() {
-        for (n, want) in [
-            (0.0, "0"),
-            (-0.0, "0"),
-            (5.0, "5"),
-            (1.5, "1.5"),
-            (-2.25, "-2.25"),
-            (100.0, "100"),
-            (1e20, "100000000000000000000"),
-            (1e21, "1e+21"),
-            (1.5e21, "1.5e+21"),
-            (0.000001, "0.000001"),
-            (1e-7, "1e-7"),
-            (1.25e-7, "1.25e-7"),
-            (123.456, "123.456"),
-            (f64::INFINITY, "Infinity"),
-        ] {
-            assert_eq!(js_number_to_string(n), want, "{n}");
-        }
     }
 
     /// The tool as Roo wrote it, on arrays: the oracle for the direct splice.

@@ -6,6 +6,7 @@ use super::lenient::{
 };
 use super::{Hunk, LineKind, PatchLine, UpdateChunk};
 use crate::error::{Error, ErrorKind, Result};
+use crate::text::StreamedLines;
 
 const VALID_HEADERS: &str = "Valid hunk headers: '*** Add File: {path}', '*** Delete File: {path}', '*** Update File: {path}'";
 
@@ -31,7 +32,7 @@ const VALID_HEADERS: &str = "Valid hunk headers: '*** Add File: {path}', '*** De
 #[derive(Clone, Debug, Default)]
 pub struct PatchParser {
     /// The current line so far (no `\n` yet).
-    partial: String,
+    lines: StreamedLines,
     /// Lines read so far.
     line_no: usize,
     state: State,
@@ -106,23 +107,10 @@ impl PatchParser {
     pub fn push(&mut self, chunk: &str) -> Result<&[Hunk]> {
         let before = self.hunks.len();
         self.check_usable()?;
-        let mut rest = chunk;
-        while let Some(nl) = memchr::memchr(b'\n', rest.as_bytes()) {
-            let piece = &rest[..nl];
-            rest = &rest[nl + 1..];
-            let result = if self.partial.is_empty() {
-                self.line(strip_cr(piece))
-            } else {
-                let mut line = std::mem::take(&mut self.partial);
-                line.push_str(piece);
-                let r = self.line(strip_cr(&line));
-                line.clear();
-                self.partial = line; // keep the allocation
-                r
-            };
-            self.fail_on(result)?;
-        }
-        self.partial.push_str(rest);
+        let mut lines = std::mem::take(&mut self.lines);
+        let read = lines.try_push(chunk, |line| self.line(strip_cr(line)));
+        self.lines = lines;
+        self.fail_on(read)?;
         Ok(&self.hunks[before..])
     }
 
@@ -136,9 +124,9 @@ impl PatchParser {
         if self.finished {
             return Ok(&[]);
         }
-        if !self.partial.is_empty() {
-            let line = std::mem::take(&mut self.partial);
-            let result = self.line(strip_cr(&line));
+        let last = self.lines.take_partial();
+        if !last.is_empty() {
+            let result = self.line(strip_cr(&last));
             self.fail_on(result)?;
         }
         // A body that ends with `*** End Patch` itself already closed the envelope (Codex

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use super::blocks::{RawBlock, blocks};
-use super::jsnum::{format_integer, slice_from, slice_range};
+use super::jsnum::{slice_from, slice_range};
 use super::line_numbers::{
     add_line_numbers, every_line_has_line_numbers, first_line_number, split_lines,
     strip_line_numbers,
@@ -14,6 +14,7 @@ use super::search::{Best, fuzzy_search};
 use super::similarity::{Pattern, Scratch, normalized};
 use super::{DiffResult, RooOptions, markers};
 use crate::error::{Error, ErrorKind};
+use crate::text::js_number_to_string;
 use crate::text::js_trim;
 
 /// Where an applied block went: the byte range of the original its replaced lines came from.
@@ -413,7 +414,7 @@ fn not_found(n: NotFound<'_>) -> Error {
         add_line_numbers(n.best_content, n.best_index + 1.0)
     };
     let hinted = n.start_line != 0.0 && !n.start_line.is_nan();
-    let line = format_integer(n.start_line);
+    let line = js_number_to_string(n.start_line);
     let (at_line, range) = if hinted {
         (
             format!(" at line: {line}"),
@@ -422,8 +423,8 @@ fn not_found(n: NotFound<'_>) -> Error {
     } else {
         (String::new(), "start to end".to_owned())
     };
-    let score = format_integer((n.score * 100.0).floor());
-    let needs = format_integer((n.threshold * 100.0).floor());
+    let score = js_number_to_string((n.score * 100.0).floor());
+    let needs = js_number_to_string((n.threshold * 100.0).floor());
     Error::new(
         ErrorKind::SearchNotFound,
         format!(

@@ -1,5 +1,6 @@
 //! The JavaScript number semantics Roo's arithmetic on line numbers relies on: `Array.prototype
-//! .slice`'s index rules and `String(n)` for the integers its messages print.
+//! .slice`'s index rules (its messages print numbers with
+//! [`js_number_to_string`](crate::text::js_number_to_string)).
 //!
 //! Roo computes line indices as JavaScript numbers, which may be negative (a `:start_line:` hint
 //! shifted by earlier deletions) or past the end; `slice` then counts from the end or clamps.
@@ -36,29 +37,6 @@ fn relative_index(len: usize, index: f64) -> usize {
     }
 }
 
-/// `String(n)` for a number that is an integer, infinite or NaN (what Roo's messages print:
-/// line numbers and floored percentages).
-pub(super) fn format_integer(n: f64) -> String {
-    if n.is_nan() {
-        return "NaN".to_owned();
-    }
-    if n.is_infinite() {
-        return if n > 0.0 { "Infinity" } else { "-Infinity" }.to_owned();
-    }
-    if n == 0.0 {
-        return "0".to_owned(); // also -0
-    }
-    if n.abs() < 1e21 && n.fract() == 0.0 {
-        return format!("{n:.0}");
-    }
-    // Exponent form, as JavaScript writes it: shortest digits, `e+21`.
-    let s = format!("{n:e}");
-    match s.split_once('e') {
-        Some((mantissa, exp)) if !exp.starts_with('-') => format!("{mantissa}e+{exp}"),
-        _ => s,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,16 +51,5 @@ mod tests {
         assert_eq!(slice_range(5, 0.0, -1.0), (0, 4));
         assert_eq!(slice_range(5, 1.5, 3.9), (1, 3));
         assert_eq!(slice_from(5, -1.0), (4, 5));
-    }
-
-    #[test]
-    fn integers_print_as_javascript_prints_them() {
-        assert_eq!(format_integer(90.0), "90");
-        assert_eq!(format_integer(-5.0), "-5");
-        assert_eq!(format_integer(-0.0), "0");
-        assert_eq!(format_integer(1e20), "100000000000000000000");
-        assert_eq!(format_integer(1e21), "1e+21");
-        assert_eq!(format_integer(f64::NAN), "NaN");
-        assert_eq!(format_integer(f64::NEG_INFINITY), "-Infinity");
     }
 }

@@ -2,8 +2,8 @@
 //! that every line has one, the two ways of stripping them, and the numbering its error messages
 //! show (`addLineNumbers`).
 
-use super::jsnum::format_integer;
 use crate::text::is_js_whitespace;
+use crate::text::js_number_to_string;
 
 /// JavaScript's `text.split(/\r?\n/)`: a `\r` is removed only before a `\n`.
 pub(super) fn split_lines(text: &str) -> Vec<&str> {
@@ -126,20 +126,20 @@ pub(super) fn add_line_numbers(content: &str, start: f64) -> String {
         return if start == 1.0 {
             String::new()
         } else {
-            format!("{} | \n", format_integer(start))
+            format!("{} | \n", js_number_to_string(start))
         };
     }
     let mut lines: Vec<&str> = content.split('\n').collect();
     if lines.last() == Some(&"") {
         lines.pop();
     }
-    let width = format_integer(start + lines.len() as f64 - 1.0).len();
+    let width = js_number_to_string(start + lines.len() as f64 - 1.0).len();
     let mut out = String::with_capacity(content.len() + lines.len() * (width + 3) + 1);
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        let n = format_integer(start + i as f64);
+        let n = js_number_to_string(start + i as f64);
         out.extend(std::iter::repeat_n(' ', width.saturating_sub(n.len())));
         out.push_str(&n);
         out.push_str(" | ");

@@ -36,43 +36,9 @@ pub(super) fn js_number(n: &serde_json::Number) -> String {
         return i.to_string();
     }
     if let Some(u) = n.as_u64() {
-        return js_float(u as f64);
+        return hunkloom::text::js_number_to_string(u as f64);
     }
-    js_float(n.as_f64().unwrap_or(0.0))
-}
-
-fn js_float(x: f64) -> String {
-    if x == 0.0 {
-        return "0".to_owned();
-    }
-    let sign = if x < 0.0 { "-" } else { "" };
-    // The shortest round-trip digits and exponent: `d.ddd e N`.
-    let sci = format!("{:e}", x.abs());
-    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
-    let n = exp.parse::<i32>().unwrap_or(0) + 1;
-    let k = digits.len() as i32;
-    let body = if k <= n && n <= 21 {
-        format!("{digits}{}", "0".repeat((n - k) as usize))
-    } else if 0 < n && n <= 21 {
-        format!("{}.{}", &digits[..n as usize], &digits[n as usize..])
-    } else if -6 < n && n <= 0 {
-        format!("0.{}{digits}", "0".repeat((-n) as usize))
-    } else {
-        let rest = if k > 1 {
-            format!(".{}", &digits[1..])
-        } else {
-            String::new()
-        };
-        let e = n - 1;
-        format!(
-            "{}{rest}e{}{}",
-            &digits[..1],
-            if e >= 0 { "+" } else { "-" },
-            e.abs()
-        )
-    };
-    format!("{sign}{body}")
+    hunkloom::text::js_number_to_string(n.as_f64().unwrap_or(0.0))
 }
 
 /// Validates (and coerces, in place) an object value against `shape`.

@@ -26,7 +26,6 @@
 mod blocks;
 mod difflib;
 mod native;
-mod py;
 mod replace;
 mod stream;
 
@@ -39,6 +38,7 @@ use self::replace::NothingLeft;
 use super::plan::{ChangeKind, FileChange, FileSource, HunkFailure, Plan};
 use crate::error::{Error, ErrorKind, Result};
 use crate::policy::Policy;
+use crate::text::py;
 
 /// Which of aider's formats a reply is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -37,6 +37,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::patch::v4a::V4aMode;
 use crate::patch::{ChangeKind, FileChange, FileSource, HunkFailure, Plan};
 use crate::policy::Policy;
+use crate::text::StreamedLines;
 
 pub(crate) use envelope::plan;
 
@@ -106,7 +107,7 @@ pub struct NativeBodyApplier<'a> {
     mode: V4aMode,
     reader: read::BodyReader,
     /// The incomplete last line of the body.
-    partial: String,
+    lines: StreamedLines,
     /// Create mode: the body so far (its lines are the file, read at the end).
     created: String,
     /// Sections read so far.
@@ -128,7 +129,7 @@ impl<'a> NativeBodyApplier<'a> {
             file: place::Input::new(input),
             mode,
             reader: read::BodyReader::default(),
-            partial: String::new(),
+            lines: StreamedLines::default(),
             created: String::new(),
             sections: 0,
             changes: false,
@@ -149,22 +150,13 @@ impl<'a> NativeBodyApplier<'a> {
             self.created.push_str(piece);
             return Ok(&self.reports);
         }
-        let mut rest = piece;
-        while let Some(i) = memchr::memchr(b'\n', rest.as_bytes()) {
-            let done = if self.partial.is_empty() {
-                self.line(&rest[..i])
-            } else {
-                let mut line = std::mem::take(&mut self.partial);
-                line.push_str(&rest[..i]);
-                self.line(&line)
-            };
-            if let Err(e) = done {
-                self.error = Some(e.clone());
-                return Err(e);
-            }
-            rest = &rest[i + 1..];
+        let mut lines = std::mem::take(&mut self.lines);
+        let read = lines.try_push(piece, |line| self.line(line));
+        self.lines = lines;
+        if let Err(e) = read {
+            self.error = Some(e.clone());
+            return Err(e);
         }
-        self.partial.push_str(rest);
         Ok(&self.reports)
     }
 
@@ -213,8 +205,8 @@ impl<'a> NativeBodyApplier<'a> {
     }
 
     fn finish_body(&mut self) -> Result<NativeOutcome> {
-        if !self.partial.is_empty() {
-            let last = std::mem::take(&mut self.partial);
+        let last = self.lines.take_partial();
+        if !last.is_empty() {
             self.line(&last)?;
         }
         if let Some(section) = self.reader.finish()? {

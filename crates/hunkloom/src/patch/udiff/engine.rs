@@ -21,7 +21,7 @@ use crate::native::search_text::normalizations;
 use crate::policy::Policy;
 use crate::report::Strategy;
 use crate::report::{BlockReport, BlockStatus, Outcome, Update};
-use crate::text::{OriginalText, Piece, Position, TextOffset};
+use crate::text::{OriginalText, Piece, Position, StreamedLines, TextOffset};
 
 /// The state of a `udiff` or `udiff-strict` applier over one original text.
 #[derive(Clone, Debug)]
@@ -38,7 +38,7 @@ pub(crate) struct Lenient {
     policy: Policy,
     reader: Reader,
     /// The incomplete last line of the diff.
-    partial: String,
+    lines: StreamedLines,
     /// What is learnt about the original once for every hunk (its lines, indexed).
     index: FileIndex,
     /// Every hunk completed, in diff order.
@@ -276,18 +276,9 @@ impl Lenient {
     fn push(&mut self, original: &OriginalText, chunk: &str) -> Update<'static> {
         self.preview.take();
         let before = self.hunks.len();
-        let mut rest = chunk;
-        while let Some(i) = memchr::memchr(b'\n', rest.as_bytes()) {
-            if self.partial.is_empty() {
-                self.line(original, &rest[..i]);
-            } else {
-                let mut line = std::mem::take(&mut self.partial);
-                line.push_str(&rest[..i]);
-                self.line(original, &line);
-            }
-            rest = &rest[i + 1..];
-        }
-        self.partial.push_str(rest);
+        let mut lines = std::mem::take(&mut self.lines);
+        lines.push(chunk, |line| self.line(original, line));
+        self.lines = lines;
         let completed = self.hunks[before..]
             .iter()
             .map(|h| h.report.clone())
@@ -310,9 +301,9 @@ impl Lenient {
 
     /// Ends the diff: the last line, the last hunk, then the verdict.
     fn end(&mut self, original: &OriginalText) -> Result<()> {
-        if !self.partial.is_empty() {
-            let line = std::mem::take(&mut self.partial);
-            self.line(original, &line);
+        let last = self.lines.take_partial();
+        if !last.is_empty() {
+            self.line(original, &last);
         }
         let mut done = Vec::new();
         self.reader.finish(&mut done);

@@ -5,6 +5,7 @@ use super::locate::{AnchorFound, Input, Key, py_strip};
 use super::output::{Chunk, Output};
 use super::{V4aMode, V4aOutcome, V4aSection};
 use crate::error::{Error, ErrorKind, Result};
+use crate::text::StreamedLines;
 
 const END_PATCH: &str = "*** End Patch";
 const END_OF_FILE: &str = "*** End of File";
@@ -65,7 +66,7 @@ pub struct V4aApplier {
     body_crlf: bool,
     body_ends_in_cr: bool,
     /// The current line so far (no `\n` yet).
-    partial: String,
+    lines: StreamedLines,
     /// The 0-based number of the next line.
     line_no: usize,
     state: State,
@@ -157,7 +158,7 @@ impl V4aApplier {
             input_newline,
             body_crlf: false,
             body_ends_in_cr: false,
-            partial: String::new(),
+            lines: StreamedLines::default(),
             line_no: 0,
             state: State::Next,
             cursor: 0,
@@ -183,28 +184,14 @@ impl V4aApplier {
         if !chunk.is_empty() {
             self.body_ends_in_cr = bytes.last() == Some(&b'\r');
         }
-        let mut rest = chunk;
-        while let Some(nl) = memchr::memchr(b'\n', rest.as_bytes()) {
-            let piece = &rest[..nl];
-            rest = &rest[nl + 1..];
-            if self.state == State::Done {
-                continue;
-            }
-            let result = if self.partial.is_empty() {
-                self.line(piece.trim_end_matches('\r'))
-            } else {
-                let mut line = std::mem::take(&mut self.partial);
-                line.push_str(piece);
-                let r = self.line(line.trim_end_matches('\r'));
-                line.clear();
-                self.partial = line; // keep the allocation
-                r
-            };
-            self.fail_on(result)?;
-        }
-        if self.state != State::Done {
-            self.partial.push_str(rest);
-        }
+        let mut lines = std::mem::take(&mut self.lines);
+        // Lines after the end of the body are not read (nor is the last one, at finish).
+        let read = lines.try_push(chunk, |line| match self.state {
+            State::Done => Ok(()),
+            _ => self.line(line.trim_end_matches('\r')),
+        });
+        self.lines = lines;
+        self.fail_on(read)?;
         Ok(&self.sections[before..])
     }
 
@@ -213,7 +200,7 @@ impl V4aApplier {
     /// text with every section's report.
     pub fn finish(&mut self) -> Result<V4aOutcome> {
         self.check_usable()?;
-        let last = std::mem::take(&mut self.partial);
+        let last = self.lines.take_partial();
         let last = last.trim_end_matches('\r');
         let mut result = Ok(());
         if !last.is_empty() && self.state != State::Done {

@@ -14,23 +14,9 @@ use std::hash::BuildHasher;
 
 use rustc_hash::FxBuildHasher;
 
-use super::cost::charge;
+use crate::text::Work;
 
-/// Python's `str.isspace()`: Unicode `White_Space` plus the four separators U+001C–U+001F,
-/// which Python's `strip()` also removes.
-pub(super) fn is_py_space(c: char) -> bool {
-    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
-}
-
-/// Python's `s.strip()`.
-pub(super) fn py_strip(s: &str) -> &str {
-    s.trim_matches(is_py_space)
-}
-
-/// Python's `s.rstrip()`.
-fn py_rstrip(s: &str) -> &str {
-    s.trim_end_matches(is_py_space)
-}
+pub(super) use crate::text::py::{rstrip as py_rstrip, strip as py_strip};
 
 /// How two lines are compared: the reference's three passes, strictest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,7 +161,7 @@ impl Input {
         if self.index[slot].is_some() {
             return;
         }
-        charge(self.len());
+        Work::V4a.charge(self.len());
         let mut entries: Vec<(u64, usize)> = (0..self.len())
             .map(|i| (hash(key.of(self.line(i))), i))
             .collect();
@@ -195,7 +181,7 @@ impl Input {
     fn first_line(&mut self, key: Key, target: &str, from: usize) -> Option<usize> {
         if self.scans(key) {
             let found = (from..self.len()).find(|&i| {
-                charge(1);
+                Work::V4a.charge(1);
                 key.of(self.line(i)) == target
             });
             self.scanned += found.map_or(self.len(), |i| i + 1).saturating_sub(from);
@@ -206,7 +192,7 @@ impl Input {
             .iter()
             .map(|e| e.1)
             .find(|&i| {
-                charge(1);
+                Work::V4a.charge(1);
                 key.of(self.line(i)) == target
             })
     }
@@ -295,7 +281,7 @@ impl Input {
             let mut compared = 0;
             let found = (start..=last).find(|&p| {
                 context.iter().enumerate().all(|(o, want)| {
-                    charge(1);
+                    Work::V4a.charge(1);
                     compared += 1;
                     key.of(self.line(p + o)) == key.of(want)
                 })
@@ -308,7 +294,7 @@ impl Input {
         let mut rarest = (usize::MAX, 0);
         for (j, line) in context.iter().enumerate() {
             let count = from_position(self.candidates(key, key.of(line)), start + j).len();
-            charge(1);
+            Work::V4a.charge(1);
             if count < rarest.0 {
                 rarest = (count, j);
             }
@@ -320,7 +306,7 @@ impl Input {
             .take_while(|&p| p <= last)
             .find(|&p| {
                 context.iter().enumerate().all(|(o, want)| {
-                    charge(1);
+                    Work::V4a.charge(1);
                     key.of(self.line(p + o)) == key.of(want)
                 })
             })
@@ -333,11 +319,8 @@ mod tests {
 
     /// The naive oracle: the reference's scans, line by line, with nothing indexed.
     mod naive {
-        use super::super::{Key, is_py_space};
-
-        fn strip(s: &str) -> &str {
-            s.trim_matches(is_py_space)
-        }
+        use super::super::Key;
+        use crate::text::py::strip;
 
         fn core(lines: &[&str], context: &[&str], start: usize) -> Option<(usize, u64)> {
             if context.is_empty() {
@@ -461,7 +444,7 @@ mod tests {
         // fails first): the reference's scans would cost about 2,000 × 20,000 × 2 comparisons.
         let text: String = (0..20_000).map(|i| format!("line {i}\n")).collect();
         let mut input = Input::new(&text);
-        cost_take();
+        Work::V4a.take();
         let mut cursor = 0;
         for s in 0..2_000 {
             let ctx = vec![
@@ -475,12 +458,8 @@ mod tests {
                 matches!(input.find_anchor(&format!("line {}", s * 10 + 5), cursor, false), AnchorFound::At(i, Key::Exact) if i == s * 10 + 5)
             );
         }
-        let work = cost_take();
+        let work = Work::V4a.take();
         assert!(work < 200_000, "{work} units of work");
-    }
-
-    fn cost_take() -> usize {
-        super::super::cost::take()
     }
 
     proptest::proptest! {

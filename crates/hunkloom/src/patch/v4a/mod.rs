@@ -134,7 +134,6 @@
 //! ```
 
 mod applier;
-mod cost;
 mod locate;
 mod output;
 

@@ -1,23 +1,30 @@
-//! The Python string semantics aider's answers depend on: what `str.isspace()` (and so
-//! `strip()` and the regex `\s`) and `str.splitlines()` see.
+//! Python string semantics, exactly: what `str.isspace()` (and so `strip()` and the regex
+//! `\s`), `str.splitlines()` and `pathlib`'s `name` see, for the tools written in Python that
+//! hunkloom reproduces (aider, the OpenAI Agents SDK's V4A reading, Anthropic's and OpenHands'
+//! editors).
 
 /// `c.isspace()` in Python: Unicode White_Space plus the information separators U+001C–U+001F.
-pub(super) fn is_space(c: char) -> bool {
+pub fn is_space(c: char) -> bool {
     c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
 }
 
 /// `s.strip()`.
-pub(super) fn strip(s: &str) -> &str {
+pub fn strip(s: &str) -> &str {
     s.trim_matches(is_space)
 }
 
 /// `s.lstrip()`.
-pub(super) fn lstrip(s: &str) -> &str {
+pub fn lstrip(s: &str) -> &str {
     s.trim_start_matches(is_space)
 }
 
+/// `s.rstrip()`.
+pub fn rstrip(s: &str) -> &str {
+    s.trim_end_matches(is_space)
+}
+
 /// A line boundary of `str.splitlines()` (`\r\n` counts as one).
-pub(super) fn is_boundary(c: char) -> bool {
+pub fn is_boundary(c: char) -> bool {
     matches!(
         c,
         '\n' | '\r'
@@ -33,7 +40,7 @@ pub(super) fn is_boundary(c: char) -> bool {
 }
 
 /// `s.splitlines(keepends=True)`: each line with its boundary.
-pub(super) fn splitlines_keepends(s: &str) -> Vec<&str> {
+pub fn splitlines_keepends(s: &str) -> Vec<&str> {
     let mut lines = Vec::new();
     let mut start = 0;
     let mut chars = s.char_indices().peekable();
@@ -56,7 +63,7 @@ pub(super) fn splitlines_keepends(s: &str) -> Vec<&str> {
 }
 
 /// `s.splitlines()`: the lines without their boundaries.
-pub(super) fn splitlines(s: &str) -> Vec<&str> {
+pub fn splitlines(s: &str) -> Vec<&str> {
     splitlines_keepends(s)
         .into_iter()
         .map(|l| {
@@ -71,7 +78,7 @@ pub(super) fn splitlines(s: &str) -> Vec<&str> {
 }
 
 /// `Path(p).name`: the last component (trailing slashes ignored, `.`/`..` give nothing).
-pub(super) fn path_name(p: &str) -> &str {
+pub fn path_name(p: &str) -> &str {
     let trimmed = p.trim_end_matches('/');
     let name = trimmed.rsplit('/').next().unwrap_or_default();
     if name == "." || name == ".." {
