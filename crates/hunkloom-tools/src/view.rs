@@ -119,7 +119,7 @@ fn view_range(ed: &TextEditor, text: &str, target: &Target, range: &Value) -> Ou
             let chosen: String = lines[from..last as usize].concat();
             // The lines without their endings, joined: no final empty line.
             let shown = match style.range {
-                RangeRules::OpenHands => py_splitlines(&chosen).join("\n"),
+                RangeRules::OpenHands => hunkloom::text::py::splitlines(&chosen).join("\n"),
                 _ => chosen.strip_suffix('\n').unwrap_or(&chosen).to_owned(),
             };
             Ok(Success::text(format!(
@@ -177,54 +177,4 @@ fn native_range(ed: &TextEditor, target: &Target, range: &Value) -> Outcome {
         "{note}{}",
         render::cat_n_within(style, shown, &target.shown, first as usize, ed.max_chars)
     )))
-}
-
-/// Python's `str.splitlines()`: splits at `\n`, `\r`, `\r\n`, VT, FF, FS, GS, RS, NEL, LS and
-/// PS, dropping the breaks.
-fn py_splitlines(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        let is_break = matches!(
-            c,
-            '\n' | '\r'
-                | '\u{b}'
-                | '\u{c}'
-                | '\u{1c}'
-                | '\u{1d}'
-                | '\u{1e}'
-                | '\u{85}'
-                | '\u{2028}'
-                | '\u{2029}'
-        );
-        if !is_break {
-            continue;
-        }
-        out.push(&text[start..i]);
-        let mut end = i + c.len_utf8();
-        if c == '\r' && chars.peek().is_some_and(|&(_, n)| n == '\n') {
-            chars.next();
-            end += 1;
-        }
-        start = end;
-    }
-    if start < text.len() {
-        out.push(&text[start..]);
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn splitlines_like_python() {
-        assert_eq!(py_splitlines("a\nb\n"), ["a", "b"]);
-        assert_eq!(py_splitlines("a\r\nb\x0cc"), ["a", "b", "c"]);
-        assert_eq!(py_splitlines("\n\n"), ["", ""]);
-        assert!(py_splitlines("").is_empty());
-        assert_eq!(py_splitlines("a\u{2028}"), ["a"]);
-    }
 }

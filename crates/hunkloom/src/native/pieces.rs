@@ -15,19 +15,13 @@
 //! regions are never removed (a withdrawn one shows the original text again), so an id, and
 //! every entry of the file order, always names a region.
 
-use super::region::Region;
+use super::region::{Region, append};
 use super::region_sums::{Key, RegionSums};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::ops::Bound;
 
 use crate::text::{Piece, Position, TextOffset, Work};
-
-/// Appends `s` to a splice or a preview being built, counting each byte copied.
-pub(super) fn append(out: &mut String, s: &str) {
-    Work::Stream.charge(s.len());
-    out.push_str(s);
-}
 
 /// A region placed in a [`PieceTable`]; only the table makes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,10 +8,15 @@
 use std::borrow::Cow;
 
 use super::normalize::indent_of;
-use super::pieces::append;
 use super::tiers::Located;
 use crate::text::tracked::TrackedText;
-use crate::text::{Position, TextOffset};
+use crate::text::{Position, TextOffset, Work};
+
+/// Appends `s` to a splice or a preview being built, counting each byte copied.
+pub(super) fn append(out: &mut String, s: &str) {
+    Work::Stream.charge(s.len());
+    out.push_str(s);
+}
 
 /// A placed block: the region of the original it replaces and the replacement shown so far.
 #[derive(Clone, Debug)]

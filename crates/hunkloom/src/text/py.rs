@@ -101,6 +101,11 @@ mod tests {
         assert_eq!(splitlines("a\r\nb\u{2028}c\n"), ["a", "b", "c"]);
         assert!(splitlines("").is_empty());
         assert_eq!(splitlines("\n"), [""]);
+        assert_eq!(splitlines("a\nb\n"), ["a", "b"]);
+        assert_eq!(splitlines("a\r\nb\x0cc"), ["a", "b", "c"]);
+        assert_eq!(splitlines("\n\n"), ["", ""]);
+        assert_eq!(splitlines("a\r\r\n"), ["a", ""]);
+        assert_eq!(splitlines("a\u{2028}"), ["a"]);
     }
 
     #[test]
