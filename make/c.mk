@@ -10,7 +10,7 @@
 
 # Follows CARGO_TARGET_DIR when it is set (a relative one is taken from the repository root).
 C_TARGET := $(or $(CARGO_TARGET_DIR),target)
-C_LIBDIR := $(C_TARGET)/release
+C_LIBDIR := $(RELEASE_DIR)
 C_OUT := $(C_TARGET)/c
 C_CC := gcc
 C_CXX := g++
@@ -44,8 +44,8 @@ endef
 
 .PHONY: build-c gen-c test-c test-c-programs c-header-check c-programs c-sanitize c-vectors
 
-build-c: ## C: build libhunkloom.{so,a} and target/release/hunkloom.pc
-	$(CARGO) build --release --locked -p hunkloom-c
+build-c: ## C: build libhunkloom.{so,a} and hunkloom.pc in target/<host>/release
+	$(RELEASE_TARGET) $(CARGO) build --release --locked -p hunkloom-c
 	$(c_name_libs)
 	ln -sf libhunkloom.so $(C_LIBDIR)/libhunkloom.so.$(C_ABI)
 	sed -e 's|@PREFIX@|$(CURDIR)|' -e 's|@LIBDIR@|$(abspath $(C_LIBDIR))|' \

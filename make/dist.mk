@@ -43,7 +43,7 @@ dist-python: $(VENV)/.dist-installed
 	@mkdir -p $(DIST)
 	rm -f $(DIST)/hunkloom-*.whl $(DIST)/hunkloom-$(DIST_VERSION).tar.gz
 	touch bindings/python/src/lib.rs
-	cd python && $(DIST_LINK) PATH="$(VENV_BIN):$$PATH" maturin build --release --locked \
+	cd python && $(DIST_LINK) $(RELEASE_TARGET) PATH="$(VENV_BIN):$$PATH" maturin build --release --locked \
 	    --compatibility manylinux2014 --interpreter $(VENV_BIN)/python --out $(abspath $(DIST))
 	cd python && PATH="$(VENV_BIN):$$PATH" maturin sdist --out $(abspath $(DIST))
 
@@ -63,7 +63,7 @@ dist-node: $(VENV)/.dist-installed node/node_modules/.package-lock.json
 dist-c: $(VENV)/.dist-installed
 	@mkdir -p $(DIST)
 	touch bindings/c/src/lib.rs crates/hunkloom-cli/src/main.rs
-	$(DIST_LINK) $(CARGO) build --release --locked -p hunkloom-c -p hunkloom-cli
+	$(DIST_LINK) $(RELEASE_TARGET) $(CARGO) build --release --locked -p hunkloom-c -p hunkloom-cli
 	$(c_name_libs)
 	rm -rf $(DIST_STAGE)/c && mkdir -p $(DIST_STAGE)/c
 	$(call c_install,$(DIST_STAGE)/c/$(DIST_C_NAME))

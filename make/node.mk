@@ -28,7 +28,7 @@ test-node: node-addon ## Node: build the addon, check generated files, node --te
 	    echo "node/$$f is not what the Rust sources generate: run 'make gen-node' and commit it"; \
 	    diff -u $$f $(NODE_GEN_CHECK)/$$f | head -40; exit 1; }; \
 	done
-	cd node && node --expose-gc --test test/*.test.js
+	cd node && node --expose-gc --test --test-concurrency=$(TEST_JOBS) test/*.test.js
 
 gen-node: node/node_modules/.package-lock.json ## Regenerate node/index.js and node/index.d.ts
 	cd node && $(NAPI_BUILD) --output-dir . -- --locked

@@ -1,8 +1,9 @@
 """`hunkloom mcp` driven by a real MCP client: the official Python SDK (`mcp`) over stdio.
 
 The server binary is built by `make test-python` (which exports ``HUNKLOOM_BIN``); run by
-hand, the test falls back to ``target/release/hunkloom`` or ``target/debug/hunkloom`` and is
-skipped when neither exists. Files are checked on disk byte for byte.
+hand, the test falls back to ``target/<host>/release/hunkloom`` (where `make` builds it),
+``target/release/hunkloom`` or ``target/debug/hunkloom`` and is skipped when none exists. Files
+are checked on disk byte for byte.
 """
 
 from __future__ import annotations
@@ -38,8 +39,7 @@ def hunkloom_bin() -> Path:
         assert path.is_file(), f"HUNKLOOM_BIN={given} does not exist"
         return path
     target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
-    for profile in ("release", "debug"):
-        path = target / profile / "hunkloom"
+    for path in [*target.glob("*/release/hunkloom"), target / "release" / "hunkloom", target / "debug" / "hunkloom"]:
         if path.is_file():
             return path
     pytest.skip("no hunkloom binary: run `make test-python` or set HUNKLOOM_BIN")
