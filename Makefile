@@ -41,8 +41,16 @@ test: ## Every test in every language and of the release artifacts (what CI runs
 	done
 
 .PHONY: test-rust
+# The test binaries wait on the file system for about a third of their time, so test-rust runs
+# them two at a time (make/rust_lanes.py): the three longest corpus runs in one lane, every other
+# test binary and the doctests in the other, then the file layer's tests that race threads and
+# a simulated user against each other alone. What is built and run is what
+# `cargo test --workspace` builds and runs.
+RUST_LANE := c_abi,toolset_vectors,text_editor_vectors
+RUST_ALONE := stress,parallel,concurrency
+
 test-rust: ## Rust: unit, conformance vectors (every chunking), property tests, CLI, doctests, the vectors through the C ABI
-	$(CARGO) test --workspace --locked
+	CARGO=$(CARGO) python3 make/rust_lanes.py --lane $(RUST_LANE) --alone $(RUST_ALONE) -- --locked
 
 .PHONY: test-long
 test-long: ## The long cases: native semantics under every toolset on every robustness row (make test runs every third)
@@ -60,7 +68,8 @@ lint: ## rustfmt, clippy (warnings are errors), rustdoc (broken links are errors
 	CARGO_TARGET_DIR="$(or $(CARGO_TARGET_DIR),$(CURDIR)/target)" $(CARGO) check --manifest-path fuzz/Cargo.toml --locked --no-default-features --bins -q
 	python3 fuzz/campaign.py --check
 	@# docs/error-codes.md's tables are what ErrorKind and ToolCode generate (`make gen-docs`).
-	$(CARGO) test -q --locked -p hunkloom --test error_codes -p hunkloom-tools --test codes_doc
+	@# (--workspace: the features of test-rust's build, which then reuses what this one compiled.)
+	$(CARGO) test -q --locked --workspace --test error_codes --test codes_doc
 	$(MAKE) --no-print-directory lint-workflows
 
 .PHONY: gen
@@ -68,7 +77,7 @@ gen: gen-c gen-node gen-docs ## Regenerate the committed generated files (C head
 
 .PHONY: gen-docs
 gen-docs: ## Rebuild docs/error-codes.md's code tables from ErrorKind and ToolCode (advice cells are kept)
-	HUNKLOOM_BLESS=1 $(CARGO) test -q --locked -p hunkloom --test error_codes -p hunkloom-tools --test codes_doc -- is_generated
+	HUNKLOOM_BLESS=1 $(CARGO) test -q --locked --workspace --test error_codes --test codes_doc -- is_generated
 
 .PHONY: bench
 bench: bench-rust bench-lazy bench-parallel bench-python bench-node ## Every benchmark (Rust criterion, Python and Node scripts)
