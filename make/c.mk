@@ -42,7 +42,7 @@ define c_name_libs
 	cp -f $(C_LIBDIR)/libhunkloom_c.a $(C_LIBDIR)/libhunkloom.a
 endef
 
-.PHONY: build-c gen-c test-c test-c-programs c-header-check c-programs c-sanitize c-vectors
+.PHONY: build-c gen-c test-c test-c-programs c-header-check c-programs c-static c-sanitize c-vectors
 
 build-c: ## C: build libhunkloom.{so,a} and hunkloom.pc in target/<host>/release
 	$(RELEASE_TARGET) $(CARGO) build --release --locked -p hunkloom-c
@@ -75,7 +75,9 @@ c-header-check: build-c
 	    $(C_CXX) -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude -x c++ - $(C_SHARED) -o $(C_OUT)/cxx_smoke
 	$(C_OUT)/cxx_smoke
 
-# The README's C example is extracted from the `## C` section, so it cannot drift.
+# The README's C example is extracted from the `## C` section, so it cannot drift. The programs
+# run $(TEST_JOBS) at a time (each under valgrind, single-threaded); each one's output is kept
+# together.
 c-programs: build-c
 	@mkdir -p $(C_OUT)
 	awk '/^## /{s=($$0=="## C")} s&&/^```c$$/{c=1;n++;next} c&&/^```$$/{c=0} c&&n==1' README.md > $(C_OUT)/readme_example.c
@@ -84,29 +86,31 @@ c-programs: build-c
 	    -Wl,-rpath,$(abspath $(C_LIBDIR)) -o $(C_OUT)/readme_example
 	$(C_VALGRIND) $(C_OUT)/readme_example > $(C_OUT)/readme_example.out
 	diff -u tests/c/readme_example.expected $(C_OUT)/readme_example.out
-	@# (test_hostile's 100 MB and 10^6-block inputs run once natively below: under valgrind
-	@# or ASan's allocator they take minutes.)
-	@for t in $(C_TESTS); do \
-	    echo "$(C_CC) tests/c/$$t.c (shared)" && \
-	    $(C_CC) $(C_CFLAGS) tests/c/$$t.c $(C_SHARED) -o $(C_OUT)/$$t || exit 1; \
-	    echo "valgrind $(C_OUT)/$$t" && HUNKLOOM_SKIP_BIG=1 $(C_VALGRIND) $(C_OUT)/$$t || exit 1; \
-	done
+	$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target $(addprefix c-valgrind-,$(C_TESTS)) c-static
+	@# (test_hostile's 100 MB and 10^6-block inputs run once natively here: under valgrind or
+	@# ASan's allocator they take minutes.)
+	$(C_OUT)/test_hostile
+
+# One C program against the shared library, under valgrind.
+c-valgrind-%:
+	$(C_CC) $(C_CFLAGS) tests/c/$*.c $(C_SHARED) -o $(C_OUT)/$*
+	HUNKLOOM_SKIP_BIG=1 $(C_VALGRIND) $(C_OUT)/$*
+
+# One program linked against the static library.
+c-static:
 	$(C_CC) $(C_CFLAGS) tests/c/test_stream_bytes.c $(C_LIBDIR)/libhunkloom.a $(C_STATIC_LIBS) \
 	    -o $(C_OUT)/test_stream_bytes_static
 	$(C_VALGRIND) $(C_OUT)/test_stream_bytes_static
-	$(C_OUT)/test_hostile
 
 # Every C program compiled with ASan and UBSan and linked against the static library; each
 # prints its `N passed, M failed` line, and any sanitizer report aborts the run.
 c-sanitize: build-c
 	@mkdir -p $(C_OUT)
-	@for t in $(C_TESTS); do \
-	    echo "$(C_CC) $(C_SANITIZE) tests/c/$$t.c (static)" && \
-	    $(C_CC) $(C_CFLAGS) $(C_SANITIZE) tests/c/$$t.c $(C_LIBDIR)/libhunkloom.a $(C_STATIC_LIBS) \
-	        -o $(C_OUT)/$$t-asan || exit 1; \
-	    echo "asan+ubsan $(C_OUT)/$$t-asan" && \
-	        HUNKLOOM_SKIP_BIG=1 $(C_SANITIZE_ENV) $(C_OUT)/$$t-asan || exit 1; \
-	done
+	$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target $(addprefix c-asan-,$(C_TESTS))
+
+c-asan-%:
+	$(C_CC) $(C_CFLAGS) $(C_SANITIZE) tests/c/$*.c $(C_LIBDIR)/libhunkloom.a $(C_STATIC_LIBS) -o $(C_OUT)/$*-asan
+	HUNKLOOM_SKIP_BIG=1 $(C_SANITIZE_ENV) $(C_OUT)/$*-asan
 
 # Every vector through the extern "C" functions, printing `<corpus> <mode>: N/M passed`, and the
 # robustness corpora (v1 and v2) in `native`, printing `robustness <category>: N/M correct, W wrong`
