@@ -31,16 +31,17 @@ from pathlib import Path
 
 
 @dataclass(frozen=True)
-class TestBinary:
-    """One test executable cargo built, and where cargo would run it from."""
+class Step:
+    """One command a lane runs: a test binary (from its package's directory, as cargo runs it) or
+    the doctests; `name` is the test target's name (empty for the doctests)."""
 
-    label: str
-    name: str
-    executable: str
-    package_dir: str
+    title: str
+    command: list[str]
+    cwd: str | None = None
+    name: str = ""
 
 
-def build(cargo: str, cargo_args: list[str]) -> list[TestBinary]:
+def build(cargo: str, cargo_args: list[str]) -> list[Step]:
     """Build what `cargo test --workspace` builds; return its test executables in build order."""
     command = [cargo, "test", "--workspace", *cargo_args, "--no-run", "--message-format=json-render-diagnostics"]
     print(" ".join(command), flush=True)
@@ -59,33 +60,19 @@ def build(cargo: str, cargo_args: list[str]) -> list[TestBinary]:
         package_dir = str(Path(message["manifest_path"]).parent)
         shown = os.path.relpath(source, package_dir)
         kind = "unittests" if target["kind"] != ["test"] else ""
-        label = f"{kind} {shown}".strip() + f" ({os.path.relpath(message['executable'])})"
-        binaries.append(TestBinary(label, target["name"], message["executable"], package_dir))
+        title = f"     Running {f'{kind} {shown}'.strip()} ({os.path.relpath(message['executable'])})"
+        binaries.append(Step(title, [message["executable"]], package_dir, target["name"]))
     return binaries
 
 
-def run(binary: TestBinary, out: list[str]) -> bool:
-    """Run one test binary as cargo runs it; append its output to `out`."""
-    done = subprocess.run(
-        [binary.executable], cwd=binary.package_dir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
-    out.append(f"     Running {binary.label}\n{done.stdout}")
-    if done.returncode != 0:
-        out.append(f"error: {binary.label} exited with {done.returncode}\n")
-    return done.returncode == 0
-
-
-def lane(steps: list[TestBinary | list[str]], out: list[str], failed: list[str]) -> None:
-    """Run the steps one after another: test binaries, or a command (the doctests)."""
+def lane(steps: list[Step], out: list[str], failed: list[str]) -> None:
+    """Run the steps one after another, appending their output to `out`."""
     for step in steps:
-        if isinstance(step, TestBinary):
-            if not run(step, out):
-                failed.append(step.label)
-        else:
-            done = subprocess.run(step, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-            out.append(f"{' '.join(step)}\n{done.stdout}")
-            if done.returncode != 0:
-                failed.append(" ".join(step))
+        done = subprocess.run(step.command, cwd=step.cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        out.append(f"{step.title}\n{done.stdout}")
+        if done.returncode != 0:
+            out.append(f"error: {step.title} exited with {done.returncode}\n")
+            failed.append(step.title)
 
 
 def main() -> None:
@@ -103,9 +90,9 @@ def main() -> None:
     if missing:
         sys.exit(f"no test target named {', '.join(sorted(missing))} in the workspace")
     doctests = [cargo, "test", "--workspace", *args.cargo_args, "--doc"]
-    lanes: list[list[TestBinary | list[str]]] = [
+    lanes: list[list[Step]] = [
         [b for b in binaries if b.name in first],
-        [*(b for b in binaries if b.name not in first | alone), doctests],
+        [*(b for b in binaries if b.name not in first | alone), Step(" ".join(doctests), doctests)],
     ]
     failed: list[str] = []
     outputs: list[list[str]] = [[] for _ in lanes]
