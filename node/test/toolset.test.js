@@ -322,3 +322,37 @@ test('durability: "none" writes the same files; another name throws invalid_inpu
     fs.rmSync(root, { recursive: true, force: true })
   }
 })
+
+test('the openai apply_patch streams its operation section by section', () => {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hl-ts-op-')))
+  try {
+    const original = 'def a():\n    return 1\n\ndef b():\n    return 2\n'
+    const first = 'def a():\n    return 10\n\ndef b():\n    return 2\n'
+    const both = 'def a():\n    return 10\n\ndef b():\n    return 20\n'
+    const diff = '@@ def a():\n-    return 1\n+    return 10\n@@ def b():\n-    return 2\n+    return 20\n'
+    for (const semantics of ['reference', 'native']) {
+      fs.writeFileSync(path.join(root, 'm.py'), original)
+      const tools = new hl.Toolset(root, { profile: 'openai', semantics })
+      const stream = tools.stream('apply_patch')
+      const call = JSON.stringify({ operation: { type: 'update_file', path: 'm.py', diff } })
+      let rebuilt = ''
+      const seen = []
+      for (const piece of call) {
+        const u = stream.push(piece)
+        rebuilt = rebuilt.slice(0, u.start) + u.inserted + rebuilt.slice(u.start + u.removed)
+        assert.equal(stream.preview ?? '', rebuilt)
+        if (stream.preview !== null && seen.at(-1) !== stream.preview) seen.push(stream.preview)
+      }
+      assert.deepEqual(seen, [original, first, both], semantics)
+      assert.equal(stream.command, 'update_file')
+      assert.equal(stream.path, 'm.py')
+      const done = stream.finish()
+      assert.equal(done.isError, false, done.output)
+      assert.equal(done.oldContent, original)
+      assert.equal(done.newContent, both)
+      assert.equal(fs.readFileSync(path.join(root, 'm.py'), 'utf8'), both)
+    }
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true })
+  }
+})

@@ -1060,12 +1060,13 @@ class ToolResult:
         usable path."""
     @property
     def old_content(self) -> Optional[str]:
-        """For ``str_replace``, ``insert`` and ``undo_edit`` that changed a file: its text
-        before."""
+        """For ``str_replace``, ``insert`` and ``undo_edit`` that changed a file, and the openai
+        set's ``apply_patch`` of one ``update_file`` operation: its text before."""
     @property
     def new_content(self) -> Optional[str]:
-        """For ``create``, ``str_replace``, ``insert`` and ``undo_edit`` that wrote a file: its
-        text after."""
+        """For ``create``, ``str_replace``, ``insert`` and ``undo_edit`` that wrote a file, and a
+        toolset call that wrote one file (the native set's file tools, the openai set's
+        ``apply_patch`` of one ``create_file`` or ``update_file`` operation): its text after."""
 
 @final
 class Toolset:
@@ -1122,8 +1123,9 @@ class Toolset:
         """A stream for one call of the tool ``name`` whose argument JSON arrives in pieces
         (:class:`EditStream`): the text-editor tools have a ``preview``, as have the native
         set's ``apply_diff`` (its ``diff`` applied by the native streaming applier as it
-        arrives, from the moment ``path`` is complete) and ``apply_lazy`` (once complete); the
-        others are read as they arrive (``preview`` stays None) and run by ``finish``, which
+        arrives, from the moment ``path`` is complete) and ``apply_lazy`` (once complete), and
+        the openai set's ``apply_patch`` of one operation (its V4A ``diff``, each section once
+        placed); the others are read as they arrive (``preview`` stays None) and run by ``finish``, which
         returns what ``call(name, json.loads(all_pieces))`` returns."""
     @property
     def profile(self) -> _ToolsetProfile:
@@ -1154,10 +1156,10 @@ class EditStream:
         and ``undo_edit``, and for a call that will fail; never raises for the call's sake."""
     @property
     def command(self) -> Optional[str]:
-        """The command, once its value is complete."""
+        """The command (an ``apply_patch`` operation's ``type``), once its value is complete."""
     @property
     def path(self) -> Optional[str]:
-        """The path, once its value is complete."""
+        """The path (an ``apply_patch`` operation's ``path``), once its value is complete."""
     def finish(self) -> ToolResult:
         """Run the call: what ``call(json.loads(all_pieces))`` returns. Text that is not a
         complete JSON object (malformed or cut off) gives an error result with code

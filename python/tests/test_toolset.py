@@ -301,3 +301,30 @@ def test_a_toolset_call_streams(tmp_path: Path) -> None:
     broken = native.stream("apply_diff")
     broken.push('{"path": ')
     assert broken.finish().code == "invalid_arguments"
+
+
+def test_an_openai_operation_streams_section_by_section(tmp_path: Path) -> None:
+    """The openai set's apply_patch: the operation's V4A diff previewed as each section is
+    placed, as the call reads it (the SDK's reading, and the native one)."""
+    original = "def a():\n    return 1\n\ndef b():\n    return 2\n"
+    first = "def a():\n    return 10\n\ndef b():\n    return 2\n"
+    both = "def a():\n    return 10\n\ndef b():\n    return 20\n"
+    diff = "@@ def a():\n-    return 1\n+    return 10\n@@ def b():\n-    return 2\n+    return 20\n"
+    for semantics in ("reference", "native"):
+        (tmp_path / "m.py").write_text(original)
+        tools = hunkloom.Toolset(tmp_path, "openai", semantics=semantics)
+        stream = tools.stream("apply_patch")
+        text = json.dumps({"operation": {"type": "update_file", "path": "m.py", "diff": diff}})
+        shown = ""
+        seen: list[str] = []
+        for piece in text:
+            shown = stream.push(piece).apply_to(shown)
+            assert (stream.preview or "") == shown
+            if stream.preview is not None and (not seen or seen[-1] != stream.preview):
+                seen.append(stream.preview)
+        assert seen == [original, first, both], semantics
+        assert stream.command == "update_file" and stream.path == "m.py"
+        result = stream.finish()
+        assert not result.is_error, result.output
+        assert result.old_content == original
+        assert result.new_content == (tmp_path / "m.py").read_text() == both

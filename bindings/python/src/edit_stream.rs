@@ -91,7 +91,8 @@ impl PyEditStream {
             .map_err(|e| to_py_err(py, &e))
     }
 
-    /// The ``command`` argument, once its value is complete (else None).
+    /// The ``command`` argument (an ``apply_patch`` operation's ``type``), once its value is
+    /// complete (else None).
     #[getter]
     fn command(&self, py: Python<'_>) -> PyResult<Option<String>> {
         self.inner
@@ -99,7 +100,8 @@ impl PyEditStream {
             .map_err(|e| to_py_err(py, &e))
     }
 
-    /// The ``path`` argument, once its value is complete (else None).
+    /// The ``path`` argument (an ``apply_patch`` operation's ``path``), once its value is
+    /// complete (else None).
     #[getter]
     fn path(&self, py: Python<'_>) -> PyResult<Option<String>> {
         self.inner

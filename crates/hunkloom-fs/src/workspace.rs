@@ -390,7 +390,8 @@ impl Workspace {
         )?;
         let mut attempt = 0;
         loop {
-            let change = self.plan_from(given, resolved.clone(), op, seen.as_ref())?;
+            let change =
+                self.plan_from(given, resolved.clone(), op, Seen::Recorded(seen.as_ref()))?;
             match self.commit_taken(vec![change], &turn) {
                 Ok(mut done) => return Ok(done.remove(0)),
                 Err(Attempt::Raced(_)) if attempt < RETRIES => attempt += 1,
@@ -511,7 +512,17 @@ impl Workspace {
         let given = path.as_ref();
         let resolved = self.resolve(given)?;
         let seen = self.memory().tracker.get(&resolved).cloned();
-        self.plan_from(given, resolved, op, seen.as_ref())
+        self.plan_from(given, resolved, op, Seen::Recorded(seen.as_ref()))
+    }
+
+    /// [`plan`](Workspace::plan) as for a call that reads the file and then edits it: the file
+    /// is taken as read as it is now, and nothing is recorded. What such a call will change,
+    /// for a preview while it is still arriving (the call itself reads and plans again).
+    /// The errors of `plan` but `not_read` and `stale_file`.
+    pub fn plan_as_read(&self, path: impl AsRef<Path>, op: &Op) -> Result<Change> {
+        let given = path.as_ref();
+        let resolved = self.resolve(given)?;
+        self.plan_from(given, resolved, op, Seen::Now)
     }
 
     /// [`plan`](Workspace::plan) with `seen` as what was read here of the file (a call's
@@ -521,7 +532,7 @@ impl Workspace {
         given: &Path,
         resolved: PathBuf,
         op: &Op,
-        seen: Option<&ReadRecord>,
+        seen: Seen<'_>,
     ) -> Result<Change> {
         self.writable(&resolved, given)?;
         let Some(loaded) = self.load(&resolved, given)? else {
@@ -962,7 +973,13 @@ impl Workspace {
 
     /// `not_read` or `stale_file` unless the file was read here and is unchanged since.
     fn check_read(&self, resolved: &Path, given: &Path, loaded: &Loaded) -> Result<()> {
-        read_base(self.memory().tracker.get(resolved), given, loaded, false).map(drop)
+        read_base(
+            Seen::Recorded(self.memory().tracker.get(resolved)),
+            given,
+            loaded,
+            false,
+        )
+        .map(drop)
     }
 
     /// The rule of [`plan_patch`](Workspace::plan_patch), with `reads` as what was read here:
@@ -1057,11 +1074,15 @@ impl Workspace {
 /// text was kept; `stale_file` otherwise. For any other op: `not_read` or `stale_file` unless
 /// it is unchanged since.
 fn read_base<'a>(
-    seen: Option<&'a ReadRecord>,
+    seen: Seen<'a>,
     given: &Path,
     loaded: &Loaded,
     mergeable: bool,
 ) -> Result<Option<&'a str>> {
+    let seen = match seen {
+        Seen::Now => return Ok(None),
+        Seen::Recorded(seen) => seen,
+    };
     match seen {
         None => Err(errors::not_read(given)),
         Some(read) if read.hash == loaded.fingerprint.hash => Ok(None),
@@ -1070,6 +1091,15 @@ fn read_base<'a>(
         }) if mergeable => Ok(Some(text)),
         Some(_) => Err(errors::stale(given, "it was last read")),
     }
+}
+
+/// What a plan takes as read of the file.
+#[derive(Clone, Copy, Debug)]
+enum Seen<'a> {
+    /// What this workspace recorded (`None`: never read here).
+    Recorded(Option<&'a ReadRecord>),
+    /// The file as it is now (a call that reads it first).
+    Now,
 }
 
 /// The `Base` of a change from a loaded file.

@@ -21,10 +21,13 @@ pub struct ToolResult {
     /// The path the call was about, as shown in the output (normalised the way `pathlib`
     /// prints it); `None` when the input had no usable path.
     pub path: Option<String>,
-    /// For `str_replace`, `insert` and `undo_edit` that changed a file: its text before (decoded,
-    /// with its own line endings).
+    /// For `str_replace`, `insert` and `undo_edit` that changed a file, and the `openai` set's
+    /// `apply_patch` of one `update_file` operation: its text before (decoded, with its own
+    /// line endings).
     pub old_content: Option<String>,
-    /// For `create`, `str_replace`, `insert` and `undo_edit` that wrote a file: its text after.
+    /// For `create`, `str_replace`, `insert` and `undo_edit` that wrote a file, and a toolset
+    /// call that wrote one file (the `native` set's file tools, the `openai` set's
+    /// `apply_patch` of one `create_file` or `update_file` operation): its text after.
     pub new_content: Option<String>,
 }
 

@@ -456,3 +456,101 @@ fn a_native_apply_diff_on_crlf_and_an_apply_lazy_preview_what_they_write() {
         Some(written.as_str())
     );
 }
+
+/// An `openai` toolset (`semantics`) over a root with `m.py` holding `text`.
+fn openai_setup(
+    text: &str,
+    semantics: hunkloom_tools::Semantics,
+) -> (tempfile::TempDir, hunkloom_tools::Toolset) {
+    use hunkloom_tools::{Toolset, ToolsetOptions, ToolsetProfile};
+    let dir = tempfile::tempdir().expect("test setup");
+    std::fs::write(dir.path().join("m.py"), text).expect("test setup");
+    let options = ToolsetOptions::new()
+        .profile(ToolsetProfile::OpenAi)
+        .semantics(semantics);
+    let toolset = Toolset::new(dir.path(), options).expect("test setup");
+    (dir, toolset)
+}
+
+#[test]
+fn an_openai_operation_previews_each_section_as_it_is_placed() {
+    use hunkloom_tools::Semantics;
+    let original = "def a():\n    return 1\n\ndef b():\n    return 2\n";
+    let first_only = "def a():\n    return 10\n\ndef b():\n    return 2\n";
+    let both = "def a():\n    return 10\n\ndef b():\n    return 20\n";
+    let diff =
+        "@@ def a():\n-    return 1\n+    return 10\n@@ def b():\n-    return 2\n+    return 20\n";
+    for semantics in [Semantics::Reference, Semantics::Native] {
+        let (dir, toolset) = openai_setup(original, semantics);
+        // The diff before the type and the path (`json!` orders keys by name): keys may come in
+        // any order.
+        let operation = json!({"diff": diff, "type": "update_file", "path": "m.py"});
+        let input = json!({ "operation": operation }).to_string();
+        let (seen, result) = stream_native(&toolset, "apply_patch", &input);
+        assert!(!result.is_error, "{semantics:?}: {}", result.output);
+        let written = std::fs::read_to_string(dir.path().join("m.py")).expect("read");
+        assert_eq!(written, both, "{semantics:?}");
+        let first = seen.iter().position(|p| p.is_some()).expect("a preview");
+        assert_eq!(seen[first].as_deref(), Some(first_only), "{semantics:?}");
+        assert_eq!(seen.last().cloned().flatten().as_deref(), Some(both));
+        assert_eq!(result.new_content.as_deref(), Some(both));
+        assert_eq!(result.old_content.as_deref(), Some(original));
+
+        // The path first: the file shows at once, then each section as the line after it
+        // arrives.
+        let (_dir, toolset) = openai_setup(original, semantics);
+        // (`json!` orders keys by name: written out, to keep this order.)
+        let input = format!(
+            r#"{{"operation": {{"type": "update_file", "path": "m.py", "diff": {}}}}}"#,
+            json!(diff)
+        );
+        let mut stream = toolset.stream("apply_patch");
+        let mut shown = Vec::new();
+        for c in input.chars() {
+            stream.push(&toolset, &c.to_string());
+            shown.push(stream.preview().map(str::to_owned));
+        }
+        assert_eq!(stream.command(), Some("update_file"));
+        assert_eq!(stream.path(), Some("m.py"));
+        let order: Vec<&str> =
+            shown
+                .iter()
+                .flatten()
+                .map(String::as_str)
+                .fold(Vec::new(), |mut order, p| {
+                    if order.last() != Some(&p) {
+                        order.push(p);
+                    }
+                    order
+                });
+        assert_eq!(order, [original, first_only, both], "{semantics:?}");
+        assert!(!stream.finish(&toolset).is_error);
+    }
+}
+
+#[test]
+fn an_openai_create_streams_its_lines_and_a_failing_update_previews_nothing_at_the_end() {
+    use hunkloom_tools::Semantics;
+    for semantics in [Semantics::Reference, Semantics::Native] {
+        let (dir, toolset) = openai_setup("x = 1\n", semantics);
+        let input =
+            r#"{"operation": {"type": "create_file", "path": "n.py", "diff": "+a = 1\n+b = 2\n"}}"#;
+        let (seen, result) = stream_native(&toolset, "apply_patch", input);
+        assert!(!result.is_error, "{semantics:?}: {}", result.output);
+        let written = std::fs::read_to_string(dir.path().join("n.py")).expect("read");
+        assert!(
+            seen.iter().any(|p| p.as_deref() == Some("a = 1\n")),
+            "{semantics:?}: the first line before the second: {seen:?}"
+        );
+        assert_eq!(seen.last().cloned().flatten(), Some(written));
+
+        let input =
+            r#"{"operation": {"type": "update_file", "path": "m.py", "diff": "-y = 2\n+y = 3\n"}}"#;
+        let (seen, result) = stream_native(&toolset, "apply_patch", input);
+        assert!(result.is_error, "{semantics:?}");
+        assert_eq!(seen.last().cloned().flatten(), None);
+        assert!(seen.iter().flatten().all(|p| p == "x = 1\n"));
+        let kept = std::fs::read_to_string(dir.path().join("m.py")).expect("read");
+        assert_eq!(kept, "x = 1\n");
+    }
+}

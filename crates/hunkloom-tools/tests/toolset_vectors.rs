@@ -9,9 +9,13 @@
 //! nothing (the reference gave the model no answer; see the profile's deliberate differences).
 //! Then every case again with each call streamed through `Toolset::stream` (the call's JSON
 //! pushed whole, a character at a time or in seeded random pieces, non-ASCII escaped or not, one
-//! form per case in turn): the same checks, and besides, a preview (text-editor tools only)
-//! rebuilt by the splices and, before finish, the text the call leaves.
+//! form per case in turn): the same checks, and besides, the preview (of the text-editor tools,
+//! the native set's `apply_diff` and `apply_lazy`, the `openai` set's one-operation
+//! `apply_patch`) rebuilt by the splices and, before finish, the text the call leaves; the run
+//! counts the calls that had a preview.
 //! `HUNKLOOM_TS_CASE=<id>` runs one case.
+
+use std::cell::Cell;
 
 use hunkloom_testkit::assert_no_failures;
 use hunkloom_testkit::toolsets::{
@@ -30,12 +34,13 @@ const FORMS: [(Chunking, bool); 6] = [
     (Chunking::Random(SEED), true),
 ];
 
-/// The call streamed in `form`, its preview checked.
+/// The call streamed in `form`, its preview checked; `previewed` counts the calls that had one.
 fn streamed(
     toolset: &Toolset,
     tool: &str,
     input: &serde_json::Value,
     (chunking, ascii): (Chunking, bool),
+    previewed: &Cell<usize>,
 ) -> Result<ToolResult, String> {
     let text = json_text(input, ascii);
     let mut stream = toolset.stream(tool);
@@ -50,6 +55,7 @@ fn streamed(
         ));
     }
     let result = stream.finish(toolset);
+    previewed.set(previewed.get() + usize::from(preview.is_some()));
     if preview.is_some() && (result.is_error || preview != result.new_content) {
         return Err(format!(
             "the preview before finish is {preview:?}, the call left {:?} (is_error {})",
@@ -59,7 +65,11 @@ fn streamed(
     Ok(result)
 }
 
-fn run_case(case: &ToolsetCase, form: Option<(Chunking, bool)>) -> Result<Replayed, String> {
+fn run_case(
+    case: &ToolsetCase,
+    form: Option<(Chunking, bool)>,
+    previewed: &Cell<usize>,
+) -> Result<Replayed, String> {
     replay(
         case,
         |root| {
@@ -69,7 +79,7 @@ fn run_case(case: &ToolsetCase, form: Option<(Chunking, bool)>) -> Result<Replay
         |toolset, tool, input| {
             let result = match form {
                 None => toolset.call(tool, input).map_err(|e| format!("Err {e}"))?,
-                Some(form) => streamed(toolset, tool, input, form)
+                Some(form) => streamed(toolset, tool, input, form, previewed)
                     .map_err(|e| format!("streamed {form:?}: {e}"))?,
             };
             Ok(Answer {
@@ -88,13 +98,14 @@ fn main() {
         for name in TOOLSET_CORPORA {
             let cases = load_toolset_corpus(name);
             let (mut passed, mut deviated, mut total) = (0, 0, 0);
+            let previewed = Cell::new(0);
             for (n, case) in cases.iter().enumerate() {
                 if only.as_ref().is_some_and(|id| *id != case.id) {
                     continue;
                 }
                 total += 1;
                 let form = streaming.then(|| FORMS[n % FORMS.len()]);
-                match run_case(case, form) {
+                match run_case(case, form, &previewed) {
                     Ok(Replayed::Passed) => passed += 1,
                     Ok(Replayed::Deviated) => deviated += 1,
                     Err(why) => failures.push(format!("{} {why}", case.id)),
@@ -105,8 +116,13 @@ fn main() {
                 .trim_end_matches(".jsonl");
             let how = if streaming { " streamed" } else { "" };
             if total > 0 {
+                let previews = if streaming {
+                    format!("; {} calls previewed", previewed.get())
+                } else {
+                    String::new()
+                };
                 println!(
-                    "toolset-{label}{how}: {}/{total} passed ({deviated} of them at a documented deviation)",
+                    "toolset-{label}{how}: {}/{total} passed ({deviated} of them at a documented deviation{previews})",
                     passed + deviated
                 );
             }

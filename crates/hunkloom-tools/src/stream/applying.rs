@@ -17,8 +17,8 @@ pub(super) struct Applying {
 }
 
 impl Applying {
-    /// A preview of `base` into which the member `key` streams as a native diff.
-    pub(super) fn new(base: String, key: &'static str) -> Applying {
+    /// A preview of `base` into which the member at `key` streams as a native diff.
+    pub(super) fn new(base: String, key: &'static [&'static str]) -> Applying {
         let options = ApplierOptions::new().dialect(Dialect::Native);
         Applying {
             applier: StreamingApplier::new(base, options),

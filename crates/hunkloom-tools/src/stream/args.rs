@@ -2,10 +2,12 @@
 //!
 //! Model APIs deliver a call's arguments as pieces of JSON text split anywhere: inside keys,
 //! inside strings, inside a `\uXXXX` escape or between the two halves of a surrogate pair. The
-//! reader keeps one state machine over the bytes it has seen and decodes each top-level string
-//! member as it arrives, so a push costs the length of the piece and nothing is parsed twice.
-//! Members that are not strings (`insert_line`, `view_range`) are kept as their raw JSON text
-//! and parsed once complete.
+//! reader keeps one state machine over the bytes it has seen and decodes each string member as
+//! it arrives, so a push costs the length of the piece and nothing is parsed twice. The members
+//! of an object value are read as members too, a few levels deep (the Responses API's
+//! `{"operation": {"path": …, "diff": …}}`), each naming its parent. Other values
+//! (`insert_line`, `view_range`, arrays) are kept as their raw JSON text and parsed once
+//! complete.
 //!
 //! The reader is for previews only: the call itself runs on `serde_json`'s parse of the whole
 //! text ([`ArgsReader::parse`]), so its result is exactly what the same text sent whole gives.
@@ -14,11 +16,13 @@ use std::ops::Range;
 
 use serde_json::Value;
 
-/// One top-level member of the arguments object.
+/// One member of the arguments object, or of an object inside it.
 #[derive(Clone, Debug)]
 pub(crate) struct Member {
     /// The decoded key (complete once the value starts).
     pub(crate) key: String,
+    /// The member whose object value holds this one (`None`: the arguments object).
+    pub(crate) parent: Option<usize>,
     /// The value so far.
     pub(crate) value: MemberValue,
     /// Whether the value is complete.
@@ -30,7 +34,8 @@ pub(crate) struct Member {
 pub(crate) enum MemberValue {
     /// A string, decoded as far as it has arrived.
     Text(String),
-    /// Any other JSON value: its raw text in [`ArgsReader::raw`].
+    /// Any other JSON value: its raw text in [`ArgsReader::raw`] (an object's members are
+    /// members too).
     Raw(Range<usize>),
 }
 
@@ -87,7 +92,12 @@ pub(crate) struct ArgsReader {
     members: Vec<Member>,
     /// How many members have completed so far.
     completed: usize,
+    /// The members whose object value is being read, outermost first.
+    open: Vec<usize>,
 }
+
+/// How many objects deep members are read; deeper values are kept raw.
+const MAX_NESTING: usize = 3;
 
 impl Default for ArgsReader {
     fn default() -> Self {
@@ -99,6 +109,7 @@ impl Default for ArgsReader {
             raw_start: 0,
             members: Vec::new(),
             completed: 0,
+            open: Vec::new(),
         }
     }
 }
@@ -155,14 +166,33 @@ impl ArgsReader {
         self.completed
     }
 
-    /// The index of the member that holds `key` now (the last one of that name).
+    /// The index of the top-level member that holds `key` now (the last one of that name).
     pub(crate) fn find(&self, key: &str) -> Option<usize> {
-        self.members.iter().rposition(|m| m.key == key)
+        self.find_at(&[key])
     }
 
-    /// The complete string value of `key`, if it has one.
+    /// The index of the member at `path` (keys from the top, each naming a member of the
+    /// previous one's object), the last of each name.
+    pub(crate) fn find_at(&self, path: &[&str]) -> Option<usize> {
+        let mut parent = None;
+        for key in path {
+            let at = self
+                .members
+                .iter()
+                .rposition(|m| m.parent == parent && m.key == *key)?;
+            parent = Some(at);
+        }
+        parent
+    }
+
+    /// The complete string value of the top-level `key`, if it has one.
     pub(crate) fn text(&self, key: &str) -> Option<&str> {
-        let m = &self.members[self.find(key)?];
+        self.text_at(&[key])
+    }
+
+    /// The complete string value at `path` (see [`find_at`](Self::find_at)), if it has one.
+    pub(crate) fn text_at(&self, path: &[&str]) -> Option<&str> {
+        let m = &self.members[self.find_at(path)?];
         match (&m.value, m.complete) {
             (MemberValue::Text(t), true) => Some(t),
             _ => None,
@@ -211,7 +241,7 @@ impl ArgsReader {
                     self.escape = Escape::default();
                     self.at = At::Key;
                 }
-                b'}' if first => self.at = At::Done,
+                b'}' if first => self.close(i),
                 _ if is_space(b) => {}
                 _ => self.at = At::Broken,
             },
@@ -232,21 +262,18 @@ impl ArgsReader {
             At::BeforeValue => match b {
                 _ if is_space(b) => {}
                 b'"' => {
-                    self.members.push(Member {
-                        key: std::mem::take(&mut self.key),
-                        value: MemberValue::Text(String::new()),
-                        complete: false,
-                    });
+                    self.start_member(MemberValue::Text(String::new()));
                     self.escape = Escape::default();
                     self.at = At::Text;
                 }
                 b',' | b'}' | b':' | b']' => self.at = At::Broken,
+                b'{' if self.open.len() < MAX_NESTING => {
+                    self.start_member(MemberValue::Raw(i..i));
+                    self.open.push(self.members.len() - 1);
+                    self.at = At::BeforeKey { first: true };
+                }
                 _ => {
-                    self.members.push(Member {
-                        key: std::mem::take(&mut self.key),
-                        value: MemberValue::Raw(i..i),
-                        complete: false,
-                    });
+                    self.start_member(MemberValue::Raw(i..i));
                     self.raw_start = i;
                     self.at = At::Raw {
                         depth: 0,
@@ -284,7 +311,7 @@ impl ArgsReader {
             } => return self.raw_value(i, depth, in_string, escaped),
             At::AfterValue => match b {
                 b',' => self.at = At::BeforeKey { first: false },
-                b'}' => self.at = At::Done,
+                b'}' => self.close(i),
                 _ if is_space(b) => {}
                 _ => self.at = At::Broken,
             },
@@ -296,6 +323,31 @@ impl ArgsReader {
             At::Broken => return self.raw.len(),
         }
         i + 1
+    }
+
+    /// A member whose value starts now, in the object being read.
+    fn start_member(&mut self, value: MemberValue) {
+        self.members.push(Member {
+            key: std::mem::take(&mut self.key),
+            parent: self.open.last().copied(),
+            value,
+            complete: false,
+        });
+    }
+
+    /// The `}` at byte `i` closes the object being read: a member's value, or the arguments.
+    fn close(&mut self, i: usize) {
+        let Some(at) = self.open.pop() else {
+            self.at = At::Done;
+            return;
+        };
+        let member = &mut self.members[at];
+        if let MemberValue::Raw(range) = &mut member.value {
+            range.end = i + 1;
+        }
+        member.complete = true;
+        self.completed += 1;
+        self.at = At::AfterValue;
     }
 
     /// Skims a value that is not a string from byte `i`: it ends before `,` or `}` at depth 0
@@ -499,6 +551,34 @@ mod tests {
     }
 
     #[test]
+    fn members_of_an_object_value_are_read_as_they_stream() {
+        let text = r#"{"operation": {"type": "update_file", "diff": "@@\n-a\n+b", "n": [1, {"x": "}"}]}, "path": "top"}"#;
+        for size in [1, 2, 5, 100] {
+            let reader = read_in(text, size);
+            assert!(reader.is_complete(), "{size}");
+            assert_eq!(reader.text_at(&["operation", "type"]), Some("update_file"));
+            assert_eq!(reader.text_at(&["operation", "diff"]), Some("@@\n-a\n+b"));
+            assert_eq!(reader.text("path"), Some("top"));
+            // A nested key is not a top-level one.
+            assert_eq!(reader.text("type"), None);
+            let whole = reader.parse().unwrap();
+            assert_eq!(reader.value("operation"), Some(whole["operation"].clone()));
+        }
+        let mut reader = ArgsReader::default();
+        reader.push(r#"{"operation": {"diff": "+x"#);
+        let at = reader.find_at(&["operation", "diff"]).expect("started");
+        assert!(!reader.members()[at].complete);
+        assert_eq!(reader.value("operation"), None);
+        // Deeper than the limit, values are kept raw, and still parse.
+        let deep = read_in(r#"{"a": {"b": {"c": {"d": {"e": "f"}}}}}"#, 1);
+        assert_eq!(deep.text_at(&["a", "b", "c", "d", "e"]), None);
+        assert_eq!(
+            deep.value("a"),
+            Some(serde_json::json!({"b": {"c": {"d": {"e": "f"}}}}))
+        );
+    }
+
+    #[test]
     fn text_that_is_not_an_object_is_broken() {
         for text in [
             "[1]",
@@ -507,6 +587,8 @@ mod tests {
             r#"{"a": "\q"}"#,
             "{\"a\": \"\u{1}\"}",
             r#"{"a": 1} x"#,
+            r#"{"a": {"b" 1}}"#,
+            r#"{"a": {"b": "c",}}"#,
         ] {
             assert!(read_in(text, 1).is_broken(), "{text}");
             assert!(
@@ -524,7 +606,8 @@ mod tests {
 /// taken.
 #[derive(Debug)]
 pub(super) struct MemberCursor {
-    key: &'static str,
+    /// The member's path (see [`ArgsReader::find_at`]).
+    path: &'static [&'static str],
     /// The member's index among the arguments' members, once it has started.
     pub(super) member: Option<usize>,
     /// How many members the arguments had when `member` was last looked up.
@@ -534,10 +617,10 @@ pub(super) struct MemberCursor {
 }
 
 impl MemberCursor {
-    /// A cursor on the member `key`, which may not have started yet.
-    pub(super) fn new(key: &'static str) -> MemberCursor {
+    /// A cursor on the member at `path`, which may not have started yet.
+    pub(super) fn new(path: &'static [&'static str]) -> MemberCursor {
         MemberCursor {
-            key,
+            path,
             member: None,
             members_seen: 0,
             taken: 0,
@@ -549,7 +632,7 @@ impl MemberCursor {
     pub(super) fn take<'a>(&mut self, args: &'a ArgsReader) -> Option<&'a str> {
         if args.members().len() != self.members_seen {
             self.members_seen = args.members().len();
-            match (self.member, args.find(self.key)) {
+            match (self.member, args.find_at(self.path)) {
                 (Some(was), Some(now)) if was != now => return None,
                 (_, now) => self.member = now,
             }

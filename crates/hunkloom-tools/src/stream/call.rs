@@ -40,12 +40,14 @@ mod host {
 
     impl Answers for Toolset {
         fn follow<'a>(&'a self, tool: &'a str) -> Option<Follow<'a>> {
-            match self.editor_of(tool) {
-                Some(editor) => Some(Follow::Editor(editor)),
-                None => self
-                    .file_tool_of(tool)
-                    .map(|native| Follow::File(native, tool)),
+            if let Some(editor) = self.editor_of(tool) {
+                return Some(Follow::Editor(editor));
             }
+            if let Some(openai) = self.operation_tool_of(tool) {
+                return Some(Follow::Operation(openai));
+            }
+            self.file_tool_of(tool)
+                .map(|native| Follow::File(native, tool))
         }
 
         fn answer(&self, tool: &str, input: &Value) -> hunkloom::Result<ToolResult> {
@@ -67,7 +69,9 @@ impl ToolHost for Toolset {}
 /// text-editor tool: the `anthropic` and `openhands` editors, the `native` set's
 /// `str_replace_based_edit_tool`) has a preview, as have the `native` set's `apply_diff` (its
 /// `diff` streams through the engine's native applier over the file) and `apply_lazy` (once
-/// complete); the other tools' calls are read as they arrive and run by `finish`. Either way
+/// complete), and the `openai` set's `apply_patch` of one operation (its V4A `diff` read as
+/// the call reads it, each section shown once placed; a created file's lines as they come);
+/// the other tools' calls are read as they arrive and run by `finish`. Either way
 /// `finish` gives what `call` gives for the whole argument text, and text that is not a
 /// complete JSON object is the error result `invalid_arguments`.
 ///
@@ -155,12 +159,14 @@ impl EditStream {
         self.call.preview()
     }
 
-    /// The `command` argument, once its value is complete.
+    /// The `command` argument, once its value is complete (for an `apply_patch` operation,
+    /// its `type`).
     pub fn command(&self) -> Option<&str> {
         self.call.command()
     }
 
-    /// The `path` argument, once its value is complete.
+    /// The `path` argument, once its value is complete (for an `apply_patch` operation, its
+    /// `path`).
     pub fn path(&self) -> Option<&str> {
         self.call.path()
     }

@@ -17,11 +17,13 @@ use serde_json::Value;
 
 use super::applying::Applying;
 use super::args::{ArgsReader, MemberCursor};
+use super::patching::Patching;
 use crate::codes::ToolCode;
 use crate::editor::TextEditor;
 use crate::input;
 use crate::result::{self, Failure, ToolResult};
 use crate::toolset::native::Native;
+use crate::toolset::{OpenAiTool, Semantics};
 
 /// What a streamed call's preview follows: the tool that will answer it.
 #[derive(Clone, Copy, Debug)]
@@ -30,7 +32,14 @@ pub(crate) enum Follow<'a> {
     Editor(&'a TextEditor),
     /// A call of the native set's tool (`apply_diff`, `apply_lazy`) that edits one file.
     File(&'a Native, &'a str),
+    /// A call of the `openai` set's `apply_patch`: one operation's V4A body.
+    Operation(OpenAiTool<'a>),
 }
+
+/// The `operation` object of a Responses-API `apply_patch` call, and its members.
+const OPERATION_TYPE: &[&str] = &["operation", "type"];
+const OPERATION_PATH: &[&str] = &["operation", "path"];
+const OPERATION_DIFF: &[&str] = &["operation", "diff"];
 
 /// One text-editor call while its arguments stream in: the arguments read so far and the
 /// preview they give. The public face is [`EditStream`](super::EditStream).
@@ -57,6 +66,8 @@ enum Place {
     Live(Live),
     /// A diff streams through an applier over the file.
     Applying(Box<Applying>),
+    /// A V4A body streams through a reader over the file.
+    Patching(Box<Patching>),
     /// The complete call's result (`None`: it fails or writes nothing).
     Planned(Option<String>),
 }
@@ -79,7 +90,7 @@ struct Live {
 }
 
 impl Live {
-    fn new(base: String, at: usize, end: usize, key: &'static str) -> Live {
+    fn new(base: String, at: usize, end: usize, key: &'static [&'static str]) -> Live {
         let crlf = crlf_file(&base);
         let start = TextOffset::of(&base[..at]);
         Live {
@@ -192,6 +203,7 @@ impl EditorCall {
                 self.args.parse().ok().and_then(|input| match follow {
                     Follow::Editor(editor) => editor.plan(&input),
                     Follow::File(native, tool) => native.plan(tool, input.as_object()?),
+                    Follow::Operation(openai) => openai.plan(&input),
                 })
             };
             return self.settle(planned);
@@ -204,6 +216,7 @@ impl EditorCall {
             self.place = match follow {
                 Follow::Editor(editor) => self.locate(editor),
                 Follow::File(native, tool) => self.locate_file(native, tool),
+                Follow::Operation(openai) => self.locate_operation(openai),
             };
             self.shown = None;
             return match &mut self.place {
@@ -222,7 +235,25 @@ impl EditorCall {
                         ..Update::default()
                     }
                 }
+                Place::Patching(patching) => {
+                    patching.feed(&self.args);
+                    Update {
+                        inserted: Cow::Owned(patching.text().to_owned()),
+                        ..Update::default()
+                    }
+                }
                 _ => Update::default(),
+            };
+        }
+        if let Place::Patching(patching) = &mut self.place {
+            return match patching.feed(&self.args) {
+                Some(update) => update,
+                // A repeated key: what streamed no longer counts.
+                None => {
+                    let old = patching.text().to_owned();
+                    self.place = Place::Unknown;
+                    splice(Some(&old), None)
+                }
             };
         }
         if let Place::Applying(applying) = &mut self.place {
@@ -272,7 +303,8 @@ impl EditorCall {
         let waiting = matches!(self.place, Place::Waiting)
             && piece.bytes().any(|b| matches!(b, b'"' | b',' | b'}'));
         // A streaming diff is searched for as its lines complete, at escaped newlines.
-        let applying = matches!(self.place, Place::Applying(_)) && piece.contains('\\');
+        let applying =
+            matches!(self.place, Place::Applying(_) | Place::Patching(_)) && piece.contains('\\');
         !settled && (waiting || applying || piece.contains('}'))
     }
 
@@ -285,17 +317,23 @@ impl EditorCall {
             Place::Planned(text) => text.as_deref(),
             Place::Live(live) => Some(self.shown.get_or_insert_with(|| live.text(&self.args))),
             Place::Applying(applying) => Some(applying.text()),
+            Place::Patching(patching) => Some(patching.text()),
         }
     }
 
-    /// The command, once its value is complete.
+    /// The command, once its value is complete (an `operation`'s `type` for a call without
+    /// one: the Responses API's `apply_patch`).
     pub(crate) fn command(&self) -> Option<&str> {
-        self.args.text("command")
+        self.args
+            .text("command")
+            .or_else(|| self.args.text_at(OPERATION_TYPE))
     }
 
-    /// The path, once its value is complete.
+    /// The path, once its value is complete (an `operation`'s, for a call without one).
     pub(crate) fn path(&self) -> Option<&str> {
-        self.args.text("path")
+        self.args
+            .text("path")
+            .or_else(|| self.args.text_at(OPERATION_PATH))
     }
 
     /// Takes a piece of a call whose preview this stream does not follow (a tool that is not
@@ -333,6 +371,7 @@ impl EditorCall {
         let old = match &self.place {
             Place::Live(live) => Some(live.text(&self.args)),
             Place::Applying(applying) => Some(applying.text().to_owned()),
+            Place::Patching(patching) => Some(patching.text().to_owned()),
             Place::Planned(text) => text.clone(),
             Place::Waiting | Place::Unknown => None,
         };
@@ -361,6 +400,35 @@ impl EditorCall {
         }
     }
 
+    /// Where an `apply_patch` operation's body goes, once its type and path are complete: into
+    /// a reader over the file (a read of it) for `update_file`, into a new file for
+    /// `create_file`; `delete_file` previews nothing.
+    fn locate_operation(&self, openai: OpenAiTool<'_>) -> Place {
+        let args = &self.args;
+        let (Some(kind), Some(path)) = (args.text_at(OPERATION_TYPE), args.text_at(OPERATION_PATH))
+        else {
+            return match args.find("operation") {
+                Some(i) if args.members()[i].complete => Place::Unknown,
+                _ => Place::Waiting,
+            };
+        };
+        let semantics: Semantics = openai.semantics();
+        match kind {
+            "create_file" if !openai.exists(path) => {
+                Place::Patching(Box::new(Patching::new(None, OPERATION_DIFF, semantics)))
+            }
+            "update_file" => match openai.base_text(path) {
+                Some(text) => Place::Patching(Box::new(Patching::new(
+                    Some(text),
+                    OPERATION_DIFF,
+                    semantics,
+                ))),
+                None => Place::Unknown,
+            },
+            _ => Place::Unknown,
+        }
+    }
+
     /// Where the edit goes, once the arguments say enough: reads the file once.
     fn locate(&self, editor: &TextEditor) -> Place {
         let args = &self.args;
@@ -372,7 +440,7 @@ impl EditorCall {
         };
         match command {
             "create" => match editor.peek(path) {
-                Ok(None) => Place::Live(Live::new(String::new(), 0, 0, "file_text")),
+                Ok(None) => Place::Live(Live::new(String::new(), 0, 0, &["file_text"])),
                 // A lazy edit merged into the file (native), or refused: known when complete.
                 _ => Place::Unknown,
             },
@@ -431,7 +499,7 @@ fn place_replacement(text: String, old: &str) -> Place {
         return Place::Unknown;
     }
     let end = at + needle.len();
-    Place::Live(Live::new(text, at, end, "new_str"))
+    Place::Live(Live::new(text, at, end, &["new_str"]))
 }
 
 /// Whether the file's first line ends in `\r\n`.
@@ -452,7 +520,7 @@ fn place_insertion(text: String, line: usize) -> Place {
             None => return Place::Unknown,
         }
     };
-    Place::Live(Live::new(text, at, at, "new_str"))
+    Place::Live(Live::new(text, at, at, &["new_str"]))
 }
 
 /// The byte offset of the `n`th `\n` (1-based).
@@ -462,7 +530,7 @@ fn memchr_nth(text: &str, n: usize) -> Option<usize> {
 
 /// One splice that turns `old` into `new` (an absent preview counts as empty): the common
 /// start and end are kept.
-fn splice(old: Option<&str>, new: Option<&str>) -> Update<'static> {
+pub(super) fn splice(old: Option<&str>, new: Option<&str>) -> Update<'static> {
     let (old, new) = (old.unwrap_or(""), new.unwrap_or(""));
     let mut head = old
         .bytes()

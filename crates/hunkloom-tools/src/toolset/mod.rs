@@ -39,6 +39,8 @@ mod gemini;
 pub(crate) mod native;
 mod openai;
 
+pub(crate) use openai::OpenAiTool;
+
 use std::path::{Path, PathBuf};
 
 use hunkloom::{Error, ErrorKind, Result};
@@ -538,6 +540,22 @@ impl Toolset {
                 Some(newest)
             }
             Engine::Editor(editor, _) if self.tools.iter().any(|t| t.name == name) => Some(editor),
+            _ => None,
+        }
+    }
+
+    /// The `openai` set's `apply_patch`, when `name` is it (a call of one operation can be
+    /// previewed while it streams).
+    pub(crate) fn operation_tool_of(&self, name: &str) -> Option<openai::OpenAiTool<'_>> {
+        match &self.engine {
+            Engine::OpenAi(ws, semantics)
+                if name == "apply_patch" && !self.withheld.iter().any(|w| w == name) =>
+            {
+                Some(openai::OpenAiTool {
+                    ws,
+                    semantics: *semantics,
+                })
+            }
             _ => None,
         }
     }

@@ -198,67 +198,71 @@ fn read_body(
     }
 }
 
-/// Runs one operation; its line of the answer.
-fn run(ws: &Workspace, op: &Operation<'_>, semantics: Semantics) -> Result<String, Failed> {
+/// What one operation did: its line of the answer, and for an operation that wrote one file,
+/// the file's text before (an update) and after.
+struct Done {
+    line: String,
+    old: Option<String>,
+    new: Option<String>,
+}
+
+/// Runs one operation.
+fn run(ws: &Workspace, op: &Operation<'_>, semantics: Semantics) -> Result<Done, Failed> {
     let root = ws.root();
     let rel = relative(root, op.path).ok_or_else(|| escapes(op.path))?;
     let at = root.join(&rel);
     match op.kind {
         "create_file" => {
-            if std::fs::symlink_metadata(&at).is_ok() {
-                return Err(Failed::new(
-                    ToolCode::FileExists,
-                    format!(
-                        "apply_patch cannot create {rel} because it already exists. Use an \
-                         update_file operation to change an existing file."
-                    ),
-                ));
-            }
-            let content = read_body("", op.diff.unwrap_or_default(), V4aMode::Create, semantics)?;
+            let content = created(&at, &rel, op, semantics)?;
             ws.write(&rel, &content).map_err(|e| Failed::of(&e))?;
-            Ok(format!("Created {rel}"))
+            Ok(Done {
+                line: format!("Created {rel}"),
+                old: None,
+                new: Some(content),
+            })
         }
         "update_file" => {
-            let meta = std::fs::metadata(&at).map_err(|_| missing(op.path))?;
-            if meta.is_dir() {
-                return Err(directory(root, &rel));
-            }
-            let text = read_text(&at)?;
-            let new = read_body(
-                &text,
-                op.diff.unwrap_or_default(),
-                V4aMode::Default,
-                semantics,
-            )?;
+            let (text, new) = updated(root, &at, &rel, op, semantics)?;
             ws.read(&rel).map_err(|e| Failed::of(&e))?;
-            match op.move_to {
+            let line = match op.move_to {
                 Some(to) => {
-                    let to_rel = relative(root, to).ok_or_else(|| escapes(to))?;
-                    let dest = root.join(&to_rel);
-                    if dest.is_dir() {
-                        return Err(directory(root, &to_rel));
-                    }
-                    if dest.exists() {
+                    let to_rel = destination(root, to)?;
+                    if root.join(&to_rel).exists() {
                         ws.read(&to_rel).map_err(|e| Failed::of(&e))?;
                     }
                     let mut changes = vec![
-                        ws.plan(&to_rel, &Op::WriteUtf8 { content: new })
-                            .map_err(|e| Failed::of(&e))?,
+                        ws.plan(
+                            &to_rel,
+                            &Op::WriteUtf8 {
+                                content: new.clone(),
+                            },
+                        )
+                        .map_err(|e| Failed::of(&e))?,
                     ];
                     if to_rel != rel {
                         changes.push(ws.plan_delete(&rel).map_err(|e| Failed::of(&e))?);
                     }
                     ws.commit(changes).map_err(|e| Failed::of(&e))?;
-                    Ok(format!("Updated {rel}\nMoved {rel} to {to_rel}"))
+                    format!("Updated {rel}\nMoved {rel} to {to_rel}")
                 }
                 None => {
                     let change = ws
-                        .plan(&rel, &Op::WriteUtf8 { content: new })
+                        .plan(
+                            &rel,
+                            &Op::WriteUtf8 {
+                                content: new.clone(),
+                            },
+                        )
                         .map_err(|e| Failed::of(&e))?;
                     ws.commit(vec![change]).map_err(|e| Failed::of(&e))?;
-                    Ok(format!("Updated {rel}"))
+                    format!("Updated {rel}")
                 }
-            }
+            };
+            Ok(Done {
+                line,
+                old: Some(text),
+                new: Some(new),
+            })
         }
         _ => {
             let meta = std::fs::metadata(&at).map_err(|_| missing(op.path))?;
@@ -268,9 +272,127 @@ fn run(ws: &Workspace, op: &Operation<'_>, semantics: Semantics) -> Result<Strin
             ws.read(&rel).map_err(|e| Failed::of(&e))?;
             let change = ws.plan_delete(&rel).map_err(|e| Failed::of(&e))?;
             ws.commit(vec![change]).map_err(|e| Failed::of(&e))?;
-            Ok(format!("Deleted {rel}"))
+            Ok(Done {
+                line: format!("Deleted {rel}"),
+                old: None,
+                new: None,
+            })
         }
     }
+}
+
+/// The content a `create_file` operation writes at `at` (`rel` from the root), which must not
+/// exist.
+fn created(
+    at: &Path,
+    rel: &str,
+    op: &Operation<'_>,
+    semantics: Semantics,
+) -> Result<String, Failed> {
+    if std::fs::symlink_metadata(at).is_ok() {
+        return Err(Failed::new(
+            ToolCode::FileExists,
+            format!(
+                "apply_patch cannot create {rel} because it already exists. Use an \
+                 update_file operation to change an existing file."
+            ),
+        ));
+    }
+    read_body("", op.diff.unwrap_or_default(), V4aMode::Create, semantics)
+}
+
+/// An `update_file` operation's file at `at` (`rel` from the root): its text, and the text
+/// the operation's body makes of it.
+fn updated(
+    root: &Path,
+    at: &Path,
+    rel: &str,
+    op: &Operation<'_>,
+    semantics: Semantics,
+) -> Result<(String, String), Failed> {
+    let meta = std::fs::metadata(at).map_err(|_| missing(op.path))?;
+    if meta.is_dir() {
+        return Err(directory(root, rel));
+    }
+    let text = read_text(at)?;
+    let new = read_body(
+        &text,
+        op.diff.unwrap_or_default(),
+        V4aMode::Default,
+        semantics,
+    )?;
+    Ok((text, new))
+}
+
+/// Where a `move_to` path leads (from the root), which must not be a directory.
+fn destination(root: &Path, to: &str) -> Result<String, Failed> {
+    let to_rel = relative(root, to).ok_or_else(|| escapes(to))?;
+    if root.join(&to_rel).is_dir() {
+        return Err(directory(root, &to_rel));
+    }
+    Ok(to_rel)
+}
+
+/// The `openai` set's `apply_patch`, as a streamed call's preview follows it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OpenAiTool<'a> {
+    pub(super) ws: &'a Workspace,
+    pub(super) semantics: Semantics,
+}
+
+impl OpenAiTool<'_> {
+    /// How the set reads bodies.
+    pub(crate) fn semantics(self) -> Semantics {
+        self.semantics
+    }
+
+    /// Whether something is at `path` (a `create_file` there fails).
+    pub(crate) fn exists(self, path: &str) -> bool {
+        relative(self.ws.root(), path)
+            .is_none_or(|rel| std::fs::symlink_metadata(self.ws.root().join(rel)).is_ok())
+    }
+
+    /// The text of the file at `path` as an `update_file` operation reads it, without counting
+    /// as a read; `None` if it cannot be read.
+    pub(crate) fn base_text(self, path: &str) -> Option<String> {
+        let rel = relative(self.ws.root(), path)?;
+        read_text(&self.ws.root().join(rel)).ok()
+    }
+
+    /// The text a call with one `operation` will leave (see [`plan`]).
+    pub(crate) fn plan(self, input: &Value) -> Option<String> {
+        plan(self.ws, input, self.semantics)
+    }
+}
+
+/// The text a call with one `operation` (`create_file`, or `update_file`: at its `move_to`
+/// when it has one) will leave, planned as [`call`] runs it and writing nothing; `None` for a
+/// delete, for several operations and for a call that will fail. What a streamed call's
+/// preview settles on.
+fn plan(ws: &Workspace, input: &Value, semantics: Semantics) -> Option<String> {
+    let op = operation(input.get("operation")?).ok()?;
+    let root = ws.root();
+    let rel = relative(root, op.path)?;
+    let at = root.join(&rel);
+    let (target, content) = match op.kind {
+        "create_file" => (rel.clone(), created(&at, &rel, &op, semantics).ok()?),
+        "update_file" => {
+            let (_, new) = updated(root, &at, &rel, &op, semantics).ok()?;
+            ws.peek(&rel).ok()?;
+            match op.move_to {
+                Some(to) => (destination(root, to).ok()?, new),
+                None => (rel.clone(), new),
+            }
+        }
+        _ => return None,
+    };
+    let op = if op.kind == "create_file" {
+        Op::Write { content }
+    } else {
+        Op::WriteUtf8 { content }
+    };
+    let change = ws.plan_as_read(&target, &op).ok()?;
+    change.new_text().map(str::to_owned)
 }
 
 /// The files an operation touches, for their turns.
@@ -320,16 +442,28 @@ pub(super) fn call(
         Ok(turn) => turn,
         Err(e) => return failed(Failed::of(&e), None),
     };
-    let mut lines = Vec::new();
+    let mut done = Vec::new();
     for op in &ops {
         match run(ws, op, semantics) {
-            Ok(line) => lines.push(line),
+            Ok(one) => done.push(one),
             Err(f) => return failed(f, Some(op.path.to_owned())),
         }
     }
+    let output = done
+        .iter()
+        .map(|d| d.line.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    // The texts of the one file a single operation wrote.
+    let (old_content, new_content) = match <[Done; 1]>::try_from(done) {
+        Ok([one]) => (one.old, one.new),
+        Err(_) => (None, None),
+    };
     ToolResult {
-        output: lines.join("\n"),
+        output,
         path: ops.first().map(|op| op.path.to_owned()),
+        old_content,
+        new_content,
         ..ToolResult::default()
     }
 }

@@ -173,8 +173,8 @@ impl Native {
 
     /// The argument of the tool `name` that streams as a native SEARCH/REPLACE diff over the
     /// file (`apply_diff`'s `diff`).
-    pub(crate) fn streamed_diff(&self, name: &str) -> Option<&'static str> {
-        (ToolName::from_name(name) == Some(ToolName::ApplyDiff)).then_some("diff")
+    pub(crate) fn streamed_diff(&self, name: &str) -> Option<&'static [&'static str]> {
+        (ToolName::from_name(name) == Some(ToolName::ApplyDiff)).then_some(&["diff"])
     }
 
     /// The text of the file `path`, without counting as a read (`None` if it cannot be read):

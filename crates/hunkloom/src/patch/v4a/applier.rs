@@ -217,11 +217,7 @@ impl V4aApplier {
             return Err(e);
         }
         self.finished = true;
-        let newline = match self.mode {
-            V4aMode::Default => self.input_newline,
-            V4aMode::Create => None,
-        }
-        .unwrap_or(if self.body_crlf { "\r\n" } else { "\n" });
+        let newline = self.newline();
         let new_content = match self.mode {
             V4aMode::Default => std::mem::take(&mut self.output).finish(&self.input, newline),
             V4aMode::Create => self.created.join(newline),
@@ -232,6 +228,37 @@ impl V4aApplier {
             fuzz: sections.iter().map(|s| s.fuzz).sum(),
             sections,
         })
+    }
+
+    /// The text with the sections placed so far applied (in create mode, the `+` lines read so
+    /// far), joined as [`finish`](Self::finish) joins them. Never fails: after a failure it
+    /// shows what was placed before it. Builds the text, so it costs the file's length.
+    ///
+    /// ```
+    /// use hunkloom::patch::v4a::{V4aApplier, V4aMode};
+    ///
+    /// let mut applier = V4aApplier::new("a\nb\nc\n", V4aMode::Default);
+    /// applier.push("@@ a\n-b\n+B\n")?;
+    /// assert_eq!(applier.preview(), "a\nb\nc\n"); // the section may go on
+    /// applier.push("@@\n")?;
+    /// assert_eq!(applier.preview(), "a\nB\nc\n");
+    /// # Ok::<(), hunkloom::Error>(())
+    /// ```
+    pub fn preview(&self) -> String {
+        let newline = self.newline();
+        match self.mode {
+            V4aMode::Default => self.output.clone().finish(&self.input, newline),
+            V4aMode::Create => self.created.join(newline),
+        }
+    }
+
+    /// The line ending the new text is joined with: the input's, else the body's.
+    fn newline(&self) -> &'static str {
+        match self.mode {
+            V4aMode::Default => self.input_newline,
+            V4aMode::Create => None,
+        }
+        .unwrap_or(if self.body_crlf { "\r\n" } else { "\n" })
     }
 
     /// The mode this applier reads the body in.
