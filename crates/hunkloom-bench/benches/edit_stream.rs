@@ -6,7 +6,8 @@
 //! streaming adds: decoding each piece and following the preview. The bench prints the
 //! streamed call as a multiple of the whole one. Then the native toolset's `apply_diff` with
 //! 20 SEARCH/REPLACE blocks over a 200 KB file, streamed (each block applied by the native
-//! streaming applier as its lines arrive) and whole. Then a `str_replace` on 10 KB with
+//! streaming applier as its lines arrive) and whole, and the `openai` set's `apply_patch` with
+//! 20 V4A sections over a 200 KB file, streamed and whole. Then a `str_replace` on 10 KB with
 //! `durability` full and none: their difference is the fsync floor of a call on this machine.
 
 use std::hint::black_box;
@@ -15,7 +16,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use hunkloom_tools::{
-    Durability, EditorOptions, Profile, TextEditor, ToolResult, Toolset, ToolsetOptions,
+    Durability, EditorOptions, Profile, Semantics, TextEditor, ToolResult, Toolset, ToolsetOptions,
+    ToolsetProfile,
 };
 use serde_json::json;
 
@@ -121,6 +123,7 @@ fn bench(c: &mut Criterion) {
     }
     group.finish();
     toolset_diff(c);
+    toolset_operation(c);
     durability(c);
 }
 
@@ -130,10 +133,7 @@ fn toolset_diff(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temporary directory");
     let toolset = Toolset::new(dir.path(), ToolsetOptions::new()).expect("toolset");
     let path = dir.path().join("big.py");
-    let original: String = (0..8_000)
-        .map(|i| format!("value_{i:04} = compute({i}, 'text')\n"))
-        .collect();
-    assert!(original.len() >= 200_000);
+    let original = big_file();
     let diff: String = (0..20)
         .map(|b| {
             let i = b * 400 + 7;
@@ -151,27 +151,83 @@ fn toolset_diff(c: &mut Criterion) {
             .expect("read");
         assert!(!read.is_error, "{}", read.output);
     };
+    let name = "apply_diff 20 blocks on 200 KB";
+    compare_tool(c, name, &toolset, "apply_diff", &text, &path, &reset);
+}
+
+/// The `openai` set's `apply_patch`: one `update_file` operation of 20 V4A sections over a
+/// 200 KB file, streamed one byte at a time (each section placed and shown as it completes)
+/// and made whole, read as the Agents SDK reads it and natively.
+fn toolset_operation(c: &mut Criterion) {
+    let original = big_file();
+    let diff: String = (0..20)
+        .map(|b| {
+            let i = b * 400 + 7;
+            format!(
+                "@@\n-value_{i:04} = compute({i}, 'text')\n+value_{i:04} = compute({i}, 'edited')\n"
+            )
+        })
+        .collect();
+    let text = format!(
+        r#"{{"operation": {{"type": "update_file", "path": "big.py", "diff": {}}}}}"#,
+        json!(diff)
+    );
+    for semantics in [Semantics::Reference, Semantics::Native] {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let options = ToolsetOptions::new()
+            .profile(ToolsetProfile::OpenAi)
+            .semantics(semantics);
+        let toolset = Toolset::new(dir.path(), options).expect("toolset");
+        let path = dir.path().join("big.py");
+        let reset = || std::fs::write(&path, &original).expect("reset");
+        let name = format!("openai apply_patch 20 sections on 200 KB ({semantics})");
+        compare_tool(c, &name, &toolset, "apply_patch", &text, &path, &reset);
+    }
+}
+
+/// A 200 KB file of 8,000 distinct lines.
+fn big_file() -> String {
+    let original: String = (0..8_000)
+        .map(|i| format!("value_{i:04} = compute({i}, 'text')\n"))
+        .collect();
+    assert!(original.len() >= 200_000);
+    original
+}
+
+/// A toolset call of `tool` with the argument JSON `text`, which edits `path`, made whole and
+/// streamed one byte at a time (after `reset` each): checked to leave the same file and
+/// result, benched, and its ratio printed.
+fn compare_tool(
+    c: &mut Criterion,
+    name: &str,
+    toolset: &Toolset,
+    tool: &str,
+    text: &str,
+    path: &Path,
+    reset: &dyn Fn(),
+) {
     let whole = || {
-        let input: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-        toolset.call("apply_diff", &input).expect("object")
+        let input: serde_json::Value = serde_json::from_str(text).expect("JSON");
+        toolset.call(tool, &input).expect("object")
     };
     let streamed = || {
-        let mut stream = toolset.stream("apply_diff");
+        let mut stream = toolset.stream(tool);
         for i in 0..text.len() {
-            black_box(stream.push(&toolset, &text[i..i + 1]));
+            black_box(stream.push(toolset, &text[i..i + 1]));
         }
-        stream.finish(&toolset)
+        let preview = stream.preview().map(str::to_owned);
+        (preview, stream.finish(toolset))
     };
     reset();
     let a = whole();
-    let file_a = std::fs::read(&path).expect("written");
+    let file_a = std::fs::read(path).expect("written");
     reset();
-    let b = streamed();
+    let (preview, b) = streamed();
     assert!(!a.is_error, "{}", a.output);
     assert_eq!(a, b);
-    assert_eq!(std::fs::read(&path).expect("written"), file_a);
+    assert_eq!(std::fs::read(path).expect("written"), file_a);
+    assert_eq!(preview.map(String::into_bytes), Some(file_a), "the preview");
 
-    let name = "apply_diff 20 blocks on 200 KB";
     let mut group = c.benchmark_group("edit_stream");
     group.bench_function(format!("{name}: call (whole JSON)"), |b| {
         b.iter_batched(reset, |()| whole(), BatchSize::PerIteration)

@@ -632,9 +632,13 @@ fn v4a_all(body: &str, input: &str, seed: u64) -> Result<(), TestCaseError> {
     for &mode in V4aMode::ALL {
         let whole = apply_v4a_outcome(input, body, mode);
         let mut applier = V4aApplier::new(input, mode);
+        let mut shown = applier.preview();
         let mut streamed = Ok(());
         for piece in pushes(body, seed) {
-            if let Err(e) = applier.push(piece) {
+            let pushed = applier.push(piece).map(drop);
+            applier.preview_update().apply_to(&mut shown);
+            prop_assert_eq!(&shown, &applier.preview(), "the preview's splices");
+            if let Err(e) = pushed {
                 streamed = Err(e);
                 break;
             }

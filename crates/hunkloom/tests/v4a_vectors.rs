@@ -4,7 +4,8 @@
 //!
 //! - `stateless`: `apply_v4a(input, diff, mode)`;
 //! - `whole`, `line`, `char`, `random`: a `V4aApplier` fed the body in those pieces; its
-//!   outcome must also equal the stateless one (sections and scores included).
+//!   outcome must also equal the stateless one (sections and scores included), and after each
+//!   piece the splices of `preview_update` must rebuild `preview`.
 //!
 //! - `codex`: the body through the Codex dialect's entry for one file (`patch::plan_body`),
 //!   against what codex-rs did with it (`judge_codex`); the rows where the dialect differs by
@@ -30,8 +31,21 @@ const CHUNKINGS: [Chunking; 4] = [
 
 fn streamed(row: &Row, mode: V4aMode, chunking: Chunking) -> hunkloom::Result<V4aOutcome> {
     let mut applier = V4aApplier::new(&row.input, mode);
+    let mut shown = applier.preview();
     for piece in chunking.split(&row.diff) {
-        applier.push(piece)?;
+        let pushed = applier.push(piece).map(drop);
+        let update = applier.preview_update();
+        let changed = update.removed.bytes > 0 || !update.inserted.is_empty();
+        update.apply_to(&mut shown);
+        if changed || pushed.is_err() {
+            assert_eq!(
+                shown,
+                applier.preview(),
+                "row {}: the splices of preview_update rebuild preview ({chunking:?})",
+                row.id
+            );
+        }
+        pushed?;
     }
     applier.finish()
 }

@@ -2,9 +2,11 @@
 //! API's `apply_patch` operation — through the core's streaming body readers: the Agents SDK's
 //! reading ([`V4aApplier`]) or the native one ([`NativeBodyApplier`]), as the call will apply it.
 
-use hunkloom::Update;
+use std::borrow::Cow;
+
 use hunkloom::patch::native::NativeBodyApplier;
 use hunkloom::patch::v4a::{V4aApplier, V4aMode};
+use hunkloom::{TextOffset, Update};
 
 use super::args::{ArgsReader, MemberCursor};
 use super::editor::splice;
@@ -13,12 +15,13 @@ use crate::toolset::Semantics;
 /// Where the body is read: an update of a file, or the lines of a new one.
 #[derive(Debug)]
 enum Body {
-    /// Sections placed in the file as they complete, by the SDK's reading.
+    /// The SDK's reading: sections placed in the file as they complete (or a created file's
+    /// lines), each change one splice of its preview.
     Sdk(V4aApplier),
-    /// The same, by the native reading.
+    /// The native reading: sections placed in the file as they complete.
     Native(NativeBodyApplier<'static>),
-    /// A created file: its `+` lines, shown as they complete (the reading's exact text, its
-    /// final line ending included, is known when the call is); the incomplete last line.
+    /// A file the native reading creates: its `+` lines, shown as they complete (the
+    /// reading's exact text is known when the call is); the incomplete last line.
     Create(String),
 }
 
@@ -27,8 +30,9 @@ enum Body {
 pub(super) struct Patching {
     body: Body,
     cursor: MemberCursor,
-    /// The preview as last shown.
+    /// The preview as last shown, and (for a created file) its length.
     shown: String,
+    shown_len: TextOffset,
     /// How many sections it shows.
     placed: usize,
     /// The body failed: the preview stays as it was.
@@ -57,6 +61,7 @@ impl Patching {
             body,
             cursor: MemberCursor::new(key),
             shown,
+            shown_len: TextOffset::default(),
             placed: 0,
             failed: false,
         }
@@ -77,31 +82,25 @@ impl Patching {
         }
         let placed = match &mut self.body {
             Body::Create(partial) => {
-                let start = self.shown.len();
-                // Only the piece can hold a line's end: what came before had none.
-                let mut scan = partial.len();
-                partial.push_str(piece);
-                let mut line_start = 0;
-                while let Some(n) = partial[scan..].find('\n') {
-                    let line = &partial[line_start..scan + n];
-                    if let Some(text) = line.trim_end_matches('\r').strip_prefix('+') {
-                        self.shown.push_str(text);
-                        self.shown.push('\n');
-                    }
-                    line_start = scan + n + 1;
-                    scan = line_start;
+                let added = created_lines(partial, piece);
+                if added.is_empty() {
+                    return Some(Update::default());
                 }
-                partial.drain(..line_start);
+                let start = self.shown_len;
+                self.shown.push_str(&added);
+                self.shown_len = self.shown_len + TextOffset::of(&added);
                 return Some(Update {
-                    start: hunkloom::TextOffset::of(&self.shown[..start]),
-                    inserted: std::borrow::Cow::Owned(self.shown[start..].to_owned()),
+                    start,
+                    inserted: Cow::Owned(added),
                     ..Update::default()
                 });
             }
-            Body::Sdk(applier) => match applier.push(piece) {
-                Ok(_) => Some(applier.sections().len()),
-                Err(_) => None,
-            },
+            Body::Sdk(applier) => {
+                self.failed = applier.push(piece).is_err();
+                let update = applier.preview_update();
+                update.apply_to(&mut self.shown);
+                return Some(update);
+            }
             Body::Native(applier) => applier.push(piece).ok().map(<[_]>::len),
         };
         let Some(placed) = placed else {
@@ -112,13 +111,35 @@ impl Patching {
             return Some(Update::default());
         }
         self.placed = placed;
-        let new = match &self.body {
-            Body::Sdk(applier) => applier.preview(),
-            Body::Native(applier) => applier.preview(),
-            Body::Create(_) => unreachable!("a created file returned above"),
+        let Body::Native(applier) = &self.body else {
+            unreachable!("the other readings returned above")
         };
+        // The native reading places a section anywhere in the file: the preview is built
+        // anew, once per placed section.
+        let new = applier.preview();
         let update = splice(Some(&self.shown), Some(&new));
         self.shown = new;
         Some(update)
     }
+}
+
+/// Takes `piece` of a created file's body, whose incomplete last line so far is `partial`:
+/// the text of the `+` lines it completes, each with a `\n`. Costs the piece.
+fn created_lines(partial: &mut String, piece: &str) -> String {
+    // Only the piece can hold a line's end: what came before had none.
+    let mut scan = partial.len();
+    partial.push_str(piece);
+    let mut added = String::new();
+    let mut line_start = 0;
+    while let Some(n) = partial[scan..].find('\n') {
+        let line = &partial[line_start..scan + n];
+        if let Some(text) = line.trim_end_matches('\r').strip_prefix('+') {
+            added.push_str(text);
+            added.push('\n');
+        }
+        line_start = scan + n + 1;
+        scan = line_start;
+    }
+    partial.drain(..line_start);
+    added
 }

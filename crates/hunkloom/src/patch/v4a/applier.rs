@@ -2,7 +2,7 @@
 //! it arrives.
 
 use super::locate::{AnchorFound, Input, Key, py_strip};
-use super::output::{Chunk, Output};
+use super::output::{Chunk, Output, Shown};
 use super::{V4aMode, V4aOutcome, V4aSection};
 use crate::error::{Error, ErrorKind, Result};
 use crate::text::StreamedLines;
@@ -77,6 +77,8 @@ pub struct V4aApplier {
     /// Create mode: the text of each `+` line.
     created: Vec<String>,
     sections: Vec<V4aSection>,
+    /// What [`preview_update`](V4aApplier::preview_update) last showed.
+    shown: Shown,
     error: Option<Error>,
     finished: bool,
 }
@@ -152,7 +154,7 @@ impl V4aApplier {
             ),
             V4aMode::Create => (Input::new(""), None),
         };
-        V4aApplier {
+        let mut applier = V4aApplier {
             mode,
             input,
             input_newline,
@@ -166,9 +168,12 @@ impl V4aApplier {
             output: Output::default(),
             created: Vec::new(),
             sections: Vec::new(),
+            shown: Shown::default(),
             error: None,
             finished: false,
-        }
+        };
+        applier.shown = Shown::new(applier.newline());
+        applier
     }
 
     /// Feeds the next piece of the body; returns the sections it placed.
@@ -249,6 +254,43 @@ impl V4aApplier {
         match self.mode {
             V4aMode::Default => self.output.clone().finish(&self.input, newline),
             V4aMode::Create => self.created.join(newline),
+        }
+    }
+
+    /// How [`preview`](Self::preview) changed since the last call (the first call: since the
+    /// applier was made), as one splice: the sections placed in between replace the lines they
+    /// cover. Costs those lines, not the text (but for a change of line ending, possible only
+    /// when the input has no line ending: then the whole text, once).
+    ///
+    /// ```
+    /// use hunkloom::patch::v4a::{V4aApplier, V4aMode};
+    ///
+    /// let mut shown = "a\nb\nc\n".to_owned();
+    /// let mut applier = V4aApplier::new(&shown, V4aMode::Default);
+    /// applier.push("@@ a\n-b\n+B\n@@\n")?;
+    /// applier.preview_update().apply_to(&mut shown);
+    /// assert_eq!(shown, "a\nB\nc\n");
+    /// assert_eq!(shown, applier.preview());
+    /// # Ok::<(), hunkloom::Error>(())
+    /// ```
+    pub fn preview_update(&mut self) -> crate::Update<'static> {
+        if self.finished {
+            return crate::Update::default();
+        }
+        let newline = self.newline();
+        match self.mode {
+            V4aMode::Default => match self.output.update(&mut self.shown, &self.input, newline) {
+                Some(update) => update,
+                None => {
+                    let text = self.preview();
+                    self.shown
+                        .replace_all(&self.input, &self.output, text, newline)
+                }
+            },
+            V4aMode::Create => match self.shown.created(&self.created, newline) {
+                Some(update) => update,
+                None => self.shown.created_anew(&self.created, newline),
+            },
         }
     }
 

@@ -236,6 +236,32 @@ mod tests {
         check::<V4aMode>();
     }
 
+    /// Pushes `pieces`, rebuilding the preview from `preview_update`'s splices after each.
+    fn shown_by_splices(input: &str, mode: V4aMode, pieces: &[&str]) -> Vec<String> {
+        let mut applier = V4aApplier::new(input, mode);
+        let mut shown = applier.preview();
+        let mut seen = Vec::new();
+        for piece in pieces {
+            let _ = applier.push(piece);
+            applier.preview_update().apply_to(&mut shown);
+            assert_eq!(shown, applier.preview(), "after {piece:?}");
+            seen.push(shown.clone());
+        }
+        seen
+    }
+
+    #[test]
+    fn preview_updates_follow_a_change_of_line_ending() {
+        // The input has no line ending: the body's first `\r\n` changes how lines join.
+        let seen = shown_by_splices("a", V4aMode::Default, &["@@\n-a\n+b\n+c\n@@\n", " b\r\n"]);
+        assert_eq!(seen, ["b\nc", "b\r\nc"]);
+        let seen = shown_by_splices("", V4aMode::Create, &["+x\n+y\n", "+z\r\n", "+w\n"]);
+        assert_eq!(seen, ["x\ny", "x\r\ny\r\nz", "x\r\ny\r\nz\r\nw"]);
+        // Sections that end the file, and ones that remove its last lines.
+        let seen = shown_by_splices("p\nq\nr", V4aMode::Default, &["@@\n q\n-r\n", "@@\n"]);
+        assert_eq!(seen, ["p\nq\nr", "p\nq"]);
+    }
+
     #[test]
     fn anchors_are_advisory_alone_and_required_stacked() {
         let input = "class A:\n    def f():\n        x\nclass B:\n    def f():\n        x\n";

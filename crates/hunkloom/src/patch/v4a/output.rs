@@ -5,6 +5,8 @@ use std::ops::Range;
 
 use super::locate::Input;
 use crate::error::{Error, ErrorKind};
+use crate::report::Update;
+use crate::text::TextOffset;
 
 /// One change of a section, placed in the input: `removed` lines at `at` become `added`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -91,6 +93,220 @@ impl Output {
             }
         }
         out
+    }
+}
+
+/// What a preview of the text last showed, so the next change is one splice computed from the
+/// pieces placed since, not from the whole text ([`Output::update`]).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Shown {
+    /// Pieces shown before the input's remaining lines, their line count, and the length of
+    /// their text with a line ending after each line.
+    pieces: usize,
+    lines: usize,
+    before: TextOffset,
+    /// The input line the remaining lines start at.
+    cursor: usize,
+    /// The line ending the lines were joined with.
+    newline: &'static str,
+}
+
+impl Shown {
+    /// The input as it is, joined with `newline`.
+    pub(super) fn new(newline: &'static str) -> Shown {
+        Shown {
+            newline,
+            ..Shown::default()
+        }
+    }
+
+    /// The text shown, as one splice from nothing: after a change of line ending, the caller
+    /// replaces all of it. `input` is the input's remaining lines' source; `text` the text
+    /// now, which `shown` shows from here on.
+    pub(super) fn replace_all(
+        &mut self,
+        input: &Input,
+        output: &Output,
+        text: String,
+        newline: &'static str,
+    ) -> Update<'static> {
+        let old_newline = self.newline;
+        let tail = self.cursor..input.len().max(self.cursor);
+        let count = self.lines + tail.len();
+        let mut removed = self.before.sub(endings(old_newline, self.lines));
+        for i in tail {
+            removed = removed + TextOffset::of(input.line(i));
+        }
+        removed = removed + endings(old_newline, count.saturating_sub(1));
+        // Shown anew: the pieces placed, then the input's remaining lines.
+        let mut before = TextOffset::default();
+        let mut lines = 0;
+        for piece in &output.pieces {
+            match piece {
+                Piece::Input(range) => {
+                    for i in range.clone() {
+                        before = before + TextOffset::of(input.line(i)) + endings(newline, 1);
+                        lines += 1;
+                    }
+                }
+                Piece::Added(line) => {
+                    before = before + TextOffset::of(line) + endings(newline, 1);
+                    lines += 1;
+                }
+            }
+        }
+        *self = Shown {
+            pieces: output.pieces.len(),
+            lines,
+            before,
+            cursor: output.cursor,
+            newline,
+        };
+        Update {
+            removed,
+            inserted: std::borrow::Cow::Owned(text),
+            ..Update::default()
+        }
+    }
+
+    /// For a created file: the splice that adds its lines from the `lines` shown on, joined
+    /// with `newline`; `None` if the line ending changed.
+    pub(super) fn created(
+        &mut self,
+        lines: &[String],
+        newline: &'static str,
+    ) -> Option<Update<'static>> {
+        if self.newline != newline {
+            return None;
+        }
+        let new: Vec<&str> = lines[self.lines..].iter().map(String::as_str).collect();
+        let update = replace_lines(
+            (self.lines, self.before),
+            self.lines,
+            std::iter::empty(),
+            &new,
+            newline,
+        );
+        for line in &new {
+            self.before = self.before + TextOffset::of(line) + endings(newline, 1);
+        }
+        self.lines = lines.len();
+        Some(update)
+    }
+
+    /// After a change of line ending in a created file: the splice that replaces all of it
+    /// with `lines` joined with `newline`.
+    pub(super) fn created_anew(
+        &mut self,
+        lines: &[String],
+        newline: &'static str,
+    ) -> Update<'static> {
+        let removed = self.before.sub(endings(self.newline, self.lines.min(1)));
+        *self = Shown::new(newline);
+        let mut update = self.created(lines, newline).unwrap_or_default();
+        update.removed = removed;
+        update
+    }
+}
+
+/// `n` line endings `newline` (ASCII: one unit each).
+fn endings(newline: &str, n: usize) -> TextOffset {
+    let units = newline.len() * n;
+    TextOffset {
+        bytes: units,
+        utf16: units,
+        chars: units,
+    }
+}
+
+/// Lines joined with `newline`, as a list `[0, i)` of `lines` lines was shown with
+/// `before` (the lines' length, a line ending after each) is replaced by `new`, where the
+/// whole list had `total` lines: the splice, measured from the lines `old`.
+fn replace_lines<'a>(
+    before: (usize, TextOffset),
+    total: usize,
+    old: impl Iterator<Item = &'a str>,
+    new: &[&str],
+    newline: &str,
+) -> Update<'static> {
+    let (shown_lines, before) = before;
+    let mut old_len = TextOffset::default();
+    let mut old_count = 0;
+    for line in old {
+        old_len = old_len + TextOffset::of(line);
+        old_count += 1;
+    }
+    let mut inserted = String::new();
+    // With lines after the replaced ones, each line keeps its ending; at the end of the text
+    // the ending goes before each line instead (the text does not end with one).
+    let (start, removed) = if shown_lines + old_count < total {
+        for line in new {
+            inserted.push_str(line);
+            inserted.push_str(newline);
+        }
+        (before, old_len + endings(newline, old_count))
+    } else if shown_lines > 0 {
+        for line in new {
+            inserted.push_str(newline);
+            inserted.push_str(line);
+        }
+        (
+            before.sub(endings(newline, 1)),
+            old_len + endings(newline, old_count),
+        )
+    } else {
+        inserted = new.join(newline);
+        (
+            TextOffset::default(),
+            old_len + endings(newline, old_count.saturating_sub(1)),
+        )
+    };
+    Update {
+        start,
+        removed,
+        inserted: std::borrow::Cow::Owned(inserted),
+        ..Update::default()
+    }
+}
+
+impl Output {
+    /// The splice that turns the text as `shown` last showed it (joined with `newline`) into
+    /// the text now, updating `shown`: the pieces placed since replace the input lines they
+    /// covered. Costs those lines and pieces, not the text. `None` if the line ending changed
+    /// (the whole text changes: the caller shows it anew).
+    pub(super) fn update(
+        &self,
+        shown: &mut Shown,
+        input: &Input,
+        newline: &'static str,
+    ) -> Option<Update<'static>> {
+        if shown.newline != newline {
+            return None;
+        }
+        let fresh = self.pieces.get(shown.pieces..).unwrap_or_default();
+        let mut new: Vec<&str> = Vec::new();
+        for piece in fresh {
+            match piece {
+                Piece::Input(lines) => new.extend(lines.clone().map(|i| input.line(i))),
+                Piece::Added(line) => new.push(line),
+            }
+        }
+        let (from, to) = (shown.cursor, self.cursor.max(shown.cursor));
+        let total = shown.lines + input.len() - from;
+        let update = replace_lines(
+            (shown.lines, shown.before),
+            total,
+            (from..to).map(|i| input.line(i)),
+            &new,
+            newline,
+        );
+        shown.pieces = self.pieces.len();
+        shown.cursor = to;
+        shown.lines += new.len();
+        for line in &new {
+            shown.before = shown.before + TextOffset::of(line) + endings(newline, 1);
+        }
+        Some(update)
     }
 }
 
