@@ -1163,7 +1163,8 @@ typedef struct hl_workspace_options {
 #define HL_STREAM_COMMAND 1
 
 /**
- * The path (an `apply_patch` operation's `path`), once its value is complete.
+ * The path (an `apply_patch` operation's `path`; for a `*** Begin Patch` envelope, the file
+ * the preview shows now), once its value is complete.
  */
 #define HL_STREAM_PATH 2
 
@@ -2025,9 +2026,10 @@ enum hl_status hl_text_editor_stream_new(const struct hl_text_editor *editor,
  * tool (the `anthropic` and `openhands` editors, the `native` set's
  * `str_replace_based_edit_tool`) has a preview, as have the `native` set's `apply_diff` (its
  * `diff` applied by the native streaming applier as it arrives, once `path` is complete) and
- * `apply_lazy` (once complete), and the `openai` set's `apply_patch` of one operation (its
- * V4A `diff`, each section once placed); the other tools are read as the pieces arrive and
- * run by
+ * `apply_lazy` (once complete) and `apply_patch` (its `*** Begin Patch` envelope file by
+ * file, `HL_STREAM_PATH` naming the file shown), and the `openai` set's `apply_patch` of one
+ * operation (its V4A `diff`, each section once placed); the other tools are read as the
+ * pieces arrive and run by
  * `hl_text_editor_stream_finish`, which gives what `hl_toolset_call` gives for the
  * whole argument text (an unknown name too: code `unknown_tool`).
  *

@@ -55,8 +55,9 @@ export declare class AiderApplier {
 
 /**
  * One tool call applied while its arguments stream in (a text-editor call, or a toolset
- * tool's: the text-editor tools, the native `apply_diff` and `apply_lazy` and the openai
- * `apply_patch` of one operation have a preview, the others run at `finish`): `push` each piece of the argument JSON as the model API
+ * tool's: the text-editor tools, the native `apply_diff`, `apply_lazy` and `apply_patch`
+ * (file by file) and the openai `apply_patch` of one operation have a preview, the others
+ * run at `finish`): `push` each piece of the argument JSON as the model API
  * delivers it (Anthropic's `input_json_delta.partial_json`, OpenAI's
  * `response.function_call_arguments.delta`), split anywhere, escapes included; read
  * `preview`; then `finish` runs the call.
@@ -91,8 +92,8 @@ export declare class EditStream {
    */
   get command(): string | null
   /**
-   * The `path` argument (an `apply_patch` operation's `path`), once its value is complete
-   * (else `null`).
+   * The `path` argument (an `apply_patch` operation's `path`; for a `*** Begin Patch`
+   * envelope, the file the preview shows now), once its value is complete (else `null`).
    */
   get path(): string | null
   /**
@@ -369,7 +370,8 @@ export declare class Toolset {
    * A stream for one call of the tool `name` whose argument JSON arrives in pieces (see
    * `EditStream`): the text-editor tools have a `preview`, as have the native set's
    * `apply_diff` (its `diff` applied by the native streaming applier as it arrives, once
-   * `path` is complete) and `apply_lazy` (once complete), and the openai set's
+   * `path` is complete), `apply_lazy` (once complete) and `apply_patch` (its `*** Begin
+   * Patch` envelope file by file, `path` naming the file shown), and the openai set's
    * `apply_patch` of one operation (its V4A `diff`, each section once placed); the others
    * run at `finish`, which
    * returns what `call(name, JSON.parse(allPieces))` returns.

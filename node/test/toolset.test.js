@@ -356,3 +356,32 @@ test('the openai apply_patch streams its operation section by section', () => {
     fs.rmSync(root, { recursive: true, force: true })
   }
 })
+
+test('the native apply_patch streams its envelope file by file', () => {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hl-ts-patch-')))
+  try {
+    fs.writeFileSync(path.join(root, 'm.py'), 'a = 1\n')
+    fs.writeFileSync(path.join(root, 'n.py'), 'b = 2\n')
+    const tools = new hl.Toolset(root)
+    for (const name of ['m.py', 'n.py']) tools.call('read_file', { path: name })
+    const patch = '*** Begin Patch\n*** Update File: m.py\n@@\n-a = 1\n+a = 10\n' +
+      '*** Update File: n.py\n@@\n-b = 2\n+b = 20\n*** End Patch\n'
+    const stream = tools.stream('apply_patch')
+    let rebuilt = ''
+    const seen = []
+    for (const piece of JSON.stringify({ patch })) {
+      const u = stream.push(piece)
+      rebuilt = rebuilt.slice(0, u.start) + u.inserted + rebuilt.slice(u.start + u.removed)
+      assert.equal(stream.preview ?? '', rebuilt)
+      const now = [stream.path, stream.preview]
+      if (seen.length === 0 || seen.at(-1)[0] !== now[0] || seen.at(-1)[1] !== now[1]) seen.push(now)
+    }
+    assert.deepEqual(seen, [[null, null], ['m.py', 'a = 1\n'], ['n.py', 'b = 2\n'], ['n.py', 'b = 20\n'], [null, null]])
+    const done = stream.finish()
+    assert.equal(done.isError, false, done.output)
+    assert.equal(fs.readFileSync(path.join(root, 'm.py'), 'utf8'), 'a = 10\n')
+    assert.equal(fs.readFileSync(path.join(root, 'n.py'), 'utf8'), 'b = 20\n')
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true })
+  }
+})

@@ -1123,9 +1123,10 @@ class Toolset:
         """A stream for one call of the tool ``name`` whose argument JSON arrives in pieces
         (:class:`EditStream`): the text-editor tools have a ``preview``, as have the native
         set's ``apply_diff`` (its ``diff`` applied by the native streaming applier as it
-        arrives, from the moment ``path`` is complete) and ``apply_lazy`` (once complete), and
-        the openai set's ``apply_patch`` of one operation (its V4A ``diff``, each section once
-        placed); the others are read as they arrive (``preview`` stays None) and run by ``finish``, which
+        arrives, from the moment ``path`` is complete), ``apply_lazy`` (once complete) and
+        ``apply_patch`` (its ``*** Begin Patch`` envelope file by file, ``path`` naming the
+        file shown), and the openai set's ``apply_patch`` of one operation (its V4A ``diff``,
+        each section once placed); the others are read as they arrive (``preview`` stays None) and run by ``finish``, which
         returns what ``call(name, json.loads(all_pieces))`` returns."""
     @property
     def profile(self) -> _ToolsetProfile:
@@ -1159,7 +1160,8 @@ class EditStream:
         """The command (an ``apply_patch`` operation's ``type``), once its value is complete."""
     @property
     def path(self) -> Optional[str]:
-        """The path (an ``apply_patch`` operation's ``path``), once its value is complete."""
+        """The path (an ``apply_patch`` operation's ``path``; for a ``*** Begin Patch``
+        envelope, the file the preview shows now), once its value is complete."""
     def finish(self) -> ToolResult:
         """Run the call: what ``call(json.loads(all_pieces))`` returns. Text that is not a
         complete JSON object (malformed or cut off) gives an error result with code

@@ -328,3 +328,29 @@ def test_an_openai_operation_streams_section_by_section(tmp_path: Path) -> None:
         assert not result.is_error, result.output
         assert result.old_content == original
         assert result.new_content == (tmp_path / "m.py").read_text() == both
+
+
+def test_a_native_apply_patch_streams_file_by_file(tmp_path: Path) -> None:
+    """The native set's apply_patch: its *** Begin Patch envelope previewed one file after the
+    other; path names the file shown."""
+    (tmp_path / "m.py").write_text("a = 1\n")
+    (tmp_path / "n.py").write_text("b = 2\n")
+    tools = hunkloom.Toolset(tmp_path)
+    for name in ("m.py", "n.py"):
+        tools.call("read_file", {"path": name})
+    patch = (
+        "*** Begin Patch\n*** Update File: m.py\n@@\n-a = 1\n+a = 10\n"
+        "*** Update File: n.py\n@@\n-b = 2\n+b = 20\n*** End Patch\n"
+    )
+    stream = tools.stream("apply_patch")
+    shown = ""
+    seen: list[tuple[Optional[str], Optional[str]]] = []
+    for piece in json.dumps({"patch": patch}):
+        shown = stream.push(piece).apply_to(shown)
+        assert (stream.preview or "") == shown
+        if not seen or seen[-1] != (stream.path, stream.preview):
+            seen.append((stream.path, stream.preview))
+    assert seen == [(None, None), ("m.py", "a = 1\n"), ("n.py", "b = 2\n"), ("n.py", "b = 20\n"), (None, None)]
+    result = stream.finish()
+    assert not result.is_error, result.output
+    assert (tmp_path / "m.py").read_text() == "a = 10\n" and (tmp_path / "n.py").read_text() == "b = 20\n"

@@ -17,8 +17,9 @@ use crate::errors;
 use crate::types::{ToolResult, Update};
 
 /// One tool call applied while its arguments stream in (a text-editor call, or a toolset
-/// tool's: the text-editor tools, the native `apply_diff` and `apply_lazy` and the openai
-/// `apply_patch` of one operation have a preview, the others run at `finish`): `push` each piece of the argument JSON as the model API
+/// tool's: the text-editor tools, the native `apply_diff`, `apply_lazy` and `apply_patch`
+/// (file by file) and the openai `apply_patch` of one operation have a preview, the others
+/// run at `finish`): `push` each piece of the argument JSON as the model API
 /// delivers it (Anthropic's `input_json_delta.partial_json`, OpenAI's
 /// `response.function_call_arguments.delta`), split anywhere, escapes included; read
 /// `preview`; then `finish` runs the call.
@@ -84,8 +85,8 @@ impl EditStream {
         })
     }
 
-    /// The `path` argument (an `apply_patch` operation's `path`), once its value is complete
-    /// (else `null`).
+    /// The `path` argument (an `apply_patch` operation's `path`; for a `*** Begin Patch`
+    /// envelope, the file the preview shows now), once its value is complete (else `null`).
     #[napi(catch_unwind, getter)]
     pub fn path(&self, env: &Env) -> napi::Result<Option<String>> {
         errors::run(env, || {

@@ -143,7 +143,8 @@ impl Toolset {
     /// A stream for one call of the tool `name` whose argument JSON arrives in pieces (see
     /// `EditStream`): the text-editor tools have a `preview`, as have the native set's
     /// `apply_diff` (its `diff` applied by the native streaming applier as it arrives, once
-    /// `path` is complete) and `apply_lazy` (once complete), and the openai set's
+    /// `path` is complete), `apply_lazy` (once complete) and `apply_patch` (its `*** Begin
+    /// Patch` envelope file by file, `path` naming the file shown), and the openai set's
     /// `apply_patch` of one operation (its V4A `diff`, each section once placed); the others
     /// run at `finish`, which
     /// returns what `call(name, JSON.parse(allPieces))` returns.

@@ -100,8 +100,9 @@ impl PyEditStream {
             .map_err(|e| to_py_err(py, &e))
     }
 
-    /// The ``path`` argument (an ``apply_patch`` operation's ``path``), once its value is
-    /// complete (else None).
+    /// The ``path`` argument (an ``apply_patch`` operation's ``path``; for a ``*** Begin
+    /// Patch`` envelope, the file the preview shows now), once its value is complete (else
+    /// None).
     #[getter]
     fn path(&self, py: Python<'_>) -> PyResult<Option<String>> {
         self.inner

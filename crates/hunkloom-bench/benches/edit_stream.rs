@@ -7,7 +7,8 @@
 //! streamed call as a multiple of the whole one. Then the native toolset's `apply_diff` with
 //! 20 SEARCH/REPLACE blocks over a 200 KB file, streamed (each block applied by the native
 //! streaming applier as its lines arrive) and whole, and the `openai` set's `apply_patch` with
-//! 20 V4A sections over a 200 KB file, streamed and whole. Then a `str_replace` on 10 KB with
+//! 20 V4A sections over a 200 KB file and the native set's `apply_patch` with the same
+//! sections in a `*** Begin Patch` envelope, streamed and whole. Then a `str_replace` on 10 KB with
 //! `durability` full and none: their difference is the fsync floor of a call on this machine.
 
 use std::hint::black_box;
@@ -124,6 +125,7 @@ fn bench(c: &mut Criterion) {
     group.finish();
     toolset_diff(c);
     toolset_operation(c);
+    toolset_patch(c);
     durability(c);
 }
 
@@ -183,6 +185,35 @@ fn toolset_operation(c: &mut Criterion) {
         let name = format!("openai apply_patch 20 sections on 200 KB ({semantics})");
         compare_tool(c, &name, &toolset, "apply_patch", &text, &path, &reset);
     }
+}
+
+/// The native set's `apply_patch`: a `*** Begin Patch` envelope of one file with 20 sections
+/// over a 200 KB file, streamed one byte at a time (each section placed and shown as the line
+/// after it arrives) and made whole.
+fn toolset_patch(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let toolset = Toolset::new(dir.path(), ToolsetOptions::new()).expect("toolset");
+    let path = dir.path().join("big.py");
+    let original = big_file();
+    let body: String = (0..20)
+        .map(|b| {
+            let i = b * 400 + 7;
+            format!(
+                "@@\n-value_{i:04} = compute({i}, 'text')\n+value_{i:04} = compute({i}, 'edited')\n"
+            )
+        })
+        .collect();
+    let patch = format!("*** Begin Patch\n*** Update File: big.py\n{body}*** End Patch\n");
+    let text = json!({ "patch": patch }).to_string();
+    let reset = || {
+        std::fs::write(&path, &original).expect("reset");
+        let read = toolset
+            .call("read_file", &json!({"path": "big.py", "end_line": 1}))
+            .expect("read");
+        assert!(!read.is_error, "{}", read.output);
+    };
+    let name = "native apply_patch 20 sections on 200 KB";
+    compare_tool(c, name, &toolset, "apply_patch", &text, &path, &reset);
 }
 
 /// A 200 KB file of 8,000 distinct lines.

@@ -538,8 +538,13 @@ fn an_openai_create_streams_its_lines_and_a_failing_update_previews_nothing_at_t
         let (seen, result) = stream_native(&toolset, "apply_patch", input);
         assert!(!result.is_error, "{semantics:?}: {}", result.output);
         let written = std::fs::read_to_string(dir.path().join("n.py")).expect("read");
+        // The SDK joins a created file's lines without a final line ending.
+        let first = match semantics {
+            Semantics::Reference => "a = 1",
+            _ => "a = 1\n",
+        };
         assert!(
-            seen.iter().any(|p| p.as_deref() == Some("a = 1\n")),
+            seen.iter().any(|p| p.as_deref() == Some(first)),
             "{semantics:?}: the first line before the second: {seen:?}"
         );
         assert_eq!(seen.last().cloned().flatten(), Some(written));
@@ -553,4 +558,115 @@ fn an_openai_create_streams_its_lines_and_a_failing_update_previews_nothing_at_t
         let kept = std::fs::read_to_string(dir.path().join("m.py")).expect("read");
         assert_eq!(kept, "x = 1\n");
     }
+}
+
+#[test]
+fn a_native_apply_patch_previews_each_file_it_names_in_turn() {
+    let a = "def a():\n    return 1\n";
+    let b = "def b():\n    return 2\n";
+    let (dir, toolset) = native_setup(a);
+    std::fs::write(dir.path().join("n.py"), b).expect("test setup");
+    toolset
+        .call("read_file", &json!({"path": "n.py"}))
+        .expect("test setup");
+    let two = "*** Begin Patch\n*** Update File: m.py\n@@ def a():\n-    return 1\n+    return 10\n\
+               *** Update File: n.py\n@@ def b():\n-    return 2\n+    return 20\n*** End Patch\n";
+    let mut stream = toolset.stream("apply_patch");
+    let (mut rebuilt, mut seen) = (String::new(), Vec::new());
+    for c in json!({ "patch": two }).to_string().chars() {
+        stream.push(&toolset, &c.to_string()).apply_to(&mut rebuilt);
+        let preview = stream.preview().map(str::to_owned);
+        assert_eq!(preview.as_deref().unwrap_or_default(), rebuilt);
+        let now = (stream.path().map(str::to_owned), preview);
+        if seen.last() != Some(&now) {
+            seen.push(now);
+        }
+    }
+    let file = |p: &str, t: &str| (Some(p.to_owned()), Some(t.to_owned()));
+    assert_eq!(
+        seen,
+        [
+            (None, None),
+            file("m.py", a),
+            // The next file's marker places m.py's section and switches to n.py at once.
+            file("n.py", b),
+            file("n.py", "def b():\n    return 20\n"),
+            // Complete: a patch of two files has no one text to show.
+            (None, None),
+        ]
+    );
+    let result = stream.finish(&toolset);
+    assert!(!result.is_error, "{}", result.output);
+    assert_eq!(result.new_content, None);
+
+    // One file: the preview settles on the text the call writes.
+    let one = "*** Begin Patch\n*** Update File: m.py\n@@ def a():\n-    return 10\n+    return 11\n*** End Patch\n";
+    let (seen, result) = stream_native(
+        &toolset,
+        "apply_patch",
+        &json!({ "patch": one }).to_string(),
+    );
+    assert!(!result.is_error, "{}", result.output);
+    let written = std::fs::read_to_string(dir.path().join("m.py")).expect("read");
+    assert_eq!(written, "def a():\n    return 11\n");
+    assert_eq!(seen.last().cloned().flatten(), Some(written.clone()));
+    assert_eq!(result.new_content, Some(written));
+    assert_eq!(result.path.as_deref(), Some("m.py"));
+}
+
+/// Every Codex patch scenario through the native set's `apply_patch` (its files read first),
+/// made whole and streamed a character at a time and in random pieces: the same result and the
+/// same files, splices that rebuild the preview, and a preview before finish that is the text
+/// the call writes (a patch of one file) or none.
+#[test]
+fn native_apply_patch_streams_give_the_call_on_every_codex_scenario() {
+    use hunkloom_testkit::codex::{Tree, read_scenario, scenario_dirs};
+    use hunkloom_testkit::{Chunking, SEED};
+    use hunkloom_tools::{Toolset, ToolsetOptions};
+    let run = |input: &Tree, patch: &str, chunking: Option<Chunking>| {
+        let dir = tempfile::tempdir().expect("test setup");
+        input.write_to(dir.path());
+        let toolset = Toolset::new(dir.path(), ToolsetOptions::new()).expect("test setup");
+        for path in input.text_files().keys() {
+            toolset
+                .call("read_file", &json!({ "path": path }))
+                .expect("test setup");
+        }
+        let text = json!({ "patch": patch }).to_string();
+        let result = match chunking {
+            None => toolset.call("apply_patch", &serde_json::from_str(&text).expect("JSON")),
+            Some(chunking) => {
+                let mut stream = toolset.stream("apply_patch");
+                let mut rebuilt = String::new();
+                for piece in chunking.split(&text) {
+                    stream.push(&toolset, piece).apply_to(&mut rebuilt);
+                    let preview = stream.preview().unwrap_or_default();
+                    assert_eq!(preview, rebuilt, "the splices rebuild the preview");
+                }
+                let preview = stream.preview().map(str::to_owned);
+                let result = stream.finish(&toolset);
+                if preview.is_some() {
+                    assert!(
+                        !result.is_error && preview == result.new_content,
+                        "{result:?}"
+                    );
+                }
+                Ok(result)
+            }
+        }
+        .expect("an object");
+        (result, Tree::read(dir.path()))
+    };
+    let mut previewed = 0;
+    for dir in scenario_dirs() {
+        let scenario = read_scenario(&dir);
+        let whole = run(&scenario.input, &scenario.patch, None);
+        for chunking in [Chunking::Char, Chunking::Random(SEED)] {
+            let streamed = run(&scenario.input, &scenario.patch, Some(chunking));
+            assert_eq!(streamed, whole, "{} {chunking:?}", scenario.name);
+        }
+        previewed += usize::from(whole.0.new_content.is_some());
+    }
+    // Patches of one file that apply: their preview settled on what they wrote.
+    assert!(previewed > 10, "{previewed}");
 }

@@ -69,9 +69,11 @@ impl ToolHost for Toolset {}
 /// text-editor tool: the `anthropic` and `openhands` editors, the `native` set's
 /// `str_replace_based_edit_tool`) has a preview, as have the `native` set's `apply_diff` (its
 /// `diff` streams through the engine's native applier over the file) and `apply_lazy` (once
-/// complete), and the `openai` set's `apply_patch` of one operation (its V4A `diff` read as
-/// the call reads it, each section shown once placed; a created file's lines as they come);
-/// the other tools' calls are read as they arrive and run by `finish`. Either way
+/// complete) and `apply_patch` (a `*** Begin Patch` envelope read natively, one file after
+/// the other: [`path`](Self::path) names the file shown; a patch of several files shows none
+/// once complete), and the `openai` set's `apply_patch` of one operation (its V4A `diff` read
+/// as the call reads it, each section shown once placed; a created file's lines as they
+/// come); the other tools' calls are read as they arrive and run by `finish`. Either way
 /// `finish` gives what `call` gives for the whole argument text, and text that is not a
 /// complete JSON object is the error result `invalid_arguments`.
 ///
@@ -166,7 +168,7 @@ impl EditStream {
     }
 
     /// The `path` argument, once its value is complete (for an `apply_patch` operation, its
-    /// `path`).
+    /// `path`; for a `*** Begin Patch` envelope, the file the preview shows now).
     pub fn path(&self) -> Option<&str> {
         self.call.path()
     }

@@ -161,6 +161,11 @@ impl EditorCall {
     /// Costs the length of the piece, except for the push that places the edit (a read of the
     /// file) and the one that completes the arguments (the call planned as `call` runs it).
     pub(crate) fn push(&mut self, follow: Follow<'_>, piece: &str) -> Update<'_> {
+        // How a patch of several files reads the files it names.
+        let peek = |path: &str| match follow {
+            Follow::File(native, _) => native.peek(path),
+            _ => None,
+        };
         // The common case: plain text streaming into the live member, taken as it is.
         let plain = match &mut self.place {
             Place::Live(live)
@@ -236,9 +241,9 @@ impl EditorCall {
                     }
                 }
                 Place::Patching(patching) => {
-                    patching.feed(&self.args);
+                    patching.feed(&self.args, &peek);
                     Update {
-                        inserted: Cow::Owned(patching.text().to_owned()),
+                        inserted: Cow::Owned(patching.text().unwrap_or_default().to_owned()),
                         ..Update::default()
                     }
                 }
@@ -246,13 +251,13 @@ impl EditorCall {
             };
         }
         if let Place::Patching(patching) = &mut self.place {
-            return match patching.feed(&self.args) {
+            return match patching.feed(&self.args, &peek) {
                 Some(update) => update,
                 // A repeated key: what streamed no longer counts.
                 None => {
-                    let old = patching.text().to_owned();
+                    let old = patching.text().map(str::to_owned);
                     self.place = Place::Unknown;
-                    splice(Some(&old), None)
+                    splice(old.as_deref(), None)
                 }
             };
         }
@@ -317,7 +322,7 @@ impl EditorCall {
             Place::Planned(text) => text.as_deref(),
             Place::Live(live) => Some(self.shown.get_or_insert_with(|| live.text(&self.args))),
             Place::Applying(applying) => Some(applying.text()),
-            Place::Patching(patching) => Some(patching.text()),
+            Place::Patching(patching) => patching.text(),
         }
     }
 
@@ -329,11 +334,16 @@ impl EditorCall {
             .or_else(|| self.args.text_at(OPERATION_TYPE))
     }
 
-    /// The path, once its value is complete (an `operation`'s, for a call without one).
+    /// The path, once its value is complete (an `operation`'s, for a call without one; for a
+    /// patch of several files, the file the preview is about now).
     pub(crate) fn path(&self) -> Option<&str> {
         self.args
             .text("path")
             .or_else(|| self.args.text_at(OPERATION_PATH))
+            .or_else(|| match &self.place {
+                Place::Patching(patching) => patching.path(),
+                _ => None,
+            })
     }
 
     /// Takes a piece of a call whose preview this stream does not follow (a tool that is not
@@ -371,7 +381,7 @@ impl EditorCall {
         let old = match &self.place {
             Place::Live(live) => Some(live.text(&self.args)),
             Place::Applying(applying) => Some(applying.text().to_owned()),
-            Place::Patching(patching) => Some(patching.text().to_owned()),
+            Place::Patching(patching) => patching.text().map(str::to_owned),
             Place::Planned(text) => text.clone(),
             Place::Waiting | Place::Unknown => None,
         };
@@ -388,6 +398,16 @@ impl EditorCall {
     /// the call is complete.
     fn locate_file(&self, native: &Native, tool: &str) -> Place {
         let args = &self.args;
+        if let Some(key) = native.streamed_patch(tool) {
+            // Read natively as a `*** Begin Patch` envelope (what `format` names otherwise is
+            // known when the call is complete).
+            return match args.text("format") {
+                None | Some("native" | "codex") => {
+                    Place::Patching(Box::new(Patching::envelope(key)))
+                }
+                Some(_) => Place::Unknown,
+            };
+        }
         let Some(key) = native.streamed_diff(tool) else {
             return Place::Unknown;
         };
@@ -415,10 +435,10 @@ impl EditorCall {
         let semantics: Semantics = openai.semantics();
         match kind {
             "create_file" if !openai.exists(path) => {
-                Place::Patching(Box::new(Patching::new(None, OPERATION_DIFF, semantics)))
+                Place::Patching(Box::new(Patching::body(None, OPERATION_DIFF, semantics)))
             }
             "update_file" => match openai.base_text(path) {
-                Some(text) => Place::Patching(Box::new(Patching::new(
+                Some(text) => Place::Patching(Box::new(Patching::body(
                     Some(text),
                     OPERATION_DIFF,
                     semantics,

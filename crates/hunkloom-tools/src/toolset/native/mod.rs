@@ -161,13 +161,14 @@ impl Native {
         Ok((path, op))
     }
 
-    /// Whether a call of `name` edits one file that a stream can preview: `apply_diff` (whose
-    /// `diff` streams through the native applier) and `apply_lazy`.
+    /// Whether a call of `name` edits files that a stream can preview: `apply_diff` (whose
+    /// `diff` streams through the native applier), `apply_lazy`, and `apply_patch` (its
+    /// `*** Begin Patch` envelope read file by file).
     pub(crate) fn previews(&self, name: &str) -> bool {
         self.editor.is_some()
             && matches!(
                 ToolName::from_name(name),
-                Some(ToolName::ApplyDiff | ToolName::ApplyLazy)
+                Some(ToolName::ApplyDiff | ToolName::ApplyLazy | ToolName::ApplyPatch)
             )
     }
 
@@ -175,6 +176,12 @@ impl Native {
     /// file (`apply_diff`'s `diff`).
     pub(crate) fn streamed_diff(&self, name: &str) -> Option<&'static [&'static str]> {
         (ToolName::from_name(name) == Some(ToolName::ApplyDiff)).then_some(&["diff"])
+    }
+
+    /// The argument of the tool `name` that streams as a `*** Begin Patch` envelope over the
+    /// files it names (`apply_patch`'s `patch`).
+    pub(crate) fn streamed_patch(&self, name: &str) -> Option<&'static [&'static str]> {
+        (ToolName::from_name(name) == Some(ToolName::ApplyPatch)).then_some(&["patch"])
     }
 
     /// The text of the file `path`, without counting as a read (`None` if it cannot be read):
@@ -187,12 +194,39 @@ impl Native {
     /// leave, planned exactly as the call plans it, writing nothing; `None` if it will fail.
     pub(crate) fn plan(&self, name: &str, arguments: &Map<String, Value>) -> Option<String> {
         let tool = ToolName::from_name(name).filter(|_| self.previews(name))?;
+        if tool == ToolName::ApplyPatch {
+            return self.plan_patch(arguments);
+        }
         let (path, op) = self.file_edit(tool, arguments).ok()?;
         let change = self.workspace.plan(path, &op).ok()?;
         change.new_text().map(str::to_owned)
     }
 
     fn apply_patch(&self, arguments: &Map<String, Value>) -> Answer {
+        let tool = ToolName::ApplyPatch;
+        let (patch, options) = self.patch_call(arguments)?;
+        let outcome = self
+            .workspace
+            .apply_patch(patch, &options)
+            .map_err(|e| render::refusal(tool, None, &e))?;
+        let text = render::patch_applied(&outcome);
+        // A patch of one file: its path and text, as the other edit tools give them.
+        let (path, new_content) = match outcome.files.as_slice() {
+            [one] => (Some(one.path.clone()), one.new_content.clone()),
+            _ => (None, None),
+        };
+        Ok(ToolResult {
+            path,
+            new_content,
+            ..ok(text)
+        })
+    }
+
+    /// An `apply_patch` call's patch and how to read it, checked as the call checks them.
+    fn patch_call<'a>(
+        &self,
+        arguments: &'a Map<String, Value>,
+    ) -> Result<(&'a str, PatchOptions), Refusal> {
         let tool = ToolName::ApplyPatch;
         self.writable(tool)?;
         let args = Arguments::new(tool, arguments)?;
@@ -213,11 +247,19 @@ impl Native {
                     )
                 })?,
         };
-        let outcome = self
-            .workspace
-            .apply_patch(patch, &PatchOptions::new().dialect(dialect))
-            .map_err(|e| render::refusal(tool, None, &e))?;
-        Ok(ok(render::patch_applied(&outcome)))
+        Ok((patch, PatchOptions::new().dialect(dialect)))
+    }
+
+    /// The text an `apply_patch` call that changes one file leaves in it, planned as the call
+    /// plans it, writing nothing; `None` for a patch of several files and for one that will
+    /// fail or change nothing.
+    fn plan_patch(&self, arguments: &Map<String, Value>) -> Option<String> {
+        let (patch, options) = self.patch_call(arguments).ok()?;
+        let plan = self.workspace.plan_patch(patch, &options).ok()?;
+        match plan.files.as_slice() {
+            [one] if plan.failure.is_none() => one.new_content.clone(),
+            _ => None,
+        }
     }
 
     fn read_file(&self, arguments: &Map<String, Value>) -> Answer {
