@@ -13,6 +13,7 @@ const os = require('node:os')
 const path = require('node:path')
 const hl = require('..')
 const { Toolset } = hl
+const { applySplice } = require('./helpers')
 
 const DIR = path.join(__dirname, '..', '..', 'tests', 'vectors', 'toolsets')
 
@@ -323,6 +324,24 @@ test('durability: "none" writes the same files; another name throws invalid_inpu
   }
 })
 
+/**
+ * Pushes `text` to `stream` a character at a time, checking after each push that the splices
+ * rebuild the preview; returns the distinct `[path, preview]` states seen, in order.
+ */
+function streamStates(stream, text) {
+  let rebuilt = ''
+  const seen = []
+  for (const piece of text) {
+    rebuilt = applySplice(rebuilt, stream.push(piece))
+    assert.equal(stream.preview ?? '', rebuilt)
+    const last = seen.at(-1)
+    if (!last || last[0] !== stream.path || last[1] !== stream.preview) {
+      seen.push([stream.path, stream.preview])
+    }
+  }
+  return seen
+}
+
 test('the openai apply_patch streams its operation section by section', () => {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hl-ts-op-')))
   try {
@@ -335,15 +354,8 @@ test('the openai apply_patch streams its operation section by section', () => {
       const tools = new hl.Toolset(root, { profile: 'openai', semantics })
       const stream = tools.stream('apply_patch')
       const call = JSON.stringify({ operation: { type: 'update_file', path: 'm.py', diff } })
-      let rebuilt = ''
-      const seen = []
-      for (const piece of call) {
-        const u = stream.push(piece)
-        rebuilt = rebuilt.slice(0, u.start) + u.inserted + rebuilt.slice(u.start + u.removed)
-        assert.equal(stream.preview ?? '', rebuilt)
-        if (stream.preview !== null && seen.at(-1) !== stream.preview) seen.push(stream.preview)
-      }
-      assert.deepEqual(seen, [original, first, both], semantics)
+      const seen = streamStates(stream, call).map(([, preview]) => preview)
+      assert.deepEqual(seen, [null, original, first, both], semantics)
       assert.equal(stream.command, 'update_file')
       assert.equal(stream.path, 'm.py')
       const done = stream.finish()
@@ -367,15 +379,7 @@ test('the native apply_patch streams its envelope file by file', () => {
     const patch = '*** Begin Patch\n*** Update File: m.py\n@@\n-a = 1\n+a = 10\n' +
       '*** Update File: n.py\n@@\n-b = 2\n+b = 20\n*** End Patch\n'
     const stream = tools.stream('apply_patch')
-    let rebuilt = ''
-    const seen = []
-    for (const piece of JSON.stringify({ patch })) {
-      const u = stream.push(piece)
-      rebuilt = rebuilt.slice(0, u.start) + u.inserted + rebuilt.slice(u.start + u.removed)
-      assert.equal(stream.preview ?? '', rebuilt)
-      const now = [stream.path, stream.preview]
-      if (seen.length === 0 || seen.at(-1)[0] !== now[0] || seen.at(-1)[1] !== now[1]) seen.push(now)
-    }
+    const seen = streamStates(stream, JSON.stringify({ patch }))
     assert.deepEqual(seen, [[null, null], ['m.py', 'a = 1\n'], ['n.py', 'b = 2\n'], ['n.py', 'b = 20\n'], [null, null]])
     const done = stream.finish()
     assert.equal(done.isError, false, done.output)

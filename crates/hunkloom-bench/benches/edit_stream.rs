@@ -146,13 +146,7 @@ fn toolset_diff(c: &mut Criterion) {
         })
         .collect();
     let text = format!(r#"{{"path": "big.py", "diff": {}}}"#, json!(diff));
-    let reset = || {
-        std::fs::write(&path, &original).expect("reset");
-        let read = toolset
-            .call("read_file", &json!({"path": "big.py", "end_line": 1}))
-            .expect("read");
-        assert!(!read.is_error, "{}", read.output);
-    };
+    let reset = || write_and_read(&toolset, &path, &original);
     let name = "apply_diff 20 blocks on 200 KB";
     compare_tool(c, name, &toolset, "apply_diff", &text, &path, &reset);
 }
@@ -162,14 +156,7 @@ fn toolset_diff(c: &mut Criterion) {
 /// and made whole, read as the Agents SDK reads it and natively.
 fn toolset_operation(c: &mut Criterion) {
     let original = big_file();
-    let diff: String = (0..20)
-        .map(|b| {
-            let i = b * 400 + 7;
-            format!(
-                "@@\n-value_{i:04} = compute({i}, 'text')\n+value_{i:04} = compute({i}, 'edited')\n"
-            )
-        })
-        .collect();
+    let diff = v4a_sections();
     let text = format!(
         r#"{{"operation": {{"type": "update_file", "path": "big.py", "diff": {}}}}}"#,
         json!(diff)
@@ -195,25 +182,34 @@ fn toolset_patch(c: &mut Criterion) {
     let toolset = Toolset::new(dir.path(), ToolsetOptions::new()).expect("toolset");
     let path = dir.path().join("big.py");
     let original = big_file();
-    let body: String = (0..20)
+    let body = v4a_sections();
+    let patch = format!("*** Begin Patch\n*** Update File: big.py\n{body}*** End Patch\n");
+    let text = json!({ "patch": patch }).to_string();
+    let reset = || write_and_read(&toolset, &path, &original);
+    let name = "native apply_patch 20 sections on 200 KB";
+    compare_tool(c, name, &toolset, "apply_patch", &text, &path, &reset);
+}
+
+/// 20 V4A sections over [`big_file`], one every 400 lines, each changing one line.
+fn v4a_sections() -> String {
+    (0..20)
         .map(|b| {
             let i = b * 400 + 7;
             format!(
                 "@@\n-value_{i:04} = compute({i}, 'text')\n+value_{i:04} = compute({i}, 'edited')\n"
             )
         })
-        .collect();
-    let patch = format!("*** Begin Patch\n*** Update File: big.py\n{body}*** End Patch\n");
-    let text = json!({ "patch": patch }).to_string();
-    let reset = || {
-        std::fs::write(&path, &original).expect("reset");
-        let read = toolset
-            .call("read_file", &json!({"path": "big.py", "end_line": 1}))
-            .expect("read");
-        assert!(!read.is_error, "{}", read.output);
-    };
-    let name = "native apply_patch 20 sections on 200 KB";
-    compare_tool(c, name, &toolset, "apply_patch", &text, &path, &reset);
+        .collect()
+}
+
+/// Writes `original` to `big.py` at `path` and reads it through the native set (which edits
+/// only what was read).
+fn write_and_read(toolset: &Toolset, path: &Path, original: &str) {
+    std::fs::write(path, original).expect("reset");
+    let read = toolset
+        .call("read_file", &json!({"path": "big.py", "end_line": 1}))
+        .expect("read");
+    assert!(!read.is_error, "{}", read.output);
 }
 
 /// A 200 KB file of 8,000 distinct lines.

@@ -3,7 +3,8 @@
 //! family, beside the OpenAI Agents SDK's reading (the row's `expect`) and Codex's (its
 //! `codex`), printed one line per family and a total line. Fails on any wrong file, or below
 //! 80% correct. Every body is also pushed through `NativeBodyApplier` per line, per char and
-//! in random pieces, which must give the one-shot result (or its error).
+//! in random pieces, which must give the one-shot result (or its error), its preview rebuilt
+//! from the splices of `preview_update` after each piece.
 
 use std::collections::BTreeMap;
 
@@ -13,11 +14,25 @@ use hunkloom::patch::{PatchDialect, PatchOptions, plan_patch};
 use hunkloom_testkit::v4a::{self, Verdict, codex_path};
 use hunkloom_testkit::{Chunking, SEED};
 
-/// The body pushed in `chunking`'s pieces.
+/// The body pushed in `chunking`'s pieces; after each, the splices of `preview_update` must
+/// rebuild `preview`.
 fn streamed(row: &v4a::Row, mode: V4aMode, chunking: Chunking) -> hunkloom::Result<NativeOutcome> {
     let mut applier = NativeBodyApplier::new(row.input.as_str(), mode);
+    let mut shown = applier.preview();
     for piece in chunking.split(&row.diff) {
-        applier.push(piece)?;
+        let pushed = applier.push(piece).map(drop);
+        let update = applier.preview_update();
+        let changed = update.removed.bytes > 0 || !update.inserted.is_empty();
+        update.apply_to(&mut shown);
+        if changed || pushed.is_err() {
+            assert_eq!(
+                shown,
+                applier.preview(),
+                "row {}: the splices of preview_update rebuild preview ({chunking:?})",
+                row.id
+            );
+        }
+        pushed?;
     }
     applier.finish()
 }

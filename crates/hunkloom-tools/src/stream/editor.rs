@@ -550,7 +550,7 @@ fn memchr_nth(text: &str, n: usize) -> Option<usize> {
 
 /// One splice that turns `old` into `new` (an absent preview counts as empty): the common
 /// start and end are kept.
-pub(super) fn splice(old: Option<&str>, new: Option<&str>) -> Update<'static> {
+fn splice(old: Option<&str>, new: Option<&str>) -> Update<'static> {
     let (old, new) = (old.unwrap_or(""), new.unwrap_or(""));
     let mut head = old
         .bytes()

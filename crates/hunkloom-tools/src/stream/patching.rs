@@ -11,7 +11,6 @@ use hunkloom::patch::v4a::{V4aApplier, V4aMode};
 use hunkloom::{TextOffset, Update};
 
 use super::args::{ArgsReader, MemberCursor};
-use super::editor::splice;
 use crate::toolset::Semantics;
 
 /// A patch argument streaming into a preview.
@@ -257,8 +256,6 @@ struct BodyPreview {
     /// The preview as last shown, and (for a file the native reading creates) its length.
     shown: String,
     shown_len: TextOffset,
-    /// How many sections it shows (the native reading).
-    placed: usize,
     /// The body failed: the preview stays as it was.
     failed: bool,
 }
@@ -269,7 +266,8 @@ enum Body {
     /// The SDK's reading: sections placed in the file as they complete (or a created file's
     /// lines), each change one splice of its preview.
     Sdk(V4aApplier),
-    /// The native reading: sections placed in the file as they complete.
+    /// The native reading: sections placed in the file as they complete, each one splice of
+    /// its preview.
     Native(NativeBodyApplier<'static>),
     /// A file the native reading creates: its `+` lines, shown as they complete (the
     /// reading's exact text is known when the call is); the incomplete last line.
@@ -301,7 +299,6 @@ impl BodyPreview {
             body,
             shown,
             shown_len: TextOffset::default(),
-            placed: 0,
             failed: false,
         }
     }
@@ -316,7 +313,7 @@ impl BodyPreview {
         if self.failed {
             return Update::default();
         }
-        let placed = match &mut self.body {
+        let (pushed, update) = match &mut self.body {
             Body::Create(partial) => {
                 let added = created_lines(partial, piece);
                 if added.is_empty() {
@@ -331,30 +328,11 @@ impl BodyPreview {
                     ..Update::default()
                 };
             }
-            Body::Sdk(applier) => {
-                self.failed = applier.push(piece).is_err();
-                let update = applier.preview_update();
-                update.apply_to(&mut self.shown);
-                return update;
-            }
-            Body::Native(applier) => applier.push(piece).ok().map(<[_]>::len),
+            Body::Sdk(applier) => (applier.push(piece).map(drop), applier.preview_update()),
+            Body::Native(applier) => (applier.push(piece).map(drop), applier.preview_update()),
         };
-        let Some(placed) = placed else {
-            self.failed = true;
-            return Update::default();
-        };
-        if placed == self.placed {
-            return Update::default();
-        }
-        self.placed = placed;
-        let Body::Native(applier) = &self.body else {
-            unreachable!("the other readings returned above")
-        };
-        // The native reading places a section anywhere in the file: the preview is built
-        // anew, once per placed section.
-        let new = applier.preview();
-        let update = splice(Some(&self.shown), Some(&new));
-        self.shown = new;
+        self.failed = pushed.is_err();
+        update.apply_to(&mut self.shown);
         update
     }
 }

@@ -30,6 +30,7 @@
 mod envelope;
 mod place;
 mod read;
+mod shown;
 
 pub use place::{ChosenBy, ChunkReport};
 
@@ -108,8 +109,10 @@ pub struct NativeBodyApplier<'a> {
     reader: read::BodyReader,
     /// The incomplete last line of the body.
     lines: StreamedLines,
-    /// Create mode: the body so far (its lines are the file, read at the end).
+    /// Create mode: the body so far (its lines are the file, read at the end), and how many
+    /// of its lines are complete.
     created: String,
+    created_lines: usize,
     /// Sections read so far.
     sections: usize,
     /// Whether a section read so far changes anything.
@@ -117,6 +120,8 @@ pub struct NativeBodyApplier<'a> {
     placed: Vec<place::Placed>,
     /// The reports of `placed`, in body order.
     reports: Vec<ChunkReport>,
+    /// What [`preview_update`](Self::preview_update) last showed.
+    shown: shown::Shown,
     /// The first failure; every later call gives it again.
     error: Option<Error>,
     finished: bool,
@@ -131,10 +136,12 @@ impl<'a> NativeBodyApplier<'a> {
             reader: read::BodyReader::default(),
             lines: StreamedLines::default(),
             created: String::new(),
+            created_lines: 0,
             sections: 0,
             changes: false,
             placed: Vec::new(),
             reports: Vec::new(),
+            shown: shown::Shown::default(),
             error: None,
             finished: false,
         }
@@ -148,6 +155,7 @@ impl<'a> NativeBodyApplier<'a> {
         self.usable()?;
         if self.mode == V4aMode::Create {
             self.created.push_str(piece);
+            self.created_lines += memchr::memchr_iter(b'\n', piece.as_bytes()).count();
             return Ok(&self.reports);
         }
         let mut lines = std::mem::take(&mut self.lines);
@@ -178,6 +186,45 @@ impl<'a> NativeBodyApplier<'a> {
                 .unwrap_or_default();
         }
         splice(&self.file.text, &self.placed, false).unwrap_or_else(|_| self.file.text.to_string())
+    }
+
+    /// How [`preview`](Self::preview) changed since the last call (the first call: since the
+    /// applier was made), as one splice: a section placed in between replaces the lines it
+    /// covers, measured from the sections before it, not the file. (Several sections placed
+    /// between two calls, sections that overlap, and a created file's lines are the whole
+    /// text.)
+    ///
+    /// ```
+    /// use hunkloom::patch::native::NativeBodyApplier;
+    /// use hunkloom::patch::v4a::V4aMode;
+    ///
+    /// let mut shown = "a\nb\nc\n".to_owned();
+    /// let mut applier = NativeBodyApplier::new(shown.clone(), V4aMode::Default);
+    /// applier.push("-b\n+B\n@@\n")?;
+    /// let update = applier.preview_update();
+    /// assert_eq!((update.start.bytes, update.removed.bytes, &*update.inserted), (2, 2, "B\n"));
+    /// update.apply_to(&mut shown);
+    /// assert_eq!(shown, applier.preview());
+    /// # Ok::<(), hunkloom::Error>(())
+    /// ```
+    pub fn preview_update(&mut self) -> crate::Update<'static> {
+        if self.finished {
+            return crate::Update::default();
+        }
+        if self.mode == V4aMode::Create {
+            // A created file's lines are read as a whole (fences, prefixes): shown anew when
+            // another is complete.
+            let lines = self.created_lines;
+            if self.shown.shows_created(lines) {
+                return crate::Update::default();
+            }
+            let text = self.preview();
+            return self.shown.replace_created(lines, text);
+        }
+        let (file, placed) = (&self.file, &self.placed);
+        self.shown.update(file, placed, || {
+            splice(&file.text, placed, false).unwrap_or_else(|_| file.text.to_string())
+        })
     }
 
     /// Ends the body: the new text and a report per section that changes something, or the

@@ -109,10 +109,15 @@ impl<'a> Input<'a> {
     }
 
     /// The 0-based line that byte `offset` is on.
-    fn line_at(&self, offset: usize) -> usize {
+    pub(super) fn line_at(&self, offset: usize) -> usize {
         self.starts
             .partition_point(|&s| s <= offset)
             .saturating_sub(1)
+    }
+
+    /// Byte offset of every line start, and one past the end.
+    pub(super) fn starts(&self) -> &[usize] {
+        &self.starts
     }
 
     /// The number of lines.
