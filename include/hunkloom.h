@@ -2027,7 +2027,8 @@ enum hl_status hl_text_editor_stream_new(const struct hl_text_editor *editor,
  * `str_replace_based_edit_tool`) has a preview, as have the `native` set's `apply_diff` (its
  * `diff` applied by the native streaming applier as it arrives, once `path` is complete) and
  * `apply_lazy` (once complete) and `apply_patch` (its `*** Begin Patch` envelope file by
- * file, `HL_STREAM_PATH` naming the file shown), and the `openai` set's `apply_patch` of one
+ * file, `HL_STREAM_PATH` naming the file shown), the `codex` set's `apply_patch` (the same
+ * way), and the `openai` set's `apply_patch` of one
  * operation (its V4A `diff`, each section once placed); the other tools are read as the
  * pieces arrive and run by
  * `hl_text_editor_stream_finish`, which gives what `hl_toolset_call` gives for the

@@ -56,8 +56,8 @@ export declare class AiderApplier {
 /**
  * One tool call applied while its arguments stream in (a text-editor call, or a toolset
  * tool's: the text-editor tools, the native `apply_diff`, `apply_lazy` and `apply_patch`
- * (file by file) and the openai `apply_patch` of one operation have a preview, the others
- * run at `finish`): `push` each piece of the argument JSON as the model API
+ * (file by file), the codex `apply_patch` (file by file) and the openai `apply_patch` of one
+ * operation have a preview, the others run at `finish`): `push` each piece of the argument JSON as the model API
  * delivers it (Anthropic's `input_json_delta.partial_json`, OpenAI's
  * `response.function_call_arguments.delta`), split anywhere, escapes included; read
  * `preview`; then `finish` runs the call.
@@ -371,7 +371,8 @@ export declare class Toolset {
    * `EditStream`): the text-editor tools have a `preview`, as have the native set's
    * `apply_diff` (its `diff` applied by the native streaming applier as it arrives, once
    * `path` is complete), `apply_lazy` (once complete) and `apply_patch` (its `*** Begin
-   * Patch` envelope file by file, `path` naming the file shown), and the openai set's
+   * Patch` envelope file by file, `path` naming the file shown), the codex set's
+   * `apply_patch` (the same way), and the openai set's
    * `apply_patch` of one operation (its V4A `diff`, each section once placed); the others
    * run at `finish`, which
    * returns what `call(name, JSON.parse(allPieces))` returns.

@@ -389,3 +389,21 @@ test('the native apply_patch streams its envelope file by file', () => {
     fs.rmSync(root, { recursive: true, force: true })
   }
 })
+
+test('the codex apply_patch streams and settles on what it writes', () => {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hl-ts-codex-')))
+  try {
+    fs.writeFileSync(path.join(root, 'm.py'), 'a = 1\nb = 2\n')
+    const tools = new hl.Toolset(root, { profile: 'codex' })
+    const patch = '*** Begin Patch\n*** Update File: m.py\n@@\n a = 1\n-b = 2\n+b = 3\n*** End Patch\n'
+    const stream = tools.stream('apply_patch')
+    const seen = streamStates(stream, JSON.stringify({ input: patch }))
+    assert.deepEqual(seen.at(-1), [null, 'a = 1\nb = 3\n'])
+    const done = stream.finish()
+    assert.equal(done.isError, false, done.output)
+    assert.equal(done.newContent, 'a = 1\nb = 3\n')
+    assert.equal(fs.readFileSync(path.join(root, 'm.py'), 'utf8'), 'a = 1\nb = 3\n')
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true })
+  }
+})

@@ -1065,7 +1065,8 @@ class ToolResult:
     @property
     def new_content(self) -> Optional[str]:
         """For ``create``, ``str_replace``, ``insert`` and ``undo_edit`` that wrote a file, and a
-        toolset call that wrote one file (the native set's file tools, the openai set's
+        toolset call that wrote one file (the native set's file tools and one-file
+        ``apply_patch``, the codex set's one-file ``apply_patch``, the openai set's
         ``apply_patch`` of one ``create_file`` or ``update_file`` operation): its text after."""
 
 @final
@@ -1125,8 +1126,9 @@ class Toolset:
         set's ``apply_diff`` (its ``diff`` applied by the native streaming applier as it
         arrives, from the moment ``path`` is complete), ``apply_lazy`` (once complete) and
         ``apply_patch`` (its ``*** Begin Patch`` envelope file by file, ``path`` naming the
-        file shown), and the openai set's ``apply_patch`` of one operation (its V4A ``diff``,
-        each section once placed); the others are read as they arrive (``preview`` stays None) and run by ``finish``, which
+        file shown), the codex set's ``apply_patch`` (the same way), and the openai set's
+        ``apply_patch`` of one operation (its V4A ``diff``, each section once placed); the
+        others are read as they arrive (``preview`` stays None) and run by ``finish``, which
         returns what ``call(name, json.loads(all_pieces))`` returns."""
     @property
     def profile(self) -> _ToolsetProfile:

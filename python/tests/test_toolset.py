@@ -354,3 +354,20 @@ def test_a_native_apply_patch_streams_file_by_file(tmp_path: Path) -> None:
     result = stream.finish()
     assert not result.is_error, result.output
     assert (tmp_path / "m.py").read_text() == "a = 10\n" and (tmp_path / "n.py").read_text() == "b = 20\n"
+
+
+def test_a_codex_apply_patch_streams_and_settles_on_what_it_writes(tmp_path: Path) -> None:
+    """The codex set's apply_patch: its input envelope previewed as it streams; complete, the
+    preview is the text Codex's reading writes."""
+    (tmp_path / "m.py").write_text("a = 1\nb = 2\n")
+    tools = hunkloom.Toolset(tmp_path, "codex")
+    patch = "*** Begin Patch\n*** Update File: m.py\n@@\n a = 1\n-b = 2\n+b = 3\n*** End Patch\n"
+    stream = tools.stream("apply_patch")
+    shown = ""
+    for piece in json.dumps({"input": patch}):
+        shown = stream.push(piece).apply_to(shown)
+        assert (stream.preview or "") == shown
+    assert stream.preview == "a = 1\nb = 3\n"
+    result = stream.finish()
+    assert not result.is_error, result.output
+    assert result.new_content == (tmp_path / "m.py").read_text() == "a = 1\nb = 3\n"

@@ -18,8 +18,8 @@ use crate::types::{ToolResult, Update};
 
 /// One tool call applied while its arguments stream in (a text-editor call, or a toolset
 /// tool's: the text-editor tools, the native `apply_diff`, `apply_lazy` and `apply_patch`
-/// (file by file) and the openai `apply_patch` of one operation have a preview, the others
-/// run at `finish`): `push` each piece of the argument JSON as the model API
+/// (file by file), the codex `apply_patch` (file by file) and the openai `apply_patch` of one
+/// operation have a preview, the others run at `finish`): `push` each piece of the argument JSON as the model API
 /// delivers it (Anthropic's `input_json_delta.partial_json`, OpenAI's
 /// `response.function_call_arguments.delta`), split anywhere, escapes included; read
 /// `preview`; then `finish` runs the call.

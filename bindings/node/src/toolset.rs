@@ -144,7 +144,8 @@ impl Toolset {
     /// `EditStream`): the text-editor tools have a `preview`, as have the native set's
     /// `apply_diff` (its `diff` applied by the native streaming applier as it arrives, once
     /// `path` is complete), `apply_lazy` (once complete) and `apply_patch` (its `*** Begin
-    /// Patch` envelope file by file, `path` naming the file shown), and the openai set's
+    /// Patch` envelope file by file, `path` naming the file shown), the codex set's
+    /// `apply_patch` (the same way), and the openai set's
     /// `apply_patch` of one operation (its V4A `diff`, each section once placed); the others
     /// run at `finish`, which
     /// returns what `call(name, JSON.parse(allPieces))` returns.

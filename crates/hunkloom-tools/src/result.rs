@@ -26,8 +26,9 @@ pub struct ToolResult {
     /// line endings).
     pub old_content: Option<String>,
     /// For `create`, `str_replace`, `insert` and `undo_edit` that wrote a file, and a toolset
-    /// call that wrote one file (the `native` set's file tools, the `openai` set's
-    /// `apply_patch` of one `create_file` or `update_file` operation): its text after.
+    /// call that wrote one file (the `native` set's file tools and one-file `apply_patch`, the
+    /// `codex` set's one-file `apply_patch`, the `openai` set's `apply_patch` of one
+    /// `create_file` or `update_file` operation): its text after.
     pub new_content: Option<String>,
 }
 

@@ -46,6 +46,9 @@ mod host {
             if let Some(openai) = self.operation_tool_of(tool) {
                 return Some(Follow::Operation(openai));
             }
+            if let Some(codex) = self.codex_patch_of(tool) {
+                return Some(Follow::Codex(codex));
+            }
             self.file_tool_of(tool)
                 .map(|native| Follow::File(native, tool))
         }
@@ -71,9 +74,11 @@ impl ToolHost for Toolset {}
 /// `diff` streams through the engine's native applier over the file) and `apply_lazy` (once
 /// complete) and `apply_patch` (a `*** Begin Patch` envelope read natively, one file after
 /// the other: [`path`](Self::path) names the file shown; a patch of several files shows none
-/// once complete), and the `openai` set's `apply_patch` of one operation (its V4A `diff` read
-/// as the call reads it, each section shown once placed; a created file's lines as they
-/// come); the other tools' calls are read as they arrive and run by `finish`. Either way
+/// once complete), the `codex` set's `apply_patch` (its `input` envelope, the same way; the
+/// text at completion is Codex's reading), and the `openai` set's `apply_patch` of one
+/// operation (its V4A `diff` read as the call reads it, each section shown once placed; a
+/// created file's lines as they come); the other tools' calls are read as they arrive and run
+/// by `finish`. Either way
 /// `finish` gives what `call` gives for the whole argument text, and text that is not a
 /// complete JSON object is the error result `invalid_arguments`.
 ///

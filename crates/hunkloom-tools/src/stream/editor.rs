@@ -23,7 +23,7 @@ use crate::editor::TextEditor;
 use crate::input;
 use crate::result::{self, Failure, ToolResult};
 use crate::toolset::native::Native;
-use crate::toolset::{OpenAiTool, Semantics};
+use crate::toolset::{CodexTool, OpenAiTool, Semantics};
 
 /// What a streamed call's preview follows: the tool that will answer it.
 #[derive(Clone, Copy, Debug)]
@@ -34,6 +34,8 @@ pub(crate) enum Follow<'a> {
     File(&'a Native, &'a str),
     /// A call of the `openai` set's `apply_patch`: one operation's V4A body.
     Operation(OpenAiTool<'a>),
+    /// A call of the `codex` set's `apply_patch`: a `*** Begin Patch` envelope.
+    Codex(CodexTool<'a>),
 }
 
 /// The `operation` object of a Responses-API `apply_patch` call, and its members.
@@ -164,6 +166,7 @@ impl EditorCall {
         // How a patch of several files reads the files it names.
         let peek = |path: &str| match follow {
             Follow::File(native, _) => native.peek(path),
+            Follow::Codex(codex) => codex.peek(path),
             _ => None,
         };
         // The common case: plain text streaming into the live member, taken as it is.
@@ -209,6 +212,7 @@ impl EditorCall {
                     Follow::Editor(editor) => editor.plan(&input),
                     Follow::File(native, tool) => native.plan(tool, input.as_object()?),
                     Follow::Operation(openai) => openai.plan(&input),
+                    Follow::Codex(codex) => codex.plan(&input),
                 })
             };
             return self.settle(planned);
@@ -222,6 +226,8 @@ impl EditorCall {
                 Follow::Editor(editor) => self.locate(editor),
                 Follow::File(native, tool) => self.locate_file(native, tool),
                 Follow::Operation(openai) => self.locate_operation(openai),
+                // The patch's files are read as it names them.
+                Follow::Codex(_) => Place::Patching(Box::new(Patching::envelope(&["input"]))),
             };
             self.shown = None;
             return match &mut self.place {

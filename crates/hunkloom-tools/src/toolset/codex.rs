@@ -123,7 +123,87 @@ fn check_boundaries(text: &str) -> Result<(), Failed> {
 }
 
 /// Parses, verifies and applies `text` with paths relative to `cwd`; the success text.
-fn apply(ws: &Workspace, text: &str, cwd: &Path, semantics: Semantics) -> Result<String, Failed> {
+/// Verifies, plans and commits a patch: Codex's success text, and the new text of the one file
+/// a patch of one file writes.
+fn apply(
+    ws: &Workspace,
+    text: &str,
+    cwd: &Path,
+    semantics: Semantics,
+) -> Result<(String, Option<String>), Failed> {
+    let (plan, parsed) = verified_plan(ws.root(), text, cwd, semantics)?;
+    commit(ws, cwd, &plan)?;
+    Ok((
+        summary(&plan, &parsed),
+        one_file(&plan).map(|(_, text)| text.to_owned()),
+    ))
+}
+
+/// The path (from `cwd`) and new text of the one file a plan writes, if it writes one.
+fn one_file(plan: &patch::Plan) -> Option<(&str, &str)> {
+    match plan.changes.as_slice() {
+        [change] => match &change.kind {
+            ChangeKind::Add { content } => Some((&change.path, content)),
+            ChangeKind::Update {
+                new_content,
+                move_to,
+                ..
+            } => Some((move_to.as_deref().unwrap_or(&change.path), new_content)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The `codex` set's `apply_patch`, as a streamed call's preview follows it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CodexTool<'a> {
+    pub(super) ws: &'a Workspace,
+    pub(super) semantics: Semantics,
+}
+
+impl CodexTool<'_> {
+    /// The text of the file `path` (from the root) as the patch reads it, without counting as
+    /// a read; `None` if it cannot be read.
+    pub(crate) fn peek(self, path: &str) -> Option<String> {
+        let root = self.ws.root();
+        let abs = absolute(root, path);
+        abs.starts_with(root)
+            .then(|| std::fs::read_to_string(abs).ok())
+            .flatten()
+    }
+
+    /// The text a call whose patch writes one file will leave in it, planned as the call
+    /// plans it, writing nothing; `None` for a patch of several files, and for one that will
+    /// fail.
+    pub(crate) fn plan(self, input: &Value) -> Option<String> {
+        let text = input.get("input")?.as_str()?;
+        if text
+            .lines()
+            .any(|l| l.trim_start().starts_with(ENVIRONMENT))
+        {
+            return None;
+        }
+        let root = self.ws.root();
+        let (plan, _) = verified_plan(root, text, root, self.semantics).ok()?;
+        let (path, content) = one_file(&plan)?;
+        let rel = absolute(root, path).strip_prefix(root).ok()?.to_path_buf();
+        let op = Op::WriteUtf8 {
+            content: content.to_owned(),
+        };
+        let change = self.ws.plan_as_read(&rel, &op).ok()?;
+        change.new_text().map(str::to_owned)
+    }
+}
+
+/// A patch parsed, its paths checked and its hunks verified against the files under `cwd` as
+/// Codex verifies them, then planned: nothing is written.
+fn verified_plan(
+    root: &Path,
+    text: &str,
+    cwd: &Path,
+    semantics: Semantics,
+) -> Result<(patch::Plan, patch::Patch), Failed> {
     check_boundaries(text)?;
     let parsed = patch::parse_patch(text).map_err(|e| {
         let message = e.message();
@@ -147,7 +227,6 @@ fn apply(ws: &Workspace, text: &str, cwd: &Path, semantics: Semantics) -> Result
             "patch rejected: empty patch",
         ));
     }
-    let root = ws.root();
     // Every path, checked before anything is read: inside the root, named once.
     let mut seen: Vec<PathBuf> = Vec::new();
     for hunk in &parsed.hunks {
@@ -189,8 +268,7 @@ fn apply(ws: &Workspace, text: &str, cwd: &Path, semantics: Semantics) -> Result
         let options = patch::PatchOptions::new().dialect(patch::PatchDialect::Native);
         let plan = patch::plan_patch(text, &disk, &options)
             .map_err(|e| verification(ToolCode::PatchFailed, e.message()))?;
-        commit(ws, cwd, &plan)?;
-        return Ok(summary(&plan, &parsed));
+        return Ok((plan, parsed));
     }
     // Verified hunk by hunk, in order, as Codex does before writing anything.
     for hunk in &parsed.hunks {
@@ -239,8 +317,7 @@ fn apply(ws: &Workspace, text: &str, cwd: &Path, semantics: Semantics) -> Result
     }
     let plan = patch::plan(&parsed, &disk, Policy::AllOrNothing)
         .map_err(|e| verification(ToolCode::PatchFailed, e.message()))?;
-    commit(ws, cwd, &plan)?;
-    Ok(summary(&plan, &parsed))
+    Ok((plan, parsed))
 }
 
 /// Codex's success text for a committed plan of `parsed`'s hunks.
@@ -449,7 +526,10 @@ pub(super) fn call(
                 );
             }
             match apply(ws, text, ws.root(), semantics) {
-                Ok(summary) => result(framed(&summary, started), None),
+                Ok((summary, new_content)) => ToolResult {
+                    new_content,
+                    ..result(framed(&summary, started), None)
+                },
                 Err(f) => result(f.text, Some(f.code)),
             }
         }
@@ -476,7 +556,7 @@ pub(super) fn call(
                 .filter(|l| !l.trim_start().starts_with(ENVIRONMENT))
                 .collect();
             match apply(ws, &patch, &cwd, semantics) {
-                Ok(summary) => result(
+                Ok((summary, _)) => result(
                     format!(
                         "Wall time: {:.4} seconds\nOutput:\n{}",
                         started.elapsed().as_secs_f64(),

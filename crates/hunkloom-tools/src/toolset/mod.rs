@@ -39,6 +39,7 @@ mod gemini;
 pub(crate) mod native;
 mod openai;
 
+pub(crate) use codex::CodexTool;
 pub(crate) use openai::OpenAiTool;
 
 use std::path::{Path, PathBuf};
@@ -552,6 +553,22 @@ impl Toolset {
                 if name == "apply_patch" && !self.withheld.iter().any(|w| w == name) =>
             {
                 Some(openai::OpenAiTool {
+                    ws,
+                    semantics: *semantics,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The `codex` set's `apply_patch`, when `name` is it (its patch can be previewed while
+    /// it streams).
+    pub(crate) fn codex_patch_of(&self, name: &str) -> Option<CodexTool<'_>> {
+        match &self.engine {
+            Engine::Codex(ws, semantics)
+                if name == "apply_patch" && !self.withheld.iter().any(|w| w == name) =>
+            {
+                Some(CodexTool {
                     ws,
                     semantics: *semantics,
                 })
