@@ -6,6 +6,9 @@
 //! in random pieces, which must give the one-shot result (or its error), its preview rebuilt
 //! from the splices of `preview_update` after each piece.
 
+#[path = "support/splices.rs"]
+mod splices;
+
 use std::collections::BTreeMap;
 
 use hunkloom::patch::native::{NativeBodyApplier, NativeOutcome, apply_body};
@@ -22,16 +25,14 @@ fn streamed(row: &v4a::Row, mode: V4aMode, chunking: Chunking) -> hunkloom::Resu
     for piece in chunking.split(&row.diff) {
         let pushed = applier.push(piece).map(drop);
         let update = applier.preview_update();
-        let changed = update.removed.bytes > 0 || !update.inserted.is_empty();
-        update.apply_to(&mut shown);
-        if changed || pushed.is_err() {
-            assert_eq!(
-                shown,
-                applier.preview(),
-                "row {}: the splices of preview_update rebuild preview ({chunking:?})",
-                row.id
-            );
-        }
+        let what = format!("row {} ({chunking:?})", row.id);
+        splices::follow(
+            &mut shown,
+            update,
+            pushed.is_err(),
+            || applier.preview(),
+            what,
+        );
         pushed?;
     }
     applier.finish()
