@@ -1,40 +1,69 @@
-//! A file as lines with their own endings, rebuilt after replacements in one pass.
+//! A file as lines with their own endings, rebuilt after replacements in one pass that copies
+//! each run of kept lines as one slice of the original.
 
-/// One line of a file: its text and the ending that followed it (`""` for an unterminated last
-/// line). Both borrow the file's content.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Line<'a> {
-    pub(super) text: &'a str,
-    pub(super) eol: &'a str,
+use crate::search::line_starts::ByteScan;
+
+/// A file's lines: each line's text borrows the content, its ending (`\r\n`, `\r`, `\n`, or
+/// `""` for an unterminated last line) is read from the bytes after it when needed, so a split
+/// costs one slice per line.
+#[derive(Debug)]
+pub(super) struct Lines<'a> {
+    content: &'a str,
+    /// Each line's text, without its ending.
+    pub(super) texts: Vec<&'a str>,
 }
 
-/// Splits `content` at `\r\n`, `\r` and `\n`, keeping each ending with its line.
-pub(super) fn split(content: &str) -> Vec<Line<'_>> {
+impl<'a> Lines<'a> {
+    /// How many lines.
+    pub(super) fn len(&self) -> usize {
+        self.texts.len()
+    }
+
+    /// Where line `i`'s text starts in the content.
+    fn start(&self, i: usize) -> usize {
+        self.texts[i].as_ptr() as usize - self.content.as_ptr() as usize
+    }
+
+    /// Line `i`'s ending.
+    pub(super) fn eol(&self, i: usize) -> &'a str {
+        let end = self.start(i) + self.texts[i].len();
+        let rest = &self.content.as_bytes()[end..];
+        let len = match rest {
+            [b'\r', b'\n', ..] => 2,
+            [b'\r' | b'\n', ..] => 1,
+            _ => 0,
+        };
+        &self.content[end..end + len]
+    }
+
+    /// Where line `i`'s ending ends in the content.
+    fn end(&self, i: usize) -> usize {
+        self.start(i) + self.texts[i].len() + self.eol(i).len()
+    }
+}
+
+/// Splits `content` at `\r\n`, `\r` and `\n`, each ending staying with its line.
+pub(super) fn split(content: &str) -> Lines<'_> {
     let bytes = content.as_bytes();
-    let mut lines = Vec::new();
+    let mut texts = Vec::with_capacity(content.len() / 24 + 1);
     let mut start = 0;
-    let mut at = 0;
-    while let Some(off) = memchr::memchr2(b'\r', b'\n', &bytes[at..]) {
-        let i = at + off;
+    for i in ByteScan::new(bytes, b'\r', b'\n') {
+        if i < start {
+            // The `\n` of a `\r\n`, which ended its line already.
+            continue;
+        }
         let len = if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
             2
         } else {
             1
         };
-        lines.push(Line {
-            text: &content[start..i],
-            eol: &content[i..i + len],
-        });
+        texts.push(&content[start..i]);
         start = i + len;
-        at = start;
     }
     if start < content.len() {
-        lines.push(Line {
-            text: &content[start..],
-            eol: "",
-        });
+        texts.push(&content[start..]);
     }
-    lines
+    Lines { content, texts }
 }
 
 /// An item of the rebuilt file: a line of the original, or new text.
@@ -57,41 +86,42 @@ pub(super) struct Replacement<'a> {
 /// Kept lines keep their ending; a new line, or a kept line that had none (the old last line),
 /// takes the file's first ending, else `\n` — Codex's rule (0.171.0, preserving line endings:
 /// in a file whose first line ends in `\n`, new lines end in `\n` wherever they land). Every
-/// line of the result is terminated.
-pub(super) fn rebuild(lines: &[Line<'_>], replacements: &[Replacement<'_>]) -> String {
-    let mut items: Vec<Item<'_>> = Vec::with_capacity(lines.len());
-    let mut at = 0;
-    for r in replacements {
-        items.extend((at..r.start).map(Item::Kept));
-        items.extend_from_slice(&r.items);
-        at = r.start + r.old_len;
-    }
-    items.extend((at..lines.len()).map(Item::Kept));
-
-    let ending_of = |item: &Item<'_>| match item {
-        Item::Kept(i) if !lines[*i].eol.is_empty() => Some(lines[*i].eol),
-        _ => None,
-    };
-    let fallback = lines
-        .iter()
-        .map(|l| l.eol)
+/// line of the result is terminated. The lines between replacements are copied as one slice.
+pub(super) fn rebuild(lines: &Lines<'_>, replacements: &[Replacement<'_>]) -> String {
+    let fallback = (0..lines.len())
+        .map(|i| lines.eol(i))
         .find(|e| !e.is_empty())
         .unwrap_or("\n");
-    let total: usize = lines.iter().map(|l| l.text.len() + 2).sum::<usize>()
-        + replacements
-            .iter()
-            .flat_map(|r| &r.items)
-            .map(|i| if let Item::New(t) = i { t.len() + 2 } else { 0 })
-            .sum::<usize>();
-    let mut out = String::with_capacity(total);
-    for item in &items {
-        let text = match item {
-            Item::Kept(i) => lines[*i].text,
-            Item::New(t) => t,
-        };
+    let added: usize = replacements
+        .iter()
+        .flat_map(|r| &r.items)
+        .map(|i| if let Item::New(t) = i { t.len() + 2 } else { 0 })
+        .sum();
+    let mut out = String::with_capacity(lines.content.len() + added + 2);
+    let push_line = |out: &mut String, text: &str, eol: &str| {
         out.push_str(text);
-        out.push_str(ending_of(item).unwrap_or(fallback));
+        out.push_str(if eol.is_empty() { fallback } else { eol });
+    };
+    let push_run = |out: &mut String, from: usize, to: usize| {
+        if from < to {
+            out.push_str(&lines.content[lines.start(from)..lines.end(to - 1)]);
+            if lines.eol(to - 1).is_empty() {
+                out.push_str(fallback);
+            }
+        }
+    };
+    let mut at = 0;
+    for r in replacements {
+        push_run(&mut out, at, r.start);
+        for item in &r.items {
+            match *item {
+                Item::Kept(i) => push_line(&mut out, lines.texts[i], lines.eol(i)),
+                Item::New(t) => push_line(&mut out, t, ""),
+            }
+        }
+        at = r.start + r.old_len;
     }
+    push_run(&mut out, at, lines.len());
     out
 }
 
@@ -102,7 +132,7 @@ mod tests {
     #[test]
     fn split_keeps_every_ending() {
         let l = split("one\r\ntwo\rthree\nfour");
-        let parts: Vec<(&str, &str)> = l.iter().map(|l| (l.text, l.eol)).collect();
+        let parts: Vec<(&str, &str)> = (0..l.len()).map(|i| (l.texts[i], l.eol(i))).collect();
         assert_eq!(
             parts,
             [
@@ -112,7 +142,7 @@ mod tests {
                 ("four", "")
             ]
         );
-        assert!(split("").is_empty());
+        assert_eq!(split("").len(), 0);
         assert_eq!(split("\n").len(), 1);
     }
 
@@ -138,6 +168,6 @@ mod tests {
             old_len: 0,
             items: vec![Item::New("x")],
         }];
-        assert_eq!(rebuild(&[], &r), "x\n");
+        assert_eq!(rebuild(&split(""), &r), "x\n");
     }
 }

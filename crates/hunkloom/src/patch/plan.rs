@@ -180,10 +180,14 @@ pub struct HunkFailure {
 }
 
 /// The files as earlier hunks left them, over the source (every patch dialect's planner plans
-/// each hunk against it).
+/// each hunk against it). It holds the planned changes themselves: a later hunk reads a file's
+/// new content from its change, so no content is copied to be seen again.
 pub(crate) struct Overlay<'s, S: ?Sized> {
     source: &'s S,
-    written: HashMap<String, Option<String>>,
+    /// The changes so far, in order.
+    changes: Vec<FileChange>,
+    /// Each path a change wrote or removed: the change whose content it has now, or `None`.
+    written: HashMap<String, Option<usize>>,
 }
 
 impl<'s, S: FileSource + ?Sized> Overlay<'s, S> {
@@ -191,6 +195,7 @@ impl<'s, S: FileSource + ?Sized> Overlay<'s, S> {
     pub(crate) fn new(source: &'s S) -> Self {
         Overlay {
             source,
+            changes: Vec::new(),
             written: HashMap::new(),
         }
     }
@@ -198,35 +203,43 @@ impl<'s, S: FileSource + ?Sized> Overlay<'s, S> {
     /// The file at `path` as the hunks so far left it.
     pub(crate) fn read(&self, path: &str) -> Result<Option<Cow<'_, str>>> {
         match self.written.get(path) {
-            Some(state) => Ok(state.as_deref().map(Cow::Borrowed)),
+            Some(Some(i)) => Ok(match &self.changes[*i].kind {
+                ChangeKind::Add { content } => Some(Cow::Borrowed(content.as_str())),
+                ChangeKind::Update { new_content, .. } => Some(Cow::Borrowed(new_content.as_str())),
+                ChangeKind::Delete => None,
+            }),
+            Some(None) => Ok(None),
             None => self.source.read(path),
         }
     }
 
-    /// Records `change` so later hunks see it.
-    pub(crate) fn record(&mut self, change: &FileChange) {
+    /// Adds `change`, which later hunks then see.
+    pub(crate) fn record(&mut self, change: FileChange) {
+        let i = self.changes.len();
         let written = &mut self.written;
         match &change.kind {
-            ChangeKind::Add { content } => {
-                written.insert(change.path.clone(), Some(content.clone()));
+            ChangeKind::Add { .. } => {
+                written.insert(change.path.clone(), Some(i));
             }
             ChangeKind::Delete => {
                 written.insert(change.path.clone(), None);
             }
-            ChangeKind::Update {
-                new_content,
-                move_to,
-                ..
-            } => match move_to {
+            ChangeKind::Update { move_to, .. } => match move_to {
                 Some(dest) if *dest != change.path => {
                     written.insert(change.path.clone(), None);
-                    written.insert(dest.clone(), Some(new_content.clone()));
+                    written.insert(dest.clone(), Some(i));
                 }
                 _ => {
-                    written.insert(change.path.clone(), Some(new_content.clone()));
+                    written.insert(change.path.clone(), Some(i));
                 }
             },
         }
+        self.changes.push(change);
+    }
+
+    /// The changes recorded, in order.
+    pub(crate) fn into_changes(self) -> Vec<FileChange> {
+        self.changes
     }
 }
 
@@ -242,10 +255,7 @@ pub fn plan<S: FileSource + ?Sized>(patch: &Patch, files: &S, policy: Policy) ->
     let mut plan = Plan::default();
     for (index, hunk) in patch.hunks.iter().enumerate() {
         match plan_hunk(hunk, &overlay) {
-            Ok(change) => {
-                overlay.record(&change);
-                plan.changes.push(change);
-            }
+            Ok(change) => overlay.record(change),
             Err(error) => match policy {
                 Policy::Partial => {
                     plan.failure = Some(HunkFailure { hunk: index, error });
@@ -255,6 +265,7 @@ pub fn plan<S: FileSource + ?Sized>(patch: &Patch, files: &S, policy: Policy) ->
             },
         }
     }
+    plan.changes = overlay.into_changes();
     Ok(plan)
 }
 
@@ -306,8 +317,7 @@ pub(super) fn apply_chunks(
     path: &str,
 ) -> Result<(String, Vec<usize>)> {
     let lines = lines::split(content);
-    let texts: Vec<&str> = lines.iter().map(|l| l.text).collect();
-    let hay = Haystack::new(&texts);
+    let hay = Haystack::new(&lines.texts);
     let mut replacements: Vec<Replacement<'_>> = Vec::with_capacity(chunks.len());
     let mut line_index = 0;
     for chunk in chunks {

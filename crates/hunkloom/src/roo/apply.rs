@@ -20,11 +20,19 @@ use crate::text::js_trim;
 /// Where an applied block went: the byte range of the original its replaced lines came from.
 /// Lines an earlier block wrote have no place in the original; a boundary on such a line is
 /// reported at the next line that is still the original's (so a block that only replaced an
-/// earlier block's lines is an empty range where that block's region ends).
+/// earlier block's lines is an empty range where that block's region ends). Each boundary
+/// comes with its 1-based line in the original, read from the split the loop made anyway.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Placed {
-    pub(super) start: usize,
-    pub(super) end: usize,
+    pub(super) start: Boundary,
+    pub(super) end: Boundary,
+}
+
+/// A byte offset in the original and its 1-based line.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Boundary {
+    pub(super) byte: usize,
+    pub(super) line: usize,
 }
 
 /// One block's fate, in the order Roo applied the blocks.
@@ -127,15 +135,9 @@ impl<'a> File<'a> {
             .into_iter()
             .map(Cow::Borrowed)
             .collect();
-        let mut starts = Vec::with_capacity(lines.len());
-        let mut at = 0;
-        let bytes = original.as_bytes();
-        for line in &lines {
-            starts.push(at);
-            // Each line but the last ended at a `\n`, after the `\r` of a `\r\n`.
-            let newline = at + line.len() + usize::from(bytes.get(at + line.len()) == Some(&b'\r'));
-            at = (newline + 1).min(original.len());
-        }
+        // Every line is a slice of `original`: where it starts is its distance from the start.
+        let base = original.as_ptr() as usize;
+        let starts = lines.iter().map(|l| l.as_ptr() as usize - base).collect();
         File {
             origin: (0..lines.len()).map(Some).collect(),
             lines,
@@ -151,12 +153,20 @@ impl<'a> File<'a> {
     }
 
     /// Where the boundary before line `b` is in the original: the start of the first line at or
-    /// after it that is still the original's, or the original's end.
-    fn original_boundary(&self, b: usize) -> usize {
+    /// after it that is still the original's, or the original's end (on the last line).
+    fn original_boundary(&self, b: usize) -> Boundary {
         self.origin[b.min(self.origin.len())..]
             .iter()
-            .find_map(|o| o.map(|k| self.starts[k]))
-            .unwrap_or(self.original_len)
+            .find_map(|&o| {
+                o.map(|k| Boundary {
+                    byte: self.starts[k],
+                    line: k + 1,
+                })
+            })
+            .unwrap_or(Boundary {
+                byte: self.original_len,
+                line: self.starts.partition_point(|&s| s <= self.original_len),
+            })
     }
 }
 

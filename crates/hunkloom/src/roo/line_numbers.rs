@@ -4,18 +4,7 @@
 
 use crate::text::is_js_whitespace;
 use crate::text::js_number_to_string;
-
-/// JavaScript's `text.split(/\r?\n/)`: a `\r` is removed only before a `\n`.
-pub(super) fn split_lines(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> =
-        Vec::with_capacity(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
-    lines.extend(text.split('\n'));
-    let last = lines.len() - 1;
-    for line in &mut lines[..last] {
-        *line = line.strip_suffix('\r').unwrap_or(line);
-    }
-    lines
-}
+pub(super) use crate::text::js_split_lines as split_lines;
 
 /// Skips JavaScript whitespace from byte `at`.
 fn skip_ws(s: &str, at: usize) -> usize {

@@ -218,28 +218,34 @@ pub fn progress_status(
 /// result as an [`Outcome`] (every block reported, in the order Roo tried them, an applied one
 /// where its lines were in the original; the applied blocks' starts, sorted, as
 /// `match_indices`) or an error.
-pub(crate) fn outcome(original: &str, diff: &str, options: &RooOptions) -> Result<Outcome> {
+pub(crate) fn outcome(
+    original: &OriginalText,
+    diff: &str,
+    options: &RooOptions,
+) -> Result<Outcome> {
+    let text = original;
+    let original = text.as_str();
     let run = apply::run(original, diff, options);
     let content = match run.result {
         DiffResult::Applied { content, .. } => content,
         DiffResult::Invalid { error } => return Err(error),
         DiffResult::NotApplied { fail_parts } => return Err(refusal(&fail_parts)),
     };
-    let text = OriginalText::new(original);
+    let position = |b: apply::Boundary| text.position_on_line(b.byte, b.line);
     let mut match_indices = Vec::new();
     let blocks = run
         .blocks
         .into_iter()
         .map(|b| match b.result {
             Ok(placed) => {
-                let start = text.position_at(placed.start);
+                let start = position(placed.start);
                 match_indices.push(start);
                 BlockReport::cline(
                     b.index,
                     Strategy::Similarity,
                     start,
-                    text.position_at(placed.end),
-                    original[..placed.end].ends_with('\n'),
+                    position(placed.end),
+                    original[..placed.end.byte].ends_with('\n'),
                 )
             }
             Err(error) => {
@@ -307,7 +313,8 @@ mod tests {
     fn the_dialect_reports_blocks_in_roos_order_and_refuses_when_none_applies() {
         let original = "a = 1\nb = 2\n";
         let diff = "<<<<<<< SEARCH\n:start_line:2\n-------\nb = 2\n=======\nb = 3\n>>>>>>> REPLACE\n<<<<<<< SEARCH\nzzz\n=======\nq\n>>>>>>> REPLACE";
-        let o = outcome(original, diff, &RooOptions::new()).expect("one block applies");
+        let o = outcome(&OriginalText::new(original), diff, &RooOptions::new())
+            .expect("one block applies");
         assert_eq!(o.new_content, "a = 1\nb = 3\n");
         let order: Vec<(usize, BlockStatus)> =
             o.blocks.iter().map(|b| (b.index, b.status)).collect();
@@ -316,7 +323,7 @@ mod tests {
         assert_eq!((o.blocks[1].start.line, o.blocks[1].end_line), (2, 2));
 
         let none = "<<<<<<< SEARCH\nzzz\n=======\nq\n>>>>>>> REPLACE\n<<<<<<< SEARCH\n=======\nq\n>>>>>>> REPLACE";
-        let err = outcome(original, none, &RooOptions::new()).unwrap_err();
+        let err = outcome(&OriginalText::new(original), none, &RooOptions::new()).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::SearchNotFound);
         let parts = apply_diff(original, none, &RooOptions::new());
         let texts: Vec<&str> = parts.fail_parts().iter().map(Error::message).collect();

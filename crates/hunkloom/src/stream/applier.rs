@@ -260,9 +260,7 @@ impl StreamingApplier {
         match self.inner {
             Inner::Cline(stream) => stream.finish(original),
             Inner::Native(engine) => engine.finish(original.as_str()),
-            Inner::Roo(state) => {
-                crate::roo::outcome(original.as_str(), &state.diff, &state.options)
-            }
+            Inner::Roo(state) => crate::roo::outcome(original, &state.diff, &state.options),
             Inner::Udiff(engine) => engine.finish(original),
         }
     }
@@ -299,7 +297,7 @@ impl StreamingApplier {
                 })
             }
             Inner::Roo(state) => {
-                let outcome = crate::roo::outcome(original.as_str(), &state.diff, &state.options)?;
+                let outcome = crate::roo::outcome(original, &state.diff, &state.options)?;
                 let mut content = PieceText::default();
                 content.push_new(&outcome.new_content);
                 Ok(PieceOutcome {

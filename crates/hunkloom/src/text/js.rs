@@ -4,6 +4,8 @@
 //! *WhiteSpace* plus *LineTerminator*) differs from Rust's `char::is_whitespace`: it includes
 //! U+FEFF and excludes U+0085 and U+180E.
 
+use crate::search::line_starts::ByteScan;
+
 /// Whether `c` is removed by JavaScript's `String.prototype.trim`.
 pub fn is_js_whitespace(c: char) -> bool {
     matches!(
@@ -36,13 +38,22 @@ pub fn js_edit_distance(a: &[u16], b: &[u16]) -> usize {
 }
 
 /// `s.split(/\r?\n/)` as JavaScript computes it: a `\r` goes with the `\n` after it, a lone
-/// one stays in its line; `""` gives one empty line.
+/// one stays in its line; `""` gives one empty line. One pass over the text: Roo's dialect
+/// splits whole files with it.
 pub fn js_split_lines(s: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = s.split('\n').collect();
-    let last = lines.len() - 1;
-    for line in &mut lines[..last] {
-        *line = line.strip_suffix('\r').unwrap_or(line);
+    let bytes = s.as_bytes();
+    let mut lines = Vec::with_capacity(s.len() / 24 + 1);
+    let mut start = 0;
+    for newline in ByteScan::newlines(bytes) {
+        let end = if newline > start && bytes[newline - 1] == b'\r' {
+            newline - 1
+        } else {
+            newline
+        };
+        lines.push(&s[start..end]);
+        start = newline + 1;
     }
+    lines.push(&s[start..]);
     lines
 }
 

@@ -49,6 +49,18 @@ impl OriginalText {
         self.indexes.position_at(&self.text, byte)
     }
 
+    /// [`position_at`](Self::position_at) for a byte whose 1-based line the caller already
+    /// knows (a dialect that split the text into lines): no line index is built.
+    pub(crate) fn position_on_line(&self, byte: usize, line: usize) -> Position {
+        let at = self.offset_at(byte);
+        Position {
+            bytes: at.bytes,
+            utf16: at.utf16,
+            chars: at.chars,
+            line,
+        }
+    }
+
     pub(crate) fn indexes(&self) -> &Indexes {
         &self.indexes
     }

@@ -122,16 +122,12 @@ fn operations(text: &str) -> Result<Vec<Operation<'_>>> {
 pub(crate) fn plan<S: FileSource + ?Sized>(text: &str, source: &S, policy: Policy) -> Result<Plan> {
     let ops = operations(text)?;
     let mut files = Overlay::new(source);
-    let mut changes = Vec::with_capacity(ops.len());
     for (hunk, op) in ops.into_iter().enumerate() {
         match change(&files, op) {
-            Ok(c) => {
-                files.record(&c);
-                changes.push(c);
-            }
+            Ok(c) => files.record(c),
             Err(error) if policy == Policy::Partial => {
                 return Ok(Plan {
-                    changes,
+                    changes: files.into_changes(),
                     failure: Some(HunkFailure { hunk, error }),
                     ..Plan::default()
                 });
@@ -140,7 +136,7 @@ pub(crate) fn plan<S: FileSource + ?Sized>(text: &str, source: &S, policy: Polic
         }
     }
     Ok(Plan {
-        changes,
+        changes: files.into_changes(),
         ..Plan::default()
     })
 }

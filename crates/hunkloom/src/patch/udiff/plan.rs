@@ -44,10 +44,7 @@ pub(crate) fn plan_lenient<S: FileSource + ?Sized>(
             continue;
         }
         match file_change(&overlay, names, section) {
-            Ok(change) => {
-                overlay.record(&change);
-                plan.changes.push(change);
-            }
+            Ok(change) => overlay.record(change),
             Err(error) if policy == Policy::Partial => {
                 plan.failure = Some(HunkFailure { hunk: i, error });
                 break;
@@ -55,6 +52,7 @@ pub(crate) fn plan_lenient<S: FileSource + ?Sized>(
             Err(error) => return Err(error),
         }
     }
+    plan.changes = overlay.into_changes();
     Ok(plan)
 }
 
@@ -140,9 +138,9 @@ pub(crate) fn plan_strict<S: FileSource + ?Sized>(
     let mut plan = Plan::default();
     for patch in &patches {
         let change = strict_change(&overlay, patch)?;
-        overlay.record(&change);
-        plan.changes.push(change);
+        overlay.record(change);
     }
+    plan.changes = overlay.into_changes();
     Ok(plan)
 }
 

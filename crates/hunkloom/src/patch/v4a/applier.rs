@@ -146,12 +146,11 @@ impl V4aApplier {
     /// An applier of a body to `input` in `mode`.
     pub fn new(input: &str, mode: V4aMode) -> Self {
         let (input, input_newline) = match mode {
-            V4aMode::Default => (
-                Input::new(input),
-                input
-                    .contains('\n')
-                    .then(|| if input.contains("\r\n") { "\r\n" } else { "\n" }),
-            ),
+            V4aMode::Default => {
+                let input = Input::new(input);
+                let newline = input.newline();
+                (input, newline)
+            }
             V4aMode::Create => (Input::new(""), None),
         };
         let mut applier = V4aApplier {

@@ -14,6 +14,7 @@ use std::hash::BuildHasher;
 
 use rustc_hash::FxBuildHasher;
 
+use crate::search::line_starts::line_starts;
 use crate::text::Work;
 
 pub(super) use crate::text::py::{rstrip as py_rstrip, strip as py_strip};
@@ -89,6 +90,8 @@ fn hash(s: &str) -> u64 {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Input {
     text: String,
+    /// Whether the input had a `\r\n` (written `\n` in `text`).
+    crlf: bool,
     /// Where each line starts; line `i` ends one byte before `starts[i + 1]` (at its `\n`), the
     /// last one at the end of `text`.
     starts: Vec<usize>,
@@ -113,21 +116,26 @@ pub(super) enum AnchorFound {
 
 impl Input {
     pub(super) fn new(input: &str) -> Self {
-        let text = if memchr::memmem::find(input.as_bytes(), b"\r\n").is_some() {
+        let crlf = memchr::memmem::find(input.as_bytes(), b"\r\n").is_some();
+        let text = if crlf {
             input.replace("\r\n", "\n")
         } else {
             input.to_owned()
         };
-        let mut starts =
-            Vec::with_capacity(memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1);
-        starts.push(0);
-        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        let starts = line_starts(&text);
         Input {
             text,
+            crlf,
             starts,
             index: Default::default(),
             scanned: 0,
         }
+    }
+
+    /// The line ending the reference joins the output with: `\r\n` when the input had one,
+    /// `\n` when it had only `\n`, none for an input of one line.
+    pub(super) fn newline(&self) -> Option<&'static str> {
+        (self.len() > 1).then_some(if self.crlf { "\r\n" } else { "\n" })
     }
 
     /// How many lines direct scans may compare before the indexes are built: twice the file.
@@ -139,6 +147,11 @@ impl Input {
     /// not spent).
     fn scans(&self, key: Key) -> bool {
         self.index[key.slot()].is_none() && self.scanned < self.scan_budget()
+    }
+
+    /// The length of the text, in bytes.
+    pub(super) fn text_len(&self) -> usize {
+        self.text.len()
     }
 
     /// The number of lines (the reference's `len(input.split("\n"))`, at least 1).
@@ -177,8 +190,56 @@ impl Input {
             .map_or(&[], |index| index.run(hash(target)))
     }
 
+    /// The text of lines `range` joined with `\n`, as one slice of the input.
+    pub(super) fn lines_text(&self, range: std::ops::Range<usize>) -> &str {
+        if range.is_empty() {
+            return "";
+        }
+        let end = self
+            .starts
+            .get(range.end)
+            .map_or(self.text.len(), |&next| next - 1);
+        &self.text[self.starts[range.start]..end]
+    }
+
+    /// The first position `p` in `from..=last` where the lines `p..` are `block` (lines joined
+    /// with `\n`) exactly: one substring search over the text, each hit kept only when it
+    /// starts and ends at line boundaries, a rejected one resumed from the next line. Charges
+    /// the lines passed, as a line-by-line scan would.
+    fn first_exact(&mut self, block: &str, from: usize, last: usize) -> Option<usize> {
+        if from > last || from >= self.len() {
+            return None;
+        }
+        let bytes = self.text.as_bytes();
+        let finder = memchr::memmem::Finder::new(block.as_bytes());
+        let mut at = self.starts[from];
+        let found = loop {
+            let Some(hit) = finder.find(&bytes[at..]).map(|off| at + off) else {
+                break None;
+            };
+            let starts_line = hit == 0 || bytes[hit - 1] == b'\n';
+            let end = hit + block.len();
+            let ends_line = end == bytes.len() || bytes[end] == b'\n';
+            if starts_line && ends_line {
+                let p = self.starts.partition_point(|&s| s < hit);
+                break (p <= last).then_some(p);
+            }
+            match memchr::memchr(b'\n', &bytes[hit..]) {
+                Some(off) => at = hit + off + 1,
+                None => break None,
+            }
+        };
+        let passed = found.map_or(self.len(), |p| p + 1).saturating_sub(from);
+        Work::V4a.charge(passed);
+        self.scanned += passed;
+        found
+    }
+
     /// The first line at or after `from` whose `key` equals `target`.
     fn first_line(&mut self, key: Key, target: &str, from: usize) -> Option<usize> {
+        if key == Key::Exact && self.scans(key) && !target.contains('\n') {
+            return self.first_exact(target, from, self.len().saturating_sub(1));
+        }
         if self.scans(key) {
             let found = (from..self.len()).find(|&i| {
                 Work::V4a.charge(1);
@@ -208,11 +269,21 @@ impl Input {
     ) -> AnchorFound {
         for key in [Key::Exact, Key::Trim] {
             let target = key.of(anchor);
-            if !forward_only && self.first_line(key, target, 0).is_some_and(|i| i < cursor) {
-                return AnchorFound::BeforeCursor;
-            }
-            if let Some(i) = self.first_line(key, target, cursor) {
-                return AnchorFound::At(i, key);
+            let first = if forward_only {
+                None
+            } else {
+                self.first_line(key, target, 0)
+            };
+            match first {
+                Some(i) if i < cursor => return AnchorFound::BeforeCursor,
+                // The first anywhere is at or after the cursor: it is the first from there.
+                Some(i) => return AnchorFound::At(i, key),
+                None if forward_only => {
+                    if let Some(i) = self.first_line(key, target, cursor) {
+                        return AnchorFound::At(i, key);
+                    }
+                }
+                None => {}
             }
         }
         AnchorFound::Missing
@@ -277,6 +348,9 @@ impl Input {
             return None;
         }
         let last = limit - k;
+        if key == Key::Exact && self.scans(key) && context.iter().all(|l| !l.contains('\n')) {
+            return self.first_exact(&context.join("\n"), start, last);
+        }
         if self.scans(key) {
             let mut compared = 0;
             let found = (start..=last).find(|&p| {

@@ -77,7 +77,7 @@ impl Output {
         if self.cursor < n {
             self.pieces.push(Piece::Input(self.cursor..n));
         }
-        let mut out = String::new();
+        let mut out = String::with_capacity(input.text_len() + input.len() + 64);
         let mut first = true;
         let mut push = |line: &str| {
             if !first {
@@ -88,6 +88,10 @@ impl Output {
         };
         for piece in &self.pieces {
             match piece {
+                // The input's lines are joined with `\n` already: a run is one slice.
+                Piece::Input(lines) if newline == "\n" && !lines.is_empty() => {
+                    push(input.lines_text(lines.clone()));
+                }
                 Piece::Input(lines) => lines.clone().for_each(|i| push(input.line(i))),
                 Piece::Added(line) => push(line),
             }
