@@ -9,6 +9,7 @@
 //! its anchor, at the end with `*** End of File`, or at the top as the first section.
 
 use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::fmt::Write as _;
 
 use super::read::{Kind, Line, Section};
@@ -22,6 +23,7 @@ use crate::native::search_text::{self, SearchText, Tier};
 use crate::native::tiers::{self, Miss};
 use crate::report::Normalization;
 use crate::report::Strategy;
+use crate::search::line_starts::line_starts;
 
 /// What chose a section's place among several candidates.
 #[non_exhaustive]
@@ -76,13 +78,14 @@ pub(super) struct Placed {
     pub(super) report: ChunkReport,
 }
 
-/// The input's lines as byte ranges, found once.
+/// The input's lines as byte ranges, found on first need: a chunk found exactly once places
+/// itself from byte offsets, counting only the lines before it.
 #[derive(Debug)]
 pub(super) struct Input<'a> {
     /// The file's text (owned by a streaming applier, borrowed by a one-shot apply).
     pub(super) text: Cow<'a, str>,
     /// Byte offset of every line start, and one past the end.
-    starts: Vec<usize>,
+    starts: OnceCell<Vec<usize>>,
     index: FileIndex,
     /// The input's first line ending (`\n` without one).
     eol: &'static str,
@@ -91,18 +94,13 @@ pub(super) struct Input<'a> {
 impl<'a> Input<'a> {
     pub(super) fn new(text: impl Into<Cow<'a, str>>) -> Input<'a> {
         let text = text.into();
-        let mut starts = vec![0];
-        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
-        if starts.last() != Some(&text.len()) {
-            starts.push(text.len());
-        }
         let eol = match memchr::memchr(b'\n', text.as_bytes()) {
             Some(i) if i > 0 && text.as_bytes()[i - 1] == b'\r' => "\r\n",
             _ => "\n",
         };
         Input {
             text,
-            starts,
+            starts: OnceCell::new(),
             index: FileIndex::default(),
             eol,
         }
@@ -110,24 +108,41 @@ impl<'a> Input<'a> {
 
     /// The 0-based line that byte `offset` is on.
     pub(super) fn line_at(&self, offset: usize) -> usize {
-        self.starts
-            .partition_point(|&s| s <= offset)
-            .saturating_sub(1)
+        match self.starts.get() {
+            Some(starts) => starts.partition_point(|&s| s <= offset).saturating_sub(1),
+            None => {
+                let before = &self.text.as_bytes()[..offset.min(self.text.len())];
+                memchr::memchr_iter(b'\n', before).count()
+            }
+        }
     }
 
     /// Byte offset of every line start, and one past the end.
     pub(super) fn starts(&self) -> &[usize] {
-        &self.starts
+        self.starts.get_or_init(|| {
+            let mut starts = line_starts(&self.text);
+            if starts.last() != Some(&self.text.len()) {
+                starts.push(self.text.len());
+            }
+            starts
+        })
     }
 
     /// The number of lines.
     fn lines(&self) -> usize {
-        self.starts.len() - 1
+        match self.starts.get() {
+            Some(starts) => starts.len() - 1,
+            None => {
+                memchr::memchr_iter(b'\n', self.text.as_bytes()).count()
+                    + usize::from(!self.text.is_empty() && !self.text.ends_with('\n'))
+            }
+        }
     }
 
     /// The 0-based line `i` without its ending.
     fn line(&self, i: usize) -> &str {
-        let l = &self.text[self.starts[i]..self.starts[i + 1]];
+        let starts = self.starts();
+        let l = &self.text[starts[i]..starts[i + 1]];
         let l = l.strip_suffix('\n').unwrap_or(l);
         l.strip_suffix('\r').unwrap_or(l)
     }
@@ -245,7 +260,7 @@ fn place_lines(input: &Input<'_>, section: &Section, lines: &[Line], k: usize) -
     if old.is_empty() {
         let at = insertion_line(input, section, k)?;
         report.line = at + 1;
-        let offset = input.starts[at];
+        let offset = input.starts()[at];
         return Ok(Placed {
             start: offset,
             end: offset,
@@ -759,7 +774,7 @@ fn finish_stripped(
     report.line = first + 1;
     report.strategy = Strategy::LineTrimmed;
     report.normalizations = vec![Normalization::Indentation];
-    let (start, end) = (input.starts[first], input.starts[first + m]);
+    let (start, end) = (input.starts()[first], input.starts()[first + m]);
     let text = replaced(input, start, end, lines, None);
     Ok(Placed {
         start,
