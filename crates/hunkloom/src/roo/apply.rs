@@ -2,9 +2,8 @@
 //! similarity in the file as the earlier blocks left it, its REPLACE lines re-indented, and
 //! every block that fails described in a `failParts` entry with Roo's exact text.
 
-use std::borrow::Cow;
-
 use super::blocks::{RawBlock, blocks};
+use super::file::{Boundary, File};
 use super::jsnum::{slice_from, slice_range};
 use super::line_numbers::{
     add_line_numbers, every_line_has_line_numbers, first_line_number, split_lines,
@@ -26,13 +25,6 @@ use crate::text::js_trim;
 pub(super) struct Placed {
     pub(super) start: Boundary,
     pub(super) end: Boundary,
-}
-
-/// A byte offset in the original and its 1-based line.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Boundary {
-    pub(super) byte: usize,
-    pub(super) line: usize,
 }
 
 /// One block's fate, in the order Roo applied the blocks.
@@ -78,11 +70,6 @@ pub(super) fn run(original: &str, diff: &str, options: &RooOptions) -> Run {
             .unwrap_or(std::cmp::Ordering::Equal)
     });
 
-    let eol = if original.contains("\r\n") {
-        "\r\n"
-    } else {
-        "\n"
-    };
     let mut file = File::new(original);
     let mut delta = 0.0f64;
     let mut runs = Vec::with_capacity(parsed.len());
@@ -96,7 +83,7 @@ pub(super) fn run(original: &str, diff: &str, options: &RooOptions) -> Run {
         .collect();
     let result = if runs.iter().any(|r| r.result.is_ok()) {
         DiffResult::Applied {
-            content: file.lines.join(eol),
+            content: file.join(),
             fail_parts,
         }
     } else {
@@ -114,59 +101,6 @@ fn invalid(message: String) -> Run {
             error: Error::new(ErrorKind::MalformedBlock, message),
         },
         blocks: Vec::new(),
-    }
-}
-
-/// The file as Roo holds it, lines split on `\r?\n`, and where each line came from. The
-/// original's lines are borrowed; only the lines blocks write are owned.
-struct File<'a> {
-    lines: Vec<Cow<'a, str>>,
-    /// For each line, the original line it still is, or `None` if a block wrote it.
-    origin: Vec<Option<usize>>,
-    /// Where each original line starts in the original.
-    starts: Vec<usize>,
-    original_len: usize,
-}
-
-impl<'a> File<'a> {
-    /// `original` split on `\r?\n`.
-    fn new(original: &'a str) -> Self {
-        let lines: Vec<Cow<'a, str>> = split_lines(original)
-            .into_iter()
-            .map(Cow::Borrowed)
-            .collect();
-        // Every line is a slice of `original`: where it starts is its distance from the start.
-        let base = original.as_ptr() as usize;
-        let starts = lines.iter().map(|l| l.as_ptr() as usize - base).collect();
-        File {
-            origin: (0..lines.len()).map(Some).collect(),
-            lines,
-            starts,
-            original_len: original.len(),
-        }
-    }
-
-    /// `lines.slice(start, end).join("\n")`.
-    fn chunk(&self, start: f64, end: f64) -> String {
-        let (a, b) = slice_range(self.lines.len(), start, end);
-        self.lines[a..b].join("\n")
-    }
-
-    /// Where the boundary before line `b` is in the original: the start of the first line at or
-    /// after it that is still the original's, or the original's end (on the last line).
-    fn original_boundary(&self, b: usize) -> Boundary {
-        self.origin[b.min(self.origin.len())..]
-            .iter()
-            .find_map(|&o| {
-                o.map(|k| Boundary {
-                    byte: self.starts[k],
-                    line: k + 1,
-                })
-            })
-            .unwrap_or(Boundary {
-                byte: self.original_len,
-                line: self.starts.partition_point(|&s| s <= self.original_len),
-            })
     }
 }
 
@@ -217,7 +151,7 @@ fn apply_block(
     let end_line = hint + search_lines.len() as f64 - 1.0;
     let search_chunk = search_lines.join("\n");
     let pattern = Pattern::new(normalized(&search_chunk));
-    let len = file.lines.len() as f64;
+    let len = file.len() as f64;
 
     let mut found = Best {
         score: 0.0,
@@ -241,7 +175,7 @@ fn apply_block(
     }
     if matched_at.is_none() {
         found = fuzzy_search(
-            &file.lines,
+            file,
             &pattern,
             false,
             search_lines.len(),
@@ -266,7 +200,7 @@ fn apply_block(
         let loose_chunk = loose_lines.join("\n");
         let loose_pattern = Pattern::new(normalized(&loose_chunk));
         let loose = fuzzy_search(
-            &file.lines,
+            file,
             &loose_pattern,
             loose_chunk.is_empty(),
             loose_lines.len().max(1),
@@ -299,13 +233,12 @@ fn apply_block(
     }
 
     let at = matched_at.unwrap_or(-1.0);
-    let n = file.lines.len();
+    let n = file.len();
     let (m_start, m_end) = slice_range(n, at, at + search_lines.len() as f64);
     let matched_indent = file
-        .lines
-        .get(m_start)
+        .line(m_start)
         .filter(|_| m_end > m_start)
-        .map_or("", |l| indent(l))
+        .map_or("", indent)
         .to_owned();
     let search_indent = indent(&search_lines[0]).len();
     let replaced: Vec<String> = replace_lines
@@ -329,31 +262,11 @@ fn apply_block(
         end: file.original_boundary(m_end),
     };
     let removed = m_end - m_start;
-    let written = replaced.len();
-    // `beforeMatch` and `afterMatch` are slices of their own, with JavaScript's index rules.
+    // `beforeMatch` and `afterMatch` are slices of their own, with JavaScript's index rules
+    // (they meet the matched lines unless a shifted hint made an index negative).
     let (_, before_end) = slice_range(n, 0.0, at);
     let (after_start, _) = slice_from(n, at + search_lines.len() as f64);
-    if before_end == m_start && after_start == m_end {
-        // The usual case: the two slices meet the matched lines.
-        file.lines
-            .splice(m_start..m_end, replaced.into_iter().map(Cow::Owned));
-        file.origin
-            .splice(m_start..m_end, std::iter::repeat_n(None, written));
-    } else {
-        // A window JavaScript's slices read differently (a negative index after a shifted
-        // hint): the slices concatenated as Roo concatenates them.
-        let old = std::mem::take(&mut file.lines);
-        let mut lines = Vec::with_capacity(before_end + replaced.len() + (n - after_start));
-        lines.extend(old[..before_end].iter().cloned());
-        lines.extend(replaced.into_iter().map(Cow::Owned));
-        lines.extend(old[after_start..].iter().cloned());
-        file.lines = lines;
-        let old = std::mem::take(&mut file.origin);
-        let mut origin = old[..before_end].to_vec();
-        origin.extend(std::iter::repeat_n(None, written));
-        origin.extend_from_slice(&old[after_start..]);
-        file.origin = origin;
-    }
+    file.splice(before_end, replaced, after_start);
     *delta = *delta - removed as f64 + replace_lines.len() as f64;
     Ok(placed)
 }
@@ -412,7 +325,7 @@ struct NotFound<'a> {
 
 /// Roo's message for a block no window matched well enough.
 fn not_found(n: NotFound<'_>) -> Error {
-    let len = n.file.lines.len() as f64;
+    let len = n.file.len() as f64;
     let context = n.file.chunk(
         (n.start_line - 1.0 - n.buffer).max(0.0),
         len.min(n.end_line + n.buffer),

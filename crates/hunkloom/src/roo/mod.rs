@@ -30,6 +30,7 @@
 
 mod apply;
 mod blocks;
+mod file;
 mod jsnum;
 mod line_numbers;
 mod markers;
@@ -231,7 +232,7 @@ pub(crate) fn outcome(
         DiffResult::Invalid { error } => return Err(error),
         DiffResult::NotApplied { fail_parts } => return Err(refusal(&fail_parts)),
     };
-    let position = |b: apply::Boundary| text.position_on_line(b.byte, b.line);
+    let position = |b: file::Boundary| text.position_on_line(b.byte, b.line);
     let mut match_indices = Vec::new();
     let blocks = run
         .blocks

@@ -12,6 +12,7 @@
 //! So a search costs at most what Roo's does, O(windows × (window + window × ⌈search/64⌉))
 //! unit steps, and an exact match near the middle or the hint costs far less.
 
+use super::file::File;
 use super::similarity::{Pattern, Scratch, push_normalized, score};
 
 /// The best window: its similarity and index (`None` when no window scored above 0).
@@ -32,14 +33,14 @@ struct NormalizedLines {
 }
 
 impl NormalizedLines {
-    fn new<S: AsRef<str>>(lines: &[S], first: usize, end: usize) -> Self {
+    fn new(file: &File<'_>, first: usize, end: usize) -> Self {
         let mut units = Vec::new();
         let mut ends = vec![0];
         let mut nonempty = vec![0];
         let mut scratch = Vec::new();
-        for line in &lines[first..end] {
+        for line in file.lines(first..end) {
             scratch.clear();
-            push_normalized(line.as_ref(), &mut scratch);
+            push_normalized(line, &mut scratch);
             units.extend_from_slice(&scratch);
             ends.push(units.len());
             nonempty.push(nonempty.last().copied().unwrap_or(0) + usize::from(!scratch.is_empty()));
@@ -74,11 +75,11 @@ impl NormalizedLines {
     }
 }
 
-/// Roo's `fuzzySearch(lines, searchChunk, startIndex, endIndex)` for a SEARCH text of
+/// Roo's `fuzzySearch(lines, searchChunk, startIndex, endIndex)` over `file`'s lines for a SEARCH text of
 /// `search_len` lines (`pattern` its normalized form; `empty` when the SEARCH text itself is
 /// `""`, which Roo scores 0 everywhere).
-pub(super) fn fuzzy_search<S: AsRef<str>>(
-    lines: &[S],
+pub(super) fn fuzzy_search(
+    file: &File<'_>,
     pattern: &Pattern,
     empty: bool,
     search_len: usize,
@@ -102,11 +103,11 @@ pub(super) fn fuzzy_search<S: AsRef<str>>(
     if highest < 0 {
         return best;
     }
-    let len = lines.len();
+    let len = file.len();
     let window_end = |i: usize| (i + search_len).min(len);
     let lo = usize::try_from(s).unwrap_or(0).min(len);
     let hi = window_end(usize::try_from(highest).unwrap_or(0).min(len));
-    let norm = NormalizedLines::new(lines, lo, hi.max(lo));
+    let norm = NormalizedLines::new(file, lo, hi.max(lo));
     let target = pattern.units();
     let mut scratch = Scratch::default();
     let mut window = Vec::new();

@@ -13,14 +13,64 @@ pub(crate) fn line_starts(text: &str) -> Vec<usize> {
     starts
 }
 
-/// Every position of one or two byte values in a text, in order.
+/// Where lines start, found without an entry per line: the number of `\n` before each 4 KiB
+/// block, so going from a line to its start or back counts at most one block. It is built in
+/// one counting pass, several times faster than listing every line start, for readers that
+/// visit a few lines of a large text (a patch's one hunk near the end of a 2 MB file).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LineCheckpoints {
+    /// `before[b]`: the `\n`s before block `b`; the last entry counts them all.
+    before: Vec<usize>,
+}
+
+impl LineCheckpoints {
+    const BLOCK: usize = 4096;
+
+    /// Counts the `\n`s of `text` block by block.
+    pub(crate) fn new(text: &[u8]) -> Self {
+        let mut before = Vec::with_capacity(text.len() / Self::BLOCK + 2);
+        let mut n = 0;
+        before.push(0);
+        for block in text.chunks(Self::BLOCK) {
+            n += memchr::memchr_iter(b'\n', block).count();
+            before.push(n);
+        }
+        LineCheckpoints { before }
+    }
+
+    /// How many `\n`s the text has.
+    pub(crate) fn newlines(&self) -> usize {
+        self.before.last().copied().unwrap_or(0)
+    }
+
+    /// The 0-based line byte `offset` of `text` is on: the `\n`s before it.
+    pub(crate) fn line_of(&self, text: &[u8], offset: usize) -> usize {
+        let b = offset / Self::BLOCK;
+        self.before[b] + memchr::memchr_iter(b'\n', &text[b * Self::BLOCK..offset]).count()
+    }
+
+    /// Where 0-based line `line` of `text` starts; `line` is at most [`newlines`](Self::newlines).
+    pub(crate) fn start_of(&self, text: &[u8], line: usize) -> usize {
+        if line == 0 {
+            return 0;
+        }
+        // The block holding the line's `\n`: the last one with fewer before it.
+        let b = self.before.partition_point(|&n| n < line) - 1;
+        let from = b * Self::BLOCK;
+        memchr::memchr_iter(b'\n', &text[from..])
+            .nth(line - self.before[b] - 1)
+            .map_or(text.len(), |i| from + i + 1)
+    }
+}
+
+/// Every position of one byte value (or, with `TWO`, of either of two) in a text, in order.
 ///
 /// Source text has a line ending every few dozen bytes, where `memchr`'s per-call set-up costs
 /// more than the scan: this compares eight bytes at a time in one `u64` (the exact zero-byte
 /// test, no false positives) and walks the bits of each word, about twice as fast as
 /// `memchr_iter` over a 2 MB file of code.
 #[derive(Clone, Debug)]
-pub(crate) struct ByteScan<'a> {
+pub(crate) struct ByteScan<'a, const TWO: bool = false> {
     words: std::slice::Iter<'a, [u8; 8]>,
     rest: &'a [u8],
     /// `0x80` in each byte of the current word that matched.
@@ -37,11 +87,20 @@ pub(crate) struct ByteScan<'a> {
 impl<'a> ByteScan<'a> {
     /// Every `\n` of `bytes`.
     pub(crate) fn newlines(bytes: &'a [u8]) -> Self {
-        Self::new(bytes, b'\n', b'\n')
+        Self::scan(bytes, b'\n', b'\n')
     }
+}
 
+impl<'a> ByteScan<'a, true> {
     /// Every byte of `bytes` equal to `a` or `b`.
     pub(crate) fn new(bytes: &'a [u8], a: u8, b: u8) -> Self {
+        Self::scan(bytes, a, b)
+    }
+}
+
+impl<'a, const TWO: bool> ByteScan<'a, TWO> {
+    /// Every byte of `bytes` equal to `a` or, with `TWO`, `b`.
+    fn scan(bytes: &'a [u8], a: u8, b: u8) -> Self {
         let (words, rest) = bytes.as_chunks::<8>();
         ByteScan {
             words: words.iter(),
@@ -62,7 +121,7 @@ impl<'a> ByteScan<'a> {
     }
 }
 
-impl Iterator for ByteScan<'_> {
+impl<const TWO: bool> Iterator for ByteScan<'_, TWO> {
     type Item = usize;
 
     fn next(&mut self) -> Option<usize> {
@@ -70,7 +129,10 @@ impl Iterator for ByteScan<'_> {
             match self.words.next() {
                 Some(word) => {
                     let word = u64::from_le_bytes(*word);
-                    self.mask = Self::zero_bytes(word, self.a) | Self::zero_bytes(word, self.b);
+                    self.mask = Self::zero_bytes(word, self.a);
+                    if TWO {
+                        self.mask |= Self::zero_bytes(word, self.b);
+                    }
                     self.base = self.next;
                     self.next += 8;
                 }
@@ -112,6 +174,36 @@ mod tests {
         let found: Vec<usize> = ByteScan::newlines(&all).collect();
         let want: Vec<usize> = (0..all.len()).filter(|&i| all[i] == b'\n').collect();
         assert_eq!(found, want);
+    }
+
+    #[test]
+    fn checkpoints_agree_with_the_line_starts() {
+        let mut text = String::new();
+        for n in 0..3000 {
+            text.push_str(&"x".repeat(n % 37));
+            text.push(if n % 5 == 0 { '\r' } else { '\n' });
+        }
+        for cut in [0, 1, 4095, 4096, 4097, 8192, text.len()] {
+            let t = &text[..cut];
+            let starts = line_starts(t);
+            let c = LineCheckpoints::new(t.as_bytes());
+            assert_eq!(c.newlines() + 1, starts.len());
+            for (line, &start) in starts.iter().enumerate() {
+                assert_eq!(
+                    c.start_of(t.as_bytes(), line),
+                    start,
+                    "cut {cut} line {line}"
+                );
+            }
+            for offset in 0..=t.len() {
+                let want = starts.partition_point(|&s| s <= offset) - 1;
+                assert_eq!(
+                    c.line_of(t.as_bytes(), offset),
+                    want,
+                    "cut {cut} at {offset}"
+                );
+            }
+        }
     }
 
     #[test]

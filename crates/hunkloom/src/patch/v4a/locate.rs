@@ -11,10 +11,11 @@
 //! does.
 
 use std::hash::BuildHasher;
+use std::sync::OnceLock;
 
 use rustc_hash::FxBuildHasher;
 
-use crate::search::line_starts::line_starts;
+use crate::search::line_starts::{LineCheckpoints, line_starts};
 use crate::text::Work;
 
 pub(super) use crate::text::py::{rstrip as py_rstrip, strip as py_strip};
@@ -92,9 +93,12 @@ pub(super) struct Input {
     text: String,
     /// Whether the input had a `\r\n` (written `\n` in `text`).
     crlf: bool,
-    /// Where each line starts; line `i` ends one byte before `starts[i + 1]` (at its `\n`), the
-    /// last one at the end of `text`.
-    starts: Vec<usize>,
+    /// Line to byte and back, counting one block at most: enough to place the exact lines of
+    /// a few sections by substring search.
+    checkpoints: LineCheckpoints,
+    /// Where each line starts, built once lines are read one by one; line `i` ends one byte
+    /// before `starts[i + 1]` (at its `\n`), the last one at the end of `text`.
+    starts: OnceLock<Vec<usize>>,
     /// One index per [`Key`], built once direct scans have compared [`Input::scan_budget`]
     /// lines: a body of one or a few sections is placed without hashing and sorting every line
     /// of the file, and one of many sections still costs O(n log n) in all.
@@ -122,11 +126,11 @@ impl Input {
         } else {
             input.to_owned()
         };
-        let starts = line_starts(&text);
         Input {
+            checkpoints: LineCheckpoints::new(text.as_bytes()),
             text,
             crlf,
-            starts,
+            starts: OnceLock::new(),
             index: Default::default(),
             scanned: 0,
         }
@@ -156,16 +160,40 @@ impl Input {
 
     /// The number of lines (the reference's `len(input.split("\n"))`, at least 1).
     pub(super) fn len(&self) -> usize {
-        self.starts.len()
+        self.checkpoints.newlines() + 1
     }
 
-    /// Line `i` without its `\n`.
+    /// Every line's start (built on first use).
+    fn starts(&self) -> &[usize] {
+        self.starts.get_or_init(|| line_starts(&self.text))
+    }
+
+    /// Where line `i` starts, from the line starts when they are built, else by counting.
+    fn line_start(&self, i: usize) -> usize {
+        match self.starts.get() {
+            Some(starts) => starts[i],
+            None => self.checkpoints.start_of(self.text.as_bytes(), i),
+        }
+    }
+
+    /// The line byte `offset` is on.
+    fn line_of(&self, offset: usize) -> usize {
+        match self.starts.get() {
+            Some(starts) => starts.partition_point(|&s| s <= offset) - 1,
+            None => self.checkpoints.line_of(self.text.as_bytes(), offset),
+        }
+    }
+
+    /// Whether the last line is empty (the input ends with a newline, or is empty).
+    pub(super) fn ends_with_newline(&self) -> bool {
+        self.text.is_empty() || self.text.ends_with('\n')
+    }
+
+    /// Line `i` without its `\n` (the lines are read one by one: this builds every start).
     pub(super) fn line(&self, i: usize) -> &str {
-        let end = self
-            .starts
-            .get(i + 1)
-            .map_or(self.text.len(), |&next| next - 1);
-        &self.text[self.starts[i]..end]
+        let starts = self.starts();
+        let end = starts.get(i + 1).map_or(self.text.len(), |&next| next - 1);
+        &self.text[starts[i]..end]
     }
 
     /// Builds the index of `key` unless it is built.
@@ -195,11 +223,12 @@ impl Input {
         if range.is_empty() {
             return "";
         }
-        let end = self
-            .starts
-            .get(range.end)
-            .map_or(self.text.len(), |&next| next - 1);
-        &self.text[self.starts[range.start]..end]
+        let end = if range.end < self.len() {
+            self.line_start(range.end) - 1
+        } else {
+            self.text.len()
+        };
+        &self.text[self.line_start(range.start)..end]
     }
 
     /// The first position `p` in `from..=last` where the lines `p..` are `block` (lines joined
@@ -212,7 +241,7 @@ impl Input {
         }
         let bytes = self.text.as_bytes();
         let finder = memchr::memmem::Finder::new(block.as_bytes());
-        let mut at = self.starts[from];
+        let mut at = self.line_start(from);
         let found = loop {
             let Some(hit) = finder.find(&bytes[at..]).map(|off| at + off) else {
                 break None;
@@ -221,7 +250,7 @@ impl Input {
             let end = hit + block.len();
             let ends_line = end == bytes.len() || bytes[end] == b'\n';
             if starts_line && ends_line {
-                let p = self.starts.partition_point(|&s| s < hit);
+                let p = self.line_of(hit);
                 break (p <= last).then_some(p);
             }
             match memchr::memchr(b'\n', &bytes[hit..]) {
@@ -303,11 +332,7 @@ impl Input {
         if !eof {
             return self.find_from(context, start, n);
         }
-        let limit = if self.line(n - 1).is_empty() {
-            n - 1
-        } else {
-            n
-        };
+        let limit = if self.ends_with_newline() { n - 1 } else { n };
         let end = limit.saturating_sub(context.len());
         if let Some(found) = self.find_from(context, end, limit) {
             return Some(found);
