@@ -1,32 +1,61 @@
 //! A file as lines with their own endings, rebuilt after replacements in one pass that copies
 //! each run of kept lines as one slice of the original.
 
-use crate::search::line_starts::ByteScan;
+use std::cell::OnceCell;
+
+use crate::search::line_starts::{ByteScan, LineCheckpoints};
 
 /// A file's lines: each line's text borrows the content, its ending (`\r\n`, `\r`, `\n`, or
-/// `""` for an unterminated last line) is read from the bytes after it when needed, so a split
-/// costs one slice per line.
+/// `""` for an unterminated last line) is read from the bytes after it when needed.
+///
+/// A file without `\r` has only `\n` endings: its lines are found by counting `\n`s, and an
+/// exact search is a substring search of the text, so a hunk placed exactly in a large file
+/// never splits it. The texts of every line are listed on first need (a looser tier, or a file
+/// with `\r`).
 #[derive(Debug)]
 pub(super) struct Lines<'a> {
     content: &'a str,
-    /// Each line's text, without its ending.
-    pub(super) texts: Vec<&'a str>,
+    /// Set when the content has no `\r`.
+    lf_only: Option<LineCheckpoints>,
+    len: usize,
+    texts: OnceCell<Vec<&'a str>>,
 }
 
 impl<'a> Lines<'a> {
     /// How many lines.
     pub(super) fn len(&self) -> usize {
-        self.texts.len()
+        self.len
+    }
+
+    /// Each line's text, without its ending.
+    pub(super) fn texts(&self) -> &[&'a str] {
+        self.texts.get_or_init(|| split_texts(self.content))
+    }
+
+    /// Line `i`'s text.
+    pub(super) fn text(&self, i: usize) -> &'a str {
+        match (&self.lf_only, self.texts.get()) {
+            (_, Some(texts)) => texts[i],
+            (Some(_), None) => {
+                let start = self.start(i);
+                let rest = &self.content[start..];
+                memchr::memchr(b'\n', rest.as_bytes()).map_or(rest, |n| &rest[..n])
+            }
+            (None, None) => self.texts()[i],
+        }
     }
 
     /// Where line `i`'s text starts in the content.
     fn start(&self, i: usize) -> usize {
-        self.texts[i].as_ptr() as usize - self.content.as_ptr() as usize
+        match (&self.lf_only, self.texts.get()) {
+            (Some(lf), None) => lf.start_of(self.content.as_bytes(), i),
+            _ => self.texts()[i].as_ptr() as usize - self.content.as_ptr() as usize,
+        }
     }
 
     /// Line `i`'s ending.
     pub(super) fn eol(&self, i: usize) -> &'a str {
-        let end = self.start(i) + self.texts[i].len();
+        let end = self.start(i) + self.text(i).len();
         let rest = &self.content.as_bytes()[end..];
         let len = match rest {
             [b'\r', b'\n', ..] => 2,
@@ -38,12 +67,66 @@ impl<'a> Lines<'a> {
 
     /// Where line `i`'s ending ends in the content.
     fn end(&self, i: usize) -> usize {
-        self.start(i) + self.texts[i].len() + self.eol(i).len()
+        self.start(i) + self.text(i).len() + self.eol(i).len()
+    }
+
+    /// The first position `p` in `first..=last` where lines `p..` are `pattern` exactly, or
+    /// `None` to let the caller compare line by line (a file with `\r`).
+    pub(super) fn find_exact(
+        &self,
+        pattern: &[&str],
+        first: usize,
+        last: usize,
+    ) -> Option<Option<usize>> {
+        let lf = self
+            .lf_only
+            .as_ref()
+            .filter(|_| self.texts.get().is_none())?;
+        let bytes = self.content.as_bytes();
+        let needle = pattern.join("\n");
+        let finder = memchr::memmem::Finder::new(needle.as_bytes());
+        let mut at = lf.start_of(bytes, first);
+        Some(loop {
+            let Some(hit) = finder.find(&bytes[at..]).map(|off| at + off) else {
+                break None;
+            };
+            let end = hit + needle.len();
+            if (hit == 0 || bytes[hit - 1] == b'\n') && (end == bytes.len() || bytes[end] == b'\n')
+            {
+                let p = lf.line_of(bytes, hit);
+                break (p <= last).then_some(p);
+            }
+            match memchr::memchr(b'\n', &bytes[hit..]) {
+                Some(off) => at = hit + off + 1,
+                None => break None,
+            }
+        })
     }
 }
 
 /// Splits `content` at `\r\n`, `\r` and `\n`, each ending staying with its line.
 pub(super) fn split(content: &str) -> Lines<'_> {
+    if memchr::memchr(b'\r', content.as_bytes()).is_none() {
+        let lf = LineCheckpoints::new(content.as_bytes());
+        let unterminated = !content.is_empty() && !content.ends_with('\n');
+        return Lines {
+            content,
+            len: lf.newlines() + usize::from(unterminated),
+            lf_only: Some(lf),
+            texts: OnceCell::new(),
+        };
+    }
+    let texts = split_texts(content);
+    Lines {
+        content,
+        lf_only: None,
+        len: texts.len(),
+        texts: OnceCell::from(texts),
+    }
+}
+
+/// The text of each line of `content`, split at `\r\n`, `\r` and `\n`.
+fn split_texts(content: &str) -> Vec<&str> {
     let bytes = content.as_bytes();
     let mut texts = Vec::with_capacity(content.len() / 24 + 1);
     let mut start = 0;
@@ -63,7 +146,7 @@ pub(super) fn split(content: &str) -> Lines<'_> {
     if start < content.len() {
         texts.push(&content[start..]);
     }
-    Lines { content, texts }
+    texts
 }
 
 /// An item of the rebuilt file: a line of the original, or new text.
@@ -115,7 +198,7 @@ pub(super) fn rebuild(lines: &Lines<'_>, replacements: &[Replacement<'_>]) -> St
         push_run(&mut out, at, r.start);
         for item in &r.items {
             match *item {
-                Item::Kept(i) => push_line(&mut out, lines.texts[i], lines.eol(i)),
+                Item::Kept(i) => push_line(&mut out, lines.text(i), lines.eol(i)),
                 Item::New(t) => push_line(&mut out, t, ""),
             }
         }
@@ -132,7 +215,7 @@ mod tests {
     #[test]
     fn split_keeps_every_ending() {
         let l = split("one\r\ntwo\rthree\nfour");
-        let parts: Vec<(&str, &str)> = (0..l.len()).map(|i| (l.texts[i], l.eol(i))).collect();
+        let parts: Vec<(&str, &str)> = (0..l.len()).map(|i| (l.text(i), l.eol(i))).collect();
         assert_eq!(
             parts,
             [

@@ -317,7 +317,7 @@ pub(super) fn apply_chunks(
     path: &str,
 ) -> Result<(String, Vec<usize>)> {
     let lines = lines::split(content);
-    let hay = Haystack::new(&lines.texts);
+    let hay = Haystack::new(&lines);
     let mut replacements: Vec<Replacement<'_>> = Vec::with_capacity(chunks.len());
     let mut line_index = 0;
     for chunk in chunks {

@@ -7,20 +7,22 @@
 
 use std::cell::OnceCell;
 
+use super::lines::Lines;
+
 /// A file's lines, with each looser tier's keys (the trimmed lines, the folded keys) built on
 /// the first search that reaches that tier: a patch of many hunks trims every line of the file
 /// once, not once per hunk.
 pub(super) struct Haystack<'a> {
-    lines: &'a [&'a str],
+    file: &'a Lines<'a>,
     trimmed_end: OnceCell<Vec<&'a str>>,
     trimmed: OnceCell<Vec<&'a str>>,
     folded: OnceCell<Vec<String>>,
 }
 
 impl<'a> Haystack<'a> {
-    pub(super) fn new(lines: &'a [&'a str]) -> Self {
+    pub(super) fn new(file: &'a Lines<'a>) -> Self {
         Haystack {
-            lines,
+            file,
             trimmed_end: OnceCell::new(),
             trimmed: OnceCell::new(),
             folded: OnceCell::new(),
@@ -29,21 +31,21 @@ impl<'a> Haystack<'a> {
 
     fn trimmed_end(&self) -> &[&'a str] {
         self.trimmed_end
-            .get_or_init(|| self.lines.iter().map(|l| l.trim_end()).collect())
+            .get_or_init(|| self.file.texts().iter().map(|l| l.trim_end()).collect())
     }
 
     fn trimmed(&self) -> &[&'a str] {
         self.trimmed
-            .get_or_init(|| self.lines.iter().map(|l| l.trim()).collect())
+            .get_or_init(|| self.file.texts().iter().map(|l| l.trim()).collect())
     }
 
     pub(super) fn len(&self) -> usize {
-        self.lines.len()
+        self.file.len()
     }
 
     fn folded(&self) -> &[String] {
         self.folded
-            .get_or_init(|| self.lines.iter().map(|l| fold(l)).collect())
+            .get_or_init(|| self.file.texts().iter().map(|l| fold(l)).collect())
     }
 
     /// The first position at or after `start` where `pattern` matches (see the module docs);
@@ -53,7 +55,7 @@ impl<'a> Haystack<'a> {
         if pattern.is_empty() {
             return Some(start);
         }
-        let n = self.lines.len();
+        let n = self.file.len();
         if pattern.len() > n {
             return None;
         }
@@ -79,7 +81,11 @@ impl<'a> Haystack<'a> {
         }
         let trimmed_end: Vec<&str> = pattern.iter().map(|p| p.trim_end()).collect();
         let trimmed: Vec<&str> = pattern.iter().map(|p| p.trim()).collect();
-        find(self.lines, pattern, first, last)
+        let exact = match self.file.find_exact(pattern, first, last) {
+            Some(found) => found,
+            None => find(self.file.texts(), pattern, first, last),
+        };
+        exact
             .or_else(|| find(self.trimmed_end(), &trimmed_end, first, last))
             .or_else(|| find(self.trimmed(), &trimmed, first, last))
             .or_else(|| {
@@ -109,9 +115,23 @@ pub(super) fn fold(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::patch::lines::split;
 
+    /// Seeks over `lines` each ended by `\n` (the exact tier's substring search) and by `\r\n`
+    /// (its line-by-line comparison): both must give the same answer.
     fn seek(lines: &[&str], pattern: &[&str], start: usize, eof: bool) -> Option<usize> {
-        Haystack::new(lines).seek(pattern, start, eof)
+        let lf: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        let by_text = Haystack::new(&split(&lf)).seek(pattern, start, eof);
+        let crlf: String = lines.iter().map(|l| format!("{l}\r\n")).collect();
+        let by_line = Haystack::new(&split(&crlf)).seek(pattern, start, eof);
+        assert_eq!(by_text, by_line, "{lines:?} {pattern:?}");
+        if lines.last().is_some_and(|l| !l.is_empty()) {
+            // The last line unterminated.
+            let open = lines.join("\n");
+            let by_text = Haystack::new(&split(&open)).seek(pattern, start, eof);
+            assert_eq!(by_text, by_line, "{lines:?} {pattern:?} unterminated");
+        }
+        by_text
     }
 
     /// The naive oracle: one tier at a time, by allocation.
