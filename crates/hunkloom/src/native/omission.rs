@@ -256,9 +256,79 @@ impl OmissionCheck {
 /// The placeholder line through which `new` elides code of `old`, if it does (both whole
 /// texts, split into lines at `\n`).
 pub(crate) fn elided(old: &str, new: &str) -> Option<String> {
+    if !changed_lines_hold_a_placeholder(old, new) {
+        return None;
+    }
     let mut check = OmissionCheck::new(old.split('\n'));
     new.split('\n').for_each(|l| check.line(l));
     check.verdict().map(str::to_owned)
+}
+
+/// Whether a line of `new` outside the lines it shares with `old` at both ends reads as a
+/// placeholder. Only such a line can be one the full check reports (a shared line is an old
+/// line), so a write that changes a few lines of a large file — an insert, most whole-file
+/// writes — is cleared after comparing bytes, without indexing every line of the old text.
+fn changed_lines_hold_a_placeholder(old: &str, new: &str) -> bool {
+    let (o, n) = (old.as_bytes(), new.as_bytes());
+    // Whole lines shared at the start: up to the last `\n` of the common prefix.
+    let prefix = common_prefix(o, n);
+    let start = memchr::memrchr(b'\n', &n[..prefix]).map_or(0, |i| i + 1);
+    // Whole lines shared at the end: from the first `\n` of the common suffix (past `start`).
+    let suffix = common_suffix(&o[start..], &n[start..]);
+    let tail = n.len() - suffix;
+    let end = match memchr::memchr(b'\n', &n[tail..]) {
+        Some(i) if suffix > 0 => tail + i + 1,
+        _ => n.len(),
+    };
+    // `after_colon` as the full check has it when it reaches the first changed line.
+    let mut after_colon = new[..start]
+        .split('\n')
+        .map(str::trim)
+        .rfind(|t| !t.is_empty())
+        .is_some_and(|t| t.ends_with(':'));
+    for line in new[start..end].split('\n') {
+        let t = line.trim();
+        if t.is_empty() {
+            continue;
+        }
+        if is_placeholder(line, after_colon) {
+            return true;
+        }
+        after_colon = t.ends_with(':');
+    }
+    false
+}
+
+/// How many bytes `a` and `b` share at their start (compared a block at a time).
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 256;
+    let len = a.len().min(b.len());
+    let mut at = 0;
+    while at + BLOCK <= len && a[at..at + BLOCK] == b[at..at + BLOCK] {
+        at += BLOCK;
+    }
+    at + a[at..len]
+        .iter()
+        .zip(&b[at..len])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// How many bytes `a` and `b` share at their end.
+fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 256;
+    let len = a.len().min(b.len());
+    let (a, b) = (&a[a.len() - len..], &b[b.len() - len..]);
+    let mut n = 0;
+    while n + BLOCK <= len && a[len - n - BLOCK..len - n] == b[len - n - BLOCK..len - n] {
+        n += BLOCK;
+    }
+    n + a[..len - n]
+        .iter()
+        .rev()
+        .zip(b[..len - n].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// The message for a refused elision: `what` names the text ("block 2: the REPLACE text",
@@ -276,6 +346,38 @@ pub(crate) fn message(what: &str, placeholder: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_changed_lines_decide_as_the_whole_texts_do() {
+        let base: Vec<String> = (0..40).map(|i| format!("    line_{i} = {i}")).collect();
+        let old = base.join("\n") + "\n";
+        let mut cases: Vec<String> = Vec::new();
+        for at in [0, 1, 20, 39, 40] {
+            for inserted in [
+                "    # ... existing code ...",
+                "x = 1",
+                "",
+                "    // ...",
+                "def f():",
+            ] {
+                let mut lines = base.clone();
+                lines.insert(at, inserted.to_owned());
+                cases.push(lines.join("\n") + "\n");
+                // The placeholder standing in for removed lines.
+                let mut cut = base.clone();
+                cut.splice(at.min(30)..at.min(30) + 10, [inserted.to_owned()]);
+                cases.push(cut.join("\n"));
+            }
+        }
+        cases.push(String::new());
+        cases.push(old.clone());
+        cases.push("...".into());
+        for new in &cases {
+            let mut full = OmissionCheck::new(old.split('\n'));
+            new.split('\n').for_each(|l| full.line(l));
+            assert_eq!(elided(&old, new).as_deref(), full.verdict(), "{new:?}");
+        }
+    }
 
     #[test]
     fn placeholders() {
