@@ -135,6 +135,16 @@ pub(crate) fn decode(bytes: &[u8], legacy: Legacy) -> Option<(Encoding, String)>
     }
 }
 
+/// [`decode`] of a file's bytes without copying them, for the usual file: UTF-8 without a
+/// byte-order mark. Any other file gets its bytes back, for [`decode`].
+pub(crate) fn decode_plain_utf8(bytes: Vec<u8>) -> Result<String, Vec<u8>> {
+    if bytes.starts_with(UTF8_BOM) {
+        return Err(bytes);
+    }
+    // (The other marks start with `FF` or `FE`, which UTF-8 never has.)
+    String::from_utf8(bytes).map_err(std::string::FromUtf8Error::into_bytes)
+}
+
 /// Decodes `bytes` in a Unicode encoding (by its BOM, else UTF-8).
 fn decode_unicode(bytes: &[u8]) -> Option<(Encoding, String)> {
     if let Some(rest) = bytes.strip_prefix(UTF8_BOM) {
@@ -289,11 +299,11 @@ const DIFF_BUDGET: Duration = Duration::from_secs(2);
 /// The edited `\n` view `new_view` of `original`, written back with `original`'s line endings
 /// (see the module documentation).
 pub(crate) fn restore_endings(original: &str, new_view: &str) -> String {
-    let old = lines(original);
-    if old.iter().all(|l| l.ending != "\r\n") {
+    if memchr::memmem::find(original.as_bytes(), b"\r\n").is_none() {
         // Only `\n` endings: the view is the text.
         return new_view.to_owned();
     }
+    let old = lines(original);
     let file_default = most_common(&old).unwrap_or("\n");
     let old_view: Vec<String> = old
         .iter()

@@ -950,14 +950,19 @@ impl Workspace {
         else {
             return Ok(None);
         };
-        // Unicode first, without the workspace's lock (the common case, and parallel calls
-        // would contend for it); the memory of legacy encodings only for a file in none.
-        let decoded = match document::decode(&bytes, Legacy::Refuse) {
-            Some(decoded) => Some(decoded),
-            None if self.options.legacy_encodings => {
-                document::decode(&bytes, self.legacy_rule(resolved))
-            }
-            None => None,
+        let fingerprint = Fingerprint::of(&bytes, meta.modified().ok());
+        // Plain UTF-8 (the usual file) becomes the text without a copy. Other Unicode next,
+        // without the workspace's lock (parallel calls would contend for it); the memory of
+        // legacy encodings only for a file in none.
+        let decoded = match document::decode_plain_utf8(bytes) {
+            Ok(text) => Some((Encoding::Utf8, text)),
+            Err(bytes) => match document::decode(&bytes, Legacy::Refuse) {
+                Some(decoded) => Some(decoded),
+                None if self.options.legacy_encodings => {
+                    document::decode(&bytes, self.legacy_rule(resolved))
+                }
+                None => None,
+            },
         };
         let (encoding, text) = decoded.ok_or_else(|| errors::unsupported_encoding(given))?;
         if let Encoding::Legacy(legacy) = encoding {
@@ -966,7 +971,7 @@ impl Workspace {
         Ok(Some(Loaded {
             encoding,
             text,
-            fingerprint: Fingerprint::of(&bytes, meta.modified().ok()),
+            fingerprint,
             permissions: meta.permissions(),
         }))
     }

@@ -97,12 +97,27 @@ pub(crate) fn cat_n_within(
 ///
 /// With [`Style::snippet_trailing_line`], a snippet whose last line ended with `\n` in the file
 /// ends with `\n` too, so the listing shows one more, empty, numbered line.
+///
+/// Only the lines up to `last` are visited: a snippet near the start of a large file costs the
+/// snippet, and one anywhere costs no list of the file's lines.
 pub(crate) fn window(style: &Style, text: &str, first: usize, last: usize) -> String {
-    let all: Vec<&str> = text.split('\n').collect();
-    let from = first.saturating_sub(1).min(all.len());
-    let to = last.min(all.len()).max(from);
-    let mut snippet = all[from..to].join("\n");
-    if style.snippet_trailing_line && to < all.len() && to > from {
+    let mut newlines = memchr::memchr_iter(b'\n', text.as_bytes());
+    // Line `first` starts after the `first - 1`th `\n`; a text with fewer has no such line.
+    let mut start = 0;
+    for _ in 1..first.max(1) {
+        match newlines.next() {
+            Some(i) => start = i + 1,
+            None => return String::new(),
+        }
+    }
+    // The snippet ends at the `\n` that ends line `last`, or at the end of the text.
+    let lines = (last + 1).saturating_sub(first.max(1));
+    if lines == 0 {
+        return String::new();
+    }
+    let end = newlines.nth(lines - 1);
+    let mut snippet = text[start..end.unwrap_or(text.len())].to_owned();
+    if style.snippet_trailing_line && end.is_some() {
         snippet.push('\n');
     }
     snippet
@@ -112,6 +127,35 @@ pub(crate) fn window(style: &Style, text: &str, first: usize, last: usize) -> St
 mod tests {
     use super::*;
     use crate::Profile;
+
+    #[test]
+    fn windows_cut_as_the_split_lines_are_cut() {
+        /// The window as a list of every line cuts it.
+        fn by_split(style: &Style, text: &str, first: usize, last: usize) -> String {
+            let all: Vec<&str> = text.split('\n').collect();
+            let from = first.saturating_sub(1).min(all.len());
+            let to = last.min(all.len()).max(from);
+            let mut snippet = all[from..to].join("\n");
+            if style.snippet_trailing_line && to < all.len() && to > from {
+                snippet.push('\n');
+            }
+            snippet
+        }
+        for profile in [Profile::Anthropic, Profile::OpenHands, Profile::Native] {
+            let style = profile.style();
+            for text in ["", "a", "a\n", "a\nb", "a\nb\n", "\n\n", "a\r\nb\n\nc"] {
+                for first in 0..6 {
+                    for last in 0..7 {
+                        assert_eq!(
+                            window(style, text, first, last),
+                            by_split(style, text, first, last),
+                            "{profile:?} {text:?} {first}..={last}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn tabs_expand_to_eight_column_stops() {
