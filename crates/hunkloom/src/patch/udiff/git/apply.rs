@@ -30,6 +30,7 @@ use rustc_hash::FxHashMap;
 
 use super::file_patch::{FilePatch, Fragment, git_error};
 use crate::error::{ErrorKind, Result};
+use crate::search::line_starts::LineCheckpoints;
 
 /// Where a fragment applied, in lines of the original text (0-based), and the byte span of
 /// the original it replaced.
@@ -150,9 +151,13 @@ impl Consumed {
 /// The file being patched: the original, what the fragments did to it, and git's image size.
 struct Image<'a> {
     text: &'a str,
-    lines: Vec<&'a str>,
-    /// Where each original line starts (one more: the end).
-    starts: Vec<usize>,
+    /// Where the original's lines start, by counting (a fragment found where its header says
+    /// reads its own lines only).
+    checkpoints: LineCheckpoints,
+    /// The number of original lines.
+    n: usize,
+    /// Every original line, listed when a fragment is searched for.
+    lines: OnceCell<Vec<&'a str>>,
     /// The original's lines by content, built when a fragment is not where its header says
     /// (git's first try): one that is costs no index of the file.
     index: OnceCell<FxHashMap<&'a str, Vec<u32>>>,
@@ -166,19 +171,13 @@ struct Image<'a> {
 
 impl<'a> Image<'a> {
     fn new(text: &'a str) -> Self {
-        let lines = split(text);
-        let mut starts = Vec::with_capacity(lines.len() + 1);
-        let mut at = 0;
-        for l in &lines {
-            starts.push(at);
-            at += l.len();
-        }
-        starts.push(at);
-        let n = lines.len();
+        let checkpoints = LineCheckpoints::new(text.as_bytes());
+        let n = checkpoints.newlines() + usize::from(!text.is_empty() && !text.ends_with('\n'));
         Image {
             text,
-            lines,
-            starts,
+            checkpoints,
+            n,
+            lines: OnceCell::new(),
             index: OnceCell::new(),
             consumed: Consumed::default(),
             growth: Growth::new(n),
@@ -187,12 +186,40 @@ impl<'a> Image<'a> {
         }
     }
 
+    /// Every original line (each with its `\n`), listed on first use.
+    fn lines(&self) -> &[&'a str] {
+        self.lines.get_or_init(|| split(self.text))
+    }
+
+    /// Where original line `i` starts (the end of the text for `i == n`).
+    fn start(&self, i: usize) -> usize {
+        if i >= self.n {
+            self.text.len()
+        } else {
+            self.checkpoints.start_of(self.text.as_bytes(), i)
+        }
+    }
+
+    /// The original lines from `p` on, each with its `\n`.
+    fn lines_from(&self, p: usize) -> impl Iterator<Item = &'a str> + use<'a> {
+        let text = self.text;
+        let mut at = self.start(p);
+        std::iter::from_fn(move || {
+            (at < text.len()).then(|| {
+                let len = super::parse::linelen(text, at);
+                at += len;
+                &text[at - len..at]
+            })
+        })
+    }
+
     /// The original's lines by content, built on first use.
     fn index(&self) -> &FxHashMap<&'a str, Vec<u32>> {
         self.index.get_or_init(|| {
+            let lines = self.lines();
             let mut index: FxHashMap<&str, Vec<u32>> =
-                FxHashMap::with_capacity_and_hasher(self.lines.len(), Default::default());
-            for (i, l) in self.lines.iter().enumerate() {
+                FxHashMap::with_capacity_and_hasher(lines.len(), Default::default());
+            for (i, l) in lines.iter().enumerate() {
                 index.entry(l).or_default().push(i as u32);
             }
             index
@@ -209,11 +236,17 @@ impl<'a> Image<'a> {
     /// git's whitespace-blind hash cannot tell apart.
     fn matches(&self, p: usize, old: &[String], match_end: bool) -> bool {
         let k = old.len();
-        if p + k > self.lines.len() {
+        if p + k > self.n {
             return false;
         }
+        let mut lines: Box<dyn Iterator<Item = &str>> = match self.lines.get() {
+            Some(lines) => Box::new(lines[p..].iter().copied()),
+            None => Box::new(self.lines_from(p)),
+        };
         for (j, pre) in old.iter().enumerate() {
-            let line = self.lines[p + j];
+            let Some(line) = lines.next() else {
+                return false;
+            };
             if pre.ends_with('\n') || j + 1 < k {
                 if line != pre {
                     return false;
@@ -250,7 +283,7 @@ impl<'a> Image<'a> {
                         .collect()
                 })
                 .unwrap_or_default(),
-            None => (0..self.lines.len()).collect(),
+            None => (0..self.n).collect(),
         }
     }
 }
@@ -295,7 +328,7 @@ fn apply_one(image: &mut Image<'_>, fragment: &Fragment) -> Option<Placed> {
     let match_end = fragment.trailing == 0;
     let k = old.len();
     let nr = image.nr;
-    let n = image.lines.len();
+    let n = image.n;
     if k == 0 {
         // No preimage: no trailing context, so pinned to the end of the image (and to its
         // start too when the header says line 0 or 1, which only an empty image satisfies).
@@ -363,8 +396,8 @@ fn apply_one(image: &mut Image<'_>, fragment: &Fragment) -> Option<Placed> {
     Some(Placed {
         first_line: p,
         line_count: k,
-        start: image.starts[p],
-        end: image.starts[p + k],
+        start: image.start(p),
+        end: image.start(p + k),
     })
 }
 
@@ -373,13 +406,13 @@ fn assemble(image: &Image<'_>) -> String {
     let mut out = String::with_capacity(image.text.len());
     let mut at = 0;
     for (&start, (end, new)) in &image.consumed.0 {
-        out.push_str(&image.text[image.starts[at]..image.starts[start]]);
+        out.push_str(&image.text[image.start(at)..image.start(start)]);
         for line in new {
             out.push_str(line);
         }
         at = *end;
     }
-    out.push_str(&image.text[image.starts[at]..]);
+    out.push_str(&image.text[image.start(at)..]);
     for line in &image.tail {
         out.push_str(line);
     }
