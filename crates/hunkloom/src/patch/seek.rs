@@ -5,9 +5,10 @@
 //! punctuation folded (after trimming). Comparisons borrow the file's lines; only the last tier
 //! builds keys, once per file and once per pattern.
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 
 use super::lines::Lines;
+use crate::search::key_index::KeyIndex;
 
 /// A file's lines, with each looser tier's keys (the trimmed lines, the folded keys) built on
 /// the first search that reaches that tier: a patch of many hunks trims every line of the file
@@ -17,6 +18,11 @@ pub(super) struct Haystack<'a> {
     trimmed_end: OnceCell<Vec<&'a str>>,
     trimmed: OnceCell<Vec<&'a str>>,
     folded: OnceCell<Vec<String>>,
+    /// Each tier's index of its keys, built once scans have passed twice the file's lines: a
+    /// patch of one or a few hunks is placed by scanning, one of many without a scan each.
+    indexes: [OnceCell<KeyIndex>; 4],
+    /// Lines passed by direct scans so far.
+    scanned: Cell<usize>,
 }
 
 impl<'a> Haystack<'a> {
@@ -26,6 +32,8 @@ impl<'a> Haystack<'a> {
             trimmed_end: OnceCell::new(),
             trimmed: OnceCell::new(),
             folded: OnceCell::new(),
+            indexes: Default::default(),
+            scanned: Cell::new(0),
         }
     }
 
@@ -64,36 +72,83 @@ impl<'a> Haystack<'a> {
         if first > last {
             return None;
         }
-        let m = pattern.len();
-        // The first window of `keys` (the file's lines under a tier's key) equal to `want`.
-        fn find<K: PartialEq<W>, W>(
-            keys: &[K],
-            want: &[W],
-            first: usize,
-            last: usize,
-        ) -> Option<usize> {
-            (first..=last).find(|&i| {
-                keys[i..i + want.len()]
-                    .iter()
-                    .zip(want)
-                    .all(|(k, w)| k == w)
-            })
-        }
         let trimmed_end: Vec<&str> = pattern.iter().map(|p| p.trim_end()).collect();
         let trimmed: Vec<&str> = pattern.iter().map(|p| p.trim()).collect();
-        let exact = match self.file.find_exact(pattern, first, last) {
-            Some(found) => found,
-            None => find(self.file.texts(), pattern, first, last),
+        let exact = match self
+            .scans()
+            .then(|| self.file.find_exact(pattern, first, last))
+        {
+            Some(Some(found)) => {
+                self.passed(found, first, last);
+                found
+            }
+            _ => self.find(Tier::Exact, self.file.texts(), pattern, first, last),
         };
         exact
-            .or_else(|| find(self.trimmed_end(), &trimmed_end, first, last))
-            .or_else(|| find(self.trimmed(), &trimmed, first, last))
+            .or_else(|| self.find(Tier::TrimEnd, self.trimmed_end(), &trimmed_end, first, last))
+            .or_else(|| self.find(Tier::Trim, self.trimmed(), &trimmed, first, last))
             .or_else(|| {
                 let keys: Vec<String> = pattern.iter().map(|p| fold(p)).collect();
-                let folded = self.folded();
-                (first..=last).find(|&i| folded[i..i + m] == keys[..])
+                let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+                self.find(Tier::Fold, self.folded(), &keys, first, last)
             })
     }
+
+    /// Whether searches still scan the lines directly: until they have passed twice the
+    /// file's lines, after which each tier searches through its index.
+    fn scans(&self) -> bool {
+        self.scanned.get() < 2 * self.file.len()
+    }
+
+    /// Counts the lines a direct scan from `first` passed.
+    fn passed(&self, found: Option<usize>, first: usize, last: usize) {
+        let end = found.map_or(last + 1, |p| p + 1);
+        self.scanned
+            .set(self.scanned.get() + end.saturating_sub(first));
+    }
+
+    /// The first window of `keys` (the file's lines under `tier`'s key) from `first` to
+    /// `last` equal to `want`: a direct scan, or the positions of `want`'s rarest line in the
+    /// tier's index once scans have passed enough lines (the same first window either way).
+    fn find<K: AsRef<str>>(
+        &self,
+        tier: Tier,
+        keys: &[K],
+        want: &[&str],
+        first: usize,
+        last: usize,
+    ) -> Option<usize> {
+        let m = want.len();
+        let window_is = |p: usize| {
+            keys[p..p + m]
+                .iter()
+                .zip(want)
+                .all(|(k, w)| k.as_ref() == *w)
+        };
+        if self.scans() {
+            let found = (first..=last).find(|&p| window_is(p));
+            self.passed(found, first, last);
+            return found;
+        }
+        let index = self.indexes[tier as usize].get_or_init(|| KeyIndex::new(keys.iter()));
+        let j = (0..m)
+            .min_by_key(|&j| index.count(want[j], first + j))
+            .unwrap_or(0);
+        index
+            .positions(want[j], first + j)
+            .map(|i| i - j)
+            .take_while(|&p| p <= last)
+            .find(|&p| window_is(p))
+    }
+}
+
+/// The tiers of the cascade, strictest first.
+#[derive(Clone, Copy, Debug)]
+enum Tier {
+    Exact,
+    TrimEnd,
+    Trim,
+    Fold,
 }
 
 /// The key of the last tier: trimmed, with typographic dashes, quotes and spaces folded to
@@ -118,7 +173,7 @@ mod tests {
     use crate::patch::lines::split;
 
     /// Seeks over `lines` each ended by `\n` (the exact tier's substring search) and by `\r\n`
-    /// (its line-by-line comparison): both must give the same answer.
+    /// (its line-by-line comparison), and through the tiers' indexes: all must agree.
     fn seek(lines: &[&str], pattern: &[&str], start: usize, eof: bool) -> Option<usize> {
         let lf: String = lines.iter().map(|l| format!("{l}\n")).collect();
         let by_text = Haystack::new(&split(&lf)).seek(pattern, start, eof);
@@ -131,6 +186,15 @@ mod tests {
             let by_text = Haystack::new(&split(&open)).seek(pattern, start, eof);
             assert_eq!(by_text, by_line, "{lines:?} {pattern:?} unterminated");
         }
+        // After the scans' budget: through each tier's index.
+        let file = split(&lf);
+        let indexed = Haystack::new(&file);
+        indexed.scanned.set(usize::MAX / 2);
+        assert_eq!(
+            indexed.seek(pattern, start, eof),
+            by_line,
+            "{lines:?} {pattern:?} indexed"
+        );
         by_text
     }
 

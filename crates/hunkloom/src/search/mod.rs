@@ -13,6 +13,8 @@
 //! - [`first_accepted`]: the *first* run at or after a start line, confirmed by the caller,
 //!   stopping there (Knuth–Morris–Pratt). Cline takes the earliest match in scan order, and a
 //!   hash collision must only cost a retry, never hide a later match.
+//! - [`key_index`]: every line's position by the hash of its key, so the V4A and Codex
+//!   readings place many hunks without scanning the file for each.
 //! - [`run_agreement`]: for *every* position, how many lines agree from there (and up to
 //!   there), over the whole file (the Z-algorithm). `native` counts every candidate of a tier,
 //!   so it needs all runs, and finds windows with exactly one differing line from the prefix
@@ -23,5 +25,6 @@
 //! either scan the whole file for Cline's first match or re-scan per candidate for `native`.
 
 pub(crate) mod first_accepted;
+pub(crate) mod key_index;
 pub(crate) mod line_starts;
 pub(crate) mod run_agreement;

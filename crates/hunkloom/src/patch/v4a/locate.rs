@@ -10,11 +10,9 @@
 //! is the reference's; the tests check it against a naive oracle that scans as the reference
 //! does.
 
-use std::hash::BuildHasher;
 use std::sync::OnceLock;
 
-use rustc_hash::FxBuildHasher;
-
+use crate::search::key_index::KeyIndex;
 use crate::search::line_starts::{LineCheckpoints, line_starts};
 use crate::text::Work;
 
@@ -60,31 +58,6 @@ impl Key {
 
 /// The score added when an `*** End of File` context is not at the end but found further up.
 pub(super) const EOF_FALLBACK_FUZZ: u64 = 10_000;
-
-/// Every line's `(key hash, position)`, sorted: the positions of one hash are a run, ascending.
-/// (Hash collisions are rare and are checked by comparing the lines themselves.)
-#[derive(Clone, Debug, Default)]
-struct KeyIndex {
-    entries: Vec<(u64, usize)>,
-}
-
-impl KeyIndex {
-    /// The entries whose hash is `h`, by ascending position.
-    fn run(&self, h: u64) -> &[(u64, usize)] {
-        let start = self.entries.partition_point(|e| e.0 < h);
-        let len = self.entries[start..].partition_point(|e| e.0 == h);
-        &self.entries[start..start + len]
-    }
-}
-
-/// The part of `run` at or after position `from`.
-fn from_position(run: &[(u64, usize)], from: usize) -> &[(u64, usize)] {
-    &run[run.partition_point(|e| e.1 < from)..]
-}
-
-fn hash(s: &str) -> u64 {
-    FxBuildHasher.hash_one(s)
-}
 
 /// The input as the reference sees it: `\r\n` written `\n`, split at every `\n` (so a final
 /// newline leaves an empty last line).
@@ -203,19 +176,12 @@ impl Input {
             return;
         }
         Work::V4a.charge(self.len());
-        let mut entries: Vec<(u64, usize)> = (0..self.len())
-            .map(|i| (hash(key.of(self.line(i))), i))
-            .collect();
-        entries.sort_unstable();
-        self.index[slot] = Some(KeyIndex { entries });
+        self.index[slot] = Some(KeyIndex::new((0..self.len()).map(|i| key.of(self.line(i)))));
     }
 
-    /// The positions whose `key` may equal `target` (same hash), ascending, each with that
-    /// hash; empty unless the index of `key` is built.
-    fn candidates(&self, key: Key, target: &str) -> &[(u64, usize)] {
-        self.index[key.slot()]
-            .as_ref()
-            .map_or(&[], |index| index.run(hash(target)))
+    /// The index of `key`, once [`ensure_index`](Self::ensure_index) built it.
+    fn built(&self, key: Key) -> Option<&KeyIndex> {
+        self.index[key.slot()].as_ref()
     }
 
     /// The text of lines `range` joined with `\n`, as one slice of the input.
@@ -278,13 +244,10 @@ impl Input {
             return found;
         }
         self.ensure_index(key);
-        from_position(self.candidates(key, target), from)
-            .iter()
-            .map(|e| e.1)
-            .find(|&i| {
-                Work::V4a.charge(1);
-                key.of(self.line(i)) == target
-            })
+        self.built(key)?.positions(target, from).find(|&i| {
+            Work::V4a.charge(1);
+            key.of(self.line(i)) == target
+        })
     }
 
     /// Finds one `@@` anchor from `cursor`: an exact line first, then one equal once both are
@@ -392,16 +355,16 @@ impl Input {
         // (candidates at or after their place, line of the context)
         let mut rarest = (usize::MAX, 0);
         for (j, line) in context.iter().enumerate() {
-            let count = from_position(self.candidates(key, key.of(line)), start + j).len();
+            let count = self.built(key)?.count(key.of(line), start + j);
             Work::V4a.charge(1);
             if count < rarest.0 {
                 rarest = (count, j);
             }
         }
         let j = rarest.1;
-        from_position(self.candidates(key, key.of(&context[j])), start + j)
-            .iter()
-            .map(|e| e.1 - j)
+        self.built(key)?
+            .positions(key.of(&context[j]), start + j)
+            .map(|i| i - j)
             .take_while(|&p| p <= last)
             .find(|&p| {
                 context.iter().enumerate().all(|(o, want)| {
