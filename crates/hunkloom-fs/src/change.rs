@@ -284,9 +284,11 @@ pub struct EditOutcome {
 }
 
 impl EditOutcome {
-    pub(crate) fn of(change: Change) -> EditOutcome {
+    /// The outcome of `change`, committed; `changed`: whether its bytes differ from the file's
+    /// (not [`Change::is_noop`], which the commit decided already).
+    pub(crate) fn of(change: Change, changed: bool) -> EditOutcome {
         EditOutcome {
-            changed: !change.is_noop(),
+            changed,
             path: change.path,
             kind: change.kind,
             new_content: change.new.map(|(text, _)| text),

@@ -27,6 +27,7 @@
 //! untouched ones, the file's most common ending (`\n` if it has none). Whether the text ends
 //! with a line ending follows the edited view, so it is kept unless the edit changed the last line.
 
+use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 use similar::{Algorithm, DiffOp};
@@ -143,6 +144,16 @@ pub(crate) fn decode_plain_utf8(bytes: Vec<u8>) -> Result<String, Vec<u8>> {
     }
     // (The other marks start with `FF` or `FE`, which UTF-8 never has.)
     String::from_utf8(bytes).map_err(std::string::FromUtf8Error::into_bytes)
+}
+
+/// [`decode`]'s text, borrowed from `bytes` when they are plain UTF-8 (no byte-order mark).
+pub(crate) fn decode_borrowed(bytes: &[u8], legacy: Legacy) -> Option<Cow<'_, str>> {
+    if !bytes.starts_with(UTF8_BOM)
+        && let Ok(text) = std::str::from_utf8(bytes)
+    {
+        return Some(Cow::Borrowed(text));
+    }
+    decode(bytes, legacy).map(|(_, text)| Cow::Owned(text))
 }
 
 /// Decodes `bytes` in a Unicode encoding (by its BOM, else UTF-8).

@@ -22,7 +22,7 @@ use crate::merge;
 use crate::paths;
 use crate::protect::Protected;
 use crate::reading::{RegularFile, read_regular};
-use crate::tracking::{self, Fingerprint, ReadRecord, Tracker};
+use crate::tracking::{Fingerprint, ReadRecord, Tracker};
 use crate::turns::{self, Turn};
 use crate::undo::{UndoEntry, UndoHistory};
 
@@ -694,14 +694,18 @@ impl Workspace {
                 self.writable(&base.path, &base.shown)?;
             }
         }
+        // Each change's bytes move to the file op that writes them (the outcome keeps the
+        // text); whether a change is a no-op is decided once, before they move.
+        let mut changes = changes;
+        let noops: Vec<bool> = changes.iter().map(Change::is_noop).collect();
         let mut file_ops = Vec::new();
-        for change in changes.iter().filter(|c| !c.is_noop()) {
+        for (change, _) in changes.iter_mut().zip(&noops).filter(|(_, noop)| !**noop) {
             let base = change.base.as_ref();
-            if let Some((_, bytes)) = &change.new {
+            if let Some((_, bytes)) = &mut change.new {
                 let in_place = change.kind == ChangeKind::Update;
                 file_ops.push(FileOp {
                     target: change.path.clone(),
-                    bytes: Some(bytes.clone()),
+                    bytes: Some(std::mem::take(bytes)),
                     expected: base.filter(|_| in_place).map(|b| b.hash),
                     permissions: base.map(|b| b.permissions.clone()),
                     shown: change.shown.clone(),
@@ -730,7 +734,11 @@ impl Workspace {
         for (op, prior) in file_ops.iter().zip(priors) {
             self.after_commit(&mut memory, op, prior.map(|p| (p.bytes, p.permissions)));
         }
-        Ok(changes.into_iter().map(EditOutcome::of).collect())
+        Ok(changes
+            .into_iter()
+            .zip(noops)
+            .map(|(change, noop)| EditOutcome::of(change, !noop))
+            .collect())
     }
 
     /// Takes back the last edit of `path` made through this workspace, atomically: restores
@@ -856,7 +864,7 @@ impl Workspace {
         op: &FileOp,
         prior: Option<(Vec<u8>, std::fs::Permissions)>,
     ) {
-        let after = op.bytes.as_deref().map(tracking::hash);
+        let mut after = None;
         match &op.bytes {
             Some(bytes) => {
                 let keep = self.options.max_kept_read;
@@ -865,13 +873,15 @@ impl Workspace {
                     None => Legacy::Refuse,
                 };
                 let text = if bytes.len() as u64 <= keep {
-                    document::decode(bytes, rule).map(|(_, text)| text)
+                    document::decode_borrowed(bytes, rule)
                 } else {
                     None
                 };
+                let fingerprint = Fingerprint::of(bytes, modified(&op.target));
+                after = Some(fingerprint.hash);
                 memory.tracker.record(
                     &op.target,
-                    Fingerprint::of(bytes, modified(&op.target)),
+                    fingerprint,
                     text.as_deref().unwrap_or_default(),
                     if text.is_some() { keep } else { 0 },
                 );

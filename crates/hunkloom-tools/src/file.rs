@@ -214,12 +214,20 @@ pub(crate) fn write_edit(
     if change.old_text() != Some(old_text) {
         return Err(stale(target));
     }
-    let written = Written {
-        text: change.new_text().unwrap_or_default().to_owned(),
-        external: change.external_changes().to_vec(),
-    };
-    commit(ed, target, change)?;
-    Ok(written)
+    let external = change.external_changes().to_vec();
+    if target.plan_only {
+        let text = change.new_text().unwrap_or_default().to_owned();
+        return Ok(Written { text, external });
+    }
+    // The committed outcome hands back the text it wrote: no copy of it here.
+    let text = ed
+        .ws
+        .commit(vec![change])
+        .map_err(|e| refusal(ed, target, &e))?
+        .pop()
+        .and_then(|outcome| outcome.new_content)
+        .unwrap_or_default();
+    Ok(Written { text, external })
 }
 
 /// Writes `content` as the file's whole text, exactly (creating the file if it does not exist;
