@@ -8,6 +8,7 @@
 //! plain UTF-8 (a BOM, UTF-16, a legacy encoding) or small enough to keep for merging is read
 //! whole instead, with the same result.
 
+use std::borrow::Cow;
 use std::io::Read;
 use std::path::Path;
 
@@ -46,7 +47,7 @@ impl Workspace {
         let size = std::fs::metadata(&resolved).map_or(0, |m| m.len());
         if size <= self.options().max_kept_read {
             let text = self.read(given)?;
-            return Ok(window_of(&crate::document::normalize(&text), first, last));
+            return Ok(window_of(&text, first, last));
         }
         match stream_window(&resolved, given, self.options().max_file_size, first, last)? {
             Streamed::Utf8 {
@@ -59,22 +60,45 @@ impl Workspace {
             Streamed::Missing => Err(self.not_found(given)),
             Streamed::NotUtf8 => {
                 let text = self.read(given)?;
-                Ok(window_of(&crate::document::normalize(&text), first, last))
+                Ok(window_of(&text, first, last))
             }
         }
     }
 }
 
-/// The window of a `\n` view held in memory.
-fn window_of(view: &str, first: usize, last: Option<usize>) -> LineWindow {
-    let lines: Vec<&str> = view.split_inclusive('\n').collect();
+/// The window of a text held in memory, in its `\n` view. Lines are counted and found with
+/// `memchr`, not listed: a 40-line view of a large file costs a pass over it, no more.
+fn window_of(text: &str, first: usize, last: Option<usize>) -> LineWindow {
+    let view = if memchr::memchr(b'\r', text.as_bytes()).is_some() {
+        Cow::Owned(crate::document::normalize(text))
+    } else {
+        Cow::Borrowed(text)
+    };
+    let bytes = view.as_bytes();
+    // The `\n`s, plus one for a last line without one.
+    let lines = memchr::memchr_iter(b'\n', bytes).count()
+        + usize::from(!view.is_empty() && !view.ends_with('\n'));
     let from = first.max(1) - 1;
-    let to = last.map_or(lines.len(), |l| l.min(lines.len()));
+    let to = last.map_or(lines, |l| l.min(lines)).max(from);
+    if from >= lines {
+        return LineWindow {
+            text: String::new(),
+            lines,
+        };
+    }
+    // Line `i` starts after the `i`th `\n`; line `lines` at the end.
+    let mut newlines = memchr::memchr_iter(b'\n', bytes);
+    let start = match from {
+        0 => 0,
+        _ => newlines.nth(from - 1).map_or(view.len(), |i| i + 1),
+    };
+    let end = match to - from {
+        0 => start,
+        n => newlines.nth(n - 1).map_or(view.len(), |i| i + 1),
+    };
     LineWindow {
-        text: lines
-            .get(from..to.max(from))
-            .map_or(String::new(), <[&str]>::concat),
-        lines: lines.len(),
+        text: view[start..end].to_owned(),
+        lines,
     }
 }
 
@@ -214,6 +238,31 @@ mod tests {
             }
             // Recorded as read: an edit is allowed.
             assert!(!ws.changed_since_read(&name).expect("check"));
+        }
+    }
+
+    #[test]
+    fn windows_in_memory_cut_as_the_listed_lines_do() {
+        for text in ["", "a", "a\n", "a\nb", "a\r\nb\r\n\n", "\n\n\n", "x\ry\nz"] {
+            let view = crate::document::normalize(text);
+            let listed: Vec<&str> = view.split_inclusive('\n').collect();
+            for first in 0..6 {
+                for last in [None, Some(0), Some(1), Some(2), Some(3), Some(9)] {
+                    let from = first.max(1) - 1;
+                    let to = last.map_or(listed.len(), |l: usize| l.min(listed.len()));
+                    let want = LineWindow {
+                        text: listed
+                            .get(from..to.max(from))
+                            .map_or(String::new(), <[&str]>::concat),
+                        lines: listed.len(),
+                    };
+                    assert_eq!(
+                        window_of(text, first, last),
+                        want,
+                        "{text:?} {first} {last:?}"
+                    );
+                }
+            }
         }
     }
 }

@@ -56,11 +56,59 @@ pub(crate) fn expand_tabs(text: &str) -> Cow<'_, str> {
 /// The lines a listing numbers: `text.split('\n')`, or for [`Pieces::Lines`] without the
 /// empty piece after a final `\n` (an empty text has no lines then).
 pub(crate) fn pieces(text: &str, how: Pieces) -> Vec<&str> {
-    let mut pieces: Vec<&str> = text.split('\n').collect();
+    // One `memchr` pass (a `str::split` on a char compares each match again).
+    let mut pieces: Vec<&str> = Vec::with_capacity(text.len() / 32 + 1);
+    let mut start = 0;
+    for newline in memchr::memchr_iter(b'\n', text.as_bytes()) {
+        pieces.push(&text[start..newline]);
+        start = newline + 1;
+    }
+    pieces.push(&text[start..]);
     if how == Pieces::Lines && pieces.last() == Some(&"") {
         pieces.pop();
     }
     pieces
+}
+
+/// How many pieces [`pieces`] with [`Pieces::Split`] gives: the `\n`s, plus one.
+pub(crate) fn piece_count(text: &str) -> usize {
+    memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1
+}
+
+/// Pieces `from..to` of `text.split('\n')` joined with `\n` (`to` at most
+/// [`piece_count`]): one slice of the text, found without listing the pieces.
+pub(crate) fn piece_span(text: &str, from: usize, to: usize) -> &str {
+    if from >= to {
+        return "";
+    }
+    let mut newlines = memchr::memchr_iter(b'\n', text.as_bytes());
+    let start = match from {
+        0 => 0,
+        _ => newlines.nth(from - 1).map_or(text.len(), |i| i + 1),
+    };
+    let end = newlines.nth(to - from - 1).unwrap_or(text.len());
+    &text[start..end]
+}
+
+/// How many lines `text.split_inclusive('\n')` gives.
+pub(crate) fn line_count(text: &str) -> usize {
+    memchr::memchr_iter(b'\n', text.as_bytes()).count()
+        + usize::from(!text.is_empty() && !text.ends_with('\n'))
+}
+
+/// Lines `from..to` of `text.split_inclusive('\n')`, concatenated (`to` at most
+/// [`line_count`]): one slice of the text.
+pub(crate) fn line_span(text: &str, from: usize, to: usize) -> &str {
+    if from >= to {
+        return "";
+    }
+    let mut newlines = memchr::memchr_iter(b'\n', text.as_bytes());
+    let start = match from {
+        0 => 0,
+        _ => newlines.nth(from - 1).map_or(text.len(), |i| i + 1),
+    };
+    let end = newlines.nth(to - from - 1).map_or(text.len(), |i| i + 1);
+    &text[start..end]
 }
 
 /// `text` as a numbered listing starting at line `first`, under the header naming
@@ -127,6 +175,39 @@ pub(crate) fn window(style: &Style, text: &str, first: usize, last: usize) -> St
 mod tests {
     use super::*;
     use crate::Profile;
+
+    #[test]
+    fn spans_are_the_joined_pieces_and_lines() {
+        for text in ["", "a", "a\n", "\n\n", "a\r\nb\nc", "é\nü\n", "x\n\ny"] {
+            let split: Vec<&str> = text.split('\n').collect();
+            assert_eq!(piece_count(text), split.len());
+            let inclusive: Vec<&str> = text.split_inclusive('\n').collect();
+            assert_eq!(line_count(text), inclusive.len());
+            for from in 0..=split.len() {
+                for to in from..=split.len() {
+                    assert_eq!(piece_span(text, from, to), split[from..to].join("\n"));
+                }
+            }
+            for from in 0..=inclusive.len() {
+                for to in from..=inclusive.len() {
+                    assert_eq!(line_span(text, from, to), inclusive[from..to].concat());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pieces_are_the_split_pieces() {
+        for text in ["", "a", "a\n", "\n\n", "a\r\nb\nc", "é\nü\n"] {
+            let split: Vec<&str> = text.split('\n').collect();
+            assert_eq!(pieces(text, Pieces::Split), split);
+            let mut lines = split.clone();
+            if lines.last() == Some(&"") {
+                lines.pop();
+            }
+            assert_eq!(pieces(text, Pieces::Lines), lines);
+        }
+    }
 
     #[test]
     fn windows_cut_as_the_split_lines_are_cut() {

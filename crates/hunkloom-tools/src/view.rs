@@ -22,7 +22,7 @@ use crate::file;
 use crate::input::{self, Input};
 use crate::listing;
 use crate::messages;
-use crate::profile::{Pieces, RangeRules};
+use crate::profile::RangeRules;
 use crate::render;
 use crate::result::{Failure, Outcome, Success};
 
@@ -89,8 +89,7 @@ fn view_range(ed: &TextEditor, text: &str, target: &Target, range: &Value) -> Ou
     };
     match style.range {
         RangeRules::Anthropic => {
-            let pieces = render::pieces(text, Pieces::Split);
-            let n = pieces.len();
+            let n = render::piece_count(text);
             let n_i = n as i128;
             if first < 1 || first > n_i {
                 return Err(messages::range_first(style, &shown_range, first, n));
@@ -103,24 +102,24 @@ fn view_range(ed: &TextEditor, text: &str, target: &Target, range: &Value) -> Ou
             }
             let from = (first - 1) as usize;
             let to = if last == -1 { n } else { last as usize };
-            let shown = pieces[from..to].join("\n");
+            let shown = render::piece_span(text, from, to);
             Ok(Success::text(render::cat_n_within(
                 style,
-                &shown,
+                shown,
                 &target.shown,
                 from + 1,
                 ed.max_chars,
             )))
         }
         RangeRules::OpenHands | RangeRules::Native => {
-            let lines: Vec<&str> = text.split_inclusive('\n').collect();
-            let (last, note) = clipped_range(ed, &shown_range, first, last, lines.len())?;
+            let lines = render::line_count(text);
+            let (last, note) = clipped_range(ed, &shown_range, first, last, lines)?;
             let from = (first - 1) as usize;
-            let chosen: String = lines[from..last as usize].concat();
+            let chosen = render::line_span(text, from, last as usize);
             // The lines without their endings, joined: no final empty line.
             let shown = match style.range {
-                RangeRules::OpenHands => hunkloom::text::py::splitlines(&chosen).join("\n"),
-                _ => chosen.strip_suffix('\n').unwrap_or(&chosen).to_owned(),
+                RangeRules::OpenHands => hunkloom::text::py::splitlines(chosen).join("\n"),
+                _ => chosen.strip_suffix('\n').unwrap_or(chosen).to_owned(),
             };
             Ok(Success::text(format!(
                 "{note}{}",
