@@ -78,16 +78,7 @@ pub(crate) fn piece_count(text: &str) -> usize {
 /// Pieces `from..to` of `text.split('\n')` joined with `\n` (`to` at most
 /// [`piece_count`]): one slice of the text, found without listing the pieces.
 pub(crate) fn piece_span(text: &str, from: usize, to: usize) -> &str {
-    if from >= to {
-        return "";
-    }
-    let mut newlines = memchr::memchr_iter(b'\n', text.as_bytes());
-    let start = match from {
-        0 => 0,
-        _ => newlines.nth(from - 1).map_or(text.len(), |i| i + 1),
-    };
-    let end = newlines.nth(to - from - 1).unwrap_or(text.len());
-    &text[start..end]
+    newline_span(text, from, to, false)
 }
 
 /// How many lines `text.split_inclusive('\n')` gives.
@@ -99,6 +90,13 @@ pub(crate) fn line_count(text: &str) -> usize {
 /// Lines `from..to` of `text.split_inclusive('\n')`, concatenated (`to` at most
 /// [`line_count`]): one slice of the text.
 pub(crate) fn line_span(text: &str, from: usize, to: usize) -> &str {
+    newline_span(text, from, to, true)
+}
+
+/// The text from just after its `from`th `\n` (its start for 0) to its `to`th `\n`, with that
+/// `\n` when `with_newline`; the end of the text stands for a `\n` it lacks. Empty unless
+/// `from < to`.
+fn newline_span(text: &str, from: usize, to: usize, with_newline: bool) -> &str {
     if from >= to {
         return "";
     }
@@ -107,7 +105,9 @@ pub(crate) fn line_span(text: &str, from: usize, to: usize) -> &str {
         0 => 0,
         _ => newlines.nth(from - 1).map_or(text.len(), |i| i + 1),
     };
-    let end = newlines.nth(to - from - 1).map_or(text.len(), |i| i + 1);
+    let end = newlines
+        .nth(to - from - 1)
+        .map_or(text.len(), |i| i + usize::from(with_newline));
     &text[start..end]
 }
 
@@ -146,26 +146,13 @@ pub(crate) fn cat_n_within(
 /// With [`Style::snippet_trailing_line`], a snippet whose last line ended with `\n` in the file
 /// ends with `\n` too, so the listing shows one more, empty, numbered line.
 ///
-/// Only the lines up to `last` are visited: a snippet near the start of a large file costs the
-/// snippet, and one anywhere costs no list of the file's lines.
+/// The lines are counted and cut with `memchr`, not listed.
 pub(crate) fn window(style: &Style, text: &str, first: usize, last: usize) -> String {
-    let mut newlines = memchr::memchr_iter(b'\n', text.as_bytes());
-    // Line `first` starts after the `first - 1`th `\n`; a text with fewer has no such line.
-    let mut start = 0;
-    for _ in 1..first.max(1) {
-        match newlines.next() {
-            Some(i) => start = i + 1,
-            None => return String::new(),
-        }
-    }
-    // The snippet ends at the `\n` that ends line `last`, or at the end of the text.
-    let lines = (last + 1).saturating_sub(first.max(1));
-    if lines == 0 {
-        return String::new();
-    }
-    let end = newlines.nth(lines - 1);
-    let mut snippet = text[start..end.unwrap_or(text.len())].to_owned();
-    if style.snippet_trailing_line && end.is_some() {
+    let n = piece_count(text);
+    let from = first.saturating_sub(1).min(n);
+    let to = last.min(n).max(from);
+    let mut snippet = piece_span(text, from, to).to_owned();
+    if style.snippet_trailing_line && to < n && to > from {
         snippet.push('\n');
     }
     snippet
