@@ -9,7 +9,7 @@
 //! its anchor, at the end with `*** End of File`, or at the top as the first section.
 
 use std::borrow::Cow;
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::fmt::Write as _;
 
 use super::read::{Kind, Line, Section};
@@ -23,7 +23,7 @@ use crate::native::search_text::{self, SearchText, Tier};
 use crate::native::tiers::{self, Miss};
 use crate::report::Normalization;
 use crate::report::Strategy;
-use crate::search::line_starts::line_starts;
+use crate::search::line_starts::{LineCheckpoints, line_starts};
 
 /// What chose a section's place among several candidates.
 #[non_exhaustive]
@@ -79,13 +79,17 @@ pub(super) struct Placed {
 }
 
 /// The input's lines as byte ranges, found on first need: a chunk found exactly once places
-/// itself from byte offsets, counting only the lines before it.
+/// itself from byte offsets, its line counted through per-block counts of the `\n`s.
 #[derive(Debug)]
 pub(super) struct Input<'a> {
     /// The file's text (owned by a streaming applier, borrowed by a one-shot apply).
     pub(super) text: Cow<'a, str>,
     /// Byte offset of every line start, and one past the end.
     starts: OnceCell<Vec<usize>>,
+    /// Line ↔ byte by counting one block, until the starts are built; after the first
+    /// question (a one-chunk patch asks one), which counts directly.
+    checkpoints: OnceCell<LineCheckpoints>,
+    asked: Cell<bool>,
     index: FileIndex,
     /// The input's first line ending (`\n` without one).
     eol: &'static str,
@@ -101,6 +105,8 @@ impl<'a> Input<'a> {
         Input {
             text,
             starts: OnceCell::new(),
+            checkpoints: OnceCell::new(),
+            asked: Cell::new(false),
             index: FileIndex::default(),
             eol,
         }
@@ -110,11 +116,20 @@ impl<'a> Input<'a> {
     pub(super) fn line_at(&self, offset: usize) -> usize {
         match self.starts.get() {
             Some(starts) => starts.partition_point(|&s| s <= offset).saturating_sub(1),
-            None => {
+            None if !self.asked.replace(true) => {
                 let before = &self.text.as_bytes()[..offset.min(self.text.len())];
                 memchr::memchr_iter(b'\n', before).count()
             }
+            None => self
+                .checkpoints()
+                .line_of(self.text.as_bytes(), offset.min(self.text.len())),
         }
+    }
+
+    /// The `\n` counts per block (built on first use).
+    fn checkpoints(&self) -> &LineCheckpoints {
+        self.checkpoints
+            .get_or_init(|| LineCheckpoints::new(self.text.as_bytes()))
     }
 
     /// Byte offset of every line start, and one past the end.
@@ -133,7 +148,7 @@ impl<'a> Input<'a> {
         match self.starts.get() {
             Some(starts) => starts.len() - 1,
             None => {
-                memchr::memchr_iter(b'\n', self.text.as_bytes()).count()
+                self.checkpoints().newlines()
                     + usize::from(!self.text.is_empty() && !self.text.ends_with('\n'))
             }
         }
