@@ -75,6 +75,7 @@ fn bench(c: &mut Criterion) {
         (PatchDialect::Codex, &patch),
         (PatchDialect::Native, &patch),
         (PatchDialect::UdiffStrict, &udiff),
+        (PatchDialect::Udiff, &udiff),
     ] {
         let plan = plan_patch(input, &files, &PatchOptions::new().dialect(dialect)).expect("plan");
         let mut after = files.clone();
@@ -97,6 +98,7 @@ fn bench(c: &mut Criterion) {
         ("patch, codex", PatchDialect::Codex, &patch),
         ("patch, native", PatchDialect::Native, &patch),
         ("udiff-strict", PatchDialect::UdiffStrict, &udiff),
+        ("udiff", PatchDialect::Udiff, &udiff),
     ] {
         let options = PatchOptions::new().dialect(dialect);
         g.bench_function(name, |b| {
@@ -153,6 +155,7 @@ fn bench(c: &mut Criterion) {
         ("patch, codex", PatchDialect::Codex, &patch),
         ("patch, native", PatchDialect::Native, &patch),
         ("udiff-strict", PatchDialect::UdiffStrict, &udiff),
+        ("udiff", PatchDialect::Udiff, &udiff),
     ] {
         let options = PatchOptions::new().dialect(dialect);
         row(
