@@ -28,7 +28,9 @@ test-python: python-install hunkloom-bin ## Python: vectors in every mode, API a
 	$(VENV_BIN)/python -m mypy.stubtest hunkloom
 	cd python && $(VENV_BIN)/mypy --strict tests bench
 
-bench-python: python-install ## Python: S1/S2/S4/S5 through the Python API, stateful vs per-prefix; the text editor beside Anthropic's (a stand-in), 10 KB-2 MB
+bench-python: python-install ## Python: S1/S2/S4/S5 through the Python API, stateful vs per-prefix; the text editor beside Anthropic's and OpenHands' (stand-ins), unified diffs beside whatthepatch and git apply, 10 KB-2 MB
+	$(VENV_BIN)/pip install -q --disable-pip-version-check -r python/requirements-bench.txt
 	$(CARGO) run -q --release --locked -p hunkloom-bench --bin scenarios -- target/scenarios
 	$(VENV_BIN)/python python/bench/bench.py target/scenarios
 	$(VENV_BIN)/python python/bench/editor.py
+	$(VENV_BIN)/python python/bench/udiff.py

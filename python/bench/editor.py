@@ -1,13 +1,23 @@
-"""The text editor side by side with the tool it replaces, in one process.
+"""The text editor side by side with the tools it replaces, in one process.
 
-``hunkloom.TextEditor(profile="anthropic", durability="none")`` against a stand-in of the
-editor in Anthropic's computer-use demo (``str_replace_editor``), written here from its
-observed behaviour: each call reads the whole file, expands tabs, works on Python strings and
-writes the file back with ``Path.write_text`` (no fsync, so hunkloom runs without fsync too).
-The calls alternate between the two on the same kind of file, and each cell is the median of
-its rounds, so machine noise hits both sides alike:
+``hunkloom.TextEditor(profile=..., durability="none")`` against stand-ins of the two editors
+its profiles reproduce, written here from their observed behaviour (neither fsyncs, so
+hunkloom runs without fsync too):
 
-    python python/bench/editor.py
+- ``anthropic``: the editor of Anthropic's computer-use demo (``str_replace_editor``): each
+  call reads the whole file, expands tabs, works on Python strings and writes the file back
+  with ``Path.write_text``.
+- ``openhands``: OpenHands' ``OHEditor`` (openhands-aci): each call checks the path and the
+  file (size, a binary sniff of its first KiB), counts the file's lines where a line number is
+  checked, reads files line by line, finds ``old_str`` with ``re.finditer``, keeps its undo
+  history as JSON files in a directory, writes through a temporary file for ``insert``, and
+  cuts any output at 16,000 characters. Its encoding detection (``charset_normalizer``, cached
+  per file) is left out, which makes the stand-in a little faster than the tool.
+
+The calls alternate between hunkloom and the stand-in on the same kind of file, and each cell
+is the median of its rounds, so machine noise hits both sides alike:
+
+    python python/bench/editor.py [seconds per cell] [anthropic] [openhands]
 
 Shapes: ``view`` of the whole file and of 40 lines, ``str_replace`` of one line (and back),
 ``insert`` of two lines followed by ``undo_edit``, on files of 10 KB, 200 KB and 2 MB.
@@ -15,20 +25,25 @@ Shapes: ``view`` of the whole file and of 40 lines, ``str_replace`` of one line 
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import re
+import shutil
 import statistics
 import sys
 import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
 import hunkloom
 
 SNIPPET_LINES = 4
 
 
-class StandIn:
+class AnthropicStandIn:
     """Anthropic's demo editor, as it answers the calls measured here."""
 
     def __init__(self) -> None:
@@ -87,6 +102,159 @@ class StandIn:
         return f"Here's the result of running `cat -n` on {name}:\n{body}\n"
 
 
+TRUNCATE_AFTER = 16_000
+
+
+class OpenHandsStandIn:
+    """OpenHands' editor, as it answers the calls measured here."""
+
+    def __init__(self, history: Path) -> None:
+        self.history = history
+        history.mkdir(exist_ok=True)
+
+    def call(self, args: dict[str, Any]) -> str:
+        path = Path(args["path"])
+        command = args["command"]
+        if not path.is_absolute() or not path.exists() or path.is_dir():
+            raise ValueError(path)
+        self.check(path)
+        if command == "view":
+            if "view_range" not in args:
+                return self.numbered(self.read(path), str(path), 1)
+            start, end = args["view_range"]
+            if not 1 <= start <= self.count_lines(path):
+                raise ValueError(start)
+            text = "\n".join(self.read(path, start, end).splitlines())
+            return self.numbered(text, str(path), start)
+        if command == "str_replace":
+            old, new = args["old_str"], args["new_str"]
+            content = self.read(path)
+            found = [
+                (content.count("\n", 0, m.start()) + 1, m.group(), m.start())
+                for m in re.finditer(re.escape(old), content)
+            ]
+            if len(found) != 1:
+                raise ValueError("old_str must occur once")
+            line, matched, at = found[0]
+            updated = content[:at] + new + content[at + len(matched) :]
+            self.write(path, updated)
+            self.push(path, content)
+            first = max(0, line - SNIPPET_LINES)
+            last = line + SNIPPET_LINES + new.count("\n")
+            snippet = self.read(path, first + 1, last)
+            return f"The file {path} has been edited. " + self.numbered(
+                snippet, f"a snippet of {path}", first + 1
+            )
+        if command == "insert":
+            at = args["insert_line"]
+            count = self.count_lines(path)
+            if not 0 <= at <= count:
+                raise ValueError(at)
+            added = args["new_str"].split("\n")
+            kept: list[str] = []
+            with tempfile.NamedTemporaryFile("w", delete=False, dir=path.parent) as out:
+                with open(path) as f:
+                    for i, row in enumerate(f, 1):
+                        if i > at:
+                            break
+                        out.write(row)
+                        kept.append(row)
+                for row in added:
+                    out.write(row + "\n")
+                with open(path) as f:
+                    for i, row in enumerate(f, 1):
+                        if i > at:
+                            out.write(row)
+                            kept.append(row)
+            shutil.move(out.name, path)
+            first = max(0, at - SNIPPET_LINES)
+            snippet = self.read(path, first + 1, min(count + len(added), at + SNIPPET_LINES + len(added)))
+            self.push(path, "".join(kept))
+            self.read(path)
+            return f"The file {path} has been edited. " + self.numbered(
+                snippet, "a snippet of the edited file", max(1, at - SNIPPET_LINES + 1)
+            )
+        if command == "undo_edit":
+            self.read(path)
+            previous = self.pop(path)
+            self.write(path, previous)
+            return f"Last edit to {path} undone successfully. " + self.numbered(
+                previous, str(path), 1
+            )
+        raise ValueError(command)
+
+    @staticmethod
+    def check(path: Path) -> None:
+        if os.path.getsize(path) > 10 * 1024 * 1024:
+            raise ValueError("too large")
+        with open(path, "rb") as f:
+            if b"\0" in f.read(1024):
+                raise ValueError("binary")
+
+    @staticmethod
+    def count_lines(path: Path) -> int:
+        with open(path) as f:
+            return sum(1 for _ in f)
+
+    def read(self, path: Path, start: int | None = None, end: int | None = None) -> str:
+        self.check(path)
+        with open(path) as f:
+            if start is None or end is None:
+                return "".join(f)
+            lines = []
+            for i, line in enumerate(f, 1):
+                if i > end:
+                    break
+                if i >= start:
+                    lines.append(line)
+            return "".join(lines)
+
+    def write(self, path: Path, text: str) -> None:
+        self.check(path)
+        with open(path, "w") as f:
+            f.write(text)
+
+    def entry(self, key: str) -> Path:
+        return self.history / (hashlib.sha256(key.encode()).hexdigest() + ".json")
+
+    def load(self, key: str, default: Any) -> Any:
+        try:
+            return json.loads(self.entry(key).read_text())["value"]
+        except FileNotFoundError:
+            return default
+
+    def store(self, key: str, value: Any) -> None:
+        self.entry(key).write_text(json.dumps({"key": key, "value": value}))
+
+    def push(self, path: Path, content: str) -> None:
+        meta = self.load(f"{path}.metadata", {"entries": [], "counter": 0})
+        self.store(f"{path}.{meta['counter']}", content)
+        meta["entries"].append(meta["counter"])
+        meta["counter"] += 1
+        while len(meta["entries"]) > 5:
+            self.entry(f"{path}.{meta['entries'].pop(0)}").unlink()
+        self.store(f"{path}.metadata", meta)
+
+    def pop(self, path: Path) -> str:
+        meta = self.load(f"{path}.metadata", {"entries": [], "counter": 0})
+        key = f"{path}.{meta['entries'].pop()}"
+        content: str = self.load(key, None)
+        self.entry(key).unlink()
+        self.store(f"{path}.metadata", meta)
+        return content
+
+    @staticmethod
+    def numbered(text: str, name: str, first: int) -> str:
+        if len(text) > TRUNCATE_AFTER:
+            text = text[:TRUNCATE_AFTER] + "<response clipped>"
+        body = "\n".join(f"{i + first:6}\t{line}" for i, line in enumerate(text.split("\n")))
+        return f"Here's the result of running `cat -n` on {name}:\n{body}\n"
+
+
+StandIn = AnthropicStandIn | OpenHandsStandIn
+Profile = Literal["anthropic", "openhands"]
+
+
 def code(size: int) -> str:
     """Distinct functions up to ``size`` bytes."""
     parts: list[str] = []
@@ -121,16 +289,26 @@ def rounds(cells: Cells, reset: Callable[[], None], budget: float) -> dict[str, 
     return out
 
 
-def cells_for(root: Path, size: int) -> tuple[Cells, Callable[[], None]]:
+def stand_in(profile: Profile, root: Path) -> StandIn:
+    if profile == "anthropic":
+        return AnthropicStandIn()
+    shutil.rmtree(root / "history", ignore_errors=True)
+    return OpenHandsStandIn(root / "history")
+
+
+def cells_for(root: Path, size: int, profile: Profile) -> tuple[Cells, Callable[[], None]]:
     text = code(size)
     ours_file, theirs_file = root / f"ours_{size}.py", root / f"theirs_{size}.py"
     ours_file.write_text(text)
     theirs_file.write_text(text)
-    sides = [hunkloom.TextEditor(root, profile="anthropic", durability="none"), StandIn()]
+    sides: list[hunkloom.TextEditor | StandIn] = [
+        hunkloom.TextEditor(root, profile=profile, durability="none"),
+        stand_in(profile, root),
+    ]
 
     def reset() -> None:
-        sides[0] = hunkloom.TextEditor(root, profile="anthropic", durability="none")
-        sides[1] = StandIn()
+        sides[0] = hunkloom.TextEditor(root, profile=profile, durability="none")
+        sides[1] = stand_in(profile, root)
 
     lines = text.count("\n")
     k = lines // 4 * 3 // 4  # a function three quarters down
@@ -147,9 +325,9 @@ def cells_for(root: Path, size: int) -> tuple[Cells, Callable[[], None]]:
             return result
 
         def theirs() -> object:
-            stand_in = sides[1]
-            assert isinstance(stand_in, StandIn)
-            return stand_in.call({**args, "path": str(theirs_file)})
+            theirs = sides[1]
+            assert not isinstance(theirs, hunkloom.TextEditor)
+            return theirs.call({**args, "path": str(theirs_file)})
 
         return ours, theirs
 
@@ -184,17 +362,21 @@ def cells_for(root: Path, size: int) -> tuple[Cells, Callable[[], None]]:
 
 def main() -> None:
     budget = float(sys.argv[1]) if len(sys.argv) > 1 else 1.0
-    print("TextEditor (anthropic, durability none) vs Anthropic's editor (stand-in), medians:")
-    print(f"  {'call':<22} {'size':>7} {'hunkloom':>10} {'stand-in':>10}  ratio")
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp)
-        for size, label in [(10_000, "10 KB"), (200_000, "200 KB"), (2_000_000, "2 MB")]:
-            cells, reset = cells_for(root, size)
-            for name, (ours, theirs) in rounds(cells, reset, budget).items():
-                print(
-                    f"  {name:<22} {label:>7} {ours * 1e6:>8.0f}µs {theirs * 1e6:>8.0f}µs"
-                    f"  {theirs / ours:5.2f}x"
-                )
+    profiles: list[Profile] = ["anthropic", "openhands"]
+    for profile in profiles:
+        if sys.argv[2:] and profile not in sys.argv[2:]:
+            continue
+        print(f"TextEditor ({profile}, durability none) vs the {profile} editor (stand-in), medians:")
+        print(f"  {'call':<22} {'size':>7} {'hunkloom':>10} {'stand-in':>10}  ratio")
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp)
+            for size, label in [(10_000, "10 KB"), (200_000, "200 KB"), (2_000_000, "2 MB")]:
+                cells, reset = cells_for(root, size, profile)
+                for name, (ours, theirs) in rounds(cells, reset, budget).items():
+                    print(
+                        f"  {name:<22} {label:>7} {ours * 1e6:>8.0f}µs {theirs * 1e6:>8.0f}µs"
+                        f"  {theirs / ours:5.2f}x"
+                    )
 
 
 if __name__ == "__main__":

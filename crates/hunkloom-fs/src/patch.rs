@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use hunkloom::patch::{self, FileSource, HunkFailure, PatchDialect, PatchOptions, Warning};
 use hunkloom::{Error, ErrorKind, Result};
 
-use crate::change::{Change, ChangeKind, Report};
+use crate::change::{Change, ChangeKind, EditOutcome, Report};
 use crate::document::{self, Encoding};
 use crate::errors;
 use crate::merge::{self, ExternalChange};
@@ -63,6 +63,9 @@ pub struct PatchPlan {
     /// holds the effect of the hunks before it.
     pub failure: Option<HunkFailure>,
     changes: Vec<Change>,
+    /// Where each of `files`' texts are among `changes` while they are not filled in yet
+    /// (empty once they are).
+    texts: Vec<TextSources>,
 }
 
 impl PatchPlan {
@@ -102,11 +105,18 @@ impl Workspace {
     /// …). With [`Policy::Partial`](hunkloom::Policy::Partial), a hunk's failure (a patch
     /// error, or a file that cannot be read) is returned in [`PatchPlan::failure`] instead.
     pub fn plan_patch(&self, patch: &str, options: &PatchOptions) -> Result<PatchPlan> {
-        self.plan_patch_from(patch, options, &self.reads())
+        let mut plan = self.plan_patch_from(patch, options, &self.reads())?;
+        TextSources::copy(
+            &mut plan.files,
+            &std::mem::take(&mut plan.texts),
+            &plan.changes,
+        );
+        Ok(plan)
     }
 
     /// [`plan_patch`](Workspace::plan_patch) with `reads` as what was read here (a call's
-    /// snapshot, taken when it started).
+    /// snapshot, taken when it started), the files' texts not filled in yet (see
+    /// [`TextSources`]).
     fn plan_patch_from(
         &self,
         patch: &str,
@@ -150,6 +160,7 @@ impl Workspace {
                 fuzz: 0,
                 failure: None,
                 changes: Vec::new(),
+                texts: Vec::new(),
             });
         }
         let mut plan = planned.map_err(|e| self.suggest(e, &missing))?;
@@ -164,16 +175,17 @@ impl Workspace {
             slots: Vec::new(),
             index: HashMap::new(),
         };
-        for change in &plan.changes {
+        for change in std::mem::take(&mut plan.changes) {
             net.record(change, options.dialect)?;
         }
-        let (files, changes) = net.finish()?;
+        let (files, changes, texts) = net.finish()?;
         Ok(PatchPlan {
             files,
             warnings: plan.warnings,
             fuzz: plan.fuzz,
             failure: plan.failure,
             changes,
+            texts,
         })
     }
 
@@ -222,15 +234,17 @@ impl Workspace {
         let mut attempt = 0;
         loop {
             let PatchPlan {
-                files,
+                mut files,
                 warnings,
                 fuzz,
                 failure,
                 changes,
+                texts,
             } = self.plan_patch_from(patch, options, &reads)?;
             let turn = self.take_turns(&changes)?;
             match self.commit_taken(changes, &turn) {
-                Ok(_) => {
+                Ok((mut outcomes, mut bases)) => {
+                    TextSources::take(&mut files, &texts, &mut outcomes, &mut bases);
                     return Ok(PatchOutcome {
                         files,
                         warnings,
@@ -412,9 +426,41 @@ struct Slot {
     read_base: Option<String>,
     /// Whether an Add or a Delete replaced the file's content as a whole (never merged).
     overwritten: bool,
-    current: Option<(String, Encoding)>,
+    current: Content,
     /// The file whose content this one holds after a move (possibly through others).
     moved_from: Option<usize>,
+}
+
+/// What a slot's file holds so far in the plan.
+enum Content {
+    /// What was read: `read_base` if the file changed since it was read here, else the
+    /// original (held once, not copied, until a change replaces it).
+    AsRead,
+    /// A text the plan wrote, and its encoding.
+    Written(String, Encoding),
+    /// No file.
+    Gone,
+}
+
+impl Content {
+    fn exists(&self) -> bool {
+        !matches!(self, Content::Gone)
+    }
+}
+
+impl Slot {
+    /// The text the file holds so far in the plan (empty when there is none).
+    fn text(&self) -> &str {
+        match &self.current {
+            Content::Written(text, _) => text,
+            Content::AsRead => self
+                .read_base
+                .as_deref()
+                .or(self.original.as_ref().map(|f| f.text.as_str()))
+                .unwrap_or(""),
+            Content::Gone => "",
+        }
+    }
 }
 
 /// The plan's net effect, file by file.
@@ -452,10 +498,10 @@ impl Net<'_> {
                 (file, read_base)
             }
         };
-        let current = original.as_ref().map(|f| {
-            let text = read_base.clone().unwrap_or_else(|| f.text.clone());
-            (text, f.encoding)
-        });
+        let current = match original {
+            Some(_) => Content::AsRead,
+            None => Content::Gone,
+        };
         self.index.insert(resolved.clone(), self.slots.len());
         self.slots.push(Slot {
             given: given.to_owned(),
@@ -472,24 +518,26 @@ impl Net<'_> {
     /// The encoding new content of slot `i` is written in.
     fn encoding(&self, i: usize) -> Encoding {
         let slot = &self.slots[i];
-        slot.current
-            .as_ref()
-            .map(|c| c.1)
-            .or(slot.original.as_ref().map(|f| f.encoding))
-            .unwrap_or_default()
+        match &slot.current {
+            Content::Written(_, encoding) => Some(*encoding),
+            _ => None,
+        }
+        .or(slot.original.as_ref().map(|f| f.encoding))
+        .unwrap_or_default()
     }
 
-    fn record(&mut self, change: &patch::FileChange, dialect: PatchDialect) -> Result<()> {
+    /// Records one planned change (its new content moves into the slot).
+    fn record(&mut self, change: patch::FileChange, dialect: PatchDialect) -> Result<()> {
         let src = self.slot(&change.path)?;
-        match &change.kind {
+        match change.kind {
             patch::ChangeKind::Add { content } => {
                 let encoding = self.encoding(src);
-                self.slots[src].current = Some((content.clone(), encoding));
+                self.slots[src].current = Content::Written(content, encoding);
                 self.slots[src].moved_from = None;
                 self.slots[src].overwritten = true;
             }
             patch::ChangeKind::Delete => {
-                self.slots[src].current = None;
+                self.slots[src].current = Content::Gone;
                 self.slots[src].moved_from = None;
                 self.slots[src].overwritten = true;
             }
@@ -499,30 +547,28 @@ impl Net<'_> {
                 ..
             } => {
                 let encoding = self.encoding(src);
-                let old = self.slots[src]
-                    .current
-                    .as_ref()
-                    .map_or("", |c| c.0.as_str());
                 // Cline and aider give the file's text with `\n` line breaks (aider reads in
                 // universal-newline mode): the file keeps its own line endings.
                 let text = match dialect {
                     PatchDialect::Cline
                     | PatchDialect::Aider
                     | PatchDialect::AiderFenced
-                    | PatchDialect::AiderWhole => document::restore_endings(old, new_content),
-                    _ => new_content.clone(),
+                    | PatchDialect::AiderWhole => {
+                        document::restore_endings(self.slots[src].text(), &new_content)
+                    }
+                    _ => new_content,
                 };
-                let dst = match move_to {
+                let dst = match &move_to {
                     Some(to) => self.slot(to)?,
                     None => src,
                 };
                 if dst != src {
                     let origin = self.slots[src].moved_from.unwrap_or(src);
-                    self.slots[src].current = None;
+                    self.slots[src].current = Content::Gone;
                     self.slots[src].moved_from = None;
                     self.slots[dst].moved_from = Some(origin);
                 }
-                self.slots[dst].current = Some((text, encoding));
+                self.slots[dst].current = Content::Written(text, encoding);
             }
             _ => {
                 return Err(Error::with_message(
@@ -534,19 +580,20 @@ impl Net<'_> {
         Ok(())
     }
 
-    /// One change per file (in the order files were first named), and the report.
-    fn finish(self) -> Result<(Vec<PatchedFile>, Vec<Change>)> {
+    /// One change per file (in the order files were first named), the report, and where the
+    /// report's texts are among the changes.
+    fn finish(mut self) -> Result<(Vec<PatchedFile>, Vec<Change>, Vec<TextSources>)> {
         let slots = &self.slots;
         // A file that ends up holding another's content, where that one existed and is gone,
         // is a move of it.
         let mut source_of = vec![None; slots.len()];
         let mut paired = vec![false; slots.len()];
         for (i, slot) in slots.iter().enumerate() {
-            if let (Some(_), Some(s)) = (&slot.current, slot.moved_from)
+            if let (true, Some(s)) = (slot.current.exists(), slot.moved_from)
                 && s != i
                 && !paired[s]
                 && slots[s].original.is_some()
-                && slots[s].current.is_none()
+                && !slots[s].current.exists()
             {
                 source_of[i] = Some(s);
                 paired[s] = true;
@@ -554,132 +601,155 @@ impl Net<'_> {
         }
         let mut files = Vec::new();
         let mut changes = Vec::new();
-        for (i, slot) in slots.iter().enumerate() {
+        let mut texts = Vec::new();
+        for i in 0..self.slots.len() {
             if paired[i] {
                 continue;
             }
-            let from = source_of[i].and_then(|s| Some((&slots[s], slots[s].original.as_ref()?)));
-            let (changes_here, file) = file_changes(slot, from)?;
+            // The texts move into the changes instead of being copied: each slot is finished
+            // once, and a paired source only by the slot it moved to.
+            let current = match std::mem::replace(&mut self.slots[i].current, Content::AsRead) {
+                Content::AsRead => Some((self.slots[i].text().to_owned(), self.encoding(i))),
+                Content::Written(text, encoding) => Some((text, encoding)),
+                Content::Gone => None,
+            };
+            let original = self.slots[i].original.take();
+            let moved = source_of[i].and_then(|s| Some((s, self.slots[s].original.take()?)));
+            let from = moved.map(|(s, loaded)| (&self.slots[s], loaded));
+            let (changes_here, file) = file_changes(&self.slots[i], original, current, from)?;
+            if let Some((file, at)) = file {
+                let offset = |local: Option<usize>| local.map(|l| l + changes.len());
+                texts.push(TextSources {
+                    old: offset(at.old),
+                    new: offset(at.new),
+                });
+                files.push(file);
+            }
             changes.extend(changes_here);
-            files.extend(file);
         }
-        Ok((files, changes))
+        Ok((files, changes, texts))
     }
 }
 
-/// The changes committing `slot`'s final state takes (with `from` the source of a move into
-/// it), and its report.
+/// A file's changes, and its report with where the report's texts are among them (none for
+/// a file that neither existed nor exists).
+type FileChanges = (Vec<Change>, Option<(PatchedFile, TextSources)>);
+
+/// The changes committing `slot`'s final state takes (`original`: what it held on disk,
+/// `current`: what the plan leaves in it, `from`: the source of a move into it and what that
+/// held), its report (whose texts [`TextSources`] fills), and where the report's texts are
+/// among the changes (indexes local to them).
 ///
 /// A file that changed on disk since it was read here was planned against the text that was
 /// read: a plain update of it is merged into the file as it is now (`stale_file` if the
 /// changes touch); deleting, moving or overwriting it is `stale_file`.
 fn file_changes(
     slot: &Slot,
-    from: Option<(&Slot, &Loaded)>,
-) -> Result<(Vec<Change>, Option<PatchedFile>)> {
+    original: Option<Loaded>,
+    current: Option<(String, Encoding)>,
+    from: Option<(&Slot, Loaded)>,
+) -> Result<FileChanges> {
     let given = Path::new(&slot.given);
     let plain_update =
-        slot.original.is_some() && slot.current.is_some() && from.is_none() && !slot.overwritten;
+        original.is_some() && current.is_some() && from.is_none() && !slot.overwritten;
     if slot.read_base.is_some() && !plain_update {
         return Err(errors::stale(given, "it was last read"));
     }
-    if let Some((src, _)) = from
+    if let Some((src, _)) = &from
         && src.read_base.is_some()
     {
         return Err(errors::stale(Path::new(&src.given), "it was last read"));
     }
     let mut external = Vec::new();
-    let new = match (&slot.current, &slot.read_base, &slot.original) {
+    let new = match (current, &slot.read_base, &original) {
         (Some((text, encoding)), Some(read), Some(disk)) => {
-            let (merged, around) = merge::merge(read, text, &disk.text).map_err(|conflict| {
+            let (merged, around) = merge::merge(read, &text, &disk.text).map_err(|conflict| {
                 errors::stale_lines(given, &conflict, errors::Changer::Elsewhere)
             })?;
             external = around;
-            let bytes = document::encode(*encoding, &merged)
-                .map_err(|c| errors::unrepresentable(given, *encoding, c))?;
-            Some((merged, bytes, *encoding))
+            let bytes = document::encode(encoding, &merged)
+                .map_err(|c| errors::unrepresentable(given, encoding, c))?;
+            Some((merged, bytes, encoding))
         }
         (Some((text, encoding)), _, _) => {
-            let bytes = document::encode(*encoding, text)
-                .map_err(|c| errors::unrepresentable(given, *encoding, c))?;
-            Some((text.clone(), bytes, *encoding))
+            let bytes = document::encode(encoding, &text)
+                .map_err(|c| errors::unrepresentable(given, encoding, c))?;
+            Some((text, bytes, encoding))
         }
         (None, _, _) => None,
     };
+    let moved_from = from.as_ref().map(|(s, _)| s.given.clone());
+    let change = |kind, at: &Slot, encoding, base, new| Change {
+        kind,
+        path: at.resolved.clone(),
+        shown: PathBuf::from(&at.given),
+        encoding,
+        base,
+        new,
+        report: Report::None,
+        external: Vec::new(),
+    };
+    let based =
+        |at: &Slot, loaded: Loaded| Some(base(at.resolved.clone(), Path::new(&at.given), loaded));
     let mut changes = Vec::new();
-    let kind = match (&slot.original, new, from) {
+    // Where the report's old text is: the base of the first change, or of the second for a
+    // move over an existing file (the source's); its new text is the first change's.
+    let mut old_at = Some(0);
+    let kind = match (original, new, from) {
         (None, None, _) => return Ok((Vec::new(), None)),
         (Some(old), None, _) => {
-            changes.push(Change {
-                kind: ChangeKind::Delete,
-                path: slot.resolved.clone(),
-                shown: given.to_path_buf(),
-                encoding: old.encoding,
-                base: Some(base(slot.resolved.clone(), given, old.clone())),
-                new: None,
-                report: Report::None,
-                external: Vec::new(),
-            });
+            changes.push(change(
+                ChangeKind::Delete,
+                slot,
+                old.encoding,
+                based(slot, old),
+                None,
+            ));
             ChangeKind::Delete
         }
         (None, Some((text, bytes, encoding)), Some((src, old))) => {
-            changes.push(Change {
-                kind: ChangeKind::Move,
-                path: slot.resolved.clone(),
-                shown: given.to_path_buf(),
+            let base = based(src, old);
+            changes.push(change(
+                ChangeKind::Move,
+                slot,
                 encoding,
-                base: Some(base(
-                    src.resolved.clone(),
-                    Path::new(&src.given),
-                    old.clone(),
-                )),
-                new: Some((text, bytes)),
-                report: Report::None,
-                external: Vec::new(),
-            });
+                base,
+                Some((text, bytes)),
+            ));
             ChangeKind::Move
         }
         (None, Some((text, bytes, encoding)), None) => {
-            changes.push(Change {
-                kind: ChangeKind::Create,
-                path: slot.resolved.clone(),
-                shown: given.to_path_buf(),
+            old_at = None;
+            changes.push(change(
+                ChangeKind::Create,
+                slot,
                 encoding,
-                base: None,
-                new: Some((text, bytes)),
-                report: Report::None,
-                external: Vec::new(),
-            });
+                None,
+                Some((text, bytes)),
+            ));
             ChangeKind::Create
         }
         (Some(old), Some((text, bytes, encoding)), from) => {
-            changes.push(Change {
-                kind: ChangeKind::Update,
-                path: slot.resolved.clone(),
-                shown: given.to_path_buf(),
+            let base = based(slot, old);
+            changes.push(change(
+                ChangeKind::Update,
+                slot,
                 encoding,
-                base: Some(base(slot.resolved.clone(), given, old.clone())),
-                new: Some((text, bytes)),
-                report: Report::None,
-                external: Vec::new(),
-            });
+                base,
+                Some((text, bytes)),
+            ));
             match from {
                 // A move over an existing file: that file is updated, the source removed.
                 Some((src, src_old)) => {
-                    changes.push(Change {
-                        kind: ChangeKind::Delete,
-                        path: src.resolved.clone(),
-                        shown: PathBuf::from(&src.given),
-                        encoding: src_old.encoding,
-                        base: Some(base(
-                            src.resolved.clone(),
-                            Path::new(&src.given),
-                            src_old.clone(),
-                        )),
-                        new: None,
-                        report: Report::None,
-                        external: Vec::new(),
-                    });
+                    let encoding = src_old.encoding;
+                    changes.push(change(
+                        ChangeKind::Delete,
+                        src,
+                        encoding,
+                        based(src, src_old),
+                        None,
+                    ));
+                    old_at = Some(1);
                     ChangeKind::Move
                 }
                 None => ChangeKind::Update,
@@ -689,20 +759,61 @@ fn file_changes(
     let main = &changes[0];
     let report = PatchedFile {
         path: slot.given.clone(),
-        moved_from: from.map(|(s, _)| s.given.clone()),
+        moved_from,
         resolved: slot.resolved.clone(),
         kind,
-        old_content: from
-            .map(|(_, f)| f)
-            .or(slot.original.as_ref())
-            .map(|f| f.text.clone()),
-        new_content: main.new_text().map(str::to_owned),
+        old_content: None,
+        new_content: None,
         encoding: main.encoding(),
         changed: kind != ChangeKind::Update || !main.is_noop(),
         external_changes: external.clone(),
     };
+    let texts = TextSources {
+        old: old_at,
+        new: main.new.is_some().then_some(0),
+    };
     changes[0].external = external;
-    Ok((changes, Some(report)))
+    Ok((changes, Some((report, texts))))
+}
+
+/// Where a [`PatchedFile`]'s texts are among a plan's changes: its old text is the base of
+/// change `old`, its new text the new text of change `new`. The report is filled from them
+/// when the plan is returned (copies) or after the commit (moved: a patch applied to a large
+/// file does not copy it for its report).
+#[derive(Clone, Copy, Debug)]
+struct TextSources {
+    old: Option<usize>,
+    new: Option<usize>,
+}
+
+impl TextSources {
+    /// `files`' texts copied from `changes`.
+    fn copy(files: &mut [PatchedFile], sources: &[TextSources], changes: &[Change]) {
+        for (file, at) in files.iter_mut().zip(sources) {
+            file.old_content = at
+                .old
+                .and_then(|i| changes[i].base.as_ref())
+                .map(|b| b.text.clone());
+            file.new_content = at
+                .new
+                .and_then(|i| changes[i].new_text())
+                .map(str::to_owned);
+        }
+    }
+
+    /// `files`' texts moved from what the commit of the plan's changes gave back: each
+    /// change's committed outcome and its base text.
+    fn take(
+        files: &mut [PatchedFile],
+        sources: &[TextSources],
+        outcomes: &mut [EditOutcome],
+        bases: &mut [Option<String>],
+    ) {
+        for (file, at) in files.iter_mut().zip(sources) {
+            file.old_content = at.old.and_then(|i| bases[i].take());
+            file.new_content = at.new.and_then(|i| outcomes[i].new_content.take());
+        }
+    }
 }
 
 /// Whether `lines` holds `run` as consecutive lines.

@@ -393,7 +393,7 @@ impl Workspace {
             let change =
                 self.plan_from(given, resolved.clone(), op, Seen::Recorded(seen.as_ref()))?;
             match self.commit_taken(vec![change], &turn) {
-                Ok(mut done) => return Ok(done.remove(0)),
+                Ok((mut done, _)) => return Ok(done.remove(0)),
                 Err(Attempt::Raced(_)) if attempt < RETRIES => attempt += 1,
                 Err(failed) => return Err(failed.into_error()),
             }
@@ -656,6 +656,7 @@ impl Workspace {
     pub fn commit(&self, changes: Vec<Change>) -> Result<Vec<EditOutcome>> {
         let turn = self.take_turns(&changes)?;
         self.commit_taken(changes, &turn)
+            .map(|(outcomes, _)| outcomes)
             .map_err(Attempt::into_error)
     }
 
@@ -672,12 +673,13 @@ impl Workspace {
     }
 
     /// [`commit`](Workspace::commit), the caller holding the turns of the changes' files:
-    /// [`Attempt::Raced`] when another writer changed one of them since it was planned.
+    /// [`Attempt::Raced`] when another writer changed one of them since it was planned. Besides
+    /// each change's outcome, the decoded text each replaced (its base; moved, not copied).
     pub(crate) fn commit_taken(
         &self,
         changes: Vec<Change>,
         _turn: &Turn<'_>,
-    ) -> std::result::Result<Vec<EditOutcome>, Attempt> {
+    ) -> std::result::Result<(Vec<EditOutcome>, Vec<Option<String>>), Attempt> {
         let mut seen = HashSet::new();
         for change in &changes {
             let paths = [Some(&change.path), change.base.as_ref().map(|b| &b.path)];
@@ -737,8 +739,11 @@ impl Workspace {
         Ok(changes
             .into_iter()
             .zip(noops)
-            .map(|(change, noop)| EditOutcome::of(change, !noop))
-            .collect())
+            .map(|(mut change, noop)| {
+                let base = change.base.take().map(|b| b.text);
+                (EditOutcome::of(change, !noop), base)
+            })
+            .unzip())
     }
 
     /// Takes back the last edit of `path` made through this workspace, atomically: restores

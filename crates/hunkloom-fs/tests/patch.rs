@@ -87,6 +87,72 @@ fn a_three_file_patch_commits_every_file() {
     assert!(outcome.failure.is_none() && outcome.warnings.is_empty());
 }
 
+/// The report of an applied patch (whose texts move out of the commit) is the report its plan
+/// gives (whose texts are copies), for every kind of file change: update, move, delete,
+/// create, a move onto an existing file, and an update to identical content.
+#[test]
+fn an_applied_patch_reports_what_its_plan_reports() {
+    let files: &[(&str, &[u8])] = &[
+        ("a.txt", b"a1\r\na2\r\na3\r\n"),
+        ("sub/b.txt", b"\xEF\xBB\xBFb1\nb2\n"),
+        ("c.txt", b"c1\nc2\n"),
+        ("e.txt", b"e1\n"),
+        ("f.txt", b"f1\n"),
+        ("g.txt", b"g1\ng2\n"),
+    ];
+    let patch = wrap(
+        "*** Update File: a.txt\n@@\n a1\n-a2\n+A2\n\
+         *** Update File: sub/b.txt\n*** Move to: moved/b.txt\n@@\n-b2\n+B2\n\
+         *** Delete File: c.txt\n\
+         *** Add File: d.txt\n+d1\n\
+         *** Update File: e.txt\n*** Move to: f.txt\n@@\n-e1\n+E1\n\
+         *** Add File: g.txt\n+g1\n+g2",
+    );
+    let (planned_dir, planning) = setup(files);
+    let mut planned = planning.plan_patch(&patch, &codex()).expect("plan");
+    let (dir, ws) = setup(files);
+    let mut applied = ws.apply_patch(&patch, &codex()).expect("apply");
+    for f in &mut planned.files {
+        f.resolved = f
+            .resolved
+            .strip_prefix(planned_dir.path())
+            .unwrap()
+            .to_path_buf();
+    }
+    for f in &mut applied.files {
+        f.resolved = f.resolved.strip_prefix(dir.path()).unwrap().to_path_buf();
+    }
+    assert_eq!(applied.files, planned.files);
+    let texts: Vec<(&str, Option<&str>, Option<&str>)> = applied
+        .files
+        .iter()
+        .map(|f| {
+            (
+                f.path.as_str(),
+                f.old_content.as_deref(),
+                f.new_content.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            (
+                "a.txt",
+                Some("a1\r\na2\r\na3\r\n"),
+                Some("a1\r\nA2\r\na3\r\n")
+            ),
+            ("moved/b.txt", Some("b1\nb2\n"), Some("b1\nB2\n")),
+            ("c.txt", Some("c1\nc2\n"), None),
+            ("d.txt", None, Some("d1\n")),
+            ("f.txt", Some("e1\n"), Some("E1\n")),
+            ("g.txt", Some("g1\ng2\n"), Some("g1\ng2\n")),
+        ]
+    );
+    assert_eq!(applied.files[4].kind, ChangeKind::Move);
+    assert!(!applied.files[5].changed);
+}
+
 /// A fault after every step of the commit: as an error the patch is rolled back; as a crash
 /// the next `Workspace::open` settles it. Every file ends entirely old or entirely new, and
 /// before the commit point always old; nothing is left behind.
