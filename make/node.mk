@@ -34,6 +34,6 @@ gen-node: node/node_modules/.package-lock.json ## Regenerate node/index.js and n
 	cd node && $(NAPI_BUILD) --output-dir . -- --locked
 	cd node && node scripts/loader.js .
 
-bench-node: node-addon ## Node benchmark: S1-S5, the drop-in (Sync, Promise) and StreamingApplier vs a plain-JS stand-in, alternated; peak RSS; Roo applyDiff scheduling
+bench-node: node-addon ## Node benchmark: S1-S5, the drop-in (Sync, Promise) and StreamingApplier vs a plain-JS stand-in, alternated; peak RSS; Roo applyDiff (class and sync) vs a plain-JS stand-in of Roo's class, 3 lines-2 MB
 	cd node && node --expose-gc bench/bench.js
 	cd node && node bench/roo.js

@@ -48,12 +48,12 @@ impl AiderApplier {
     pub fn new(env: &Env, files: Unknown<'_>, options: Unknown<'_>) -> napi::Result<Self> {
         let run = || -> Result<AiderApplier, Failure> {
             let files = args::string_record(&files, "files")?;
-            args::known_keys(&options, "options", &["dialect", "policy"])?;
-            let dialect = match args::option_string(&options, "options", "dialect")? {
+            let options = args::Options::read(&options, "options", &["dialect", "policy"])?;
+            let dialect = match options.string("dialect")? {
                 None => PatchDialect::Aider,
                 Some(name) => name.parse::<PatchDialect>()?,
             };
-            let policy = match args::option_string(&options, "options", "policy")? {
+            let policy = match options.string("policy")? {
                 None => Policy::default(),
                 Some(name) => name.parse::<Policy>()?,
             };

@@ -75,10 +75,10 @@ impl StreamingApplier {
     fn over(env: &Env, original: Arc<OriginalText>, options: &Unknown<'_>) -> napi::Result<Self> {
         let held = original.as_str().len();
         let inner = errors::run(env, || {
-            args::known_keys(options, "options", args::keys::APPLY)?;
+            let options = args::Options::read(options, "options", args::keys::APPLY)?;
             // Pieces: the JavaScript layer builds the preview from slices of its own original.
             // The dialect left out is the applier's default (`cline-v1`, drop-in safety).
-            let options = apply::apply_options(options)?.preview(PreviewForm::Pieces);
+            let options = apply::apply_options(&options)?.preview(PreviewForm::Pieces);
             Ok(hunkloom::StreamingApplier::over(original, options))
         })?;
         let external = i64::try_from(held).unwrap_or(i64::MAX);

@@ -12,11 +12,12 @@ use crate::types::Outcome;
 /// The options object of `applyDiff`, `StreamingApplier` and `Workspace.applyDiff`
 /// (`options` names it in messages), each key left out at the core's default (the dialect
 /// unset, for the entry point to fill in).
-pub fn apply_options(options: &Unknown<'_>) -> Result<ApplyOptions, Failure> {
-    let dialect = args::option_string(options, "options", "dialect")?;
-    let policy = args::option_string(options, "options", "policy")?;
-    let fuzzy_threshold = args::option_number(options, "options", "fuzzyThreshold")?;
-    let buffer_lines = args::option_integer(options, "options", "bufferLines")?
+pub fn apply_options(options: &args::Options<'_>) -> Result<ApplyOptions, Failure> {
+    let dialect = options.string("dialect")?;
+    let policy = options.string("policy")?;
+    let fuzzy_threshold = options.number("fuzzyThreshold")?;
+    let buffer_lines = options
+        .integer("bufferLines")?
         .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
     let options_read = ApplyOptions::from_names(
         dialect.as_deref(),
@@ -28,8 +29,8 @@ pub fn apply_options(options: &Unknown<'_>) -> Result<ApplyOptions, Failure> {
 }
 
 /// The `recount` of an options object (`udiff-strict`'s `git apply --recount`; default false).
-pub fn recount(options: &Unknown<'_>) -> Result<bool, Failure> {
-    Ok(args::option_boolean(options, "options", "recount")?.unwrap_or(false))
+pub fn recount(options: &args::Options<'_>) -> Result<bool, Failure> {
+    Ok(options.boolean("recount")?.unwrap_or(false))
 }
 
 /// Applies a whole diff (SEARCH/REPLACE blocks, or a unified diff in `udiff` and
@@ -103,7 +104,7 @@ pub fn apply_diff(
     let run = || -> Result<Outcome, Failure> {
         let diff = args::string(&diff, "diff")?;
         let original = args::string(&original, "original")?;
-        args::known_keys(&options, "options", args::keys::APPLY)?;
+        let options = args::Options::read(&options, "options", args::keys::APPLY)?;
         let options = apply_options(&options)?;
         Ok(Outcome::from(hunkloom::apply_diff(
             &diff, &original, &options,

@@ -136,116 +136,110 @@ pub mod keys {
     ];
 }
 
-/// Refuses an options object that has a key its function does not read: a misspelled option
-/// (`{ dialet: "native" }`) would otherwise be ignored silently and the default used. The
-/// `TypeError` names the key and the valid ones. `undefined` passes (no options); a value that
-/// is not an object is left to the option readers, which name its type.
-pub fn known_keys(options: &Unknown<'_>, name: &str, keys: &[&str]) -> Result<(), Failure> {
-    if type_of(options)? != ValueType::Object {
-        return Ok(());
+/// An options object, read once: its keys are checked against the ones its function reads
+/// and the value of each key given is kept, so an option left out costs nothing to read.
+///
+/// A key the function does not read is refused: a misspelled option (`{ dialet: "native" }`)
+/// would otherwise be ignored silently and the default used; the `TypeError` names the key and
+/// the valid ones. `undefined` is an empty object; another value that is not an object is a
+/// `TypeError` naming its type. The keys are the object's enumerable string keys, own and
+/// inherited (as `for…in` lists them).
+pub struct Options<'env> {
+    name: &'static str,
+    given: Vec<(String, Unknown<'env>)>,
+}
+
+impl<'env> Options<'env> {
+    /// Reads `value`, the argument called `name`, whose function reads the options `keys`.
+    pub fn read(value: &Unknown<'env>, name: &'static str, keys: &[&str]) -> Result<Self, Failure> {
+        let mut given = Vec::new();
+        match type_of(value)? {
+            ValueType::Undefined => {}
+            ValueType::Object => {
+                let unreadable = |e: napi::Error| {
+                    Failure::ArgType(format!("cannot read the keys of \"{name}\": {e}"))
+                };
+                // SAFETY: the value was just checked to be an object.
+                let object = unsafe { value.cast::<Object<'env>>() }.map_err(unreadable)?;
+                let names = object.get_property_names().map_err(unreadable)?;
+                for i in 0..names.get_array_length().map_err(unreadable)? {
+                    let key: String = names.get_element(i).map_err(unreadable)?;
+                    if !keys.contains(&key.as_str()) {
+                        return Err(Failure::ArgType(format!(
+                            "\"{name}\" has no option \"{key}\"; its options are {}",
+                            keys.iter()
+                                .map(|k| format!("\"{k}\""))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )));
+                    }
+                    let property: Unknown<'env> = object.get_named_property(&key).map_err(|e| {
+                        Failure::ArgType(format!("cannot read \"{name}.{key}\": {e}"))
+                    })?;
+                    given.push((key, property));
+                }
+            }
+            other => return Err(wrong(name, "object", other)),
+        }
+        Ok(Options { name, given })
     }
-    // SAFETY: the value was just checked to be an object.
-    let object = unsafe { options.cast::<Object<'_>>() }
-        .map_err(|e| Failure::ArgType(format!("cannot read \"{name}\": {e}")))?;
-    let names = object
-        .get_property_names()
-        .map_err(|e| Failure::ArgType(format!("cannot read the keys of \"{name}\": {e}")))?;
-    let count = names
-        .get_array_length()
-        .map_err(|e| Failure::ArgType(format!("cannot read the keys of \"{name}\": {e}")))?;
-    for i in 0..count {
-        let key: String = names
-            .get_element(i)
-            .map_err(|e| Failure::ArgType(format!("cannot read the keys of \"{name}\": {e}")))?;
-        if !keys.contains(&key.as_str()) {
-            return Err(Failure::ArgType(format!(
-                "\"{name}\" has no option \"{key}\"; its options are {}",
-                keys.iter()
-                    .map(|k| format!("\"{k}\""))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
+
+    /// The value given for `key` (`undefined` ones included), and the name messages give it.
+    fn value(&self, key: &str) -> Option<(&Unknown<'env>, String)> {
+        self.given
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, value)| (value, format!("{}.{key}", self.name)))
+    }
+
+    /// The string option `key`: `None` when it is left out or `undefined`.
+    pub fn string(&self, key: &str) -> Result<Option<String>, Failure> {
+        match self.value(key) {
+            None => Ok(None),
+            Some((value, full)) => optional_string(value, &full),
         }
     }
-    Ok(())
-}
 
-/// The property `key` of an optional options object (`None` when the object is `undefined`),
-/// and the name messages give it (`options.key`).
-fn option_property<'env>(
-    options: &Unknown<'env>,
-    name: &str,
-    key: &str,
-) -> Result<Option<(Unknown<'env>, String)>, Failure> {
-    match type_of(options)? {
-        ValueType::Undefined => Ok(None),
-        ValueType::Object => {
-            // SAFETY: the value was just checked to be an object.
-            let object = unsafe { options.cast::<Object<'env>>() }
-                .map_err(|e| Failure::ArgType(format!("cannot read \"{name}\": {e}")))?;
-            let property: Unknown<'env> = object
-                .get_named_property(key)
-                .map_err(|e| Failure::ArgType(format!("cannot read \"{name}.{key}\": {e}")))?;
-            Ok(Some((property, format!("{name}.{key}"))))
+    /// The non-negative integer option `key` (see [`non_negative_integer`]): `None` when it is
+    /// left out or `undefined`.
+    pub fn integer(&self, key: &str) -> Result<Option<u64>, Failure> {
+        match self.value(key) {
+            None => Ok(None),
+            Some((value, full)) => match type_of(value)? {
+                ValueType::Undefined => Ok(None),
+                _ => non_negative_integer(value, &full).map(Some),
+            },
         }
-        other => Err(wrong(name, "object", other)),
     }
-}
 
-/// The string property `key` of an optional options object: `None` when the object or the
-/// property is `undefined`.
-pub fn option_string(
-    options: &Unknown<'_>,
-    name: &str,
-    key: &str,
-) -> Result<Option<String>, Failure> {
-    match option_property(options, name, key)? {
-        None => Ok(None),
-        Some((property, full)) => optional_string(&property, &full),
+    /// The number option `key`: `None` when it is left out or `undefined`.
+    pub fn number(&self, key: &str) -> Result<Option<f64>, Failure> {
+        match self.value(key) {
+            None => Ok(None),
+            Some((value, full)) => match type_of(value)? {
+                ValueType::Undefined => Ok(None),
+                _ => number(value, &full).map(Some),
+            },
+        }
     }
-}
 
-/// The non-negative integer property `key` of an optional options object (see
-/// [`non_negative_integer`]): `None` when the object or the property is `undefined`.
-pub fn option_integer(
-    options: &Unknown<'_>,
-    name: &str,
-    key: &str,
-) -> Result<Option<u64>, Failure> {
-    match option_property(options, name, key)? {
-        None => Ok(None),
-        Some((property, full)) => match type_of(&property)? {
-            ValueType::Undefined => Ok(None),
-            _ => non_negative_integer(&property, &full).map(Some),
-        },
+    /// The boolean option `key`: `None` when it is left out, `undefined` or `null`.
+    pub fn boolean(&self, key: &str) -> Result<Option<bool>, Failure> {
+        match self.value(key) {
+            None => Ok(None),
+            Some((value, full)) => match type_of(value)? {
+                ValueType::Undefined | ValueType::Null => Ok(None),
+                _ => boolean(value, &full).map(Some),
+            },
+        }
     }
-}
 
-/// The number property `key` of an optional options object: `None` when the object or the
-/// property is `undefined`.
-pub fn option_number(options: &Unknown<'_>, name: &str, key: &str) -> Result<Option<f64>, Failure> {
-    match option_property(options, name, key)? {
-        None => Ok(None),
-        Some((property, full)) => match type_of(&property)? {
-            ValueType::Undefined => Ok(None),
-            _ => number(&property, &full).map(Some),
-        },
-    }
-}
-
-/// The boolean property `key` of an optional options object: `None` when the object or the
-/// property is `undefined` (or `null`).
-pub fn option_boolean(
-    options: &Unknown<'_>,
-    name: &str,
-    key: &str,
-) -> Result<Option<bool>, Failure> {
-    match option_property(options, name, key)? {
-        None => Ok(None),
-        Some((property, full)) => match type_of(&property)? {
-            ValueType::Undefined | ValueType::Null => Ok(None),
-            _ => boolean(&property, &full).map(Some),
-        },
+    /// The string-array option `key`: `None` when it is left out, `undefined` or `null`.
+    pub fn string_array(&self, key: &str) -> Result<Option<Vec<String>>, Failure> {
+        match self.value(key) {
+            None => Ok(None),
+            Some((value, full)) => optional_string_array(value, &full),
+        }
     }
 }
 
@@ -330,19 +324,6 @@ pub fn line_arg(value: &Unknown<'_>, name: &str) -> Result<hunkloom::ops::LineAr
         ValueType::String => string(value, name).map(LineArg::Text),
         ValueType::Number => number(value, name).map(LineArg::Number),
         other => Err(wrong(name, "string or number", other)),
-    }
-}
-
-/// The string-array property `key` of an optional options object: `None` when the object or
-/// the property is `undefined` (or `null`).
-pub fn option_string_array(
-    options: &Unknown<'_>,
-    name: &str,
-    key: &str,
-) -> Result<Option<Vec<String>>, Failure> {
-    match option_property(options, name, key)? {
-        None => Ok(None),
-        Some((property, full)) => optional_string_array(&property, &full),
     }
 }
 

@@ -10,8 +10,8 @@ use crate::args;
 use crate::errors::{self, Failure};
 
 /// The language of an options object's `lang` (a name or an extension), if given.
-pub fn language(options: &Unknown<'_>) -> Result<Option<Language>, Failure> {
-    match args::option_string(options, "options", "lang")? {
+pub fn language(options: &args::Options<'_>) -> Result<Option<Language>, Failure> {
+    match options.string("lang")? {
         None => Ok(None),
         Some(name) => Ok(Some(Language::from_name(&name)?)),
     }
@@ -59,9 +59,9 @@ pub fn apply_lazy(
     let run = || -> Result<String, Failure> {
         let snippet = args::string(&snippet, "snippet")?;
         let original = args::string(&original, "original")?;
-        args::known_keys(&options, "options", args::keys::LAZY)?;
+        let options = args::Options::read(&options, "options", args::keys::LAZY)?;
         let mut lazy = hunkloom::LazyOptions::new();
-        lazy.path = args::option_string(&options, "options", "path")?;
+        lazy.path = options.string("path")?;
         lazy.language = language(&options)?;
         Ok(hunkloom::apply_lazy(&snippet, &original, &lazy)?)
     };

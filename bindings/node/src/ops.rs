@@ -77,8 +77,8 @@ pub fn str_replace(
         let new_str = args::string(&new_str, "newStr")?;
         let replace_all = args::optional_boolean(&replace_all, "replaceAll")?.unwrap_or(false);
         let path = args::optional_nullable_string(&path, "path")?;
-        args::known_keys(&options, "options", args::keys::STR_REPLACE)?;
-        let guard = args::option_boolean(&options, "options", "omissionGuard")?.unwrap_or(true);
+        let options = args::Options::read(&options, "options", args::keys::STR_REPLACE)?;
+        let guard = options.boolean("omissionGuard")?.unwrap_or(true);
         let mut settings = StrReplaceOptions::new()
             .replace_all(replace_all)
             .guards(Guards::NATIVE.omission_placeholders(guard));

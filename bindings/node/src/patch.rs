@@ -14,12 +14,12 @@ use crate::types::PatchResult;
 
 /// The `dialect` (default `codex`), `policy` (default all or nothing) and `recount` of an
 /// options object.
-pub fn patch_options(options: &Unknown<'_>) -> Result<PatchOptions, Failure> {
-    let dialect = match args::option_string(options, "options", "dialect")? {
+pub fn patch_options(options: &args::Options<'_>) -> Result<PatchOptions, Failure> {
+    let dialect = match options.string("dialect")? {
         None => PatchDialect::default(),
         Some(name) => name.parse::<PatchDialect>()?,
     };
-    let policy = match args::option_string(options, "options", "policy")? {
+    let policy = match options.string("policy")? {
         None => Policy::default(),
         Some(name) => name.parse::<Policy>()?,
     };
@@ -96,9 +96,9 @@ pub fn apply_patch(
     let run = || -> Result<PatchResult, Failure> {
         let patch = args::string(&patch, "patch")?;
         let files = args::string_record(&files, "files")?;
-        args::known_keys(&options, "options", args::keys::PATCH_AND_BODY)?;
-        let path = args::option_string(&options, "options", "path")?;
-        let mode = match args::option_string(&options, "options", "mode")? {
+        let options = args::Options::read(&options, "options", args::keys::PATCH_AND_BODY)?;
+        let path = options.string("path")?;
+        let mode = match options.string("mode")? {
             None => V4aMode::default(),
             Some(name) => name.parse::<V4aMode>()?,
         };

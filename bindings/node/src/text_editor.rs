@@ -83,21 +83,21 @@ impl TextEditor {
     pub fn new(env: &Env, root: Unknown<'_>, options: Unknown<'_>) -> napi::Result<Self> {
         errors::run(env, || {
             let root = args::string(&root, "root")?;
-            args::known_keys(&options, "options", args::keys::TEXT_EDITOR)?;
+            let options = args::Options::read(&options, "options", args::keys::TEXT_EDITOR)?;
             let mut settings = EditorOptions::new();
-            if let Some(name) = args::option_string(&options, "options", "profile")? {
+            if let Some(name) = options.string("profile")? {
                 settings = settings.profile(name.parse::<Profile>()?);
             }
-            if let Some(yes) = args::option_boolean(&options, "options", "requireRead")? {
+            if let Some(yes) = options.boolean("requireRead")? {
                 settings = settings.require_read(yes);
             }
-            if let Some(bytes) = args::option_integer(&options, "options", "maxFileSize")? {
+            if let Some(bytes) = options.integer("maxFileSize")? {
                 settings = settings.max_file_size(bytes);
             }
-            if let Some(globs) = args::option_string_array(&options, "options", "protect")? {
+            if let Some(globs) = options.string_array("protect")? {
                 settings = settings.protect(globs);
             }
-            if let Some(name) = args::option_string(&options, "options", "durability")? {
+            if let Some(name) = options.string("durability")? {
                 settings = settings.durability(name.parse()?);
             }
             let editor = hunkloom_tools::TextEditor::new(root, settings)?;

@@ -107,30 +107,30 @@ impl Toolset {
     pub fn new(env: &Env, root: Unknown<'_>, options: Unknown<'_>) -> napi::Result<Self> {
         errors::run(env, || {
             let root = args::string(&root, "root")?;
-            args::known_keys(&options, "options", args::keys::TOOLSET)?;
+            let options = args::Options::read(&options, "options", args::keys::TOOLSET)?;
             let mut settings = CoreOptions::new();
-            if let Some(name) = args::option_string(&options, "options", "profile")? {
+            if let Some(name) = options.string("profile")? {
                 settings = settings.profile(name.parse::<ToolsetProfile>()?);
             }
-            if let Some(yes) = args::option_boolean(&options, "options", "requireRead")? {
+            if let Some(yes) = options.boolean("requireRead")? {
                 settings = settings.require_read(yes);
             }
-            if let Some(bytes) = args::option_integer(&options, "options", "maxFileSize")? {
+            if let Some(bytes) = options.integer("maxFileSize")? {
                 settings = settings.max_file_size(bytes);
             }
-            if let Some(globs) = args::option_string_array(&options, "options", "protect")? {
+            if let Some(globs) = options.string_array("protect")? {
                 settings = settings.protect(globs);
             }
-            if let Some(n) = args::option_integer(&options, "options", "maxCharacters")? {
+            if let Some(n) = options.integer("maxCharacters")? {
                 settings = settings.max_characters(usize::try_from(n).unwrap_or(usize::MAX));
             }
-            if let Some(yes) = args::option_boolean(&options, "options", "readOnly")? {
+            if let Some(yes) = options.boolean("readOnly")? {
                 settings = settings.read_only(yes);
             }
-            if let Some(name) = args::option_string(&options, "options", "semantics")? {
+            if let Some(name) = options.string("semantics")? {
                 settings = settings.semantics(name.parse()?);
             }
-            if let Some(name) = args::option_string(&options, "options", "durability")? {
+            if let Some(name) = options.string("durability")? {
                 settings = settings.durability(name.parse()?);
             }
             let toolset = hunkloom_tools::Toolset::new(root, settings)?;

@@ -184,8 +184,8 @@ fn write_call(
 ) -> Result<Call<EditOutcome>, Failure> {
     let path = args::string(path, "path")?;
     let content = args::string(content, "content")?;
-    args::known_keys(options, "options", args::keys::WORKSPACE_WRITE)?;
-    let allow_shrink = args::option_boolean(options, "options", "allowShrink")?.unwrap_or(false);
+    let options = args::Options::read(options, "options", args::keys::WORKSPACE_WRITE)?;
+    let allow_shrink = options.boolean("allowShrink")?.unwrap_or(false);
     Ok(Box::new(move |ws| {
         if allow_shrink {
             ws.overwrite(path, &content).map(EditOutcome::from)
@@ -202,8 +202,8 @@ fn apply_diff_call(
 ) -> Result<Call<EditOutcome>, Failure> {
     let path = args::string(path, "path")?;
     let diff = args::string(diff, "diff")?;
-    args::known_keys(options, "options", args::keys::APPLY)?;
-    let options = apply::apply_options(options)?;
+    let options = args::Options::read(options, "options", args::keys::APPLY)?;
+    let options = apply::apply_options(&options)?;
     Ok(Box::new(move |ws| {
         ws.apply_diff(path, &diff, &options).map(EditOutcome::from)
     }))
@@ -214,8 +214,8 @@ fn apply_patch_call(
     options: &Unknown<'_>,
 ) -> Result<Call<PatchOutcome>, Failure> {
     let patch = args::string(patch, "patch")?;
-    args::known_keys(options, "options", args::keys::PATCH)?;
-    let options = crate::patch::patch_options(options)?;
+    let options = args::Options::read(options, "options", args::keys::PATCH)?;
+    let options = crate::patch::patch_options(&options)?;
     Ok(Box::new(move |ws| {
         ws.apply_patch(&patch, &options).map(PatchOutcome::from)
     }))
@@ -247,36 +247,36 @@ impl Workspace {
     pub fn new(env: &Env, root: Unknown<'_>, options: Unknown<'_>) -> napi::Result<Self> {
         let run = || -> Result<Self, Failure> {
             let root = args::string(&root, "root")?;
-            args::known_keys(&options, "options", args::keys::WORKSPACE)?;
+            let options = args::Options::read(&options, "options", args::keys::WORKSPACE)?;
             let mut settings = WorkspaceOptions::new();
-            if let Some(name) = args::option_string(&options, "options", "ignoreFile")? {
+            if let Some(name) = options.string("ignoreFile")? {
                 settings = settings.ignore_file(name);
             }
-            if let Some(bytes) = args::option_integer(&options, "options", "maxFileSize")? {
+            if let Some(bytes) = options.integer("maxFileSize")? {
                 settings = settings.max_file_size(bytes);
             }
-            if let Some(bytes) = args::option_integer(&options, "options", "maxKeptRead")? {
+            if let Some(bytes) = options.integer("maxKeptRead")? {
                 settings = settings.max_kept_read(bytes);
             }
-            if let Some(depth) = args::option_integer(&options, "options", "undoDepth")? {
+            if let Some(depth) = options.integer("undoDepth")? {
                 settings = settings.undo_depth(usize::try_from(depth).unwrap_or(usize::MAX));
             }
-            if let Some(on) = args::option_boolean(&options, "options", "omissionGuard")? {
+            if let Some(on) = options.boolean("omissionGuard")? {
                 settings = settings.guards(Guards::NATIVE.omission_placeholders(on));
             }
-            if let Some(globs) = args::option_string_array(&options, "options", "protect")? {
+            if let Some(globs) = options.string_array("protect")? {
                 settings = settings.protect(globs);
             }
-            if let Some(on) = args::option_boolean(&options, "options", "protectDefaults")? {
+            if let Some(on) = options.boolean("protectDefaults")? {
                 settings = settings.protect_defaults(on);
             }
-            if let Some(on) = args::option_boolean(&options, "options", "legacyEncodings")? {
+            if let Some(on) = options.boolean("legacyEncodings")? {
                 settings = settings.legacy_encodings(on);
             }
-            if let Some(name) = args::option_string(&options, "options", "durability")? {
+            if let Some(name) = options.string("durability")? {
                 settings = settings.durability(name.parse()?);
             }
-            if let Some(ms) = args::option_integer(&options, "options", "lockTimeout")? {
+            if let Some(ms) = options.integer("lockTimeout")? {
                 settings = settings.lock_timeout(std::time::Duration::from_millis(ms));
             }
             let workspace = hunkloom_fs::Workspace::open(root, settings)?;
@@ -426,7 +426,7 @@ impl Workspace {
         let run = || -> Result<EditOutcome, Failure> {
             let path = args::string(&path, "path")?;
             let snippet = args::string(&snippet, "snippet")?;
-            args::known_keys(&options, "options", args::keys::WORKSPACE_LAZY)?;
+            let options = args::Options::read(&options, "options", args::keys::WORKSPACE_LAZY)?;
             let language = crate::lazy::language(&options)?;
             Ok(EditOutcome::from(
                 self.with(|ws| ws.apply_lazy(path, &snippet, language))?,
