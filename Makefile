@@ -83,11 +83,12 @@ gen-docs: ## Rebuild docs/error-codes.md's code tables from ErrorKind and ToolCo
 bench: bench-rust bench-lazy bench-parallel bench-python bench-node ## Every benchmark (Rust criterion, Python and Node scripts)
 
 .PHONY: bench-rust
-bench-rust: ## Criterion benchmarks S1-S5 (stateful vs stateless-per-prefix vs a copy of the file), cost bounds (10^4-10^6 blocks), one hunk on 2 MB per patch reading (multiples of a copy), text-editor calls streamed 1 byte at a time vs made whole
+bench-rust: ## Criterion benchmarks S1-S5 (stateful vs stateless-per-prefix vs a copy of the file), cost bounds (10^4-10^6 blocks), one hunk on 2 MB per patch reading (multiples of a copy), text-editor calls streamed 1 byte at a time vs made whole; the codex dialect vs a stand-in of Codex's core
 	$(CARGO) bench --locked -p hunkloom-bench --bench streaming -- --warm-up-time 1 --measurement-time 3
 	$(CARGO) bench --locked -p hunkloom-bench --bench cost_bounds -- --warm-up-time 1 --measurement-time 3
 	$(CARGO) bench --locked -p hunkloom-bench --bench one_shot -- --warm-up-time 1 --measurement-time 3
 	$(CARGO) bench --locked -p hunkloom-bench --bench edit_stream -- --warm-up-time 1 --measurement-time 3
+	$(CARGO) bench --locked -p hunkloom-bench --bench peers
 
 .PHONY: bench-parallel
 bench-parallel: ## Criterion: 16 edits of one file from 1, 4 and 16 threads through one Workspace (each committed with fsync), and one edit alone

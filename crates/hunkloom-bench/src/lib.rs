@@ -14,6 +14,8 @@
 //!   20 of them spread over the file, and the 20 with their indentation lost (placed at the
 //!   whitespace-insensitive tier).
 
+pub mod codex_standin;
+
 /// A file and a lazy snippet for it (`# ... existing code ...` markers).
 pub struct LazyScenario {
     /// The original file (Python-like code).

@@ -55,6 +55,10 @@ impl<'a> Lines<'a> {
 
     /// Line `i`'s ending.
     pub(super) fn eol(&self, i: usize) -> &'a str {
+        if let Some(lf) = &self.lf_only {
+            // Every line ends in `\n` but an unterminated last one.
+            return if i < lf.newlines() { "\n" } else { "" };
+        }
         let end = self.start(i) + self.text(i).len();
         let rest = &self.content.as_bytes()[end..];
         let len = match rest {
@@ -67,7 +71,11 @@ impl<'a> Lines<'a> {
 
     /// Where line `i`'s ending ends in the content.
     fn end(&self, i: usize) -> usize {
-        self.start(i) + self.text(i).len() + self.eol(i).len()
+        match &self.lf_only {
+            Some(_) if i + 1 < self.len => self.start(i + 1),
+            Some(_) => self.content.len(),
+            None => self.start(i) + self.text(i).len() + self.eol(i).len(),
+        }
     }
 
     /// The first position `p` in `first..=last` where lines `p..` are `pattern` exactly, or
