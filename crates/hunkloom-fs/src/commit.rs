@@ -239,8 +239,11 @@ fn commit_one(
             _ => Ok(()),
         };
     };
-    std::fs::create_dir_all(dir)
-        .map_err(|e| errors::io("create the directory of", &op.shown, &e))?;
+    // A file that was verified to exist has its directory; a new one may need it made.
+    if op.expected.is_none() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| errors::io("create the directory of", &op.shown, &e))?;
+    }
     let entry = Entry {
         target: op.target.clone(),
         temp: Some(temp.clone()),
