@@ -1,12 +1,14 @@
 //! The result objects handed to Python: immutable, with positions as Python `str` indices.
 //!
-//! Large texts are converted to a Python `str` once, when the object is built, so reading
-//! `.new_content` repeatedly costs nothing.
+//! Large texts are converted to a Python `str` once: when the object is built, or for the file
+//! texts of a tool result or an edit outcome (which a caller often never reads) on first
+//! access ([`LazyText`]); reading `.new_content` again costs nothing either way.
 
 use hunkloom::cline::{CacheStats, ResumedContent};
 use hunkloom::{BlockReport, Outcome, Position, Update};
 use hunkloom_tools::ToolResult;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 
 use crate::errors::exception;
 use pyo3::types::{PySlice, PyString};
@@ -263,43 +265,85 @@ impl PyOutcome {
     }
 }
 
+/// A text kept as Rust's `String` until Python first reads it, then as that `str`: a whole
+/// file's text in a result costs its conversion (a copy, and for a large file fresh memory)
+/// only if the caller reads it.
+pub(crate) struct LazyText {
+    text: String,
+    converted: PyOnceLock<Py<PyString>>,
+}
+
+impl LazyText {
+    pub(crate) fn new(text: String) -> Self {
+        LazyText {
+            text,
+            converted: PyOnceLock::new(),
+        }
+    }
+
+    /// The text as a Python `str`, the same object on every call.
+    pub(crate) fn get(&self, py: Python<'_>) -> Py<PyString> {
+        self.converted
+            .get_or_init(py, || PyString::new(py, &self.text).unbind())
+            .clone_ref(py)
+    }
+
+    /// Its length in Python characters (code points).
+    pub(crate) fn chars(&self) -> usize {
+        self.text.chars().count()
+    }
+}
+
 /// What one tool call gave back.
-#[pyclass(module = "hunkloom", name = "ToolResult", frozen, get_all)]
+#[pyclass(module = "hunkloom", name = "ToolResult", frozen)]
 pub struct PyToolResult {
     /// The exact text for the model.
+    #[pyo3(get)]
     output: Py<PyString>,
     /// Whether the call failed (the tool's error result).
+    #[pyo3(get)]
     is_error: bool,
     /// A stable snake_case code of the failure, `""` on success.
+    #[pyo3(get)]
     code: String,
     /// The path the call was about, as the output shows it; None when the input had none.
+    #[pyo3(get)]
     path: Option<String>,
-    /// For an edit that changed a file: its text before.
-    old_content: Option<Py<PyString>>,
-    /// For an edit that wrote a file: its text after.
-    new_content: Option<Py<PyString>>,
+    old_content: Option<LazyText>,
+    new_content: Option<LazyText>,
 }
 
 impl PyToolResult {
     pub(crate) fn new(py: Python<'_>, result: ToolResult) -> Self {
-        let text = |s: &str| PyString::new(py, s).unbind();
         PyToolResult {
-            output: text(&result.output),
+            output: PyString::new(py, &result.output).unbind(),
             is_error: result.is_error,
             code: result.code,
             path: result.path,
-            old_content: result.old_content.as_deref().map(text),
-            new_content: result.new_content.as_deref().map(text),
+            old_content: result.old_content.map(LazyText::new),
+            new_content: result.new_content.map(LazyText::new),
         }
     }
 }
 
 #[pymethods]
 impl PyToolResult {
+    /// For an edit that changed a file: its text before.
+    #[getter]
+    fn old_content(&self, py: Python<'_>) -> Option<Py<PyString>> {
+        self.old_content.as_ref().map(|t| t.get(py))
+    }
+
+    /// For an edit that wrote a file: its text after.
+    #[getter]
+    fn new_content(&self, py: Python<'_>) -> Option<Py<PyString>> {
+        self.new_content.as_ref().map(|t| t.get(py))
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let size = |text: &Option<Py<PyString>>| -> PyResult<String> {
+        let size = |text: &Option<LazyText>| -> PyResult<String> {
             Ok(match text {
-                Some(t) => format!("<{} chars>", t.bind(py).len()?),
+                Some(t) => format!("<{} chars>", t.chars()),
                 None => "None".to_owned(),
             })
         };

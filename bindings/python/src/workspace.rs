@@ -22,29 +22,36 @@ use crate::errors::{exception, to_py_err};
 use crate::ops::PyEdit;
 use crate::patch::PyPatchWarning;
 use crate::text::Text;
+use crate::types::LazyText;
 use crate::types::PyOutcome;
 
 /// What a committed file edit did.
-#[pyclass(module = "hunkloom", name = "EditOutcome", frozen, get_all)]
+#[pyclass(module = "hunkloom", name = "EditOutcome", frozen)]
 pub struct PyEditOutcome {
     /// The file's path inside the workspace.
+    #[pyo3(get)]
     path: PathBuf,
     /// `"create"`, `"update"`, `"delete"` or `"move"`.
+    #[pyo3(get)]
     kind: &'static str,
     /// Whether the file's bytes changed.
+    #[pyo3(get)]
     changed: bool,
-    /// The file's new text (None after a delete).
-    new_content: Option<Py<PyString>>,
+    new_content: Option<LazyText>,
     /// The file's encoding: `"utf-8"`, `"utf-8-bom"`, `"utf-16le"`, `"utf-16be"`, or a legacy
     /// encoding's WHATWG name (`"windows-1251"`, `"Shift_JIS"`, …; Python's codecs accept it).
+    #[pyo3(get)]
     encoding: &'static str,
     /// What the operation reported: an `Edit` (str_replace, insert), an `Outcome` (a diff),
     /// or None (a write, an undo, a patch).
+    #[pyo3(get)]
     report: Option<Py<PyAny>>,
     /// For a file a patch moved, the path it came from as the patch names it; else None.
+    #[pyo3(get)]
     moved_from: Option<String>,
     /// Where the file had changed on disk since it was read, when the edit was merged around
     /// those changes; empty when it was unchanged.
+    #[pyo3(get)]
     external_changes: Vec<Py<PyExternalChange>>,
 }
 
@@ -102,34 +109,28 @@ fn report_object(py: Python<'_>, report: &Report) -> PyResult<Option<Py<PyAny>>>
 }
 
 impl PyEditOutcome {
-    fn from_patched(py: Python<'_>, file: &PatchedFile) -> PyResult<Self> {
+    fn from_patched(py: Python<'_>, file: PatchedFile) -> PyResult<Self> {
         Ok(PyEditOutcome {
             external_changes: PyExternalChange::list(py, &file.external_changes)?,
             report: None,
-            moved_from: file.moved_from.clone(),
-            path: file.resolved.clone(),
+            moved_from: file.moved_from,
+            path: file.resolved,
             kind: file.kind.as_str(),
             changed: file.changed,
-            new_content: file
-                .new_content
-                .as_deref()
-                .map(|text| PyString::new(py, text).unbind()),
+            new_content: file.new_content.map(LazyText::new),
             encoding: file.encoding.as_str(),
         })
     }
 
-    pub(crate) fn new(py: Python<'_>, outcome: &EditOutcome) -> PyResult<Self> {
+    pub(crate) fn new(py: Python<'_>, outcome: EditOutcome) -> PyResult<Self> {
         Ok(PyEditOutcome {
             external_changes: PyExternalChange::list(py, &outcome.external_changes)?,
             report: report_object(py, &outcome.report)?,
             moved_from: None,
-            path: outcome.path.clone(),
+            path: outcome.path,
             kind: outcome.kind.as_str(),
             changed: outcome.changed,
-            new_content: outcome
-                .new_content
-                .as_deref()
-                .map(|text| PyString::new(py, text).unbind()),
+            new_content: outcome.new_content.map(LazyText::new),
             encoding: outcome.encoding.as_str(),
         })
     }
@@ -137,6 +138,12 @@ impl PyEditOutcome {
 
 #[pymethods]
 impl PyEditOutcome {
+    /// The file's new text (None after a delete).
+    #[getter]
+    fn new_content(&self, py: Python<'_>) -> Option<Py<PyString>> {
+        self.new_content.as_ref().map(|t| t.get(py))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "EditOutcome(path='{}', kind='{}', changed={}, encoding='{}')",
@@ -163,11 +170,11 @@ pub struct PyPatchOutcome {
 }
 
 impl PyPatchOutcome {
-    fn new(py: Python<'_>, outcome: &PatchOutcome) -> PyResult<Self> {
+    fn new(py: Python<'_>, outcome: PatchOutcome) -> PyResult<Self> {
         Ok(PyPatchOutcome {
             files: outcome
                 .files
-                .iter()
+                .into_iter()
                 .map(|f| Py::new(py, PyEditOutcome::from_patched(py, f)?))
                 .collect::<PyResult<_>>()?,
             warnings: PyPatchWarning::list(py, &outcome.warnings)?,
@@ -224,7 +231,7 @@ impl PyWorkspace {
         call: impl Send + FnOnce(&Workspace) -> hunkloom::Result<EditOutcome>,
     ) -> PyResult<PyEditOutcome> {
         let outcome = self.run(py, call)?;
-        PyEditOutcome::new(py, &outcome)
+        PyEditOutcome::new(py, outcome)
     }
 }
 
@@ -399,7 +406,7 @@ impl PyWorkspace {
             .recount(recount);
         let patch = &*patch;
         let outcome = self.run(py, move |ws| ws.apply_patch(patch, &options))?;
-        PyPatchOutcome::new(py, &outcome)
+        PyPatchOutcome::new(py, outcome)
     }
 
     /// Take back the last edit of a file (refused if it changed since).
