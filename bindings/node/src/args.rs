@@ -203,35 +203,34 @@ impl<'env> Options<'env> {
     /// The non-negative integer option `key` (see [`non_negative_integer`]): `None` when it is
     /// left out or `undefined`.
     pub fn integer(&self, key: &str) -> Result<Option<u64>, Failure> {
-        match self.value(key) {
-            None => Ok(None),
-            Some((value, full)) => match type_of(value)? {
-                ValueType::Undefined => Ok(None),
-                _ => non_negative_integer(value, &full).map(Some),
-            },
-        }
+        self.typed(key, &[ValueType::Undefined], non_negative_integer)
     }
 
     /// The number option `key`: `None` when it is left out or `undefined`.
     pub fn number(&self, key: &str) -> Result<Option<f64>, Failure> {
-        match self.value(key) {
-            None => Ok(None),
-            Some((value, full)) => match type_of(value)? {
-                ValueType::Undefined => Ok(None),
-                _ => number(value, &full).map(Some),
-            },
-        }
+        self.typed(key, &[ValueType::Undefined], number)
     }
 
     /// The boolean option `key`: `None` when it is left out, `undefined` or `null`.
     pub fn boolean(&self, key: &str) -> Result<Option<bool>, Failure> {
-        match self.value(key) {
-            None => Ok(None),
-            Some((value, full)) => match type_of(value)? {
-                ValueType::Undefined | ValueType::Null => Ok(None),
-                _ => boolean(value, &full).map(Some),
-            },
+        self.typed(key, &[ValueType::Undefined, ValueType::Null], boolean)
+    }
+
+    /// The option `key` read by `read` (which names it in its messages): `None` when it is
+    /// left out or its value's type is one of `unset`.
+    fn typed<T>(
+        &self,
+        key: &str,
+        unset: &[ValueType],
+        read: impl FnOnce(&Unknown<'env>, &str) -> Result<T, Failure>,
+    ) -> Result<Option<T>, Failure> {
+        let Some((value, full)) = self.value(key) else {
+            return Ok(None);
+        };
+        if unset.contains(&type_of(value)?) {
+            return Ok(None);
         }
+        read(value, &full).map(Some)
     }
 
     /// The string-array option `key`: `None` when it is left out, `undefined` or `null`.
