@@ -207,16 +207,16 @@ impl<'a> NativeBodyApplier<'a> {
     /// assert_eq!(shown, applier.preview());
     /// # Ok::<(), hunkloom::Error>(())
     /// ```
-    pub fn preview_update(&mut self) -> crate::Update<'static> {
+    pub fn preview_update(&mut self) -> crate::report::Update<'static> {
         if self.finished {
-            return crate::Update::default();
+            return crate::report::Update::default();
         }
         if self.mode == V4aMode::Create {
             // A created file's lines are read as a whole (fences, prefixes): shown anew when
             // another is complete.
             let lines = self.created_lines;
             if self.shown.shows_created(lines) {
-                return crate::Update::default();
+                return crate::report::Update::default();
             }
             let text = self.preview();
             return self.shown.replace_created(lines, text);

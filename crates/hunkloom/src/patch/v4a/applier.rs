@@ -272,9 +272,9 @@ impl V4aApplier {
     /// assert_eq!(shown, applier.preview());
     /// # Ok::<(), hunkloom::Error>(())
     /// ```
-    pub fn preview_update(&mut self) -> crate::Update<'static> {
+    pub fn preview_update(&mut self) -> crate::report::Update<'static> {
         if self.finished {
-            return crate::Update::default();
+            return crate::report::Update::default();
         }
         let newline = self.newline();
         match self.mode {
