@@ -565,6 +565,12 @@ pub(crate) fn recover(root: &Path) -> Result<(), Error> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         Err(e) => return Err(errors::io("read the commit journal", &path, &e)),
     };
+    // An empty journal is a one-file commit's record whose bytes a power cut lost: nothing is
+    // known to settle.
+    if text.is_empty() {
+        return std::fs::remove_file(&path)
+            .map_err(|e| errors::io("remove the empty commit journal", &path, &e));
+    }
     let Some((state, entries)) = journal::parse(root, &text) else {
         return Err(errors::io(
             "recover from",

@@ -172,6 +172,17 @@ fn a_single_file_edit_is_atomic_too() {
 }
 
 #[test]
+fn an_empty_journal_is_removed_at_open() {
+    // What a power cut can leave of a one-file commit's unflushed record.
+    let (dir, ws) = fresh();
+    drop(ws);
+    std::fs::write(dir.path().join(".hunkloom-journal"), "").expect("write");
+    Workspace::open(dir.path(), WorkspaceOptions::new()).expect("open");
+    assert_no_leftovers(dir.path());
+    assert_eq!(snapshot(dir.path()).len(), FILES.len());
+}
+
+#[test]
 fn a_damaged_journal_stops_open() {
     let (dir, ws) = fresh();
     drop(ws);
