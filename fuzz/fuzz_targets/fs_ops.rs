@@ -17,7 +17,7 @@ use std::path::Path;
 use arbitrary::Arbitrary;
 use hunkloom::ApplyOptions;
 use hunkloom::patch::PatchOptions;
-use hunkloom_fs::{Change, ChangeKind, FaultMode, Op, Workspace, WorkspaceOptions};
+use hunkloom_fs::{Change, ChangeKind, Encoding, FaultMode, Op, Workspace, WorkspaceOptions};
 use libfuzzer_sys::fuzz_target;
 
 const FILES: [&str; 4] = ["a.txt", "d/b.txt", "c.md", "d/e/f.txt"];
@@ -69,6 +69,20 @@ fn text_of(bytes: &[u8]) -> Option<&str> {
     std::str::from_utf8(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)).ok()
 }
 
+/// The text of `bytes` in `encoding`, the one a change writes its file in: UTF-8 for what this
+/// target writes, a legacy or UTF-16 encoding for a file written behind the workspace's back
+/// (`External`) that the file layer detected and keeps.
+fn text_in(bytes: &[u8], encoding: Encoding) -> Option<String> {
+    match encoding.as_str() {
+        "utf-8" | "utf-8-bom" => text_of(bytes).map(str::to_owned),
+        name => {
+            let codec = encoding_rs::Encoding::for_label(name.as_bytes())?;
+            let (text, had_errors) = codec.decode_with_bom_removal(bytes);
+            (!had_errors).then(|| text.into_owned())
+        }
+    }
+}
+
 /// Line `line` (mod the line count) of `name`'s current text, with its `\n`.
 fn line_of(t: &Tree, name: &str, line: u8) -> Option<String> {
     let text = text_of(t.get(name)?)?;
@@ -86,7 +100,7 @@ fn rel(root: &Path, p: &Path) -> String {
 /// as planned (`Some(true)`); `None` if neither.
 fn settled(root: &Path, before: &Tree, after: &Tree, changes: &[Change]) -> Option<bool> {
     let mut touched = Vec::new();
-    let mut new_state = Tree::new();
+    let mut new_state = BTreeMap::new();
     for c in changes {
         let path = rel(root, c.path());
         if let Some(from) = c.moved_from() {
@@ -94,7 +108,7 @@ fn settled(root: &Path, before: &Tree, after: &Tree, changes: &[Change]) -> Opti
         }
         touched.push(path.clone());
         if c.kind() != ChangeKind::Delete {
-            new_state.insert(path, c.new_text().unwrap_or("").as_bytes().to_vec());
+            new_state.insert(path, (c.new_text().unwrap_or("").to_owned(), c.encoding()));
         }
     }
     for (k, v) in before.iter().chain(after.iter()) {
@@ -105,7 +119,7 @@ fn settled(root: &Path, before: &Tree, after: &Tree, changes: &[Change]) -> Opti
     }
     let old = touched.iter().all(|k| before.get(k) == after.get(k));
     let new = touched.iter().all(|k| match (new_state.get(k), after.get(k)) {
-        (Some(text), Some(bytes)) => text_of(bytes).map(str::as_bytes) == Some(text.as_slice()),
+        (Some((text, encoding)), Some(bytes)) => text_in(bytes, *encoding).as_ref() == Some(text),
         (None, None) => true,
         _ => false,
     });
