@@ -30,12 +30,12 @@ test('every public export of the addon is a named ESM export of the package', as
   assert.deepEqual(publicKeys.sort(), [...names].sort(), 'no export beyond the addon\'s public ones')
 })
 
-test('the streaming entry points are the JavaScript layer, not the addon\'s own', () => {
+test('the streaming entry points and applyDiff are the JavaScript layer, not the addon\'s own', () => {
   const addon = require('../index.js')
-  for (const name of ['constructNewFileContent', 'constructNewFileContentSync', 'resumeCacheStats', 'setResumeCacheCapacity', 'StreamingApplier']) {
+  for (const name of ['constructNewFileContent', 'constructNewFileContentSync', 'resumeCacheStats', 'setResumeCacheCapacity', 'StreamingApplier', 'applyDiff']) {
     assert.notEqual(hl[name], addon[name], name)
   }
-  assert.equal(hl.applyDiff, addon.applyDiff)
+  assert.equal(hl.applyPatch, addon.applyPatch)
 })
 
 test('every value index.d.ts declares on the package exists on it', () => {

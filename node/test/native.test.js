@@ -254,3 +254,39 @@ test('a native applier used after finish throws already_finished', () => {
   assert.throws(() => applier.preview, finished)
   assert.throws(() => applier.finish(), finished)
 })
+
+test('applyDiff builds the same result as the addon converts, key order included', () => {
+  // lib/outcome.js builds applyDiff's objects from the numbers the addon writes; the addon's
+  // own conversion (`native.applyDiff`) is the reference, on every robustness, Roo and unified
+  // diff row, in each dialect and policy that reads it, and on a diff of more blocks than the
+  // packed numbers have room for.
+  const native = require('../lib/native.js')
+  const same = (diff, original, options) => {
+    let want
+    let got
+    try {
+      want = native.applyDiff(diff, original, options)
+    } catch (e) {
+      assert.throws(() => hl.applyDiff(diff, original, options), (g) => g.code === e.code && g.message === e.message)
+      return 'thrown'
+    }
+    got = hl.applyDiff(diff, original, options)
+    assert.equal(JSON.stringify(got), JSON.stringify(want))
+    assert.deepEqual(got, want)
+    return got.blocks.some((b) => b.normalizations.length > 0 || b.reindented || b.indentDelta < 0) ? 'drift' : 'plain'
+  }
+  const seen = { thrown: 0, drift: 0, plain: 0 }
+  const rows = [...h.load('robustness'), ...h.load('robustness-v2').filter((_, i) => i % 4 === 0)]
+  for (const r of rows) {
+    for (const options of [undefined, { policy: 'partial' }, { dialect: 'cline-v1' }]) seen[same(r.diff, r.original, options)]++
+  }
+  for (const r of h.load('roo-multi-search-replace')) {
+    if (typeof r.diff === 'string' && typeof r.original === 'string') seen[same(r.diff, r.original, { dialect: 'roo' })]++
+  }
+  for (const r of h.load('unified-diff')) seen[same(r.diff, r.original, { dialect: 'udiff' })]++
+  const lines = Array.from({ length: 600 }, (_, i) => `line ${i}`)
+  const many = lines.map((l) => `<<<<<<< SEARCH\n${l}\n=======\n${l}!\n>>>>>>> REPLACE\n`).join('')
+  assert.equal(same(many, lines.join('\n') + '\n'), 'plain')
+  // The rows reach every branch: errors, drift (normalizations, reindented, negative deltas), plain.
+  assert.ok(seen.thrown > 100 && seen.drift > 100 && seen.plain > 100, JSON.stringify(seen))
+})

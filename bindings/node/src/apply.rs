@@ -2,12 +2,13 @@
 //! `dialect` / `policy` options it shares with `StreamingApplier`.
 
 use hunkloom::ApplyOptions;
-use napi::{Env, Unknown};
+use napi::bindgen_prelude::FromNapiValue;
+use napi::{Either, Env, JsValue, Unknown};
 use napi_derive::napi;
 
 use crate::args;
 use crate::errors::{self, Failure};
-use crate::types::Outcome;
+use crate::types::{self, Outcome};
 
 /// The options object of `applyDiff`, `StreamingApplier` and `Workspace.applyDiff`
 /// (`options` names it in messages), each key left out at the core's default (the dialect
@@ -101,14 +102,49 @@ pub fn apply_diff(
     original: Unknown<'_>,
     options: Unknown<'_>,
 ) -> napi::Result<Outcome> {
-    let run = || -> Result<Outcome, Failure> {
-        let diff = args::string(&diff, "diff")?;
-        let original = args::string(&original, "original")?;
-        let options = args::Options::read(&options, "options", args::keys::APPLY)?;
-        let options = apply_options(&options)?;
-        Ok(Outcome::from(hunkloom::apply_diff(
-            &diff, &original, &options,
-        )?))
-    };
-    errors::run(env, run)
+    errors::run(env, || {
+        applied(&diff, &original, &options).map(Outcome::from)
+    })
+}
+
+/// The core's `apply_diff` of `applyDiff`'s arguments, checked and converted.
+fn applied(
+    diff: &Unknown<'_>,
+    original: &Unknown<'_>,
+    options: &Unknown<'_>,
+) -> Result<hunkloom::Outcome, Failure> {
+    let diff = args::string(diff, "diff")?;
+    let original = args::string(original, "original")?;
+    let options = args::Options::read(options, "options", args::keys::APPLY)?;
+    Ok(hunkloom::apply_diff(
+        &diff,
+        &original,
+        &apply_options(&options)?,
+    )?)
+}
+
+/// `applyDiff` for the JavaScript layer (lib/outcome.js), which builds the result's objects
+/// itself: the new content, with the reports written into `numbers` by
+/// [`types::pack_outcome`], or the [`Outcome`] conversion when they do not fit or a block
+/// failed. The same checks, result and errors as `applyDiff`.
+#[napi(catch_unwind, js_name = "__applyDiffPacked", skip_typescript)]
+pub fn apply_diff_packed(
+    env: &Env,
+    diff: Unknown<'_>,
+    original: Unknown<'_>,
+    options: Unknown<'_>,
+    numbers: Unknown<'_>,
+) -> napi::Result<Either<String, Outcome>> {
+    // SAFETY: `env` and `numbers` are this call's; the slice is dropped before it returns, and
+    // the JavaScript layer passes its own Uint32Array, which nothing else touches during the
+    // call (a value of another type is refused by the conversion).
+    let numbers = unsafe { <&mut [u32]>::from_napi_value(env.raw(), numbers.raw()) }?;
+    errors::run(env, || {
+        let outcome = applied(&diff, &original, &options)?;
+        Ok(if types::pack_outcome(&outcome, numbers) {
+            Either::A(outcome.new_content)
+        } else {
+            Either::B(Outcome::from(outcome))
+        })
+    })
 }

@@ -146,12 +146,39 @@ pub mod keys {
 /// inherited (as `for…in` lists them).
 pub struct Options<'env> {
     name: &'static str,
-    given: Vec<(String, Unknown<'env>)>,
+    given: Vec<(&'static str, Unknown<'env>)>,
+}
+
+/// Room for an option's key on the stack: longer than every key any function reads.
+const KEY_ROOM: usize = 64;
+
+/// `key`'s text, when it is a string shorter than [`KEY_ROOM`] bytes (read into `room`, with
+/// no allocation: options are read on every call); `None` otherwise.
+fn short_key<'a>(key: &Unknown<'_>, room: &'a mut [u8; KEY_ROOM]) -> Option<&'a str> {
+    let mut len = 0;
+    // SAFETY: `key` is a live value of this call's env; napi writes at most `room.len()` bytes
+    // (a NUL included) and the length it wrote without the NUL.
+    let status = unsafe {
+        napi::sys::napi_get_value_string_utf8(
+            key.value().env,
+            key.raw(),
+            room.as_mut_ptr().cast(),
+            room.len(),
+            &mut len,
+        )
+    };
+    (status == napi::sys::Status::napi_ok && len + 1 < room.len())
+        .then(|| std::str::from_utf8(&room[..len]).ok())
+        .flatten()
 }
 
 impl<'env> Options<'env> {
     /// Reads `value`, the argument called `name`, whose function reads the options `keys`.
-    pub fn read(value: &Unknown<'env>, name: &'static str, keys: &[&str]) -> Result<Self, Failure> {
+    pub fn read(
+        value: &Unknown<'env>,
+        name: &'static str,
+        keys: &'static [&'static str],
+    ) -> Result<Self, Failure> {
         let mut given = Vec::new();
         match type_of(value)? {
             ValueType::Undefined => {}
@@ -162,9 +189,13 @@ impl<'env> Options<'env> {
                 // SAFETY: the value was just checked to be an object.
                 let object = unsafe { value.cast::<Object<'env>>() }.map_err(unreadable)?;
                 let names = object.get_property_names().map_err(unreadable)?;
+                let mut room = [0; KEY_ROOM];
                 for i in 0..names.get_array_length().map_err(unreadable)? {
-                    let key: String = names.get_element(i).map_err(unreadable)?;
-                    if !keys.contains(&key.as_str()) {
+                    let key: Unknown<'env> = names.get_element(i).map_err(unreadable)?;
+                    let Some(&known) = short_key(&key, &mut room)
+                        .and_then(|text| keys.iter().find(|&&k| k == text))
+                    else {
+                        let key: String = names.get_element(i).map_err(unreadable)?;
                         return Err(Failure::ArgType(format!(
                             "\"{name}\" has no option \"{key}\"; its options are {}",
                             keys.iter()
@@ -172,11 +203,11 @@ impl<'env> Options<'env> {
                                 .collect::<Vec<_>>()
                                 .join(", ")
                         )));
-                    }
-                    let property: Unknown<'env> = object.get_named_property(&key).map_err(|e| {
-                        Failure::ArgType(format!("cannot read \"{name}.{key}\": {e}"))
+                    };
+                    let property: Unknown<'env> = object.get_property(key).map_err(|e| {
+                        Failure::ArgType(format!("cannot read \"{name}.{known}\": {e}"))
                     })?;
-                    given.push((key, property));
+                    given.push((known, property));
                 }
             }
             other => return Err(wrong(name, "object", other)),
@@ -188,7 +219,7 @@ impl<'env> Options<'env> {
     fn value(&self, key: &str) -> Option<(&Unknown<'env>, String)> {
         self.given
             .iter()
-            .find(|(k, _)| k == key)
+            .find(|(k, _)| *k == key)
             .map(|(_, value)| (value, format!("{}.{key}", self.name)))
     }
 

@@ -138,6 +138,57 @@ impl From<&hunkloom::BlockReport> for BlockReport {
     }
 }
 
+/// How many numbers [`pack_outcome`] writes per block.
+pub const PACKED_BLOCK: usize = 10;
+
+/// The position of `value` in `all` (a closed set's `ALL`, the order `names()` lists it in).
+fn position<T: PartialEq>(all: &[T], value: &T) -> u32 {
+    all.iter().position(|v| v == value).map_or(u32::MAX, count)
+}
+
+/// Writes `outcome`'s block reports and match indices as numbers into `into`, for the
+/// JavaScript layer to build the same objects as the [`Outcome`] conversion as literals (far
+/// cheaper than defining a dozen properties per block through N-API; lib/outcome.js reads this
+/// layout): the block count, [`PACKED_BLOCK`] numbers per block (index, status, strategy as
+/// positions in `names()`' lists, start, end, startLine, endLine, candidates, indentDelta as
+/// two's complement, then `reindented` in bit 0 and each normalization's bit above it), then
+/// the match-index count and the indices. `false` (nothing to read) when `into` is too short
+/// or a block failed: a failed block's `error` is an `Error` object, so the caller returns the
+/// [`Outcome`] conversion instead.
+pub fn pack_outcome(outcome: &hunkloom::Outcome, into: &mut [u32]) -> bool {
+    let blocks = &outcome.blocks;
+    let needed = 2 + blocks.len() * PACKED_BLOCK + outcome.match_indices.len();
+    if into.len() < needed || blocks.iter().any(|b| b.error.is_some()) {
+        return false;
+    }
+    into[0] = count(blocks.len());
+    for (b, slot) in blocks.iter().zip(into[1..].chunks_exact_mut(PACKED_BLOCK)) {
+        let mut flags = u32::from(b.reindented);
+        for n in &b.normalizations {
+            flags |= 2 << position(hunkloom::Normalization::ALL, n);
+        }
+        let indent_delta = b.indent_delta.clamp(i32::MIN as isize, i32::MAX as isize) as i32;
+        slot.copy_from_slice(&[
+            index(b.index),
+            position(hunkloom::BlockStatus::ALL, &b.status),
+            position(hunkloom::Strategy::ALL, &b.strategy),
+            index(b.start.utf16),
+            index(b.end.utf16),
+            count(b.start.line),
+            count(b.end_line),
+            count(b.candidates),
+            indent_delta as u32,
+            flags,
+        ]);
+    }
+    let at = 1 + blocks.len() * PACKED_BLOCK;
+    into[at] = count(outcome.match_indices.len());
+    for (slot, p) in into[at + 1..].iter_mut().zip(&outcome.match_indices) {
+        *slot = index(p.utf16);
+    }
+    true
+}
+
 /// A block's `error`: `null`, or a failed block's error converted to a JavaScript `Error` (with
 /// its `code`) by [`errors::js_error`], the same conversion as a thrown core error. (An
 /// `Option` field would leave the property out instead of setting it to `null`.)
