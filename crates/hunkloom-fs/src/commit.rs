@@ -2,11 +2,14 @@
 //!
 //! # One file
 //!
-//! The new bytes go to a temporary file in the target's directory (so the rename cannot cross
-//! file systems), which is flushed (`fsync`), given the target's permissions (new files get
-//! `0666` less the umask), renamed over the target, and the directory is flushed. A rename
-//! replaces the directory entry atomically, so readers and crashes see the old file or the new
-//! one. A path that is a symlink was resolved to its target beforehand, so the link stays.
+//! The new bytes go to a temporary file, which is flushed (`fsync`), given the target's
+//! permissions (new files get `0666` less the umask), renamed over the target, and the
+//! directory is flushed. A rename replaces the directory entry atomically, so readers and
+//! crashes see the old file or the new one. A path that is a symlink was resolved to its target
+//! beforehand, so the link stays. The temporary file is made in the target's directory and
+//! named at the root's [staging name](crate::staged), which the next open removes after a
+//! crash; where that cannot work it is a fresh name beside the target that an unflushed
+//! one-file journal records until the rename.
 //!
 //! # Several files
 //!
@@ -40,7 +43,9 @@ use hunkloom::Error;
 use crate::durability::Durability;
 use crate::errors;
 use crate::journal::{self, Entry, JOURNAL, JOURNAL_TEMP, State};
+use crate::lock::RootLock;
 use crate::reading::{RegularFile, read_regular};
+use crate::staged;
 
 /// One file operation of a commit, on a resolved absolute path.
 #[derive(Clone, Debug)]
@@ -106,6 +111,9 @@ pub(crate) struct Faults {
     pub(crate) fired: bool,
     #[cfg(feature = "fault-injection")]
     steps: usize,
+    /// One-file commits take the journaled path (`Workspace::journal_single_commits`).
+    #[cfg(feature = "fault-injection")]
+    pub(crate) journal_single: bool,
 }
 
 impl Faults {
@@ -116,6 +124,16 @@ impl Faults {
             self.steps = 0;
             self.fired = false;
         }
+    }
+
+    /// Whether a one-file commit may use the root's staging name (always, but in tests that
+    /// cover the journaled path).
+    fn staging_allowed(&self) -> bool {
+        #[cfg(feature = "fault-injection")]
+        if self.journal_single {
+            return false;
+        }
+        true
     }
 
     /// Called after every step; fails or "crashes" after the planned one.
@@ -180,20 +198,22 @@ fn read_prior(target: &Path, shown: &Path) -> Result<Option<Prior>, Error> {
 const PRIOR_LIMIT: u64 = 1 << 40;
 
 /// Commits `ops` (already verified, `priors` from [`verify`]) all or none, flushed to the disk
-/// as `durability` says.
+/// as `durability` says, under the root's `lock`.
 pub(crate) fn commit(
     root: &Path,
     ops: &[FileOp],
     priors: &[Option<Prior>],
     durability: Durability,
     faults: &mut Faults,
+    lock: &RootLock,
 ) -> Result<(), Stop> {
     faults.start();
     match ops {
         [] => Ok(()),
         [op] => {
             let permissions = priors[0].as_ref().map(|p| &p.permissions);
-            commit_one(root, op, permissions, durability, faults)
+            let staging = lock.held() && faults.staging_allowed();
+            commit_one(root, op, permissions, durability, faults, staging)
         }
         _ => commit_many(root, ops, priors, durability, faults),
     }
@@ -201,38 +221,31 @@ pub(crate) fn commit(
 
 /// One file: temporary file, flush, rename, flush the directory (or remove and flush).
 ///
-/// While the temporary file exists the root holds an unflushed journal in state `prepare`
-/// naming it, so that if the process dies before the rename the next recovery removes it
-/// (nothing else: the target is old, or already new). If the journal cannot be written (a
-/// root the process may not write to) the commit goes on without it.
+/// With `staging` (the root's lock is really held) the temporary file is the root's
+/// [staging name](crate::staged), which the next open removes if the process dies before the
+/// commit ends. Otherwise (or where staging cannot work) it is a fresh name beside the target,
+/// and while it exists the root holds an unflushed journal in state `prepare` naming it, so
+/// that the next recovery removes it (nothing else: the target is old, or already new). If
+/// the journal cannot be written (a root the process may not write to) the commit goes on
+/// without it.
 fn commit_one(
     root: &Path,
     op: &FileOp,
     permissions: Option<&std::fs::Permissions>,
     durability: Durability,
     faults: &mut Faults,
+    staging: bool,
 ) -> Result<(), Stop> {
     let dir = parent(&op.target);
-    let temp = temp_name(&op.target, "tmp");
     let Some(bytes) = &op.bytes else {
-        let journaled = journal::write_unflushed(
-            root,
-            &journal::render(
-                root,
-                State::Prepare,
-                &[Entry {
-                    target: op.target.clone(),
-                    temp: Some(temp.clone()),
-                    backup: None,
-                }],
-            ),
-        )
-        .is_ok();
-        let removed = remove(op, &temp);
-        if journaled {
-            let _ = std::fs::remove_file(root.join(JOURNAL));
-        }
-        removed?;
+        let removed = match staging.then(|| staged::path(root)) {
+            Some(aside) => match remove(op, &aside) {
+                Err(Removal::CrossesDevices) => remove_journaled(root, op),
+                other => other,
+            },
+            None => remove_journaled(root, op),
+        };
+        removed.map_err(|r| r.into_stop(op))?;
         let _ = durability.flush_dir(dir);
         return match faults.step() {
             Err(Stop::Crashed) => Err(Stop::Crashed),
@@ -244,30 +257,27 @@ fn commit_one(
         std::fs::create_dir_all(dir)
             .map_err(|e| errors::io("create the directory of", &op.shown, &e))?;
     }
-    let entry = Entry {
-        target: op.target.clone(),
-        temp: Some(temp.clone()),
-        backup: None,
+    let permissions = permissions.or(op.permissions.as_ref());
+    let write_error = |e: std::io::Error| Stop::Failed(errors::io("write", &op.shown, &e));
+    let staged = match staging.then(|| staged::path(root)) {
+        Some(path) => staged::write(dir, &path, bytes, permissions, durability)
+            .map_err(write_error)?
+            .then_some(path),
+        None => None,
     };
-    let journal_path = root.join(JOURNAL);
-    let journaled =
-        journal::write_unflushed(root, &journal::render(root, State::Prepare, &[entry])).is_ok();
-    let forget = || {
-        if journaled {
-            let _ = std::fs::remove_file(&journal_path);
+    let (temp, journal) = match staged {
+        Some(path) => (path, None),
+        None => {
+            let temp = temp_name(&op.target, "tmp");
+            let journal = journal_one(root, op, &temp);
+            if let Err(e) = write_new(&temp, bytes, permissions, durability) {
+                forget(journal);
+                return Err(write_error(e));
+            }
+            (temp, journal)
         }
     };
-    let result = (|| {
-        write_new(
-            &temp,
-            bytes,
-            permissions.or(op.permissions.as_ref()),
-            durability,
-        )
-        .map_err(|e| errors::io("write", &op.shown, &e))?;
-        faults.step()?;
-        replace(&temp, op, bytes)
-    })();
+    let result = faults.step().and_then(|()| replace(&temp, op, bytes));
     match result {
         Ok(()) => {
             // The file is new now: what follows cannot undo that, so it cannot fail the commit.
@@ -275,7 +285,7 @@ fn commit_one(
             match faults.step() {
                 Err(Stop::Crashed) => Err(Stop::Crashed),
                 _ => {
-                    forget();
+                    forget(journal);
                     Ok(())
                 }
             }
@@ -283,10 +293,39 @@ fn commit_one(
         Err(Stop::Crashed) => Err(Stop::Crashed),
         Err(stop) => {
             let _ = std::fs::remove_file(&temp);
-            forget();
+            forget(journal);
             Err(stop)
         }
     }
+}
+
+/// Writes the unflushed one-file journal naming `temp` as `op`'s temporary file: its path, or
+/// `None` when it could not be written (the commit goes on without it).
+fn journal_one(root: &Path, op: &FileOp, temp: &Path) -> Option<PathBuf> {
+    let entry = Entry {
+        target: op.target.clone(),
+        temp: Some(temp.to_path_buf()),
+        backup: None,
+    };
+    journal::write_unflushed(root, &journal::render(root, State::Prepare, &[entry]))
+        .is_ok()
+        .then(|| root.join(JOURNAL))
+}
+
+/// Removes the one-file journal [`journal_one`] wrote, once its temporary file is gone.
+fn forget(journal: Option<PathBuf>) {
+    if let Some(path) = journal {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// Removes `op.target` through a journaled temporary name beside it.
+fn remove_journaled(root: &Path, op: &FileOp) -> Result<(), Removal> {
+    let aside = temp_name(&op.target, "tmp");
+    let journal = journal_one(root, op, &aside);
+    let removed = remove(op, &aside);
+    forget(journal);
+    removed
 }
 
 /// Puts `temp` (holding `bytes`) in place of `op.target` without losing a change another
@@ -335,15 +374,39 @@ fn replace(temp: &Path, op: &FileOp, bytes: &[u8]) -> Result<(), Stop> {
     }
 }
 
+/// Why a removal stopped: as a commit stops, or (before anything changed) because `aside` is
+/// on another file system than the target, for the caller to retry beside it.
+enum Removal {
+    Stop(Stop),
+    CrossesDevices,
+}
+
+impl Removal {
+    fn into_stop(self, op: &FileOp) -> Stop {
+        match self {
+            Removal::Stop(stop) => stop,
+            Removal::CrossesDevices => Stop::Failed(errors::io(
+                "remove",
+                &op.shown,
+                &std::io::Error::from(std::io::ErrorKind::CrossesDevices),
+            )),
+        }
+    }
+}
+
 /// Removes `op.target` unless another writer changed it after [`verify`]: the file is first
-/// moved `aside` (a journaled temporary name) and checked; a changed one is moved back
-/// ([`Stop::Raced`]).
-fn remove(op: &FileOp, aside: &Path) -> Result<(), Stop> {
-    let io = |e: std::io::Error| Stop::Failed(errors::io("remove", &op.shown, &e));
+/// moved `aside` (a temporary name the next recovery removes) and checked; a changed one is
+/// moved back ([`Stop::Raced`]).
+fn remove(op: &FileOp, aside: &Path) -> Result<(), Removal> {
+    let io = |e: std::io::Error| Removal::Stop(Stop::Failed(errors::io("remove", &op.shown, &e)));
     let Some(expected) = op.expected else {
         return std::fs::remove_file(&op.target).map_err(io);
     };
-    std::fs::rename(&op.target, aside).map_err(io)?;
+    match std::fs::rename(&op.target, aside) {
+        Ok(()) => {}
+        Err(e) if staged::crosses_devices(&e) => return Err(Removal::CrossesDevices),
+        Err(e) => return Err(io(e)),
+    }
     if holds(aside, expected) {
         return std::fs::remove_file(aside).map_err(io);
     }
@@ -351,7 +414,10 @@ fn remove(op: &FileOp, aside: &Path) -> Result<(), Stop> {
     if !swap::rename_noreplace(aside, &op.target).map_err(io)? {
         let _ = std::fs::remove_file(aside);
     }
-    Err(Stop::Raced(errors::stale(&op.shown, "it was last read")))
+    Err(Removal::Stop(Stop::Raced(errors::stale(
+        &op.shown,
+        "it was last read",
+    ))))
 }
 
 /// Whether `path` is a regular file whose bytes hash to `hash` (read in pieces: a commit's

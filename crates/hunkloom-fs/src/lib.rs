@@ -168,10 +168,14 @@
 //!
 //! # Atomic commits
 //!
-//! One file: the new bytes go to a temporary file in the same directory, which is flushed
-//! (`fsync`), given the file's permissions (new files: `0666` less the umask), renamed over
-//! the file, and the directory is flushed. A path that is a symlink resolves to its target
-//! (inside the root), so the target is edited and the link kept.
+//! One file: the new bytes go to a temporary file, which is flushed (`fsync`), given the file's
+//! permissions (new files: `0666` less the umask), renamed over the file, and the directory is
+//! flushed. On Linux the temporary file is made without a name in the file's directory
+//! (`O_TMPFILE`) and named `<root>/.hunkloom-staged.hunkloom-tmp` just before the swap, so a
+//! process that dies mid-commit leaves at most that one name, which the next [`Workspace::open`]
+//! removes; elsewhere it is `.<name>.<random>.hunkloom-tmp` beside the file, recorded by an
+//! unflushed journal until the rename. A path that is a symlink resolves to its target (inside
+//! the root), so the target is edited and the link kept.
 //!
 //! Several files: a journal (`<root>/.hunkloom-journal`) first names every target, its
 //! temporary file and its backup (a hard link to the old file, or a copy); then all temporary
@@ -180,9 +184,7 @@
 //! replaced from their backups. A crash part-way leaves the journal, and the next
 //! [`Workspace::open`] on that root rolls the commit back (or, if every target was already
 //! replaced, finishes it). Either way every file is entirely old or entirely new, and no
-//! temporary, backup or journal file is left. (A one-file commit is a single rename and
-//! needs no journal; a crash before its rename can leave its hidden temporary file,
-//! `.<name>.<random>.hunkloom-tmp`, beside the intact old file.)
+//! temporary, backup or journal file is left.
 //!
 //! # Many callers at once
 //!
@@ -237,6 +239,7 @@ mod paths;
 mod protect;
 mod ranged;
 mod reading;
+mod staged;
 mod tracking;
 mod turns;
 mod undo;

@@ -32,10 +32,16 @@ use crate::{errors, turns};
 /// The lock, held until dropped.
 #[derive(Debug)]
 pub(crate) struct RootLock {
-    _file: Option<File>,
+    file: Option<File>,
 }
 
 impl RootLock {
+    /// Whether the lock is really held (`false` where the platform has no file locks and
+    /// commits run unlocked): what lets a commit use the root's one staging name.
+    pub(crate) fn held(&self) -> bool {
+        self.file.is_some()
+    }
+
     /// Waits up to `limit` for the lock of `root` (canonical) and takes it, polling with a
     /// growing pause (1 ms doubling to 50 ms): std has no timed `flock`, and a commit's hold is
     /// short enough that polling costs little.
@@ -45,10 +51,10 @@ impl RootLock {
         let mut pause = Duration::from_millis(1);
         loop {
             match file.try_lock() {
-                Ok(()) => return Ok(RootLock { _file: Some(file) }),
+                Ok(()) => return Ok(RootLock { file: Some(file) }),
                 Err(TryLockError::WouldBlock) => {}
                 Err(TryLockError::Error(e)) if e.kind() == std::io::ErrorKind::Unsupported => {
-                    return Ok(RootLock { _file: None });
+                    return Ok(RootLock { file: None });
                 }
                 Err(TryLockError::Error(e)) => return Err(errors::io("lock", root, &e)),
             }
