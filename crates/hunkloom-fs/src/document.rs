@@ -283,12 +283,13 @@ fn lines(text: &str) -> Vec<Line<'_>> {
         .collect()
 }
 
-/// The `\n` view of `text`: every `\r\n` written `\n`.
-pub(crate) fn normalize(text: &str) -> String {
+/// The `\n` view of `text`: every `\r\n` written `\n` (`text` itself when it has no `\r`: no
+/// copy of a large file for the common case).
+pub(crate) fn normalize(text: &str) -> Cow<'_, str> {
     if memchr::memchr(b'\r', text.as_bytes()).is_none() {
-        return text.to_owned();
+        return Cow::Borrowed(text);
     }
-    text.replace("\r\n", "\n")
+    Cow::Owned(text.replace("\r\n", "\n"))
 }
 
 /// The ending most common among `lines` that have one (ties: the one seen first).
@@ -309,10 +310,10 @@ const DIFF_BUDGET: Duration = Duration::from_secs(2);
 
 /// The edited `\n` view `new_view` of `original`, written back with `original`'s line endings
 /// (see the module documentation).
-pub(crate) fn restore_endings(original: &str, new_view: &str) -> String {
+pub(crate) fn restore_endings(original: &str, new_view: String) -> String {
     if memchr::memmem::find(original.as_bytes(), b"\r\n").is_none() {
         // Only `\n` endings: the view is the text.
-        return new_view.to_owned();
+        return new_view;
     }
     let old = lines(original);
     let file_default = most_common(&old).unwrap_or("\n");
@@ -466,18 +467,21 @@ mod tests {
         let original = "a\r\nb\nc\r\nd";
         let view = normalize(original);
         assert_eq!(view, "a\nb\nc\nd");
-        assert_eq!(restore_endings(original, &view), original);
-        assert_eq!(restore_endings(original, "a\nB\nc\nd"), "a\r\nB\nc\r\nd");
+        assert_eq!(restore_endings(original, view.into_owned()), original);
+        assert_eq!(
+            restore_endings(original, "a\nB\nc\nd".to_owned()),
+            "a\r\nB\nc\r\nd"
+        );
         // An inserted line between untouched ones takes the file's most common ending.
         assert_eq!(
-            restore_endings(original, "a\nb\nx\nc\nd"),
+            restore_endings(original, "a\nb\nx\nc\nd".to_owned()),
             "a\r\nb\nx\r\nc\r\nd"
         );
         // Editing the last line may add a final line ending.
         assert_eq!(
-            restore_endings(original, "a\nb\nc\nD\n"),
+            restore_endings(original, "a\nb\nc\nD\n".to_owned()),
             "a\r\nb\nc\r\nD\r\n"
         );
-        assert_eq!(restore_endings("a\r\nb\r\n", "a\nb"), "a\r\nb");
+        assert_eq!(restore_endings("a\r\nb\r\n", "a\nb".to_owned()), "a\r\nb");
     }
 }

@@ -554,7 +554,7 @@ impl Net<'_> {
                     | PatchDialect::Aider
                     | PatchDialect::AiderFenced
                     | PatchDialect::AiderWhole => {
-                        document::restore_endings(self.slots[src].text(), &new_content)
+                        document::restore_endings(self.slots[src].text(), new_content)
                     }
                     _ => new_content,
                 };

@@ -8,7 +8,6 @@
 //! plain UTF-8 (a BOM, UTF-16, a legacy encoding) or small enough to keep for merging is read
 //! whole instead, with the same result.
 
-use std::borrow::Cow;
 use std::io::Read;
 use std::path::Path;
 
@@ -69,11 +68,7 @@ impl Workspace {
 /// The window of a text held in memory, in its `\n` view. Lines are counted and found with
 /// `memchr`, not listed: a 40-line view of a large file costs a pass over it, no more.
 fn window_of(text: &str, first: usize, last: Option<usize>) -> LineWindow {
-    let view = if memchr::memchr(b'\r', text.as_bytes()).is_some() {
-        Cow::Owned(crate::document::normalize(text))
-    } else {
-        Cow::Borrowed(text)
-    };
+    let view = crate::document::normalize(text);
     let bytes = view.as_bytes();
     // The `\n`s, plus one for a last line without one.
     let lines = memchr::memchr_iter(b'\n', bytes).count()

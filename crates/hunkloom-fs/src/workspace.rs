@@ -925,7 +925,7 @@ impl Workspace {
             | Op::Overwrite { content }
             | Op::WriteUtf8 { content }
             | Op::Restore { content } => (content.clone(), Report::None),
-            Op::SetText { text } => (document::normalize(text), Report::None),
+            Op::SetText { text } => (document::normalize(text).into_owned(), Report::None),
             Op::StrReplace {
                 old,
                 new,
@@ -1150,7 +1150,7 @@ fn apply_op(text: &str, op: &Op, given: &Path, guards: Guards) -> Result<(String
     let path = shown(given);
     let in_view = |f: &dyn Fn(&str) -> Result<(String, Report)>| {
         let (view, report) = f(&document::normalize(text))?;
-        Ok((document::restore_endings(text, &view), report))
+        Ok((document::restore_endings(text, view), report))
     };
     match op {
         Op::WriteUtf8 { content } | Op::Restore { content } => Ok((content.clone(), Report::None)),
@@ -1176,7 +1176,9 @@ fn apply_op(text: &str, op: &Op, given: &Path, guards: Guards) -> Result<(String
             let merged = hunkloom::apply_lazy(&document::normalize(snippet), view, &options)?;
             Ok((merged, Report::Lazy))
         }),
-        Op::SetText { text: new } => in_view(&|_| Ok((document::normalize(new), Report::None))),
+        Op::SetText { text: new } => {
+            in_view(&|_| Ok((document::normalize(new).into_owned(), Report::None)))
+        }
         Op::StrReplace {
             old,
             new,

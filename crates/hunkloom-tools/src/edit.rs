@@ -14,6 +14,8 @@
 //! | `create` parents | must exist | must exist | created |
 //! | `create` over a file | refused | refused | a lazy edit (`// ... existing code ...` markers) is merged; else refused |
 
+use std::borrow::Cow;
+
 use hunkloom::ops::{
     self, Convention, Guards, InsertOptions, MatchMode, StrReplaceOptions, damage,
 };
@@ -140,13 +142,13 @@ pub(crate) fn str_replace(ed: &TextEditor, input: Input<'_>, target: &Target) ->
         new: new.to_owned(),
         replace_all: false,
     };
-    let written = file::write_edit(ed, target, &text, &planned.new_view, &merge)?;
+    let written = file::write_edit(ed, target, &text, planned.new_view, &merge)?;
     let new_text = written.text;
     remember(ed, target, text.clone());
     let shown_text = if style.snippet_trailing_line {
         file::view_of(&new_text)
     } else {
-        planned.new_view
+        Cow::Owned(written.view)
     };
     // The snippet: from `before` lines above the line the edit starts on to `after` lines below
     // its last line (k = the new text's `\n` count).
@@ -379,14 +381,14 @@ pub(crate) fn insert(ed: &TextEditor, input: Input<'_>, target: &Target) -> Outc
         text: inserted.clone(),
         convention: Convention::After,
     };
-    let written = file::write_edit(ed, target, &text, &edit.new_content, &merge)?;
+    let written = file::write_edit(ed, target, &text, edit.new_content, &merge)?;
     let new_text = written.text;
     remember(ed, target, text.clone());
     // OpenHands re-reads the written file for its snippet; Anthropic shows the text it built.
     let shown_text = if style.snippet_trailing_line {
         file::view_of(&new_text)
     } else {
-        edit.new_content
+        Cow::Owned(written.view)
     };
     let line = line as usize;
     let pieces = match style.profile {

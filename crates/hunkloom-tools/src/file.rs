@@ -10,6 +10,8 @@
 //! is atomic (a temporary file beside the target, renamed over it), and nothing is left under the
 //! root afterwards.
 
+use std::borrow::Cow;
+
 use hunkloom::ErrorKind;
 use hunkloom::ops::Guards;
 use hunkloom_fs::{ExternalChange, Op, Report};
@@ -20,12 +22,13 @@ use crate::messages;
 use crate::profile::Profile;
 use crate::result::Failure;
 
-/// The `\n` view of `text`.
-pub(crate) fn view_of(text: &str) -> String {
-    if text.contains('\r') {
-        text.replace("\r\n", "\n")
+/// The `\n` view of `text`: `text` itself unless it has a `\r\n` (no copy of a large file
+/// for the common case).
+pub(crate) fn view_of(text: &str) -> Cow<'_, str> {
+    if memchr::memchr(b'\r', text.as_bytes()).is_some() {
+        Cow::Owned(text.replace("\r\n", "\n"))
     } else {
-        text.to_owned()
+        Cow::Borrowed(text)
     }
 }
 
@@ -179,10 +182,13 @@ pub(crate) fn utf8_error(bytes: &[u8]) -> Option<String> {
 pub(crate) struct Written {
     pub(crate) text: String,
     pub(crate) external: Vec<ExternalChange>,
+    /// The `\n` view the edit wrote, handed back (the caller's snippet shows it).
+    pub(crate) view: String,
 }
 
 /// Writes `new_view` (the edited `\n` view of `old_text`) over the file, which must still hold
-/// `old_text`; the file's line endings, encoding and BOM are kept. Returns the written text.
+/// `old_text`; the file's line endings, encoding and BOM are kept. Returns the written text,
+/// and `new_view` back (taken by value so that a large file's text is not copied for the op).
 ///
 /// When reads are required and the file changed since the model read it, `merge` (the same
 /// edit as a file-layer op) is planned against the text that was read and merged around the
@@ -192,11 +198,12 @@ pub(crate) fn write_edit(
     ed: &TextEditor,
     target: &Target,
     old_text: &str,
-    new_view: &str,
+    new_view: String,
     merge: &Op,
 ) -> Result<Written, Failure> {
-    let op = Op::SetText {
-        text: new_view.to_owned(),
+    let op = Op::SetText { text: new_view };
+    let Op::SetText { text: new_view } = &op else {
+        unreachable!("just made")
     };
     let change = match ed.ws.plan(target.ws_path(), &op) {
         Err(e) if e.kind() == ErrorKind::StaleFile => {
@@ -204,7 +211,7 @@ pub(crate) fn write_edit(
                 .ws
                 .plan(target.ws_path(), merge)
                 .map_err(|e| refusal(ed, target, &e))?;
-            if merged.new_text().map(view_of).as_deref() != Some(new_view) {
+            if merged.new_text().map(view_of).as_deref() != Some(new_view.as_str()) {
                 return Err(stale(target));
             }
             merged
@@ -215,9 +222,16 @@ pub(crate) fn write_edit(
         return Err(stale(target));
     }
     let external = change.external_changes().to_vec();
+    let Op::SetText { text: view } = op else {
+        unreachable!("just made")
+    };
     if target.plan_only {
         let text = change.new_text().unwrap_or_default().to_owned();
-        return Ok(Written { text, external });
+        return Ok(Written {
+            text,
+            external,
+            view,
+        });
     }
     // The committed outcome hands back the text it wrote: no copy of it here.
     let text = ed
@@ -227,7 +241,11 @@ pub(crate) fn write_edit(
         .pop()
         .and_then(|outcome| outcome.new_content)
         .unwrap_or_default();
-    Ok(Written { text, external })
+    Ok(Written {
+        text,
+        external,
+        view,
+    })
 }
 
 /// Writes `content` as the file's whole text, exactly (creating the file if it does not exist;

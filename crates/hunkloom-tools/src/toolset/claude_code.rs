@@ -365,7 +365,8 @@ fn edit_native(
     shown: &str,
 ) -> Result<String, Failure> {
     let (old, new, replace_all) = edit_fields(input)?;
-    let before = file::view_of(&ws.peek(rel).map_err(|e| failure_of(&e))?);
+    let peeked = ws.peek(rel).map_err(|e| failure_of(&e))?;
+    let before = file::view_of(&peeked);
     let after = match native_step(&before, old, new, replace_all, rel) {
         Ok(Some(after)) => after,
         Ok(None) => return Ok(crate::messages::already_applied(shown)),
@@ -373,7 +374,7 @@ fn edit_native(
         // checks it before matching.
         Err(refused) => {
             let unchanged = Op::SetText {
-                text: before.clone(),
+                text: before.into_owned(),
             };
             return Err(match ws.plan(rel, &unchanged) {
                 Err(e) if matches!(e.kind(), ErrorKind::NotRead | ErrorKind::StaleFile) => {

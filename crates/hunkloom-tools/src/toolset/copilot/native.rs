@@ -155,7 +155,11 @@ impl Copilot {
         Ok(Target {
             shown: given.to_owned(),
             rel,
-            view: original.as_deref().map(file::view_of).unwrap_or_default(),
+            view: original
+                .as_deref()
+                .map(file::view_of)
+                .unwrap_or_default()
+                .into_owned(),
             original,
             written: Vec::new(),
         })
@@ -237,7 +241,7 @@ fn apply_item(target: &mut Target, old: &str, new: &str) -> Result<(), (String, 
                 ToolCode::FileNotFound,
             ));
         }
-        target.view = file::view_of(new);
+        target.view = file::view_of(new).into_owned();
         target.written.push(new.to_owned());
         return Ok(());
     }
