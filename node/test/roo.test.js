@@ -200,3 +200,44 @@ test('the roo dialect reports each block in the order Roo tried them', () => {
   assert.equal(out.blocks[1].start, 6)
   assert.equal(new hl.StreamingApplier('x', { dialect: 'roo' }).dialect, 'roo')
 })
+
+test('the pool path builds the content from slices of the original, as the addon would copy it', async () => {
+  // lib/roo.js resolves large inputs from `__applyDiffPieces`: Roo's result with the content as
+  // the original's unchanged start and end around the changed span. It must equal the addon's
+  // own conversion (the native class's applyDiff), key order included, on every Roo vector and
+  // on texts with CRLF, emoji and a failed block, called on the pieces path directly.
+  const native = require('../lib/native.js')
+  const { resultOf } = require('../lib/roo.js')
+  const check = async (args, original, diff) => {
+    const ours = new hl.MultiSearchReplaceDiffStrategy(...args)
+    const theirs = new native.MultiSearchReplaceDiffStrategy(...args)
+    const want = await theirs.applyDiff(original, diff)
+    const got = resultOf(await ours.__applyDiffPieces(original, diff), original)
+    assert.equal(JSON.stringify(got), JSON.stringify(want))
+    return want.success
+  }
+  let applied = 0
+  let rows = 0
+  const corpora = ['roo-multi-search-replace', 'roo-multi-search-replace-probes', 'roo-multi-search-replace/roo-msr-t090', 'roo-multi-search-replace/roo-msr-t100']
+  for (const corpus of corpora) {
+    for (const r of h.load(corpus)) {
+      rows++
+      const args = (r.constructor_args ?? []).map((a) => a ?? undefined)
+      if (await check(args, r.original, r.diff)) applied++
+    }
+  }
+  assert.ok(rows > 4000 && applied > 1000, `${applied} of ${rows}`)
+  const emoji = Array.from({ length: 300 }, (_, i) => `v${i} = "😀${i}"\r\n`).join('')
+  const diff =
+    '<<<<<<< SEARCH\n:start_line:2\n-------\nv1 = "😀1"\n=======\nv1 = "é"\n>>>>>>> REPLACE\n' +
+    '<<<<<<< SEARCH\n:start_line:299\n-------\nv298 = "😀298"\n=======\nv298 = 0\n>>>>>>> REPLACE\n' +
+    '<<<<<<< SEARCH\nnowhere\n=======\nx\n>>>>>>> REPLACE'
+  assert.equal(await check([], emoji, diff), true)
+  assert.equal(await check([], emoji, '<<<<<<< SEARCH\nnowhere\n=======\nx\n>>>>>>> REPLACE'), false)
+  assert.equal(await check([], emoji, 'no markers'), false)
+  // Large and small calls of the class resolve alike, the large through the pieces.
+  const large = emoji.repeat(40)
+  const s = new hl.MultiSearchReplaceDiffStrategy()
+  const whole = await new native.MultiSearchReplaceDiffStrategy().applyDiff(large, diff)
+  assert.deepEqual(await s.applyDiff(large, diff), whole)
+})

@@ -47,6 +47,8 @@ pub enum Extra {
     Error(hunkloom::Error),
     /// Block reports.
     Reports(Vec<BlockReport>),
+    /// Roo's `DiffResult` without its `content` (which the pieces carry).
+    Roo(crate::roo::DiffResult),
 }
 
 impl Wire {
@@ -172,6 +174,7 @@ impl ToNapiValue for Reply {
             Extra::Nothing => array.set(2, Null)?,
             Extra::Error(e) => array.set(2, errors::js_error(&js, &e))?,
             Extra::Reports(reports) => array.set(2, reports)?,
+            Extra::Roo(result) => array.set(2, result)?,
         }
         // SAFETY: the array belongs to `env`.
         unsafe { ToNapiValue::to_napi_value(env, array) }

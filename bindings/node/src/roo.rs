@@ -1,13 +1,16 @@
 //! `MultiSearchReplaceDiffStrategy`: a drop-in for Roo Code's class of that name (the
 //! `apply_diff` strategy of Roo Code and the agents forked from it).
 
+use hunkloom::TextOffset;
 use hunkloom::roo::{self, DiffResult as CoreResult, RooOptions};
+use hunkloom::text::Piece;
 use napi::bindgen_prelude::{Array, AsyncTask, JsObjectValue, Object};
 use napi::{Env, JsValue, Task, Unknown, ValueType};
 use napi_derive::napi;
 
 use crate::args;
 use crate::errors::{self, Failure};
+use crate::pieces::{Extra, Reply, Wire};
 
 /// One entry of `failParts`: a block that was not applied, and why (Roo's exact text).
 #[napi(object, object_from_js = false)]
@@ -124,6 +127,64 @@ impl Task for RooTask {
     }
 }
 
+/// One `applyDiff` call on a large input, run on libuv's thread pool, answered for the
+/// JavaScript layer as pieces (see [`pieces`](crate::pieces)): the content is the original's
+/// unchanged start and end around the one span Roo's blocks changed, so a 2 MB file crosses
+/// into Rust once and its result is built from slices of the caller's own string, not copied
+/// back. The `DiffResult`'s other properties travel as the answer's extra value.
+pub struct RooPiecesTask {
+    call: Option<Result<(String, String, RooOptions), Failure>>,
+}
+
+impl Task for RooPiecesTask {
+    type Output = Result<(Wire, DiffResult), Failure>;
+    type JsValue = Reply;
+
+    /// Runs outside every `#[napi(catch_unwind)]`: a panic is caught and rejects the Promise
+    /// (`internal_error`).
+    fn compute(&mut self) -> napi::Result<Self::Output> {
+        let call = self.call.take();
+        Ok(errors::catch(|| match call {
+            Some(Ok((original, diff, options))) => Ok(as_pieces(
+                &original,
+                roo::apply_diff(&original, &diff, &options),
+            )),
+            Some(Err(failure)) => Err(failure),
+            None => Err(Failure::ArgType("the task ran twice".to_owned())),
+        })
+        .and_then(|result| result))
+    }
+
+    fn resolve(&mut self, env: Env, output: Self::Output) -> napi::Result<Reply> {
+        output
+            .map(|(wire, result)| wire.reply(None, Extra::Roo(result)))
+            .map_err(|f| f.into_napi(&env))
+    }
+}
+
+/// `result` as an answer: the content (if any) as pieces of `original` and the changed span's
+/// new text, the rest as a `DiffResult` without `content`.
+fn as_pieces(original: &str, result: CoreResult) -> (Wire, DiffResult) {
+    let mut wire = Wire::default();
+    let mut result = DiffResult::from(result);
+    if let Some(content) = result.content.take() {
+        let span = hunkloom::text::changed_span(original, &content);
+        let end = span.end + TextOffset::of(&original[span.end.bytes..]);
+        wire.pieces([
+            Piece::Original {
+                start: TextOffset::default(),
+                end: span.start,
+            },
+            Piece::New(span.inserted.into()),
+            Piece::Original {
+                start: span.end,
+                end,
+            },
+        ]);
+    }
+    (wire, result)
+}
+
 /// Roo Code's `MultiSearchReplaceDiffStrategy`, byte for byte: `applyDiff` resolves to the same
 /// `DiffResult` as Roo's class constructed with the same arguments (the same `content`, the
 /// same `failParts` and error texts), at any fuzzy threshold. An agent built on Roo's class
@@ -169,6 +230,19 @@ fn property<'env>(value: &Unknown<'env>, key: &str) -> Option<Unknown<'env>> {
     // SAFETY: the value was just checked to be an object.
     let object = unsafe { value.cast::<Object<'env>>() }.ok()?;
     object.get_named_property::<Unknown<'env>>(key).ok()
+}
+
+impl MultiSearchReplaceDiffStrategy {
+    /// An `applyDiff` call's arguments, checked on the JavaScript thread, for a pool task.
+    fn call(
+        &self,
+        original: &Unknown<'_>,
+        diff: &Unknown<'_>,
+    ) -> Result<(String, String, RooOptions), Failure> {
+        let original = args::string(original, "originalContent")?;
+        let diff = args::string(diff, "diffContent")?;
+        Ok((original, diff, self.options))
+    }
 }
 
 #[napi]
@@ -222,11 +296,21 @@ impl MultiSearchReplaceDiffStrategy {
         original_content: Unknown<'_>,
         diff_content: Unknown<'_>,
     ) -> AsyncTask<RooTask> {
-        let call = args::string(&original_content, "originalContent").and_then(|original| {
-            let diff = args::string(&diff_content, "diffContent")?;
-            Ok((original, diff, self.options))
-        });
+        let call = self.call(&original_content, &diff_content);
         AsyncTask::new(RooTask { call: Some(call) })
+    }
+
+    /// `applyDiff` on libuv's thread pool, for the JavaScript layer, which calls it for large
+    /// inputs and builds the content from the answer's pieces and the caller's original (see
+    /// [`RooPiecesTask`]). The same result and errors.
+    #[napi(catch_unwind, js_name = "__applyDiffPieces", skip_typescript)]
+    pub fn apply_diff_pieces(
+        &self,
+        original_content: Unknown<'_>,
+        diff_content: Unknown<'_>,
+    ) -> AsyncTask<RooPiecesTask> {
+        let call = self.call(&original_content, &diff_content);
+        AsyncTask::new(RooPiecesTask { call: Some(call) })
     }
 
     /// `applyDiff` on the calling thread, for the JavaScript layer, which calls it when the

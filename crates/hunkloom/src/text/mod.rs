@@ -2,6 +2,7 @@
 //! in every unit a caller may index by (UTF-8 bytes, UTF-16 code units, Unicode scalars,
 //! 1-based lines), the lines of a streamed text, and the work counters of the cost tests.
 
+mod changed;
 mod distance;
 pub(crate) mod js;
 mod lines;
@@ -13,6 +14,7 @@ pub(crate) mod tracked;
 pub(crate) mod trimmed_lines;
 mod work;
 
+pub use changed::{ChangedSpan, changed_span};
 pub use distance::{edit_distance, edit_distance_within, osa_distance};
 pub use js::{
     is_js_whitespace, js_edit_distance, js_number_to_string, js_split_lines, js_trim, js_trim_end,
