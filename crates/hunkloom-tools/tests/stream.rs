@@ -670,3 +670,76 @@ fn native_apply_patch_streams_give_the_call_on_every_codex_scenario() {
     // Patches of one file that apply: their preview settled on what they wrote.
     assert!(previewed > 10, "{previewed}");
 }
+
+/// `{"command": "str_replace", "path", "old_str", "new_str"}` in the order models write it
+/// (the schema's), each string JSON-escaped.
+fn str_replace_json(path: &str, old: &str, new: &str) -> String {
+    let q = |s: &str| Value::String(s.to_owned()).to_string();
+    format!(
+        r#"{{"command": "str_replace", "path": {}, "old_str": {}, "new_str": {}}}"#,
+        q(path),
+        q(old),
+        q(new)
+    )
+}
+
+#[test]
+fn an_old_str_is_followed_while_it_streams() {
+    // Pushed a character at a time with the path before `old_str`, the file is searched for
+    // `old_str` while it streams (narrowing.rs): the edit is placed when it completes, exactly
+    // where `call` puts it, and not placed when it occurs twice or not at all.
+    let lf: String = (0..300)
+        .map(|i| format!("    value = compute({i}, request)\n"))
+        .collect();
+    let crlf = lf.replace('\n', "\r\n");
+    let cases: &[(&str, &str, bool)] = &[
+        (&lf, "    value = compute(150, request)\n", true),
+        (&lf, "    value = compute(15, request)\n    value", true),
+        (&lf, "    value = compute(1", false),
+        (&lf, "    value = compute(999, request)\n", false),
+        (
+            &crlf,
+            "    value = compute(150, request)\n    value = compute(151",
+            true,
+        ),
+        (
+            &crlf,
+            "    value = compute(150, request)\r\n    value = compute(151",
+            true,
+        ),
+    ];
+    for profile in [Profile::Anthropic, Profile::Native] {
+        for &(text, old, placed) in cases {
+            let run = |streamed: bool| {
+                let dir = tempfile::tempdir().expect("test setup");
+                std::fs::write(dir.path().join("a.py"), text).expect("test setup");
+                let root = dir.path().canonicalize().expect("test setup");
+                let editor = TextEditor::new(&root, EditorOptions::new().profile(profile))
+                    .expect("test setup");
+                let path = root.join("a.py").display().to_string();
+                let json = str_replace_json(&path, old, "    changed = 1\n");
+                let result = if streamed {
+                    let bounds: Vec<usize> = (0..=json.len())
+                        .filter(|&i| json.is_char_boundary(i))
+                        .collect();
+                    let pieces: Vec<&str> = bounds.windows(2).map(|w| &json[w[0]..w[1]]).collect();
+                    let (seen, stream) = push_all(&editor, &pieces);
+                    // The push that closes `old_str`'s quote places the edit, or does not.
+                    let closed = json.find(r#", "new_str""#).expect("test setup");
+                    let at = bounds
+                        .iter()
+                        .position(|&b| b == closed)
+                        .expect("test setup");
+                    assert_eq!(seen[at - 1].is_some(), placed, "{profile:?} {old:?}");
+                    rooted(stream.finish(&editor), &editor)
+                } else {
+                    let input: Value = serde_json::from_str(&json).expect("test setup");
+                    rooted(editor.call(&input).expect("test setup"), &editor)
+                };
+                let written = std::fs::read_to_string(dir.path().join("a.py")).expect("read");
+                (result, written)
+            };
+            assert_eq!(run(true), run(false), "{profile:?} {old:?}");
+        }
+    }
+}

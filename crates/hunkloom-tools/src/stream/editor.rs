@@ -17,6 +17,7 @@ use serde_json::Value;
 
 use super::applying::Applying;
 use super::args::{ArgsReader, MemberCursor};
+use super::narrowing::{Found, Narrowing};
 use super::patching::Patching;
 use crate::codes::ToolCode;
 use crate::editor::TextEditor;
@@ -54,6 +55,9 @@ pub(crate) struct EditorCall {
     looked_at: Option<usize>,
     /// The preview as one string, built on the first read after a change.
     shown: Option<String>,
+    /// A `str_replace`'s `old_str` looked for while it streams (once tried, `Some`: `None`
+    /// inside when the file could not be read then).
+    narrowing: Option<Option<Narrowing>>,
 }
 
 /// What the preview is.
@@ -161,7 +165,10 @@ impl EditorCall {
     /// preview changed: one splice, empty when it did not.
     ///
     /// Costs the length of the piece, except for the push that places the edit (a read of the
-    /// file) and the one that completes the arguments (the call planned as `call` runs it).
+    /// file) and the one that completes the arguments (the call planned as `call` runs it). A
+    /// `str_replace`'s `old_str` is looked for while it streams: the file is read when it
+    /// starts and searched once enough of it has arrived to occur in few places, which later
+    /// pieces only narrow, so the push that completes it places the edit without a search.
     pub(crate) fn push(&mut self, follow: Follow<'_>, piece: &str) -> Update<'_> {
         // How a patch of several files reads the files it names.
         let peek = |path: &str| match follow {
@@ -218,12 +225,22 @@ impl EditorCall {
             return self.settle(planned);
         }
         if matches!(self.place, Place::Waiting) {
+            if let Follow::Editor(editor) = follow {
+                self.narrow(editor);
+            }
             if self.looked_at == Some(self.args.completed()) {
                 return Update::default();
             }
             self.looked_at = Some(self.args.completed());
             self.place = match follow {
-                Follow::Editor(editor) => self.locate(editor),
+                Follow::Editor(editor) => {
+                    let mut narrowing = self.narrowing.as_mut().and_then(Option::take);
+                    let place = self.locate(editor, &mut narrowing);
+                    if let Some(slot) = &mut self.narrowing {
+                        *slot = narrowing;
+                    }
+                    place
+                }
                 Follow::File(native, tool) => self.locate_file(native, tool),
                 Follow::Operation(openai) => self.locate_operation(openai),
                 // The patch's files are read as it names them.
@@ -316,7 +333,52 @@ impl EditorCall {
         // A streaming diff is searched for as its lines complete, at escaped newlines.
         let applying =
             matches!(self.place, Place::Applying(_) | Place::Patching(_)) && piece.contains('\\');
-        !settled && (waiting || applying || piece.contains('}'))
+        !settled && (waiting || applying || self.may_search_old() || piece.contains('}'))
+    }
+
+    /// Whether the next push of a streaming `old_str` may read the file or search it (until
+    /// its places are known).
+    fn may_search_old(&self) -> bool {
+        matches!(self.place, Place::Waiting)
+            && match &self.narrowing {
+                Some(Some(narrowing)) => narrowing.searching(),
+                Some(None) => false,
+                None => self.old_streaming().is_some(),
+            }
+    }
+
+    /// The path of a `str_replace` whose `old_str` has started and is not complete.
+    fn old_streaming(&self) -> Option<&str> {
+        if self.args.text("command") != Some("str_replace") {
+            return None;
+        }
+        let path = self.args.text("path")?;
+        let old = self.args.find("old_str")?;
+        (!self.args.members()[old].complete).then_some(path)
+    }
+
+    /// Follows a streaming `old_str` (see [`Narrowing`]): reads the file when it starts, then
+    /// takes in each piece.
+    fn narrow(&mut self, editor: &TextEditor) {
+        match &mut self.narrowing {
+            Some(Some(narrowing)) => narrowing.feed(&self.args),
+            Some(None) => {}
+            None => {
+                let Some(path) = self.old_streaming() else {
+                    return;
+                };
+                let started = match editor.peek(path) {
+                    Ok(Some(text)) => {
+                        let crlf = crlf_file(&text);
+                        let mut narrowing = Narrowing::new(text, crlf, &["old_str"]);
+                        narrowing.feed(&self.args);
+                        Some(narrowing)
+                    }
+                    _ => None,
+                };
+                self.narrowing = Some(started);
+            }
+        }
     }
 
     /// The target file's text with the edit applied as far as it has streamed; once the
@@ -455,8 +517,10 @@ impl EditorCall {
         }
     }
 
-    /// Where the edit goes, once the arguments say enough: reads the file once.
-    fn locate(&self, editor: &TextEditor) -> Place {
+    /// Where the edit goes, once the arguments say enough: reads the file once (a
+    /// `str_replace` whose `old_str` was followed while it streamed uses the file and the
+    /// places `narrowing` kept).
+    fn locate(&self, editor: &TextEditor, narrowing: &mut Option<Narrowing>) -> Place {
         let args = &self.args;
         let Some(command) = args.text("command") else {
             return waiting_for(args, "command");
@@ -474,9 +538,16 @@ impl EditorCall {
                 let Some(old) = args.text("old_str") else {
                     return waiting_for(args, "old_str");
                 };
-                match editor.peek(path) {
-                    Ok(Some(text)) => place_replacement(text, old),
-                    _ => Place::Unknown,
+                match narrowing.take().map(|n| n.found(old)) {
+                    Some(Found::Once { text, at, end }) => {
+                        Place::Live(Live::new(text, at, end, &["new_str"]))
+                    }
+                    Some(Found::NotOnce) => Place::Unknown,
+                    Some(Found::Search(text)) => place_replacement(text, old),
+                    None => match editor.peek(path) {
+                        Ok(Some(text)) => place_replacement(text, old),
+                        _ => Place::Unknown,
+                    },
                 }
             }
             "insert" => {
