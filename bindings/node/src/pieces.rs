@@ -48,7 +48,7 @@ pub enum Extra {
     /// Block reports.
     Reports(Vec<BlockReport>),
     /// Roo's `DiffResult` without its `content` (which the pieces carry).
-    Roo(crate::roo::DiffResult),
+    Roo(crate::types::DiffResult),
 }
 
 impl Wire {

@@ -11,76 +11,7 @@ use napi_derive::napi;
 use crate::args;
 use crate::errors::{self, Failure};
 use crate::pieces::{Extra, Reply, Wire};
-
-/// One entry of `failParts`: a block that was not applied, and why (Roo's exact text).
-#[napi(object, object_from_js = false)]
-pub struct DiffFailPart {
-    /// Always `false`.
-    #[napi(ts_type = "false")]
-    pub success: bool,
-    /// Roo's message for this block.
-    pub error: String,
-}
-
-/// What `MultiSearchReplaceDiffStrategy.applyDiff` resolves to: Roo's `DiffResult`, with the
-/// same properties present. `{ success: true, content, failParts }` when at least one block
-/// applied (`failParts` lists the blocks that did not, possibly none); `{ success: false,
-/// failParts }` when none did; `{ success: false, error }` when the diff's markers are out of
-/// sequence or no block could be read.
-#[napi(object, object_from_js = false)]
-pub struct DiffResult {
-    /// Whether at least one block applied.
-    pub success: bool,
-    /// The new file content (when `success`).
-    pub content: Option<String>,
-    /// Why nothing was tried (Roo's exact text).
-    pub error: Option<String>,
-    /// The blocks that were not applied, in the order Roo tried them (absent with `error`).
-    pub fail_parts: Option<Vec<DiffFailPart>>,
-}
-
-impl From<CoreResult> for DiffResult {
-    fn from(r: CoreResult) -> Self {
-        let parts = |errors: &[hunkloom::Error]| {
-            Some(
-                errors
-                    .iter()
-                    .map(|e| DiffFailPart {
-                        success: false,
-                        error: e.message().to_owned(),
-                    })
-                    .collect(),
-            )
-        };
-        let empty = DiffResult {
-            success: false,
-            content: None,
-            error: None,
-            fail_parts: None,
-        };
-        match r {
-            CoreResult::Applied {
-                content,
-                fail_parts,
-            } => DiffResult {
-                success: true,
-                content: Some(content),
-                fail_parts: parts(&fail_parts),
-                ..empty
-            },
-            CoreResult::NotApplied { fail_parts } => DiffResult {
-                fail_parts: parts(&fail_parts),
-                ..empty
-            },
-            CoreResult::Invalid { error } => DiffResult {
-                error: Some(error.message().to_owned()),
-                ..empty
-            },
-            // The core may report more kinds of result later; none exist today.
-            _ => empty,
-        }
-    }
-}
+use crate::types::DiffResult;
 
 /// What `validateMarkerSequencing` returns.
 #[napi(object, object_from_js = false)]

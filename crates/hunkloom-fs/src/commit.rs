@@ -34,7 +34,6 @@
 
 use std::collections::BTreeSet;
 use std::hash::{BuildHasher, Hasher};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -703,13 +702,7 @@ fn write_new(
         options.mode(0o666);
     }
     let mut file = options.open(path)?;
-    let result = (|| {
-        file.write_all(bytes)?;
-        if let Some(permissions) = permissions {
-            file.set_permissions(permissions.clone())?;
-        }
-        durability.flush_file(&file)
-    })();
+    let result = durability.fill(&mut file, bytes, permissions);
     if result.is_err() {
         drop(file);
         let _ = std::fs::remove_file(path);

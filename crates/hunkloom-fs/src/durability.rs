@@ -36,6 +36,23 @@ impl Durability {
         }
     }
 
+    /// Fills a commit's new `file` (made however the system allows): writes `bytes`, gives it
+    /// `permissions` (an existing file's; `None`: what it was made with) and flushes it when
+    /// durable.
+    pub(crate) fn fill(
+        self,
+        file: &mut std::fs::File,
+        bytes: &[u8],
+        permissions: Option<&std::fs::Permissions>,
+    ) -> std::io::Result<()> {
+        use std::io::Write as _;
+        file.write_all(bytes)?;
+        if let Some(permissions) = permissions {
+            file.set_permissions(permissions.clone())?;
+        }
+        self.flush_file(file)
+    }
+
     /// Flushes a directory's entries (renames, creations, removals) when durable. A no-op where
     /// directories cannot be opened (Windows), whose renames are flushed with the file.
     pub(crate) fn flush_dir(self, dir: &Path) -> std::io::Result<()> {

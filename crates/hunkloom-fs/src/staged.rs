@@ -46,7 +46,6 @@ pub(crate) fn write(
     permissions: Option<&std::fs::Permissions>,
     durability: Durability,
 ) -> std::io::Result<bool> {
-    use std::io::Write as _;
     use std::os::fd::AsRawFd as _;
 
     use rustix::fs::{AtFlags, CWD, Mode, OFlags, linkat, openat};
@@ -75,13 +74,7 @@ pub(crate) fn write(
         Err(_) => return Ok(false),
     }
     let mut file = std::fs::File::from(fd);
-    let written = (|| {
-        file.write_all(bytes)?;
-        if let Some(permissions) = permissions {
-            file.set_permissions(permissions.clone())?;
-        }
-        durability.flush_file(&file)
-    })();
+    let written = durability.fill(&mut file, bytes, permissions);
     if written.is_err() {
         let _ = std::fs::remove_file(staged);
     }
