@@ -14,10 +14,13 @@ hunkloom runs without fsync too):
   cuts any output at 16,000 characters. Its encoding detection (``charset_normalizer``, cached
   per file) is left out, which makes the stand-in a little faster than the tool.
 
+The ``native`` profile (its own rules: tiers, guards, damaged-call checks) runs against the
+``anthropic`` stand-in, the editor a native user replaces.
+
 The calls alternate between hunkloom and the stand-in on the same kind of file, and each cell
 is the median of its rounds, so machine noise hits both sides alike:
 
-    python python/bench/editor.py [seconds per cell] [anthropic] [openhands]
+    python python/bench/editor.py [seconds per cell] [anthropic] [openhands] [native]
 
 Shapes: ``view`` of the whole file and of 40 lines, ``str_replace`` of one line (and back),
 ``insert`` of two lines followed by ``undo_edit``, on files of 10 KB, 200 KB and 2 MB.
@@ -253,6 +256,10 @@ class OpenHandsStandIn:
 
 StandIn = AnthropicStandIn | OpenHandsStandIn
 Profile = Literal["anthropic", "openhands"]
+#: The profiles run: each reference profile against its editor, and ``native`` (its own rules:
+#: tiers, guards, damaged-call checks) against Anthropic's, the editor a native user replaces.
+Run = tuple[Literal["anthropic", "openhands", "native"], Profile]
+RUNS: list[Run] = [("anthropic", "anthropic"), ("openhands", "openhands"), ("native", "anthropic")]
 
 
 def code(size: int) -> str:
@@ -296,19 +303,24 @@ def stand_in(profile: Profile, root: Path) -> StandIn:
     return OpenHandsStandIn(root / "history")
 
 
-def cells_for(root: Path, size: int, profile: Profile) -> tuple[Cells, Callable[[], None]]:
+def cells_for(root: Path, size: int, run: Run) -> tuple[Cells, Callable[[], None]]:
+    profile, against = run
     text = code(size)
     ours_file, theirs_file = root / f"ours_{size}.py", root / f"theirs_{size}.py"
     ours_file.write_text(text)
     theirs_file.write_text(text)
-    sides: list[hunkloom.TextEditor | StandIn] = [
-        hunkloom.TextEditor(root, profile=profile, durability="none"),
-        stand_in(profile, root),
-    ]
+    def editor() -> hunkloom.TextEditor:
+        made = hunkloom.TextEditor(root, profile=profile, durability="none")
+        if profile == "native":
+            # The native profile edits only files the model has viewed (untimed).
+            made.call({"command": "view", "path": str(ours_file), "view_range": [1, 1]})
+        return made
+
+    sides: list[hunkloom.TextEditor | StandIn] = [editor(), stand_in(against, root)]
 
     def reset() -> None:
-        sides[0] = hunkloom.TextEditor(root, profile=profile, durability="none")
-        sides[1] = stand_in(profile, root)
+        sides[0] = editor()
+        sides[1] = stand_in(against, root)
 
     lines = text.count("\n")
     k = lines // 4 * 3 // 4  # a function three quarters down
@@ -362,16 +374,16 @@ def cells_for(root: Path, size: int, profile: Profile) -> tuple[Cells, Callable[
 
 def main() -> None:
     budget = float(sys.argv[1]) if len(sys.argv) > 1 else 1.0
-    profiles: list[Profile] = ["anthropic", "openhands"]
-    for profile in profiles:
+    for run in RUNS:
+        profile, against = run
         if sys.argv[2:] and profile not in sys.argv[2:]:
             continue
-        print(f"TextEditor ({profile}, durability none) vs the {profile} editor (stand-in), medians:")
+        print(f"TextEditor ({profile}, durability none) vs the {against} editor (stand-in), medians:")
         print(f"  {'call':<22} {'size':>7} {'hunkloom':>10} {'stand-in':>10}  ratio")
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp)
             for size, label in [(10_000, "10 KB"), (200_000, "200 KB"), (2_000_000, "2 MB")]:
-                cells, reset = cells_for(root, size, profile)
+                cells, reset = cells_for(root, size, run)
                 for name, (ours, theirs) in rounds(cells, reset, budget).items():
                     print(
                         f"  {name:<22} {label:>7} {ours * 1e6:>8.0f}µs {theirs * 1e6:>8.0f}µs"
