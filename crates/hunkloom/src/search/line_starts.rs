@@ -13,7 +13,7 @@ pub(crate) fn line_starts(text: &str) -> Vec<usize> {
     starts
 }
 
-/// Where lines start, found without an entry per line: the number of `\n` before each 4 KiB
+/// Where lines start, found without an entry per line: the number of `\n` before each 1 KiB
 /// block, so going from a line to its start or back counts at most one block. It is built in
 /// one counting pass, several times faster than listing every line start, for readers that
 /// visit a few lines of a large text (a patch's one hunk near the end of a 2 MB file).

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use super::offsets::{Position, TextOffset, measure};
 use super::trimmed_lines::TrimmedLineIndex;
-use crate::search::line_starts::line_starts;
+use crate::search::line_starts::LineCheckpoints;
 
 /// An original text and its lazily built indexes. Cheap to share (`Arc<OriginalText>`), and
 /// `Send + Sync`: the indexes are built at most once, by whichever thread first needs them.
@@ -43,8 +43,8 @@ impl OriginalText {
 
     /// The position of byte `byte` (a char boundary, or past the end: Cline reports `length +
     /// 1` for a match on a last line without a newline, and each byte beyond counts one unit).
-    /// After the first call builds a line index, each call costs O(log lines) plus
-    /// [`offset_at`](Self::offset_at).
+    /// After the first call counts the text's lines in one pass, each call counts at most one
+    /// 1 KiB block of them, plus [`offset_at`](Self::offset_at).
     pub fn position_at(&self, byte: usize) -> Position {
         self.indexes.position_at(&self.text, byte)
     }
@@ -74,8 +74,9 @@ pub(crate) struct Indexes {
     pub(crate) trimmed: OnceLock<TrimmedLineIndex>,
     /// Byte offset to UTF-16 and char offsets.
     offsets: OnceLock<OffsetTable>,
-    /// Where each line starts (line numbers).
-    lines: OnceLock<Vec<usize>>,
+    /// The `\n`s before each block (line numbers): one counting pass, no entry per line, as a
+    /// one-shot call over a large text that needs a few positions should not list every line.
+    lines: OnceLock<LineCheckpoints>,
 }
 
 impl Indexes {
@@ -90,13 +91,15 @@ impl Indexes {
     pub(crate) fn position_at(&self, text: &str, byte: usize) -> Position {
         let target = byte.min(text.len());
         let at = self.offset_at(text, target);
-        let starts = self.lines.get_or_init(|| line_starts(text));
+        let lines = self
+            .lines
+            .get_or_init(|| LineCheckpoints::new(text.as_bytes()));
         let beyond = byte - target;
         Position {
             bytes: byte,
             utf16: at.utf16 + beyond,
             chars: at.chars + beyond,
-            line: starts.partition_point(|&s| s <= target),
+            line: lines.line_of(text.as_bytes(), target) + 1,
         }
     }
 }
@@ -183,6 +186,27 @@ mod tests {
             assert_eq!(
                 original.position_at(byte),
                 cursor.position(text, byte),
+                "{byte}"
+            );
+        }
+    }
+
+    #[test]
+    fn positions_match_the_cursor_across_many_line_blocks() {
+        // Lines of every length around the 1 KiB blocks the line count is kept by, some ending
+        // exactly at a block's edge, multi-byte text among them, and a text ending in `\n`.
+        let mut text = String::new();
+        for i in 0..300 {
+            text.push_str(&"x".repeat(i * 7 % 1030));
+            text.push_str(["", "é", "😀"][i % 3]);
+            text.push('\n');
+        }
+        let original = OriginalText::new(text.clone());
+        let mut cursor = crate::text::OffsetCursor::default();
+        for byte in (0..=text.len() + 2).filter(|&b| b > text.len() || text.is_char_boundary(b)) {
+            assert_eq!(
+                original.position_at(byte),
+                cursor.position(&text, byte),
                 "{byte}"
             );
         }
